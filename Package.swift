@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The pipeline is the layout: source → tokens → AST (WaveSyntax) → timeline IR (WaveCompiler)
+// → state at tick n and Frame display list (WaveRuntime) → pixels (WaveGraphics) → files or
+// terminal cells (WaveCodecs, WaveSinks). The `wave` executable only parses flags and delegates.
+let package = Package(
+    name: "wave",
+    products: [
+        .executable(name: "wave", targets: ["wave"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "WaveSyntax"),
+        .target(name: "WaveCompiler", dependencies: ["WaveSyntax"]),
+        .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig"]),
+        .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
+        .target(name: "WaveCodecs", dependencies: ["CZlib"]),
+        .target(name: "WaveSinks", dependencies: ["WaveRuntime", "WaveGraphics", "WaveCodecs"]),
+        .executableTarget(name: "wave", dependencies: [
+            "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
+        .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
+        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics"]),
+        .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs"]),
+    ]
+)

@@ -1,0 +1,262 @@
+/// Streaming animated GIF89a encoder.
+///
+/// * Palettes: the first frame's colours become the global colour table — exactly when it
+///   has at most 255 colours, otherwise a median-cut palette of 255. A later frame reuses
+///   the global table while it fits (its exact colours are all in an exact global table,
+///   or its mean squared quantisation error stays within `2 * baseline + 16`); otherwise
+///   it gets a local table (exact for <= 255 colours, else median cut). One index of every
+///   table is reserved as the transparent index.
+/// * Transparency: pixels with alpha < 128 are transparent; all others are opaque.
+/// * Changed rectangles: each later frame stores only the bounding box of pixels that
+///   must be redrawn; unchanged pixels inside it use the transparent index ("leave as
+///   is"). Frames are left in place (disposal 1), except that when a frame turns visible
+///   pixels transparent, the preceding frame is given disposal 2 (restore to transparent
+///   background) and its rectangle is grown to cover those pixels.
+/// * Timing: a frame that changes nothing is merged into the previous frame's delay, so
+///   the total duration is exact (a 1x1 no-op frame is emitted only if the merged delay
+///   would overflow 65535 cs). Hence the file may hold fewer frames than were added.
+/// * Streaming: each frame is written as soon as the next one (or `finish`) fixes its
+///   disposal and delay; only the previous source frame and that one frame are kept.
+public final class GIFEncoder {
+    public let width: Int
+    public let height: Int
+    private let dither: GIFDither
+    private let output: ([UInt8]) throws -> Void
+    private let netscapeLoops: Int?
+    private var prev: [UInt32]
+    private var cur: [UInt32]
+    private var pending: GIFFrame?
+    private var global = GIFPalette(colors: [], exact: true)
+    private var globalTable = ExactColorTable()
+    private var globalMapper: PaletteMapper?
+    private var baselineMSE = 0.0
+    private var framesAdded = 0
+    private var finished = false
+    private var failed = false
+
+    /// - Parameters:
+    ///   - loopCount: number of times the animation plays, 0 = forever (the same meaning
+    ///     as APNG's `num_plays`). Written as NETSCAPE2.0 repeat count `loopCount - 1`; for
+    ///     1 the extension is omitted, which is how GIF says "play once". Max 65536.
+    ///   - output: receives the file's bytes in order.
+    public init(width: Int, height: Int, loopCount: Int = 0, dither: GIFDither = .floydSteinberg,
+                output: @escaping ([UInt8]) throws -> Void) throws {
+        try ImageLimits.validate(width: width, height: height)
+        guard width <= 65535, height <= 65535 else { throw CodecError("GIF dimensions exceed 65535") }
+        guard (0...65536).contains(loopCount) else {
+            throw CodecError("GIF loopCount must be 0...65536, got \(loopCount)")
+        }
+        self.width = width
+        self.height = height
+        self.dither = dither
+        self.output = output
+        netscapeLoops = loopCount == 0 ? 0 : (loopCount == 1 ? nil : loopCount - 1)
+        prev = [UInt32](repeating: 0, count: width * height)
+        cur = prev
+    }
+
+    private func emit(_ bytes: [UInt8]) throws {
+        do {
+            try output(bytes)
+        } catch {
+            failed = true
+            throw error
+        }
+    }
+
+    /// Adds a frame shown for `delayCentiseconds` hundredths of a second.
+    public func addFrame(rgba: [UInt8], delayCentiseconds: UInt16) throws {
+        guard !finished else { throw CodecError("GIF encoder already finished") }
+        guard !failed else { throw CodecError("GIF encoder failed earlier") }
+        try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
+        swap(&prev, &cur)
+        let hasTransparent = normalize(rgba)
+        let delay = Int(delayCentiseconds)
+        defer { framesAdded += 1 }
+        if framesAdded == 0 {
+            let full = PixelRect(x: 0, y: 0, width: width, height: height)
+            pending = try buildFrame(rect: full, cleared: full, delay: delay, first: true)
+            return
+        }
+        guard var last = pending else { throw CodecError("internal error: no pending GIF frame") }
+        var cleared = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if hasTransparent, let clearBox = boundingBox(cleared: cleared, clearing: true) {
+            last.extend(to: last.rect.union(clearBox))
+            last.disposal = 2
+            cleared = last.rect
+        }
+        guard let drawBox = boundingBox(cleared: cleared, clearing: false) else {
+            if cleared.isEmpty && last.delay + delay <= 65535 {
+                last.delay += delay
+                pending = last
+            } else {
+                try emit(last.serialize())
+                pending = keepFrame(delay: delay)
+            }
+            return
+        }
+        try emit(last.serialize())
+        pending = try buildFrame(rect: drawBox, cleared: cleared, delay: delay, first: false)
+    }
+
+    /// Writes the last frame and the trailer. Throws if no frame was added.
+    public func finish() throws {
+        guard !finished else { throw CodecError("GIF encoder already finished") }
+        guard !failed else { throw CodecError("GIF encoder failed earlier") }
+        guard let last = pending else { throw CodecError("GIF needs at least one frame") }
+        try emit(last.serialize() + [0x3B])
+        pending = nil
+        finished = true
+    }
+
+    /// Converts RGBA to 0xFFRRGGBB words in `cur` (0 for alpha < 128); returns whether
+    /// any pixel is transparent.
+    private func normalize(_ rgba: [UInt8]) -> Bool {
+        var transparent = false
+        rgba.withUnsafeBufferPointer { src in
+            cur.withUnsafeMutableBufferPointer { dst in
+                var s = 0
+                for i in 0..<dst.count {
+                    if src[s + 3] < 128 {
+                        dst[i] = 0
+                        transparent = true
+                    } else {
+                        dst[i] = 0xFF00_0000 | UInt32(src[s]) << 16 | UInt32(src[s + 1]) << 8 | UInt32(src[s + 2])
+                    }
+                    s += 4
+                }
+            }
+        }
+        return transparent
+    }
+
+    /// `clearing`: box of pixels that were visible and are now transparent.
+    /// Otherwise: box of pixels to draw — visible now and either changed or inside `cleared`.
+    private func boundingBox(cleared: PixelRect, clearing: Bool) -> PixelRect? {
+        let w = width
+        var minX = w, maxX = -1, minY = -1, maxY = -1
+        prev.withUnsafeBufferPointer { p in
+            cur.withUnsafeBufferPointer { c in
+                for y in 0..<height {
+                    let base = y * w
+                    let rowCleared = !clearing && y >= cleared.y && y < cleared.maxY
+                    if !rowCleared {
+                        var same = true
+                        for i in base..<(base + w) where p[i] != c[i] {
+                            same = false
+                            break
+                        }
+                        if same { continue }
+                    }
+                    var rowHit = false
+                    for x in 0..<w {
+                        let a = p[base + x], b = c[base + x]
+                        let hit: Bool
+                        if clearing {
+                            hit = a != 0 && b == 0
+                        } else {
+                            hit = b != 0 && (a != b || (rowCleared && x >= cleared.x && x < cleared.maxX))
+                        }
+                        if hit {
+                            rowHit = true
+                            if x < minX { minX = x }
+                            if x > maxX { maxX = x }
+                        }
+                    }
+                    if rowHit {
+                        if minY < 0 { minY = y }
+                        maxY = y
+                    }
+                }
+            }
+        }
+        guard minY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// A 1x1 frame that changes nothing (used to carry a delay).
+    private func keepFrame(delay: Int) -> GIFFrame {
+        GIFFrame(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), indices: [UInt8(global.transparentIndex)],
+                 localPalette: nil, transparentIndex: global.transparentIndex,
+                 minCodeSize: global.minCodeSize, delay: delay)
+    }
+
+    /// Quantises the pixels of `rect` that must be drawn into a frame.
+    private func buildFrame(rect: PixelRect, cleared: PixelRect, delay: Int, first: Bool) throws -> GIFFrame {
+        // Mask of pixels to draw and their colours.
+        var mask = [UInt8](repeating: 0, count: rect.area)
+        var colors: [UInt32] = []
+        colors.reserveCapacity(rect.area)
+        prev.withUnsafeBufferPointer { p in
+            cur.withUnsafeBufferPointer { c in
+                for y in 0..<rect.height {
+                    let base = (rect.y + y) * width + rect.x
+                    let inClearedRows = y + rect.y >= cleared.y && y + rect.y < cleared.maxY
+                    for x in 0..<rect.width {
+                        let v = c[base + x]
+                        guard v != 0 else { continue }
+                        let inCleared = inClearedRows && x + rect.x >= cleared.x && x + rect.x < cleared.maxX
+                        if first || inCleared || p[base + x] != v {
+                            mask[y * rect.width + x] = 1
+                            colors.append(v)
+                        }
+                    }
+                }
+            }
+        }
+        var table = ExactColorTable()
+        let few = table.insert(contentsOf: colors)
+        var palette: GIFPalette
+        var exactTable: ExactColorTable? = nil
+        var mapper: PaletteMapper? = nil
+        var local = true
+        if few {
+            if !first && global.exact && table.colors.allSatisfy({ globalTable.index(of: $0) != nil }) {
+                palette = global
+                exactTable = globalTable
+                local = false
+            } else {
+                palette = GIFPalette(colors: table.colors.sorted(), exact: true)
+                exactTable = ExactColorTable(palette: palette.colors)
+            }
+        } else {
+            let hist = GIFQuantizer.histogram(colors)
+            if !first {
+                let globalMap = globalMapper ?? PaletteMapper(palette: global.colors)
+                globalMapper = globalMap
+                let mse = GIFQuantizer.meanSquaredError(hist, mapper: globalMap)
+                if mse <= 2 * baselineMSE + 16 {
+                    local = false
+                    mapper = globalMap
+                }
+            }
+            if local {
+                let colorsOut = GIFQuantizer.medianCut(hist, maxColors: ExactColorTable.maxColors)
+                let m = PaletteMapper(palette: colorsOut)
+                mapper = m
+                if first { baselineMSE = GIFQuantizer.meanSquaredError(hist, mapper: m) }
+            }
+            palette = local ? GIFPalette(colors: mapper?.palette ?? [], exact: false) : global
+        }
+        if first {
+            global = palette
+            if let t = exactTable { globalTable = t }
+            globalMapper = mapper
+            local = false
+            try emit(GIFFrame.header(width: width, height: height, global: global, netscapeLoops: netscapeLoops))
+        }
+        let transparent = UInt8(palette.transparentIndex)
+        let indices: [UInt8] = try cur.withUnsafeBufferPointer { c in
+            if let t = exactTable {
+                return try GIFDitherer.mapExact(pixels: c, stride: width, rect: rect, mask: mask,
+                                                table: t, transparent: transparent)
+            }
+            guard let m = mapper else { throw CodecError("internal error: no palette mapper") }
+            return GIFDitherer.mapApprox(pixels: c, stride: width, rect: rect, mask: mask,
+                                         mapper: m, dither: dither, transparent: transparent)
+        }
+        return GIFFrame(rect: rect, indices: indices, localPalette: local ? palette : nil,
+                        transparentIndex: palette.transparentIndex, minCodeSize: palette.minCodeSize,
+                        delay: delay)
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Named colours (CSS names for the common ones).
+public let namedColors: [String: RGBA] = {
+    let table: [(String, UInt32)] = [
+        ("black", 0x000000), ("white", 0xffffff), ("red", 0xff0000), ("green", 0x008000), ("blue", 0x0000ff),
+        ("yellow", 0xffff00), ("cyan", 0x00ffff), ("magenta", 0xff00ff), ("gray", 0x808080), ("grey", 0x808080),
+        ("silver", 0xc0c0c0), ("maroon", 0x800000), ("olive", 0x808000), ("lime", 0x00ff00), ("aqua", 0x00ffff),
+        ("teal", 0x008080), ("navy", 0x000080), ("fuchsia", 0xff00ff), ("purple", 0x800080), ("orange", 0xffa500),
+        ("pink", 0xffc0cb), ("brown", 0xa52a2a), ("gold", 0xffd700), ("coral", 0xff7f50), ("salmon", 0xfa8072),
+        ("skyblue", 0x87ceeb), ("steelblue", 0x4682b4), ("tomato", 0xff6347), ("violet", 0xee82ee),
+        ("indigo", 0x4b0082), ("turquoise", 0x40e0d0), ("crimson", 0xdc143c), ("darkgray", 0xa9a9a9),
+        ("lightgray", 0xd3d3d3), ("dimgray", 0x696969), ("beige", 0xf5f5dc), ("ivory", 0xfffff0),
+    ]
+    var out: [String: RGBA] = ["transparent": RGBA(0, 0, 0, 0)]
+    for (name, v) in table {
+        out[name] = RGBA(Double((v >> 16) & 0xff) / 255, Double((v >> 8) & 0xff) / 255, Double(v & 0xff) / 255, 1)
+    }
+    return out
+}()
+
+/// The pure operations shared by constant folding in the compiler and by the runtime
+/// interpreter: one definition of what `+` or `mix` means.
+public enum Ops {
+    public static func unary(_ op: UnaryOp, _ v: Value) -> Value {
+        switch (op, v) {
+        case (.negate, .number(let x)): return .number(-x)
+        case (.negate, .point(let x, let y)): return .point(-x, -y)
+        case (.not, _): return .bool(!v.bool)
+        default: return v
+        }
+    }
+
+    public static func binary(_ op: BinaryOp, _ a: Value, _ b: Value) -> Value {
+        switch op {
+        case .and: return .bool(a.bool && b.bool)
+        case .or: return .bool(a.bool || b.bool)
+        case .eq: return .bool(a == b)
+        case .ne: return .bool(a != b)
+        case .lt: return .bool(a.number < b.number)
+        case .le: return .bool(a.number <= b.number)
+        case .gt: return .bool(a.number > b.number)
+        case .ge: return .bool(a.number >= b.number)
+        case .add, .sub, .mul, .div:
+            switch (a, b) {
+            case (.number(let x), .number(let y)): return .number(arith(op, x, y))
+            case (.point(let x1, let y1), .point(let x2, let y2)): return .point(arith(op, x1, x2), arith(op, y1, y2))
+            case (.point(let x, let y), .number(let s)): return .point(arith(op, x, s), arith(op, y, s))
+            case (.number(let s), .point(let x, let y)): return .point(arith(op, s, x), arith(op, s, y))
+            case (.string(let s), _) where op == .add: return .string(s + plain(b))
+            case (_, .string(let s)) where op == .add: return .string(plain(a) + s)
+            default: return a
+            }
+        }
+    }
+
+    private static func plain(_ v: Value) -> String {
+        if case .string(let s) = v { return s }
+        return v.description
+    }
+
+    /// Division by zero gives ±infinity or NaN, never a trap; geometry later drops
+    /// non-finite values.
+    static func arith(_ op: BinaryOp, _ x: Double, _ y: Double) -> Double {
+        switch op {
+        case .add: return x + y
+        case .sub: return x - y
+        case .mul: return x * y
+        default: return x / y
+        }
+    }
+
+    /// Evaluates a pure built-in (everything but `random`).
+    public static func call(_ f: Builtin, _ args: [Value]) -> Value {
+        let n = args.map(\.number)
+        func arg(_ i: Int) -> Double { i < n.count ? n[i] : 0 }
+        switch f {
+        case .sin: return .number(Foundation.sin(arg(0)))
+        case .cos: return .number(Foundation.cos(arg(0)))
+        case .tan: return .number(Foundation.tan(arg(0)))
+        case .asin: return .number(Foundation.asin(arg(0)))
+        case .acos: return .number(Foundation.acos(arg(0)))
+        case .atan: return .number(Foundation.atan(arg(0)))
+        case .atan2: return .number(Foundation.atan2(arg(0), arg(1)))
+        case .abs: return .number(Swift.abs(arg(0)))
+        case .sign: return .number(arg(0) > 0 ? 1 : arg(0) < 0 ? -1 : 0)
+        case .min: return .number(n.dropFirst().reduce(arg(0)) { Swift.min($0, $1) })
+        case .max: return .number(n.dropFirst().reduce(arg(0)) { Swift.max($0, $1) })
+        case .clamp: return .number(Swift.min(Swift.max(arg(0), arg(1)), arg(2)))
+        case .sqrt: return .number(Foundation.sqrt(arg(0)))
+        case .pow: return .number(Foundation.pow(arg(0), arg(1)))
+        case .exp: return .number(Foundation.exp(arg(0)))
+        case .log: return .number(Foundation.log(arg(0)))
+        case .floor: return .number(Foundation.floor(arg(0)))
+        case .ceil: return .number(Foundation.ceil(arg(0)))
+        case .round: return .number(arg(0).rounded())
+        case .mod:
+            let m = arg(1)
+            let r = Foundation.fmod(arg(0), m)
+            return .number(r != 0 && (r < 0) != (m < 0) ? r + m : r)
+        case .mix: return mix(args.first ?? .number(0), args.count > 1 ? args[1] : .number(0), arg(2))
+        case .rgb: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), 1))
+        case .rgba: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), unit(arg(3))))
+        case .hsl: return .color(hsl(arg(0), arg(1), arg(2)))
+        case .point: return .point(arg(0), arg(1))
+        case .random: return .number(0)
+        }
+    }
+
+    /// `.x`/`.y` of a point, or the n-th number of a rect (x, y, width, height).
+    public static func component(_ v: Value, _ i: Int) -> Value {
+        switch v {
+        case .point(let x, let y): return .number(i == 0 ? x : y)
+        case .rect(let x, let y, let w, let h): return .number([x, y, w, h][max(0, min(3, i))])
+        default: return .number(0)
+        }
+    }
+
+    /// The same value with one component replaced.
+    public static func replacing(_ v: Value, _ i: Int, _ n: Double) -> Value {
+        switch v {
+        case .point(let x, let y): return i == 0 ? .point(n, y) : .point(x, n)
+        case .rect(var x, var y, var w, var h):
+            switch i { case 0: x = n; case 1: y = n; case 2: w = n; default: h = n }
+            return .rect(x, y, w, h)
+        default: return v
+        }
+    }
+
+    static func unit(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(1, Swift.max(0, v)) }
+
+    /// Linear interpolation of numbers, points, rects and colours. Colours interpolate
+    /// their straight sRGB components and alpha independently (see grammar.md).
+    public static func mix(_ a: Value, _ b: Value, _ f: Double) -> Value {
+        func l(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return .number(l(x, y))
+        case (.point(let x1, let y1), .point(let x2, let y2)): return .point(l(x1, x2), l(y1, y2))
+        case (.point(let x1, let y1), .number(let s)): return .point(l(x1, s), l(y1, s))
+        case (.number(let s), .point(let x2, let y2)): return .point(l(s, x2), l(s, y2))
+        case (.rect(let a1, let b1, let c1, let d1), .rect(let a2, let b2, let c2, let d2)):
+            return .rect(l(a1, a2), l(b1, b2), l(c1, c2), l(d1, d2))
+        case (.color(let c1), .color(let c2)): return .color(mixColor(c1, c2, f))
+        case (.paint(.color(let c1)), .paint(.color(let c2))): return .paint(.color(mixColor(c1, c2, f)))
+        case (.paint(.color(let c1)), .color(let c2)), (.color(let c1), .paint(.color(let c2))):
+            return .paint(.color(mixColor(c1, c2, f)))
+        default: return f < 0.5 ? a : b
+        }
+    }
+
+    static func mixColor(_ a: RGBA, _ b: RGBA, _ f: Double) -> RGBA {
+        RGBA(a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f)
+    }
+
+    /// Hue in radians, saturation and lightness as fractions.
+    static func hsl(_ h: Double, _ s: Double, _ l: Double) -> RGBA {
+        let hue = Foundation.fmod(Foundation.fmod(h / (2 * Double.pi), 1) + 1, 1) * 6
+        let c = (1 - Swift.abs(2 * unit(l) - 1)) * unit(s)
+        let x = c * (1 - Swift.abs(Foundation.fmod(hue, 2) - 1))
+        let m = unit(l) - c / 2
+        let (r, g, b): (Double, Double, Double)
+        switch Int(hue) {
+        case 0: (r, g, b) = (c, x, 0)
+        case 1: (r, g, b) = (x, c, 0)
+        case 2: (r, g, b) = (0, c, x)
+        case 3: (r, g, b) = (0, x, c)
+        case 4: (r, g, b) = (x, 0, c)
+        default: (r, g, b) = (c, 0, x)
+        }
+        return RGBA(r + m, g + m, b + m, 1)
+    }
+}
+
+/// Edit distance for did-you-mean suggestions.
+public func suggestion(for name: String, among candidates: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var prev = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var cur = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            prev = cur
+        }
+        return prev[b.count]
+    }
+    let a = Array(name.lowercased())
+    var best: (String, Int)? = nil
+    for c in candidates where c != name {
+        let d = distance(a, Array(c.lowercased()))
+        let limit = max(1, min(3, c.count / 3 + 1))
+        if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
+    }
+    return best?.0
+}

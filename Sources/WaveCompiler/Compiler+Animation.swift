@@ -1,0 +1,212 @@
+import WaveSyntax
+
+extension Compiler {
+    /// animate/spring -> AnimationIR. Values are expressions evaluated when the animation
+    /// starts; timing positions are constant ticks.
+    mutating func compileAnimation(_ a: Animate, _ ctx: Context) -> AnimationIR? {
+        var targets: [Target] = []
+        var valueType: ValueType? = nil
+        for t in a.targets {
+            guard let (target, type) = target(t, ctx) else { continue }
+            if case .layer(_, let p) = target, !p.isAnimatable {
+                error("'\(p.rawValue)' cannot be animated; assign it instead", t.range)
+                continue
+            }
+            if case .bool = type { error("a bool cannot be animated", t.range); continue }
+            if case .string = type { error("a string cannot be animated", t.range); continue }
+            if let vt = valueType, !Compiler.compatible(vt, type), !(isNumber(vt) && isNumber(type)) {
+                error("all targets of one animation must have the same type: \(vt) and \(type)", t.range)
+                continue
+            }
+            valueType = valueType ?? type
+            targets.append(target)
+        }
+        guard !targets.isEmpty, let type = valueType else { return nil }
+        let expected: ValueType = type == .color ? .paint : type
+        func value(_ label: String) -> IRExpr? {
+            guard let e = a.arg(label)?.value else { return nil }
+            let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label)'")
+            return t.poisoned ? nil : t.ir
+        }
+        var anim = AnimationIR(targets: targets, from: value("from"), to: value("to"), by: value("by"),
+                               keyframes: [], keyTimes: [], keyframeMode: .linear, segmentTimings: [],
+                               durationTicks: 15, delayTicks: 0, timing: .linear, repeatCount: nil,
+                               repeatDurationTicks: nil, autoreverses: a.arg("autoreverse") != nil, fill: .forwards,
+                               then: [], range: a.range)
+        if a.isSpring {
+            guard anim.to != nil || anim.by != nil else {
+                error("a spring needs a target value: 'spring x to 1'", a.range)
+                return nil
+            }
+            guard let params = springParameters(a) else { return nil }
+            anim.timing = .spring(params)
+            anim.durationTicks = max(1, Int((Spring(params).settlingTime * 60).rounded()))
+            if let d = a.arg("over")?.value, let ticks = constantTicks(d, what: "a spring's length") { anim.durationTicks = max(1, ticks) }
+        } else {
+            if let valuesArg = a.arg("values")?.value {
+                guard compileKeyframes(valuesArg, a, expected, ctx, into: &anim) else { return nil }
+            } else if anim.from == nil && anim.to == nil && anim.by == nil {
+                error("an animation needs 'from', 'to', 'by' or 'values'", a.range)
+                return nil
+            }
+            guard let over = a.arg("over") ?? a.arg("duration"), let d = over.value else {
+                error("an animation needs a duration: 'over 2s'", a.range)
+                return nil
+            }
+            guard let ticks = constantTicks(d, what: "an animation's duration") else { return nil }
+            anim.durationTicks = ticks
+            if let e = a.arg("ease")?.value, let f = timingFunction(e) { anim.timing = f }
+        }
+        if let d = (a.arg("delay") ?? a.arg("begin"))?.value, let ticks = constantTicks(d, what: "a delay") { anim.delayTicks = ticks }
+        if let r = a.arg("repeat")?.value {
+            if case .name("forever") = r.kind { anim.repeatCount = .infinity }
+            else if let n = constantNumber(r, what: "a repeat count") {
+                guard n > 0 else { error("a repeat count must be more than 0", r.range); return nil }
+                anim.repeatCount = n
+            }
+        }
+        if let r = a.arg("repeat-for")?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }
+        if let f = a.arg("fill")?.value {
+            if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
+            else { error("'fill' is one of none, forwards, backwards, both\(Compiler.wordHint(f, ["none", "forwards", "backwards", "both"]))", f.range) }
+        }
+        if let then = a.then { anim.then = compileBody(then, ctx) }
+        return anim
+    }
+
+    mutating func springParameters(_ a: Animate) -> SpringParameters? {
+        var p = SpringParameters()
+        func number(_ label: String) -> Double? {
+            guard let e = a.arg(label)?.value else { return nil }
+            return constantNumber(e, what: "'\(label)'")
+        }
+        func seconds(_ label: String) -> Double? {
+            guard let e = a.arg(label)?.value else { return nil }
+            let t = expression(e, Context())
+            guard case .constant(.number(let v)) = t.ir else {
+                if !t.poisoned { error("'\(label)' must be a constant duration", e.range) }
+                return nil
+            }
+            if case .number(let d) = t.type, d != .time && d != .none { error("'\(label)' needs a duration, found \(t.type)", e.range); return nil }
+            return v
+        }
+        if let response = seconds("response") ?? seconds("duration") {
+            guard response > 0 else { error("a spring's response must be more than 0", a.range); return nil }
+            var fraction = number("damping-fraction") ?? 1
+            if let bounce = number("bounce") { fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
+            p = Spring.perceptual(response: response, dampingFraction: fraction)
+        }
+        if let m = number("mass") { p.mass = m }
+        if let k = number("stiffness") { p.stiffness = k }
+        if let c = number("damping") { p.damping = c }
+        if let v = number("velocity") ?? number("initial-velocity") { p.initialVelocity = v }
+        guard p.mass > 0, p.stiffness > 0, p.damping >= 0, p.mass.isFinite, p.stiffness.isFinite, p.damping.isFinite, p.initialVelocity.isFinite else {
+            error("a spring needs mass > 0, stiffness > 0 and damping ≥ 0", a.range)
+            return nil
+        }
+        return p
+    }
+
+    /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
+    mutating func timingFunction(_ e: Expr) -> TimingFunction? {
+        switch e.kind {
+        case .name(let n):
+            if let f = Timing.named[n] { return f }
+            error("unknown timing curve '\(n)'\(didYouMean(n, Array(Timing.named.keys)))", e.range)
+        case .call(let f, let args) where f.name == "cubic-bezier":
+            guard args.count == 4 else { error("cubic-bezier takes 4 numbers", e.range); return nil }
+            var v: [Double] = []
+            for a in args { guard let n = constantNumber(a, what: "a cubic-bezier control value") else { return nil }; v.append(n) }
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                error("cubic-bezier x values must be between 0 and 1", e.range)
+                return nil
+            }
+            return .cubicBezier(v[0], v[1], v[2], v[3])
+        case .call(let f, let args) where f.name == "steps":
+            guard (1...2).contains(args.count), let n = constantNumber(args[0], what: "a step count"), n >= 1, n == n.rounded(), n < 1e6 else {
+                error("steps takes a whole number of steps ≥ 1 and an optional position", e.range)
+                return nil
+            }
+            var pos = StepPosition.jumpEnd
+            if args.count == 2 {
+                guard case .name(let w) = args[1].kind, let p = StepPosition(rawValue: w) ?? (w == "start" ? .jumpStart : w == "end" ? .jumpEnd : nil) else {
+                    error("a step position is jump-start, jump-end, jump-none or jump-both", args[1].range)
+                    return nil
+                }
+                pos = p
+            }
+            if pos == .jumpNone && n < 2 { error("steps(n, jump-none) needs n ≥ 2", e.range); return nil }
+            return .steps(Int(n), pos)
+        default:
+            error("expected a timing curve: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(…) or steps(…)", e.range)
+        }
+        return nil
+    }
+
+    /// values [a, b, c] [times [0, 0.3, 1]] [mode discrete|linear|cubic|paced] [eases [...]]
+    mutating func compileKeyframes(_ valuesExpr: Expr, _ a: Animate, _ type: ValueType, _ ctx: Context, into anim: inout AnimationIR) -> Bool {
+        guard case .list(let items) = valuesExpr.kind, items.count >= 2 else {
+            error("'values' takes a list of at least two values: values [0, 10, 0]", valuesExpr.range)
+            return false
+        }
+        for item in items {
+            let t = coerce(expression(item, ctx), to: type, words: [], range: item.range, what: "a keyframe")
+            if t.poisoned { return false }
+            anim.keyframes.append(t.ir)
+        }
+        let n = items.count
+        if let timesExpr = a.arg("times")?.value {
+            guard case .list(let ts) = timesExpr.kind, ts.count == n else {
+                error("'times' needs one key time per value (\(n))", timesExpr.range)
+                return false
+            }
+            var times: [Double] = []
+            for t in ts { guard let v = constantNumber(t, what: "a key time") else { return false }; times.append(v) }
+            guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0, times.last == 1 else {
+                error("key times must rise from 0 to 1", timesExpr.range)
+                return false
+            }
+            anim.keyTimes = times
+        } else {
+            anim.keyTimes = (0..<n).map { Double($0) / Double(n - 1) }
+        }
+        if let m = a.arg("mode")?.value {
+            guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
+                error("'mode' is one of discrete, linear, cubic, paced", m.range)
+                return false
+            }
+            anim.keyframeMode = mode
+        }
+        if let e = a.arg("eases")?.value {
+            guard case .list(let fs) = e.kind, fs.count == n - 1 else {
+                error("'eases' needs one timing curve per segment (\(n - 1))", e.range)
+                return false
+            }
+            for f in fs { guard let tf = timingFunction(f) else { return false }; anim.segmentTimings.append(tf) }
+        }
+        return true
+    }
+
+    /// sequence { animate …; animate … } runs them one after another; parallel starts them
+    /// together; `stagger D` offsets each start by D more than the previous.
+    mutating func compileAnimationGroup(kind: Identifier, args: [Arg], body: [Stmt], _ ctx: Context) -> [IRStmt]? {
+        var anims: [AnimationIR] = []
+        for s in body {
+            guard case .animate(let a) = s.kind else {
+                error("only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
+                continue
+            }
+            if let anim = compileAnimation(a, ctx) { anims.append(anim) }
+        }
+        var stagger = 0
+        if let s = args.first(where: { $0.label.name == "stagger" })?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
+        return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, anims)]
+    }
+
+    static let effectNames = ["typewriter", "shine", "fade", "wave", "scramble", "slide", "bounce", "sweep"]
+
+    mutating func compileEffect(layer: Expr, name: Identifier, args: [Arg], _ range: SourceRange, _ ctx: Context) -> EffectIR? {
+        error("text effects are not implemented yet (issue: timing engine)", range)
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import WaveSyntax
+
+extension Compiler {
+    /// Built-in calls, colour constructors and gradients.
+    mutating func call(_ f: Identifier, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+        if f.name == "linear-gradient" || f.name == "radial-gradient" {
+            return gradient(linear: f.name == "linear-gradient", args, range, ctx)
+        }
+        guard let builtin = Builtin(rawValue: f.name) else {
+            let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
+            error("unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
+            for a in args { _ = expression(a, ctx) }
+            return .bad()
+        }
+        let typed = args.map { expression($0, ctx) }
+        if typed.contains(where: \.poisoned) { return .bad() }
+        func arity(_ counts: ClosedRange<Int>) -> Bool {
+            guard counts.contains(args.count) else {
+                let want = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
+                error("'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
+                return false
+            }
+            return true
+        }
+        func numbers() -> [Dimension]? {
+            var dims: [Dimension] = []
+            for (t, a) in zip(typed, args) {
+                guard case .number(let d) = t.type else {
+                    error("'\(f.name)' needs numbers, found \(t.type)", a.range)
+                    return nil
+                }
+                dims.append(d)
+            }
+            return dims
+        }
+        var result: ValueType = .number(.none)
+        switch builtin {
+        case .sin, .cos, .tan:
+            guard arity(1...1), let d = numbers() else { return .bad() }
+            if d[0] == .time { error("'\(f.name)' needs an angle or a plain number, found a time", args[0].range); return .bad() }
+        case .asin, .acos, .atan:
+            guard arity(1...1), numbers() != nil else { return .bad() }
+            result = .number(.angle)
+        case .atan2:
+            guard arity(2...2), numbers() != nil else { return .bad() }
+            result = .number(.angle)
+        case .abs, .floor, .ceil, .round, .sign:
+            guard arity(1...1), let d = numbers() else { return .bad() }
+            result = .number(builtin == .sign ? .none : d[0])
+        case .sqrt, .exp, .log:
+            guard arity(1...1), numbers() != nil else { return .bad() }
+        case .pow:
+            guard arity(2...2), numbers() != nil else { return .bad() }
+        case .mod:
+            guard arity(2...2), let d = numbers() else { return .bad() }
+            result = .number(d[0])
+        case .min, .max:
+            guard arity(1...64), let d = numbers() else { return .bad() }
+            guard let dim = d.dropFirst().reduce(Optional(d[0]), { acc, x in acc.flatMap { Compiler.combine($0, x) } }) else {
+                error("'\(f.name)' arguments have different units", range)
+                return .bad()
+            }
+            result = .number(dim)
+        case .clamp:
+            guard arity(3...3), let d = numbers() else { return .bad() }
+            result = .number(d[0])
+        case .mix:
+            guard arity(3...3) else { return .bad() }
+            guard isNumber(typed[2].type) else { error("'mix' needs a number fraction as its third argument", args[2].range); return .bad() }
+            guard Compiler.compatible(typed[0].type, typed[1].type) || (isNumber(typed[0].type) && isNumber(typed[1].type)) else {
+                error("'mix' needs two values of one type, found \(typed[0].type) and \(typed[1].type)", range)
+                return .bad()
+            }
+            result = typed[0].type
+        case .random:
+            guard arity(0...2) else { return .bad() }
+            if !args.isEmpty { guard let d = numbers() else { return .bad() }; result = .number(d[0]) }
+            if args.count == 1 {
+                error("'random' takes no arguments (0 ≤ x < 1) or two (a ≤ x < b)", range)
+                return .bad()
+            }
+        case .rgb:
+            guard arity(3...3), numbers() != nil else { return .bad() }
+            result = .color
+        case .rgba:
+            guard arity(4...4), numbers() != nil else { return .bad() }
+            result = .color
+        case .hsl:
+            guard arity(3...3), numbers() != nil else { return .bad() }
+            result = .color
+        case .point:
+            guard arity(2...2), numbers() != nil else { return .bad() }
+            result = .point
+        }
+        return fold(Typed(ir: .call(builtin, typed.map(\.ir)), type: result))
+    }
+
+    /// linear-gradient(direction, stop, stop, …) where direction is a word (down, up, left,
+    /// right, down-right …) or an angle (0deg points up, 90deg right, as in CSS);
+    /// radial-gradient([center point,] stop, stop, …). A stop is a colour with an optional
+    /// location: `#fff 30%`.
+    mutating func gradient(linear: Bool, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+        var rest = args[...]
+        var geometry: [Double]
+        if linear {
+            geometry = [0.5, 0, 0.5, 1]
+            if let first = rest.first {
+                if case .name(let w) = first.kind, let g = Compiler.gradientDirections[w] {
+                    geometry = g
+                    rest = rest.dropFirst()
+                } else if case .number = first.kind {
+                    let t = expression(first, ctx)
+                    guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
+                        if !t.poisoned { error("a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
+                        return .bad(.paint)
+                    }
+                    let dx = Foundation.sin(angle), dy = -Foundation.cos(angle)
+                    let half = (Swift.abs(dx) + Swift.abs(dy)) / 2
+                    geometry = [0.5 - dx * half, 0.5 - dy * half, 0.5 + dx * half, 0.5 + dy * half]
+                    rest = rest.dropFirst()
+                }
+            }
+        } else {
+            geometry = [0.5, 0.5, 0.5]
+            if let first = rest.first, case .tuple = first.kind {
+                let t = expression(first, ctx)
+                guard case .constant(.point(let x, let y)) = t.ir else {
+                    if !t.poisoned { error("a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    return .bad(.paint)
+                }
+                geometry = [x, y, 0.5]
+                rest = rest.dropFirst()
+            }
+        }
+        guard rest.count >= 2 else {
+            error("a gradient needs at least two colour stops", range)
+            return .bad(.paint)
+        }
+        var stops: [IRExpr] = [], locations: [IRExpr?] = []
+        for stop in rest {
+            var colorExpr = stop
+            var location: IRExpr? = nil
+            if case .stop(let c, let loc) = stop.kind {
+                colorExpr = c
+                let l = expression(loc, ctx)
+                guard isNumber(l.type) else {
+                    if !l.poisoned { error("a stop location is a number or percentage, found \(l.type)", loc.range) }
+                    return .bad(.paint)
+                }
+                location = l.ir
+            }
+            let c = expression(colorExpr, ctx)
+            if c.poisoned { return .bad(.paint) }
+            guard c.type == .color else {
+                error("a gradient stop is a colour, found \(c.type)", colorExpr.range)
+                return .bad(.paint)
+            }
+            stops.append(c.ir)
+            locations.append(location)
+        }
+        let ir = IRExpr.gradient(linear: linear, geometry: geometry, stops: stops, locations: locations)
+        if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
+        return Typed(ir: ir, type: .paint)
+    }
+
+    /// Start and end points in the unit box for each direction word.
+    static let gradientDirections: [String: [Double]] = [
+        "down": [0.5, 0, 0.5, 1], "up": [0.5, 1, 0.5, 0], "right": [0, 0.5, 1, 0.5], "left": [1, 0.5, 0, 0.5],
+        "down-right": [0, 0, 1, 1], "down-left": [1, 0, 0, 1], "up-right": [0, 1, 1, 0], "up-left": [1, 1, 0, 0],
+    ]
+
+    /// Builds the paint value of a gradient whose stops are all constant.
+    public static func constantGradient(_ e: IRExpr) -> Value? {
+        guard case .gradient(let linear, let g, let stops, let locations) = e else { return nil }
+        var values: [GradientStopValue] = []
+        for (s, l) in zip(stops, locations) {
+            guard let c = ConstantFolder.value(of: s) else { return nil }
+            var loc: Double? = nil
+            if let l { guard let lv = ConstantFolder.value(of: l) else { return nil }; loc = lv.number }
+            guard case .color(let rgba) = c else { return nil }
+            values.append(GradientStopValue(location: loc, color: rgba))
+        }
+        return .paint(makeGradient(linear: linear, geometry: g, stops: values))
+    }
+
+    public static func makeGradient(linear: Bool, geometry g: [Double], stops: [GradientStopValue]) -> PaintValue {
+        linear ? .linear(start: (g[0], g[1]), end: (g[2], g[3]), stops: stops)
+               : .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import WaveSyntax
+
+extension Compiler {
+    /// Compiles an expression: resolves names, checks types and units, folds constants.
+    mutating func expression(_ e: Expr, _ ctx: Context) -> Typed {
+        switch e.kind {
+        case .error: return .bad()
+        case .number(let v, let unit): return Typed(ir: .constant(.number(Compiler.lower(v, unit))), type: .number(Compiler.dimension(of: unit)))
+        case .string(let s): return Typed(ir: .constant(.string(s)), type: .string)
+        case .color(let r, let g, let b, let a): return Typed(ir: .constant(.color(RGBA(r, g, b, a))), type: .color)
+        case .bool(let b): return Typed(ir: .constant(.bool(b)), type: .bool)
+        case .name(let n): return name(n, e.range, ctx)
+        case .member(let base, let id): return member(base, id, ctx)
+        case .call(let f, let args): return call(f, args, e.range, ctx)
+        case .unary(let op, let operand): return unary(op, operand, ctx)
+        case .binary(let op, let l, let r): return binary(op, l, r, e.range, ctx)
+        case .ternary(let c, let a, let b): return ternary(c, a, b, ctx)
+        case .tuple(let items): return tuple(items, e.range, ctx)
+        case .list(let items):
+            var irs: [IRExpr] = []
+            var poisoned = false
+            for item in items {
+                let t = expression(item, ctx)
+                poisoned = poisoned || t.poisoned
+                guard case .number = t.type, !t.poisoned else {
+                    if case .point = t.type { irs.append(t.ir); continue }
+                    if !t.poisoned { error("a list holds numbers or points, found \(t.type)", item.range) }
+                    poisoned = true
+                    continue
+                }
+                irs.append(t.ir)
+            }
+            return fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
+        case .stop(let c, _):
+            error("a gradient stop location only goes inside linear-gradient(…) or radial-gradient(…)", e.range)
+            _ = expression(c, ctx)
+            return .bad()
+        }
+    }
+
+    static func lower(_ v: Double, _ unit: NumberUnit?) -> Double {
+        switch unit {
+        case nil, .seconds, .pixels, .radians: return v
+        case .milliseconds: return v / 1000
+        case .ticks: return v / 60
+        case .degrees: return v * Double.pi / 180
+        case .percent: return v / 100
+        }
+    }
+
+    static func dimension(of unit: NumberUnit?) -> Dimension {
+        switch unit {
+        case nil, .percent: return .none
+        case .seconds, .milliseconds, .ticks: return .time
+        case .degrees, .radians: return .angle
+        case .pixels: return .length
+        }
+    }
+
+    /// All names visible in expressions, for suggestions.
+    func visibleNames(_ ctx: Context) -> [String] {
+        var names = environment.variableNames + ["pi", "t", "tick", "width", "height"]
+        names += environment.layerNames
+        if let l = ctx.currentLayer {
+            names += Property.allCases.filter { $0.applies(to: environment.layers[l].kind) }.map(\.rawValue)
+        }
+        names += Builtin.allCases.map(\.rawValue)
+        return names
+    }
+
+    mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
+        if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+            return Typed(ir: .layerProperty(.current, p), type: p.info.type)
+        }
+        if let binding = environment.lets[n] {
+            environment.usedNames.insert(n)
+            return Typed(ir: binding.expr, type: binding.type)
+        }
+        if let slot = environment.globalIndex[n] {
+            environment.usedNames.insert(n)
+            return Typed(ir: .global(slot), type: environment.globals[slot].type)
+        }
+        if n == "pi" { return Typed(ir: .constant(.number(Double.pi)), type: .number(.none)) }
+        if let a = Ambient(rawValue: n) {
+            // The scene header comes first, so the canvas size is a constant.
+            if a == .width { return Typed(ir: .constant(.number(Double(environment.scene.width))), type: .number(.length)) }
+            if a == .height { return Typed(ir: .constant(.number(Double(environment.scene.height))), type: .number(.length)) }
+            return Typed(ir: .ambient(a), type: .number(.none))
+        }
+        if let c = namedColors[n] { return Typed(ir: .constant(.color(c)), type: .color) }
+        if environment.layerIndex[n] != nil {
+            error("'\(n)' is a layer, not a value; use one of its properties, such as \(n).opacity", range)
+            return .bad()
+        }
+        if Builtin(rawValue: n) != nil {
+            error("'\(n)' is a function: call it as \(n)(…)", range)
+            return .bad()
+        }
+        error("unknown name '\(n)'\(didYouMean(n, visibleNames(ctx)))", range)
+        return .bad()
+    }
+
+    /// `layer.property`, `point.x`, `rect.width`.
+    mutating func member(_ base: Expr, _ id: Identifier, _ ctx: Context) -> Typed {
+        if case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
+           let index = environment.layerIndex[n] {
+            let layer = environment.layers[index]
+            if layer.isTemplate {
+                error("'\(n)' is a template: its spawned copies have no name; use bare property names inside 'spawn \(n) { … }'", base.range)
+                return .bad()
+            }
+            guard let p = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name)), p.applies(to: layer.kind) else {
+                let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
+                error("unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range)
+                return .bad()
+            }
+            return Typed(ir: .layerProperty(.declared(index), p), type: p.info.type)
+        }
+        let b = expression(base, ctx)
+        if b.poisoned { return b }
+        let components: [String: Int]
+        switch b.type {
+        case .point: components = ["x": 0, "y": 1]
+        case .rect: components = ["x": 0, "y": 1, "width": 2, "height": 3]
+        default:
+            error("\(b.type) has no member '\(id.name)'", id.range)
+            return .bad()
+        }
+        guard let c = components[id.name] else {
+            error("\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range)
+            return .bad()
+        }
+        return fold(Typed(ir: .component(b.ir, c), type: .number(.length)))
+    }
+
+    mutating func unary(_ op: String, _ operand: Expr, _ ctx: Context) -> Typed {
+        let t = expression(operand, ctx)
+        if t.poisoned { return t }
+        if op == "-" {
+            switch t.type {
+            case .number, .point: return fold(Typed(ir: .unary(.negate, t.ir), type: t.type))
+            default:
+                error("cannot negate a \(t.type)", operand.range)
+                return .bad()
+            }
+        }
+        guard t.type == .bool || isNumber(t.type) else {
+            error("'!' needs a bool, found \(t.type)", operand.range)
+            return .bad()
+        }
+        return fold(Typed(ir: .unary(.not, t.ir), type: .bool))
+    }
+
+    func isNumber(_ t: ValueType) -> Bool { if case .number = t { return true }; return false }
+
+    /// Combines two dimensions for `+`, `-` and comparisons: plain numbers fit anything;
+    /// lengths and plain numbers mix; times and angles only with themselves.
+    static func combine(_ a: Dimension, _ b: Dimension) -> Dimension? {
+        if a == b { return a }
+        if a == .none { return b }
+        if b == .none { return a }
+        return nil
+    }
+
+    mutating func binary(_ opText: String, _ l: Expr, _ r: Expr, _ range: SourceRange, _ ctx: Context) -> Typed {
+        let a = expression(l, ctx), b = expression(r, ctx)
+        guard let op = BinaryOp(rawValue: opText) else { return .bad() }
+        if a.poisoned || b.poisoned { return .bad() }
+        func mismatch() -> Typed {
+            error("cannot apply '\(opText)' to \(a.type) and \(b.type)", range)
+            return .bad()
+        }
+        switch op {
+        case .and, .or:
+            guard (a.type == .bool || isNumber(a.type)) && (b.type == .bool || isNumber(b.type)) else { return mismatch() }
+            return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
+        case .eq, .ne:
+            if case .number(let da) = a.type, case .number(let db) = b.type, Compiler.combine(da, db) == nil {
+                error("cannot compare \(a.type) with \(b.type)", range)
+                return .bad()
+            }
+            return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
+        case .lt, .le, .gt, .ge:
+            guard case .number(let da) = a.type, case .number(let db) = b.type else { return mismatch() }
+            guard Compiler.combine(da, db) != nil else {
+                error("cannot compare \(a.type) with \(b.type)", range)
+                return .bad()
+            }
+            return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
+        case .add, .sub:
+            if op == .add, a.type == .string || b.type == .string {
+                return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .string))
+            }
+            switch (a.type, b.type) {
+            case (.number(let da), .number(let db)):
+                guard let d = Compiler.combine(da, db) else {
+                    error("cannot \(op == .add ? "add" : "subtract") \(b.type) \(op == .add ? "to" : "from") \(a.type): units differ", range)
+                    return .bad()
+                }
+                return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .number(d)))
+            case (.point, .point): return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .point))
+            default: return mismatch()
+            }
+        case .mul, .div:
+            switch (a.type, b.type) {
+            case (.number(let da), .number(let db)):
+                let d: Dimension
+                if da == .none { d = db } else if db == .none { d = da } else if da == db { d = op == .div ? .none : da } else { d = .none }
+                return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .number(d)))
+            case (.point, .number), (.point, .point): return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .point))
+            case (.number, .point) where op == .mul: return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .point))
+            default: return mismatch()
+            }
+        }
+    }
+
+    mutating func ternary(_ c: Expr, _ a: Expr, _ b: Expr, _ ctx: Context) -> Typed {
+        let tc = expression(c, ctx), ta = expression(a, ctx), tb = expression(b, ctx)
+        if tc.poisoned || ta.poisoned || tb.poisoned { return .bad(ta.type) }
+        guard tc.type == .bool || isNumber(tc.type) else {
+            error("the condition of '?:' must be a bool, found \(tc.type)", c.range)
+            return .bad()
+        }
+        var type = ta.type
+        if case .number(let da) = ta.type, case .number(let db) = tb.type {
+            guard let d = Compiler.combine(da, db) else {
+                error("the branches of '?:' have different units: \(ta.type) and \(tb.type)", a.range.to(b.range))
+                return .bad()
+            }
+            type = .number(d)
+        } else if !Compiler.compatible(ta.type, tb.type) {
+            error("the branches of '?:' have different types: \(ta.type) and \(tb.type)", a.range.to(b.range))
+            return .bad()
+        }
+        return fold(Typed(ir: .ternary(tc.ir, ta.ir, tb.ir), type: type))
+    }
+
+    static func compatible(_ a: ValueType, _ b: ValueType) -> Bool {
+        if a == b { return true }
+        let paints: Set<String> = ["colour", "paint"]
+        return paints.contains(a.description) && paints.contains(b.description)
+    }
+
+    mutating func tuple(_ items: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+        let parts = items.map { expression($0, ctx) }
+        if parts.contains(where: \.poisoned) { return .bad(items.count == 4 ? .rect : .point) }
+        for (p, item) in zip(parts, items) where !isNumber(p.type) {
+            error("a tuple holds numbers, found \(p.type)", item.range)
+            return .bad()
+        }
+        for (p, item) in zip(parts, items) {
+            if case .number(let d) = p.type, d == .time || d == .angle {
+                error("a point or rect holds lengths, found \(p.type)", item.range)
+                return .bad()
+            }
+        }
+        switch parts.count {
+        case 2: return fold(Typed(ir: .makePoint(parts[0].ir, parts[1].ir), type: .point))
+        case 4: return fold(Typed(ir: .makeRect(parts[0].ir, parts[1].ir, parts[2].ir, parts[3].ir), type: .rect))
+        default:
+            error("a tuple is a point (x, y) or a rect (x, y, width, height); found \(parts.count) values", range)
+            return .bad()
+        }
+    }
+
+    /// Evaluates an expression at compile time when every operand is constant.
+    func fold(_ t: Typed) -> Typed {
+        guard !t.poisoned, let v = ConstantFolder.value(of: t.ir) else { return t }
+        return Typed(ir: .constant(v), type: t.type)
+    }
+}
+
+/// Evaluates pure IR whose leaves are all constants.
+enum ConstantFolder {
+    static func value(of e: IRExpr) -> Value? {
+        switch e {
+        case .constant(let v): return v
+        case .global, .ambient, .layerProperty, .gradient: return nil
+        case .component(let base, let i):
+            guard let v = value(of: base) else { return nil }
+            return Ops.component(v, i)
+        case .unary(let op, let a): return value(of: a).map { Ops.unary(op, $0) }
+        case .binary(let op, let a, let b):
+            guard let x = value(of: a), let y = value(of: b) else { return nil }
+            return Ops.binary(op, x, y)
+        case .ternary(let c, let a, let b):
+            guard let cv = value(of: c) else { return nil }
+            return value(of: cv.bool ? a : b)
+        case .call(let f, let args):
+            if f == .random { return nil }
+            var vs: [Value] = []
+            for a in args { guard let v = value(of: a) else { return nil }; vs.append(v) }
+            return Ops.call(f, vs)
+        case .makePoint(let x, let y):
+            guard let xv = value(of: x), let yv = value(of: y) else { return nil }
+            return .point(xv.number, yv.number)
+        case .makeRect(let a, let b, let c, let d):
+            guard let av = value(of: a), let bv = value(of: b), let cv = value(of: c), let dv = value(of: d) else { return nil }
+            return .rect(av.number, bv.number, cv.number, dv.number)
+        case .makeList(let items):
+            var vs: [Value] = []
+            for a in items { guard let v = value(of: a) else { return nil }; vs.append(v) }
+            return .list(vs)
+        }
+    }
+}

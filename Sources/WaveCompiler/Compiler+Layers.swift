@@ -1,0 +1,260 @@
+import WaveSyntax
+
+extension Compiler {
+    /// First pass: every layer and template name is known before any body compiles, so
+    /// masks and handlers may refer to layers declared further down.
+    mutating func declareLayers(_ statements: [Stmt]) {
+        func declare(_ decl: LayerDecl, parent: Int?) {
+            guard let kind = LayerKind(rawValue: decl.kind.name) else {
+                error("unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range)
+                return
+            }
+            if environment.layers.count >= Compiler.maxDeclarations {
+                error("too many layers: at most \(Compiler.maxDeclarations)", decl.name.range)
+                return
+            }
+            if let problem = layerNameProblem(decl.name.name) {
+                error(problem, decl.name.range)
+                return
+            }
+            let index = environment.layers.count
+            environment.layers.append(LayerIR(name: decl.name.name, kind: kind, isTemplate: decl.isTemplate || (parent.map { environment.layers[$0].isTemplate } ?? false),
+                                              parent: parent, children: [], properties: [:], pathCommands: [], mask: nil,
+                                              maskInverted: false, usedAsMask: false, placement: .top, range: decl.range))
+            environment.layerIndex[decl.name.name] = index
+            if let parent { environment.layers[parent].children.append(index) }
+            for child in decl.children { declare(child, parent: index) }
+        }
+        for stmt in statements { if case .layer(let decl) = stmt.kind { declare(decl, parent: nil) } }
+    }
+
+    func layerNameProblem(_ name: String) -> String? {
+        if let i = environment.layerIndex[name] {
+            let (line, col) = file.location(of: environment.layers[i].range.start)
+            return "layer '\(name)' is already declared at \(line):\(col)"
+        }
+        if environment.globalIndex[name] != nil || environment.lets[name] != nil { return "'\(name)' is already a variable name" }
+        if Parser.statementKeywords.contains(name) { return "'\(name)' is a keyword and cannot name a layer" }
+        if Ambient(rawValue: name) != nil || name == "pi" || Builtin(rawValue: name) != nil { return "'\(name)' is a built-in name and cannot name a layer" }
+        return nil
+    }
+
+    /// Second pass over one declaration: its properties, path commands and children.
+    mutating func compileLayerDecl(_ decl: LayerDecl, parent: Int?) {
+        guard let index = environment.layerIndex[decl.name.name], environment.layers[index].range == decl.range else { return }
+        let kind = environment.layers[index].kind
+        let ctx = Context(currentLayer: index, inHandler: false)
+        var layer = environment.layers[index]
+        if let arg = decl.argument {
+            if kind == .text {
+                let t = expression(arg, ctx)
+                if !t.poisoned && t.type != .string { error("the text of a text layer is a string, found \(t.type)", arg.range) }
+                layer.properties[.text] = t.ir
+            } else {
+                error("a \(kind.rawValue) layer takes no value after its kind; put properties inside '{ … }'", arg.range)
+            }
+        }
+        if let placement = decl.placement {
+            if parent != nil { error("'below'/'above' only apply to top-level layers", decl.name.range) }
+            layer.placement = resolvePlacement(placement) ?? .top
+        }
+        var seen: [String: SourceRange] = [:]
+        for clause in decl.clauses {
+            let head = clause.head.name
+            if kind == .path, Parser.pathCommands.contains(head) {
+                if let cmd = pathCommand(clause, ctx) { layer.pathCommands.append(cmd) }
+                continue
+            }
+            if head == "mask" {
+                compileMask(clause, into: &layer, index: index)
+                continue
+            }
+            guard let prop = Property.named(head) else {
+                var names = Property.allCases.filter { $0.applies(to: kind) }.map(\.rawValue) + ["mask", "width"]
+                if kind == .path { names += Parser.pathCommands }
+                error("unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range)
+                continue
+            }
+            guard prop.applies(to: kind) else {
+                let hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
+                error("a \(kind.rawValue) layer has no property '\(head)'\(hint)", clause.head.range)
+                continue
+            }
+            if let earlier = seen[prop.rawValue] {
+                let (line, col) = file.location(of: earlier.start)
+                error("property '\(head)' is set twice (first at \(line):\(col))", clause.head.range)
+                continue
+            }
+            seen[prop.rawValue] = clause.head.range
+            guard let value = clause.value else { continue }
+            let t = propertyValue(value, prop, ctx)
+            if !t.poisoned { layer.properties[prop] = t.ir }
+        }
+        environment.layers[index] = layer
+        for child in decl.children { compileLayerDecl(child, parent: index) }
+    }
+
+    mutating func resolvePlacement(_ p: Placement) -> PlacementIR? {
+        let id: Identifier
+        switch p { case .below(let i), .above(let i): id = i }
+        guard let target = environment.layerIndex[id.name] else {
+            error("unknown layer '\(id.name)'\(didYouMean(id.name, environment.layerNames))", id.range)
+            return nil
+        }
+        if environment.layers[target].isTemplate {
+            error("cannot place a layer relative to template '\(id.name)'", id.range)
+            return nil
+        }
+        if case .below = p { return .below(.declared(target)) }
+        return .above(.declared(target))
+    }
+
+    mutating func compileMask(_ clause: Clause, into layer: inout LayerIR, index: Int) {
+        guard let value = clause.value else { return }
+        guard case .name(let n) = value.kind, let target = environment.layerIndex[n] else {
+            if case .name(let n) = value.kind {
+                error("unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range)
+            } else {
+                error("'mask' takes a layer name", value.range)
+            }
+            return
+        }
+        if target == index { error("a layer cannot mask itself", value.range); return }
+        if environment.layers[target].isTemplate != layer.isTemplate && environment.layers[target].isTemplate {
+            error("'\(n)' is a template and cannot mask a declared layer", value.range)
+            return
+        }
+        layer.mask = target
+        layer.maskInverted = clause.arg("inverted") != nil
+    }
+
+    /// Marks mask layers (not drawn by themselves) and rejects mask cycles.
+    mutating func finishLayers() {
+        for i in firstNewLayer..<environment.layers.count {
+            guard let m = environment.layers[i].mask else { continue }
+            environment.layers[m].usedAsMask = true
+            var seen: Set<Int> = [i]
+            var cur: Int? = m
+            while let c = cur {
+                if seen.contains(c) {
+                    error("mask cycle: layer '\(environment.layers[i].name)' is masked, through its masks, by itself", environment.layers[i].range)
+                    environment.layers[i].mask = nil
+                    break
+                }
+                seen.insert(c)
+                cur = environment.layers[c].mask
+            }
+        }
+    }
+
+    /// A property value checked against the property's type; words such as `round`,
+    /// `none` and `left` resolve here.
+    mutating func propertyValue(_ e: Expr, _ prop: Property, _ ctx: Context) -> Typed {
+        let info = prop.info
+        if case .name(let w) = e.kind, info.words.contains(w), environment.lets[w] == nil, environment.globalIndex[w] == nil {
+            switch prop {
+            case .anchor: return Typed(ir: .constant(Compiler.anchorPoint(w)), type: .point)
+            case .fill, .stroke: return Typed(ir: .constant(.paint(.none)), type: .paint)
+            default: return Typed(ir: .constant(.word(w)), type: .word)
+            }
+        }
+        if info.type == .word {
+            error("'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
+            return .bad()
+        }
+        let t = expression(e, ctx)
+        if t.poisoned { return t }
+        return coerce(t, to: info.type, words: info.words, range: e.range, what: "'\(prop.rawValue)'")
+    }
+
+    static func wordHint(_ e: Expr, _ words: [String]) -> String {
+        if case .name(let w) = e.kind, let s = suggestion(for: w, among: words) { return "; did you mean '\(s)'?" }
+        return ""
+    }
+
+    static func anchorPoint(_ w: String) -> Value {
+        switch w {
+        case "left": return .point(0, 0.5)
+        case "right": return .point(1, 0.5)
+        case "top": return .point(0.5, 0)
+        case "bottom": return .point(0.5, 1)
+        case "top-left": return .point(0, 0)
+        case "top-right": return .point(1, 0)
+        case "bottom-left": return .point(0, 1)
+        case "bottom-right": return .point(1, 1)
+        default: return .point(0.5, 0.5)
+        }
+    }
+
+    /// Checks that a value fits a slot of type `expected`, converting where the language
+    /// allows it (a number for a uniform scale point, a colour for a paint).
+    mutating func coerce(_ t: Typed, to expected: ValueType, words: [String], range: SourceRange, what: String = "value") -> Typed {
+        if t.poisoned { return t }
+        switch (expected, t.type) {
+        case (.number(let want), .number(let have)):
+            if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
+            error("\(what) needs a \(expected), found a \(t.type)", range)
+            return .bad()
+        case (.point, .number(let d)) where d == .none || d == .length:
+            return fold(Typed(ir: .makePoint(t.ir, t.ir), type: .point))
+        case (.paint, .color):
+            if case .constant(.color(let c)) = t.ir { return Typed(ir: .constant(.paint(.color(c))), type: .paint) }
+            return t
+        case (.paint, .paint), (.color, .color):
+            return t
+        default:
+            if expected == t.type { return t }
+            let extra = words.isEmpty ? "" : " or one of \(words.joined(separator: ", "))"
+            error("\(what) needs a \(expected)\(extra), found \(t.type)", range)
+            return .bad()
+        }
+    }
+
+    /// path_command -> 'move' point | 'line' point | 'quad' point 'control' point
+    ///   | 'cubic' point 'control' point point | 'arc' point 'radius' n 'from' angle 'to' angle 'clockwise'?
+    ///   | 'circle' point 'radius' n | 'ellipse' point 'radius' point | 'rect' rect ('corner' n)? | 'close'
+    mutating func pathCommand(_ c: Clause, _ ctx: Context) -> PathCommandIR? {
+        guard let verb = PathCommandIR.Verb(rawValue: c.head.name) else { return nil }
+        var operands: [IRExpr] = []
+        var ok = true
+        func add(_ e: Expr?, _ type: ValueType, _ label: String) {
+            guard let e else {
+                error("'\(c.head.name)' needs \(label)", c.head.range)
+                ok = false
+                return
+            }
+            let t = coerce(expression(e, ctx), to: type, words: [], range: e.range, what: label)
+            if t.poisoned { ok = false }
+            operands.append(t.ir)
+        }
+        switch verb {
+        case .close: break
+        case .move, .line: add(c.value, .point, "a point")
+        case .quad:
+            add(c.value, .point, "an end point")
+            add(c.arg("control")?.value, .point, "a control point ('control (x, y)')")
+        case .cubic:
+            add(c.value, .point, "an end point")
+            let controls = c.arg("control")?.values ?? []
+            add(controls.first, .point, "two control points ('control (x1, y1) (x2, y2)')")
+            add(controls.count > 1 ? controls[1] : nil, .point, "a second control point")
+        case .arc:
+            add(c.value, .point, "a centre point")
+            add(c.arg("radius")?.value, .number(.length), "a radius")
+            add(c.arg("from")?.value, .number(.angle), "a start angle ('from 0deg')")
+            add(c.arg("to")?.value, .number(.angle), "an end angle ('to 90deg')")
+        case .circle:
+            add(c.value, .point, "a centre point")
+            add(c.arg("radius")?.value, .number(.length), "a radius ('radius 25')")
+        case .ellipse:
+            add(c.value, .point, "a centre point")
+            add(c.arg("radius")?.value, .point, "radii ('radius (rx, ry)')")
+        case .rect:
+            add(c.value, .rect, "a rect (x, y, width, height)")
+            if let corner = c.arg("corner") { add(corner.value, .number(.length), "a corner radius") }
+            else { operands.append(.constant(.number(0))) }
+        }
+        guard ok else { return nil }
+        return PathCommandIR(verb: verb, operands: operands, clockwise: c.arg("clockwise") != nil, range: c.range)
+    }
+}

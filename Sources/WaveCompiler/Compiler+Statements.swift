@@ -1,0 +1,176 @@
+import WaveSyntax
+
+extension Compiler {
+    /// statement -> IR; nil when the statement was rejected (already reported).
+    mutating func compileStatement(_ stmt: Stmt, _ ctx: Context) -> [IRStmt]? {
+        switch stmt.kind {
+        case .scene, .variable, .layer:
+            error("declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range)
+            return nil
+        case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
+        case .animate(let a): return compileAnimation(a, ctx).map { [.animate($0)] }
+        case .animationGroup(let kind, let args, let body):
+            return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
+        case .effect(let layer, let name, let args):
+            return compileEffect(layer: layer, name: name, args: args, stmt.range, ctx).map { [.effect($0)] }
+        case .assign(let target, let op, let value): return compileAssignment(target, op, value, stmt.range, ctx).map { [$0] }
+        case .ifElse(let condition, let thenBody, let elseBody):
+            let c = expression(condition, ctx)
+            if !c.poisoned, c.type != .bool, !isNumber(c.type) { error("an 'if' condition must be a bool, found \(c.type)", condition.range) }
+            let a = compileBody(thenBody, ctx)
+            let b = elseBody.map { compileBody($0, ctx) } ?? []
+            return [.ifElse(c.ir, a, b)]
+        case .spawn(let template, let placement, let body):
+            guard let index = environment.layerIndex[template.name] else {
+                let templates = environment.layers.filter(\.isTemplate).map(\.name)
+                error("unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range)
+                return nil
+            }
+            guard environment.layers[index].isTemplate, environment.layers[index].parent == nil else {
+                error("'\(template.name)' is a layer, not a template; declare it with 'template \(template.name): …' to spawn copies", template.range)
+                return nil
+            }
+            var place = PlacementIR.top
+            if let placement { guard let p = resolvePlacement(placement) else { return nil }; place = p }
+            let inner = Context(currentLayer: index, inHandler: true)
+            return [.spawn(template: index, place, compileBody(body, inner), stmt.range)]
+        case .remove(let target):
+            guard let target else {
+                guard ctx.currentLayer != nil else {
+                    error("'remove' without a layer name only works inside 'spawn … { }'", stmt.range)
+                    return nil
+                }
+                return [.remove(.current, stmt.range)]
+            }
+            guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
+                error("'remove' takes a layer name", target.range)
+                return nil
+            }
+            return [.remove(.declared(index), stmt.range)]
+        case .stop: return [.stop(stmt.range)]
+        case .expression(let e):
+            let t = expression(e, ctx)
+            if t.poisoned { return nil }
+            return [.evaluate(t.ir, t.type, stmt.range)]
+        }
+    }
+
+    mutating func compileBody(_ body: [Stmt], _ ctx: Context) -> [IRStmt] {
+        var inner = ctx
+        inner.inHandler = true
+        var out: [IRStmt] = []
+        for s in body {
+            if case .expression(let e) = s.kind {
+                _ = expression(e, inner)
+                error("a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
+                continue
+            }
+            if let c = compileStatement(s, inner) { out += c }
+        }
+        return out
+    }
+
+    /// timer -> 'every' tick | 'every' N ticks | 'every' duration | 'at' time | 'after' duration
+    mutating func compileTimer(_ timer: Timer, _ ctx: Context) -> TimerIR? {
+        var kind: TimerIR.Kind
+        switch timer.kind {
+        case .every:
+            if let time = timer.time {
+                if timer.countsTicks {
+                    guard let n = constantNumber(time, what: "a tick count"), n >= 1, n == n.rounded(), n <= Double(Compiler.maxTicks) else {
+                        error("'every N ticks' needs a whole number of ticks of at least 1", time.range)
+                        return nil
+                    }
+                    kind = .every(period: Int(n))
+                } else {
+                    guard let t = constantTicks(time, what: "the period of 'every'") else { return nil }
+                    guard t >= 1 else { error("the period of 'every' must be at least one tick (1t)", time.range); return nil }
+                    kind = .every(period: t)
+                }
+            } else {
+                kind = .every(period: 1)
+            }
+        case .at:
+            guard let time = timer.time, let t = constantTicks(time, what: "the time of 'at'") else { return nil }
+            kind = .at(tick: t)
+        case .after:
+            guard let time = timer.time, let t = constantTicks(time, what: "the delay of 'after'") else { return nil }
+            kind = .after(delay: t)
+        }
+        return TimerIR(kind: kind, body: compileBody(timer.body, ctx), range: timer.range)
+    }
+
+    /// Resolves an assignable place: a `var`, a layer property, or one component of either.
+    mutating func target(_ e: Expr, _ ctx: Context) -> (Target, ValueType)? {
+        switch e.kind {
+        case .name(let n):
+            if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+                return (.layer(.current, p), p.info.type)
+            }
+            if let slot = environment.globalIndex[n] {
+                environment.usedNames.insert(n)
+                return (.global(slot), environment.globals[slot].type)
+            }
+            if environment.lets[n] != nil {
+                error("cannot assign to '\(n)': it is a 'let' constant; declare it with 'var' to change it", e.range)
+                return nil
+            }
+            _ = name(n, e.range, ctx)
+            return nil
+        case .member(let base, let id):
+            if case .name(let n) = base.kind, environment.globalIndex[n] == nil, environment.lets[n] == nil, environment.layerIndex[n] != nil {
+                let typed = member(base, id, ctx)
+                guard !typed.poisoned, case .layerProperty(let ref, let p) = typed.ir else { return nil }
+                return (.layer(ref, p), typed.type)
+            }
+            guard let (baseTarget, baseType) = target(base, ctx) else { return nil }
+            let names: [String: Int] = baseType == .point ? ["x": 0, "y": 1] : baseType == .rect ? ["x": 0, "y": 1, "width": 2, "height": 3] : [:]
+            guard let c = names[id.name] else {
+                error("\(baseType) has no member '\(id.name)'", id.range)
+                return nil
+            }
+            switch baseTarget {
+            case .layer(let ref, let p): return (.layerComponent(ref, p, c), .number(.length))
+            case .global(let slot): return (.globalComponent(slot, c), .number(.length))
+            default:
+                error("cannot assign to a part of a part", e.range)
+                return nil
+            }
+        default:
+            error("cannot assign to this expression; assign to a variable or a layer property", e.range)
+            return nil
+        }
+    }
+
+    mutating func compileAssignment(_ targetExpr: Expr, _ opText: String, _ value: Expr, _ range: SourceRange, _ ctx: Context) -> IRStmt? {
+        guard let (t, type) = target(targetExpr, ctx) else { _ = expression(value, ctx); return nil }
+        var v: Typed
+        if case .layer(_, let p) = t { v = propertyValue(value, p, ctx) } else { v = expression(value, ctx) }
+        if v.poisoned { return nil }
+        let op: BinaryOp?
+        switch opText {
+        case "+=": op = .add
+        case "-=": op = .sub
+        case "*=": op = .mul
+        case "/=": op = .div
+        default: op = nil
+        }
+        if let op {
+            let ok: Bool
+            switch (type, v.type) {
+            case (.number(let a), .number(let b)):
+                ok = op == .mul || op == .div || Compiler.combine(a, b) != nil
+                if !ok { error("cannot \(op == .add ? "add" : "subtract") \(v.type) \(op == .add ? "to" : "from") \(type): units differ", range); return nil }
+            case (.point, .point), (.point, .number): ok = true
+            default: ok = false
+            }
+            if !ok { error("'\(opText)' needs numbers or points, found \(type) and \(v.type)", range); return nil }
+        } else if case .layer = t {
+            // propertyValue already checked the type
+        } else {
+            v = coerce(v, to: type, words: [], range: value.range, what: "this variable")
+            if v.poisoned { return nil }
+        }
+        return .assign(t, op, v.ir, range)
+    }
+}

@@ -1,0 +1,256 @@
+import WaveSyntax
+
+/// Everything the compiler knows between compilations. A file compiles against a fresh
+/// environment; the REPL keeps one and compiles each line against it.
+public struct Environment: Sendable {
+    public var scene = SceneIR()
+    public var sceneDeclared = false
+    public var globals: [GlobalIR] = []
+    public var layers: [LayerIR] = []
+    var globalIndex: [String: Int] = [:]
+    var lets: [String: LetBinding] = [:]
+    var layerIndex: [String: Int] = [:]
+    var usedNames: Set<String> = []
+    public init() {}
+
+    public var layerNames: [String] { layers.map(\.name) }
+    public var variableNames: [String] { Array(globalIndex.keys) + Array(lets.keys) }
+    public func layer(named name: String) -> Int? { layerIndex[name] }
+    public func global(named name: String) -> Int? { globalIndex[name] }
+}
+
+struct LetBinding: Sendable {
+    var expr: IRExpr
+    var type: ValueType
+    var range: SourceRange
+}
+
+/// A compiled expression with its static type. `poisoned` marks an expression that already
+/// produced an error, so checks further up stay quiet (one error per mistake).
+struct Typed {
+    var ir: IRExpr
+    var type: ValueType
+    var poisoned = false
+    static func bad(_ type: ValueType = .number(.none)) -> Typed { Typed(ir: .constant(.number(0)), type: type, poisoned: true) }
+}
+
+/// Where statements are being compiled: at the top level, in a handler, or in the body of
+/// a `spawn` (where bare property names mean the spawned layer's).
+struct Context {
+    var currentLayer: Int? = nil
+    var inHandler = false
+}
+
+/// Lowers a parsed script to the timeline IR: resolves names, checks types and units,
+/// and reports unknown names with did-you-mean.
+public struct Compiler {
+    public internal(set) var environment: Environment
+    var diagnostics: [Diagnostic] = []
+    let file: SourceFile
+    var newGlobals: [GlobalIR] = []
+    var firstNewLayer: Int
+    var usedAsMask: Set<Int> = []
+
+    /// Most layers (declared plus templates) and globals a script may declare.
+    public static let maxDeclarations = 100_000
+
+    public init(file: SourceFile, environment: Environment = Environment()) {
+        self.file = file
+        self.environment = environment
+        self.firstNewLayer = environment.layers.count
+    }
+
+    /// Parses and compiles a whole file.
+    public static func compile(_ file: SourceFile) -> (Program?, [Diagnostic]) {
+        let script = Parser.parse(file)
+        var compiler = Compiler(file: file)
+        let program = compiler.compile(script)
+        let all = script.diagnostics + compiler.diagnostics
+        return (all.hasErrors ? nil : program, all.sorted { $0.range.start < $1.range.start })
+    }
+
+    /// Compiles parsed statements against the environment; returns the increment (new
+    /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
+    public mutating func compile(_ script: Script) -> Program {
+        var statements: [IRStmt] = []
+        declareLayers(script.statements)
+        for (i, stmt) in script.statements.enumerated() {
+            if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
+                error("the scene header must come first: 'width' and 'height' are read from it", stmt.range)
+                continue
+            }
+            switch stmt.kind {
+            case .scene(let size, let clauses): compileScene(size: size, clauses: clauses, range: stmt.range)
+            case .variable(let isMutable, let name, let value): declareVariable(isMutable: isMutable, name: name, value: value)
+            case .layer(let decl): compileLayerDecl(decl, parent: nil)
+            default:
+                if let s = compileStatement(stmt, Context()) { statements.append(contentsOf: s) }
+            }
+        }
+        finishLayers()
+        warnUnused(script)
+        let newLayers = Array(environment.layers[firstNewLayer...])
+        return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
+    }
+
+    public var allDiagnostics: [Diagnostic] { diagnostics }
+
+    mutating func error(_ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(message, at: range, notes: notes))
+    }
+
+    mutating func warning(_ message: String, _ range: SourceRange) {
+        diagnostics.append(.warning(message, at: range))
+    }
+
+    /// "did you mean" tail for a message, or "".
+    func didYouMean(_ name: String, _ candidates: [String]) -> String {
+        suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    // MARK: - Scene header
+
+    mutating func compileScene(size: Expr?, clauses: [Clause], range: SourceRange) {
+        if environment.sceneDeclared {
+            error("the scene is declared twice", range)
+            return
+        }
+        environment.sceneDeclared = true
+        var scene = environment.scene
+        if let size, case .tuple(let parts) = size.kind, parts.count == 2 {
+            setSceneSize(parts[0], parts[1], range: size.range, into: &scene)
+        }
+        for clause in clauses {
+            guard let value = clause.value else { continue }
+            switch clause.head.name {
+            case "size":
+                if case .tuple(let parts) = value.kind, parts.count == 2 {
+                    setSceneSize(parts[0], parts[1], range: value.range, into: &scene)
+                } else {
+                    error("scene size must be WIDTHxHEIGHT or (width, height)", value.range)
+                }
+            case "background":
+                let t = coerce(expression(value, Context()), to: .paint, words: ["none"], range: value.range)
+                if case .constant(.paint(let p)) = t.ir {
+                    switch p {
+                    case .color(let c): scene.background = c
+                    case .none: scene.background = RGBA(0, 0, 0, 0)
+                    default: error("the scene background must be a colour", value.range)
+                    }
+                } else if !t.poisoned {
+                    error("the scene background must be a constant colour", value.range)
+                }
+            case "duration":
+                if let ticks = constantTicks(value, what: "scene duration") { scene.durationTicks = max(1, ticks) }
+            case "seed":
+                if let n = constantNumber(value, what: "seed") { scene.seed = UInt64(max(0, min(n, 9e15))) }
+            default:
+                error("unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, ["size", "background", "duration", "seed"]))", clause.head.range)
+            }
+        }
+        environment.scene = scene
+    }
+
+    /// Largest canvas side accepted, in pixels.
+    public static let maxCanvasSide = 8192
+
+    private mutating func setSceneSize(_ w: Expr, _ h: Expr, range: SourceRange, into scene: inout SceneIR) {
+        guard let wv = constantNumber(w, what: "scene width"), let hv = constantNumber(h, what: "scene height") else { return }
+        let limit = Double(Compiler.maxCanvasSide)
+        guard wv >= 1, hv >= 1, wv <= limit, hv <= limit else {
+            error("scene size \(Value.format(wv))x\(Value.format(hv)) is out of range: each side must be 1 to \(Compiler.maxCanvasSide) px", range)
+            return
+        }
+        scene.width = Int(wv.rounded())
+        scene.height = Int(hv.rounded())
+    }
+
+    // MARK: - Variables
+
+    mutating func declareVariable(isMutable: Bool, name: Identifier, value: Expr) {
+        if let problem = nameProblem(name.name) {
+            error(problem, name.range)
+            return
+        }
+        let typed = expression(value, Context())
+        if isMutable {
+            let slot = environment.globals.count
+            let g = GlobalIR(name: name.name, isMutable: true, type: typed.type, initial: typed.ir, range: name.range)
+            environment.globals.append(g)
+            newGlobals.append(g)
+            environment.globalIndex[name.name] = slot
+            environment.lets[name.name] = nil
+        } else {
+            environment.lets[name.name] = LetBinding(expr: typed.ir, type: typed.type, range: name.range)
+            environment.globalIndex[name.name] = nil
+        }
+    }
+
+    /// Why a name cannot be declared, or nil.
+    func nameProblem(_ name: String) -> String? {
+        if Parser.statementKeywords.contains(name) || ["true", "false", "else", "then", "tick", "ticks"].contains(name) {
+            return "'\(name)' is a keyword and cannot name a variable"
+        }
+        if Ambient(rawValue: name) != nil || name == "pi" {
+            return "'\(name)' is a built-in name and cannot be redeclared"
+        }
+        if Builtin(rawValue: name) != nil { return "'\(name)' is a built-in function and cannot name a variable" }
+        if environment.layerIndex[name] != nil { return "'\(name)' is already a layer name" }
+        if environment.globalIndex[name] != nil || environment.lets[name] != nil {
+            return "'\(name)' is already declared"
+        }
+        return nil
+    }
+
+    mutating func warnUnused(_ script: Script) {
+        for stmt in script.statements {
+            guard case .variable(_, let name, _) = stmt.kind else { continue }
+            if !environment.usedNames.contains(name.name) {
+                warning("variable '\(name.name)' is never used", name.range)
+            }
+        }
+    }
+
+    // MARK: - Constants
+
+    mutating func constantNumber(_ e: Expr, what: String) -> Double? {
+        let t = expression(e, Context())
+        if t.poisoned { return nil }
+        guard case .constant(let v) = t.ir, case .number(let n) = v, n.isFinite else {
+            error("\(what) must be a constant number", e.range)
+            return nil
+        }
+        return n
+    }
+
+    /// A constant duration in whole ticks (`2s`, `500ms`, `90t`).
+    mutating func constantTicks(_ e: Expr, what: String) -> Int? {
+        let t = expression(e, Context())
+        if t.poisoned { return nil }
+        guard case .number(let dim) = t.type, dim == .time else {
+            error("\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range)
+            return nil
+        }
+        guard case .constant(.number(let seconds)) = t.ir else {
+            error("\(what) must be a constant duration", e.range)
+            return nil
+        }
+        return Compiler.ticks(seconds, range: e.range, what: what, diagnostics: &diagnostics)
+    }
+
+    /// Longest duration accepted anywhere, in ticks (10 hours).
+    public static let maxTicks = 60 * 60 * 60 * 10
+
+    static func ticks(_ seconds: Double, range: SourceRange, what: String, diagnostics: inout [Diagnostic]) -> Int? {
+        guard seconds.isFinite, seconds >= 0 else {
+            diagnostics.append(.error("\(what) must be a finite duration of zero or more", at: range))
+            return nil
+        }
+        let t = (seconds * 60).rounded()
+        guard t <= Double(maxTicks) else {
+            diagnostics.append(.error("\(what) is too long: at most \(maxTicks / 3600) minutes", at: range))
+            return nil
+        }
+        return Int(t)
+    }
+}

@@ -1,0 +1,201 @@
+import WaveSyntax
+
+/// The timeline IR: everything resolved (slots and indices, no names to look up), units
+/// lowered (lengths px, angles radians, times seconds; timing positions in whole ticks).
+
+public enum LayerKind: String, CaseIterable, Sendable {
+    case circle, ellipse, rect, line, polygon, path, wave, text, group
+}
+
+/// A layer reference inside compiled code.
+public enum LayerRef: Equatable, Sendable {
+    /// A declared (non-template) layer, by declaration index.
+    case declared(Int)
+    /// The layer being spawned or the template instance a statement runs for.
+    case current
+}
+
+public enum UnaryOp: String, Sendable { case negate = "-", not = "!" }
+public enum BinaryOp: String, Sendable {
+    case add = "+", sub = "-", mul = "*", div = "/"
+    case lt = "<", le = "<=", gt = ">", ge = ">=", eq = "==", ne = "!="
+    case and = "&&", or = "||"
+}
+
+public enum Builtin: String, CaseIterable, Sendable {
+    case sin, cos, tan, asin, acos, atan, atan2, abs, min, max, clamp, mix, sqrt, pow, floor, ceil, round
+    case mod, random, rgb, rgba, hsl, point, sign, exp, log
+}
+
+/// Scene-wide values an expression can read.
+public enum Ambient: String, Sendable { case time = "t", tick, width, height }
+
+public indirect enum IRExpr: Equatable, Sendable {
+    case constant(Value)
+    case global(Int)
+    case ambient(Ambient)
+    case layerProperty(LayerRef, Property)
+    /// `.x`/`.y` of a point, or the n-th number of a rect.
+    case component(IRExpr, Int)
+    case unary(UnaryOp, IRExpr)
+    case binary(BinaryOp, IRExpr, IRExpr)
+    case ternary(IRExpr, IRExpr, IRExpr)
+    case call(Builtin, [IRExpr])
+    case makePoint(IRExpr, IRExpr)
+    case makeRect(IRExpr, IRExpr, IRExpr, IRExpr)
+    case makeList([IRExpr])
+    /// A gradient whose stops are computed (colours may be bound to variables).
+    case gradient(linear: Bool, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+
+    public var isConstant: Bool { if case .constant = self { return true }; return false }
+}
+
+/// What an assignment or animation writes to.
+public enum Target: Equatable, Sendable {
+    case global(Int)
+    case layer(LayerRef, Property)
+    /// One component of a point property (`ball.position.y`).
+    case layerComponent(LayerRef, Property, Int)
+    case globalComponent(Int, Int)
+}
+
+public enum FillMode: String, Sendable { case none, forwards, backwards, both }
+
+public enum StepPosition: String, Sendable { case jumpStart = "jump-start", jumpEnd = "jump-end", jumpNone = "jump-none", jumpBoth = "jump-both" }
+
+public struct SpringParameters: Equatable, Sendable {
+    public var mass: Double, stiffness: Double, damping: Double, initialVelocity: Double
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
+        self.mass = mass; self.stiffness = stiffness; self.damping = damping; self.initialVelocity = initialVelocity
+    }
+}
+
+public enum TimingFunction: Equatable, Sendable {
+    case linear
+    case cubicBezier(Double, Double, Double, Double)
+    case steps(Int, StepPosition)
+    case spring(SpringParameters)
+}
+
+public enum KeyframeMode: String, Sendable { case discrete, linear, cubic, paced }
+
+public struct AnimationIR: Equatable, Sendable {
+    public var targets: [Target]
+    public var from: IRExpr?
+    public var to: IRExpr?
+    public var by: IRExpr?
+    public var keyframes: [IRExpr]
+    public var keyTimes: [Double]
+    public var keyframeMode: KeyframeMode
+    public var segmentTimings: [TimingFunction]
+    /// Duration of one pass in ticks (for springs: the settling time unless given).
+    public var durationTicks: Int
+    public var delayTicks: Int
+    public var timing: TimingFunction
+    /// nil = once; `.infinity` = forever.
+    public var repeatCount: Double?
+    public var repeatDurationTicks: Int?
+    public var autoreverses: Bool
+    public var fill: FillMode
+    public var then: [IRStmt]
+    public var range: SourceRange
+}
+
+public struct TimerIR: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Fires at its install tick and every `period` ticks after.
+        case every(period: Int)
+        /// Fires once, at an absolute tick.
+        case at(tick: Int)
+        /// Fires once, `delay` ticks after it is installed.
+        case after(delay: Int)
+    }
+    public var kind: Kind
+    public var body: [IRStmt]
+    public var range: SourceRange
+}
+
+public enum PlacementIR: Equatable, Sendable {
+    case top
+    case below(LayerRef)
+    case above(LayerRef)
+}
+
+public indirect enum IRStmt: Equatable, Sendable {
+    case assign(Target, BinaryOp?, IRExpr, SourceRange)
+    case ifElse(IRExpr, [IRStmt], [IRStmt])
+    case stop(SourceRange)
+    case animate(AnimationIR)
+    case animationGroup(parallel: Bool, staggerTicks: Int, [AnimationIR])
+    case installTimer(TimerIR)
+    case spawn(template: Int, PlacementIR, [IRStmt], SourceRange)
+    case remove(LayerRef, SourceRange)
+    case effect(EffectIR)
+    /// A bare expression (REPL): evaluated and printed.
+    case evaluate(IRExpr, ValueType, SourceRange)
+}
+
+public struct EffectIR: Equatable, Sendable {
+    public var layer: LayerRef
+    public var name: String
+    public var durationTicks: Int
+    public var delayTicks: Int
+    public var seed: UInt64
+    public var range: SourceRange
+}
+
+public struct PathCommandIR: Equatable, Sendable {
+    public enum Verb: String, Sendable { case move, line, quad, cubic, arc, circle, ellipse, rect, close }
+    public var verb: Verb
+    /// Operands in order: points and numbers, see grammar.md for each verb.
+    public var operands: [IRExpr]
+    public var clockwise: Bool
+    public var range: SourceRange
+}
+
+public struct LayerIR: Equatable, Sendable {
+    public var name: String
+    public var kind: LayerKind
+    public var isTemplate: Bool
+    public var parent: Int?
+    public var children: [Int]
+    /// Initial value of every property this layer sets; constant or a binding.
+    public var properties: [Property: IRExpr]
+    public var pathCommands: [PathCommandIR]
+    public var mask: Int?
+    public var maskInverted: Bool
+    /// Layers used as a mask are not drawn by themselves.
+    public var usedAsMask: Bool
+    public var placement: PlacementIR
+    public var range: SourceRange
+}
+
+public struct GlobalIR: Equatable, Sendable {
+    public var name: String
+    public var isMutable: Bool
+    public var type: ValueType
+    public var initial: IRExpr
+    public var range: SourceRange
+}
+
+public struct SceneIR: Equatable, Sendable {
+    public var width: Int = 320
+    public var height: Int = 240
+    public var background: RGBA = RGBA(1, 1, 1, 1)
+    /// Scene length for renders and playback; nil when the script does not say.
+    public var durationTicks: Int?
+    public var seed: UInt64 = 1
+    public init() {}
+}
+
+/// A compiled script (or a REPL increment): new globals and layers, then statements to run
+/// at the tick it is applied (top-level animations start, timers install).
+public struct Program: Equatable, Sendable {
+    public var scene: SceneIR
+    public var globals: [GlobalIR]
+    public var layers: [LayerIR]
+    public var statements: [IRStmt]
+    public init(scene: SceneIR = SceneIR(), globals: [GlobalIR] = [], layers: [LayerIR] = [], statements: [IRStmt] = []) {
+        self.scene = scene; self.globals = globals; self.layers = layers; self.statements = statements
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import WaveSyntax
+
+/// Prints the timeline IR readably for `wave ir`: the scene, globals, layers with their
+/// resolved properties, and the statements run at tick 0 (timers, animations).
+public struct IRPrinter {
+    let program: Program
+    let file: SourceFile?
+
+    public init(program: Program, file: SourceFile? = nil) { self.program = program; self.file = file }
+
+    public func render() -> String {
+        var out: [String] = []
+        let s = program.scene
+        out.append("scene \(s.width)x\(s.height) background \(Value.hex(s.background)) duration \(s.durationTicks.map { "\($0)t (\(Value.format(Double($0) / 60))s)" } ?? "unset") seed \(s.seed)")
+        for (i, g) in program.globals.enumerated() {
+            out.append("global \(i) \(g.name): \(g.type) = \(expr(g.initial))\(loc(g.range))")
+        }
+        for (i, l) in program.layers.enumerated() {
+            var head = "layer \(i) \(l.name): \(l.kind.rawValue)"
+            if l.isTemplate { head = "template \(i) \(l.name): \(l.kind.rawValue)" }
+            if let p = l.parent { head += " in \(program.layers[p].name)" }
+            switch l.placement {
+            case .top: break
+            case .below(let r): head += " below \(layer(r))"
+            case .above(let r): head += " above \(layer(r))"
+            }
+            if let m = l.mask { head += " mask \(program.layers[m].name)\(l.maskInverted ? " inverted" : "")" }
+            if l.usedAsMask { head += " (mask only, not drawn)" }
+            out.append(head + loc(l.range))
+            for p in Property.allCases {
+                guard let e = l.properties[p] else { continue }
+                out.append("  \(p.rawValue) = \(expr(e))\(e.isConstant ? "" : "   (bound: re-evaluated every tick)")")
+            }
+            for c in l.pathCommands {
+                out.append("  \(c.verb.rawValue) \(c.operands.map(expr).joined(separator: " "))\(c.clockwise ? " clockwise" : "")")
+            }
+        }
+        out.append("at tick 0:")
+        for st in program.statements { out += stmt(st, indent: "  ") }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func loc(_ r: SourceRange) -> String {
+        guard let file else { return "" }
+        let (line, col) = file.location(of: r.start)
+        return "   @\(line):\(col)"
+    }
+
+    func layer(_ r: LayerRef) -> String {
+        switch r {
+        case .current: return "self"
+        case .declared(let i): return i < program.layers.count ? program.layers[i].name : "layer#\(i)"
+        }
+    }
+
+    func target(_ t: Target) -> String {
+        let comp = ["x", "y", "width", "height"]
+        switch t {
+        case .global(let s): return s < program.globals.count ? program.globals[s].name : "global#\(s)"
+        case .globalComponent(let s, let c): return "\(target(.global(s))).\(comp[c])"
+        case .layer(let r, let p): return "\(layer(r)).\(p.rawValue)"
+        case .layerComponent(let r, let p, let c): return "\(layer(r)).\(p.rawValue).\(comp[c])"
+        }
+    }
+
+    public func expr(_ e: IRExpr) -> String {
+        switch e {
+        case .constant(let v): return v.description
+        case .global(let s): return s < program.globals.count ? program.globals[s].name : "global#\(s)"
+        case .ambient(let a): return a.rawValue
+        case .layerProperty(let r, let p): return "\(layer(r)).\(p.rawValue)"
+        case .component(let b, let i): return "\(expr(b)).\(["x", "y", "width", "height"][min(3, i)])"
+        case .unary(let op, let a): return "\(op.rawValue)\(expr(a))"
+        case .binary(let op, let a, let b): return "(\(expr(a)) \(op.rawValue) \(expr(b)))"
+        case .ternary(let c, let a, let b): return "(\(expr(c)) ? \(expr(a)) : \(expr(b)))"
+        case .call(let f, let args): return "\(f.rawValue)(\(args.map(expr).joined(separator: ", ")))"
+        case .makePoint(let x, let y): return "(\(expr(x)), \(expr(y)))"
+        case .makeRect(let a, let b, let c, let d): return "(\(expr(a)), \(expr(b)), \(expr(c)), \(expr(d)))"
+        case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
+        case .gradient(let linear, let g, let stops, _):
+            return "\(linear ? "linear" : "radial")-gradient(\(g.map(Value.format).joined(separator: " ")); \(stops.map(expr).joined(separator: ", ")))"
+        }
+    }
+
+    func timing(_ f: TimingFunction) -> String {
+        switch f {
+        case .linear: return "linear"
+        case .cubicBezier(let a, let b, let c, let d): return "cubic-bezier(\([a, b, c, d].map(Value.format).joined(separator: ", ")))"
+        case .steps(let n, let p): return "steps(\(n), \(p.rawValue))"
+        case .spring(let p):
+            let settle = Spring(p).settlingTime
+            return "spring(mass \(Value.format(p.mass)), stiffness \(Value.format(p.stiffness)), damping \(Value.format(p.damping)), velocity \(Value.format(p.initialVelocity)); settles in \(Value.format(settle))s = \(Int((settle * 60).rounded()))t)"
+        }
+    }
+
+    func animation(_ a: AnimationIR) -> String {
+        var s = "animate \(a.targets.map(target).joined(separator: ", "))"
+        if let f = a.from { s += " from \(expr(f))" }
+        if let t = a.to { s += " to \(expr(t))" }
+        if let b = a.by { s += " by \(expr(b))" }
+        if !a.keyframes.isEmpty {
+            s += " values [\(a.keyframes.map(expr).joined(separator: ", "))] times [\(a.keyTimes.map(Value.format).joined(separator: ", "))] mode \(a.keyframeMode.rawValue)"
+        }
+        s += " over \(a.durationTicks)t ease \(timing(a.timing))"
+        if a.delayTicks > 0 { s += " delay \(a.delayTicks)t" }
+        if let r = a.repeatCount { s += " repeat \(r.isInfinite ? "forever" : Value.format(r))" }
+        if let r = a.repeatDurationTicks { s += " repeat-for \(r)t" }
+        if a.autoreverses { s += " autoreverse" }
+        s += " fill \(a.fill.rawValue)"
+        return s
+    }
+
+    func stmt(_ s: IRStmt, indent: String) -> [String] {
+        switch s {
+        case .assign(let t, let op, let v, _): return ["\(indent)\(target(t)) \(op.map { $0.rawValue + "=" } ?? "=") \(expr(v))"]
+        case .ifElse(let c, let a, let b):
+            var out = ["\(indent)if \(expr(c))"]
+            for x in a { out += stmt(x, indent: indent + "  ") }
+            if !b.isEmpty {
+                out.append("\(indent)else")
+                for x in b { out += stmt(x, indent: indent + "  ") }
+            }
+            return out
+        case .stop: return ["\(indent)stop"]
+        case .animate(let a):
+            var out = ["\(indent)\(animation(a))"]
+            if !a.then.isEmpty {
+                out.append("\(indent)  then")
+                for x in a.then { out += stmt(x, indent: indent + "    ") }
+            }
+            return out
+        case .animationGroup(let parallel, let stagger, let anims):
+            var out = ["\(indent)\(parallel ? "parallel" : "sequence") stagger \(stagger)t"]
+            for a in anims { out += stmt(.animate(a), indent: indent + "  ") }
+            return out
+        case .installTimer(let t):
+            let head: String
+            switch t.kind {
+            case .every(let p): head = "every \(p)t (from the tick it is installed)"
+            case .at(let tick): head = "at tick \(tick)"
+            case .after(let d): head = "after \(d)t"
+            }
+            var out = ["\(indent)\(head)"]
+            for x in t.body { out += stmt(x, indent: indent + "  ") }
+            return out
+        case .spawn(let tpl, let placement, let body, _):
+            var head = "\(indent)spawn \(program.layers[tpl].name)"
+            switch placement {
+            case .top: break
+            case .below(let r): head += " below \(layer(r))"
+            case .above(let r): head += " above \(layer(r))"
+            }
+            var out = [head]
+            for x in body { out += stmt(x, indent: indent + "  ") }
+            return out
+        case .remove(let r, _): return ["\(indent)remove \(layer(r))"]
+        case .effect(let e): return ["\(indent)effect \(layer(e.layer)) \(e.name) over \(e.durationTicks)t"]
+        case .evaluate(let e, _, _): return ["\(indent)print \(expr(e))"]
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Core Animation's timing maths: named curves, cubic Bézier solving, CSS steps, and
+/// closed-form damped springs. Pure functions of progress; shared by the compiler (which
+/// prints spring settling times) and the runtime.
+public enum Timing {
+    /// The named curves, with Core Animation's control points.
+    public static let named: [String: TimingFunction] = [
+        "linear": .linear,
+        "ease-in": .cubicBezier(0.42, 0, 1, 1),
+        "ease-out": .cubicBezier(0, 0, 0.58, 1),
+        "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
+        "default": .cubicBezier(0.25, 0.1, 0.25, 1),
+        "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
+    ]
+
+    /// Eased progress for linear time fraction `x` in 0...1.
+    public static func apply(_ f: TimingFunction, _ x: Double) -> Double {
+        switch f {
+        case .linear: return x
+        case .cubicBezier(let x1, let y1, let x2, let y2): return cubicBezier(x1, y1, x2, y2, x)
+        case .steps(let n, let position): return steps(n, position, x)
+        case .spring: return x
+        }
+    }
+
+    /// Solves x(t) = x for the Bézier's parameter by Newton's method, falling back to
+    /// bisection, to |x(t) − x| ≤ 1e-7; returns y(t).
+    public static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
+        if x <= 0 { return x < 0 && x1 > 0 ? y1 / x1 * x : 0 }
+        if x >= 1 { return 1 }
+        // Polynomial coefficients of B(t) = ((a t + b) t + c) t for each axis.
+        let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
+        let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+        func sx(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+        func dsx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+        func sy(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+        let epsilon = 1e-7
+        var t = x
+        for _ in 0..<8 {
+            let err = sx(t) - x
+            if abs(err) < epsilon { return sy(t) }
+            let d = dsx(t)
+            if abs(d) < 1e-6 { break }
+            t -= err / d
+        }
+        var lo = 0.0, hi = 1.0
+        t = x
+        for _ in 0..<64 {
+            let v = sx(t)
+            if abs(v - x) < epsilon { break }
+            if v < x { lo = t } else { hi = t }
+            t = (lo + hi) / 2
+        }
+        return sy(t)
+    }
+
+    /// CSS `steps(n, position)`.
+    public static func steps(_ n: Int, _ position: StepPosition, _ x: Double) -> Double {
+        let n = max(1, n)
+        var step = Int(floor(x * Double(n)))
+        if position == .jumpStart || position == .jumpBoth { step += 1 }
+        if x >= 0 && step < 0 { step = 0 }
+        let jumps: Int
+        switch position {
+        case .jumpBoth: jumps = n + 1
+        case .jumpNone: jumps = max(1, n - 1)
+        default: jumps = n
+        }
+        if step > jumps { step = jumps }
+        if x > 1 { return 1 }
+        return Double(step) / Double(jumps)
+    }
+}
+
+/// A damped harmonic oscillator moving progress from 0 to 1, solved in closed form.
+/// Initial velocity is in progress per second (1 = the whole distance in one second), as
+/// in Core Animation.
+public struct Spring: Equatable, Sendable {
+    public let parameters: SpringParameters
+    let omega0: Double
+    let zeta: Double
+
+    public init(_ p: SpringParameters) {
+        parameters = p
+        let m = max(p.mass, 1e-9), k = max(p.stiffness, 1e-9)
+        omega0 = (k / m).squareRoot()
+        zeta = max(0, p.damping) / (2 * (k * m).squareRoot())
+    }
+
+    /// The perceptual form: response (period of the undamped spring, seconds) and damping
+    /// fraction ζ, with mass 1: stiffness = (2π/response)², damping = 4π·ζ/response.
+    public static func perceptual(response: Double, dampingFraction: Double, initialVelocity: Double = 0) -> SpringParameters {
+        let r = max(response, 1e-6)
+        return SpringParameters(mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * dampingFraction / r,
+                                initialVelocity: initialVelocity)
+    }
+
+    /// Progress at `t` seconds (1 at rest; may overshoot).
+    public func progress(_ t: Double) -> Double {
+        if t <= 0 { return 0 }
+        let v0 = parameters.initialVelocity
+        let y: Double   // displacement from the target, starting at -1
+        if zeta < 1 - 1e-12 {
+            let wd = omega0 * (1 - zeta * zeta).squareRoot()
+            let a = -1.0, b = (v0 + zeta * omega0 * a) / wd
+            y = exp(-zeta * omega0 * t) * (a * cos(wd * t) + b * sin(wd * t))
+        } else if zeta <= 1 + 1e-12 {
+            // y = (a + b t)·e^(−ω₀t) with y(0) = a = −1 and y'(0) = b − ω₀a = v₀.
+            let a = -1.0, b = v0 + omega0 * a
+            y = (a + b * t) * exp(-omega0 * t)
+        } else {
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega0 * (zeta - s), r2 = -omega0 * (zeta + s)
+            let c1 = (v0 + r2) / (r1 - r2)
+            let c2 = -1 - c1
+            y = c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+        return 1 + y
+    }
+
+    /// Seconds after which |1 − progress| stays below 0.001, to the tick.
+    public var settlingTime: Double {
+        let threshold = 0.001
+        var last = 0
+        let maxTicks = 60 * 600
+        var n = 0
+        while n <= maxTicks {
+            let t = Double(n) / 60
+            if abs(1 - progress(t)) >= threshold { last = n }
+            if envelope(t) < threshold && n > last { break }
+            n += 1
+        }
+        return Double(last + 1) / 60
+    }
+
+    /// An upper bound of |1 − progress| from `t` on.
+    func envelope(_ t: Double) -> Double {
+        let v0 = parameters.initialVelocity
+        if zeta < 1 - 1e-12 {
+            let wd = omega0 * (1 - zeta * zeta).squareRoot()
+            let b = (v0 - zeta * omega0) / wd
+            return exp(-zeta * omega0 * t) * (1 + b * b).squareRoot()
+        } else if zeta <= 1 + 1e-12 {
+            return (1 + abs(v0 - omega0) * t) * exp(-omega0 * t) + (t < 1e-9 ? 1 : 0)
+        } else {
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega0 * (zeta - s), r2 = -omega0 * (zeta + s)
+            let c1 = (v0 + r2) / (r1 - r2)
+            return (abs(c1) + abs(-1 - c1)) * exp(r1 * t)
+        }
+    }
+}

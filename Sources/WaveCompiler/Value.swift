@@ -1,0 +1,150 @@
+import Foundation
+import WaveSyntax
+
+/// A straight (non-premultiplied) colour with components in 0...1.
+public struct RGBA: Equatable, Hashable, Sendable {
+    public var r, g, b, a: Double
+    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+}
+
+/// What a number measures. Plain numbers fit anywhere; `1s + 3px` is an error.
+public enum Dimension: String, Equatable, Sendable {
+    case none = "number", length, time, angle
+}
+
+/// Static types the compiler checks.
+public enum ValueType: Equatable, Sendable, CustomStringConvertible {
+    case number(Dimension)
+    case bool, point, rect, color, string, paint, list, layer
+    /// A word from a closed set (`round`, `forwards`, `left`) resolved by context.
+    case word
+
+    public var description: String {
+        switch self {
+        case .number(let d): return d == .none ? "number" : d.rawValue
+        case .bool: return "bool"
+        case .point: return "point"
+        case .rect: return "rect"
+        case .color: return "colour"
+        case .string: return "string"
+        case .paint: return "paint"
+        case .list: return "list"
+        case .layer: return "layer"
+        case .word: return "word"
+        }
+    }
+}
+
+public struct GradientStopValue: Equatable, Sendable {
+    public var location: Double?
+    public var color: RGBA
+    public init(location: Double?, color: RGBA) { self.location = location; self.color = color }
+}
+
+/// How a shape is filled or stroked. Gradient geometry is in the layer's unit box
+/// (0,0 top-left to 1,1 bottom-right of its bounds), resolved to device space per frame.
+public enum PaintValue: Equatable, Sendable {
+    case none
+    case color(RGBA)
+    /// From `start` to `end` in unit-box coordinates.
+    case linear(start: (Double, Double), end: (Double, Double), stops: [GradientStopValue])
+    /// Centre in the unit box, radius as a fraction of the box's half diagonal... see grammar.md.
+    case radial(center: (Double, Double), radius: Double, stops: [GradientStopValue])
+
+    public static func == (l: PaintValue, r: PaintValue) -> Bool {
+        switch (l, r) {
+        case (.none, .none): return true
+        case (.color(let a), .color(let b)): return a == b
+        case (.linear(let s1, let e1, let t1), .linear(let s2, let e2, let t2)):
+            return s1 == s2 && e1 == e2 && t1 == t2
+        case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
+            return c1 == c2 && r1 == r2 && t1 == t2
+        default: return false
+        }
+    }
+}
+
+/// A runtime value. Numbers are Doubles in base units: lengths in px, times in seconds,
+/// angles in radians.
+public enum Value: Equatable, Sendable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    case point(Double, Double)
+    case rect(Double, Double, Double, Double)
+    case color(RGBA)
+    case string(String)
+    case paint(PaintValue)
+    case list([Value])
+    case word(String)
+    /// A layer instance id (only inside the runtime).
+    case layer(Int)
+
+    public var number: Double {
+        switch self {
+        case .number(let v): return v
+        case .bool(let b): return b ? 1 : 0
+        default: return 0
+        }
+    }
+    public var bool: Bool {
+        switch self {
+        case .bool(let b): return b
+        case .number(let v): return v != 0
+        default: return false
+        }
+    }
+    public var point: (Double, Double) {
+        switch self {
+        case .point(let x, let y): return (x, y)
+        case .number(let v): return (v, v)
+        default: return (0, 0)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .number(let v): return Value.format(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .point(let x, let y): return "(\(Value.format(x)), \(Value.format(y)))"
+        case .rect(let x, let y, let w, let h): return "(\(Value.format(x)), \(Value.format(y)), \(Value.format(w)), \(Value.format(h)))"
+        case .color(let c): return Value.hex(c)
+        case .string(let s): return "\"\(s)\""
+        case .paint(let p):
+            switch p {
+            case .none: return "none"
+            case .color(let c): return Value.hex(c)
+            case .linear(let s, let e, let stops):
+                return "linear-gradient((\(Value.format(s.0)), \(Value.format(s.1))) -> (\(Value.format(e.0)), \(Value.format(e.1))), \(Value.stopsText(stops)))"
+            case .radial(let c, let r, let stops):
+                return "radial-gradient((\(Value.format(c.0)), \(Value.format(c.1))) r \(Value.format(r)), \(Value.stopsText(stops)))"
+            }
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .word(let w): return w
+        case .layer(let id): return "layer#\(id)"
+        }
+    }
+
+    /// Numbers print with up to 6 decimals, trailing zeros trimmed; whole numbers bare.
+    public static func format(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        var s = String(format: "%.6f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
+
+    public static func hex(_ c: RGBA) -> String {
+        func h(_ v: Double) -> String {
+            let i = Int((max(0, min(1, v)) * 255).rounded())
+            let s = String(i, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + h(c.r) + h(c.g) + h(c.b) + (c.a < 1 ? h(c.a) : "")
+    }
+
+    static func stopsText(_ stops: [GradientStopValue]) -> String {
+        stops.map { s in hex(s.color) + (s.location.map { " \(format($0 * 100))%" } ?? "") }.joined(separator: ", ")
+    }
+}

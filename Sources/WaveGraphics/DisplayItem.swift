@@ -1,0 +1,45 @@
+/// A resolved, device-space drawing command list: what the runtime hands the renderer per frame.
+public indirect enum DisplayItem: Equatable, Sendable {
+    /// Fills `path` (device space, implicitly closed sub-paths) with `paint`, its alpha scaled by
+    /// `opacity` (clamped to 0...1, NaN = 0). A path with a non-finite point is skipped;
+    /// coordinates beyond ±2²⁰ are clamped.
+    case fill(path: Path, rule: FillRule, paint: Paint, opacity: Double)
+    /// Renders `items` into a transparent offscreen layer (limited to their bounds), then
+    /// composites it source-over with `opacity`, multiplied per pixel by the mask alpha.
+    /// With opacity 1 and no mask the items are drawn directly (no offscreen).
+    case group(items: [DisplayItem], opacity: Double, mask: Mask?)
+}
+
+/// A mask: its items are rendered (with their paints and opacities, groups and nested masks
+/// included) into their own offscreen layer, and that layer's alpha scales the masked group.
+/// `inverted` uses 1 − alpha, so an inverted mask leaves everything outside its items visible.
+public struct Mask: Equatable, Sendable {
+    public var items: [DisplayItem]
+    public var inverted: Bool
+
+    public init(items: [DisplayItem], inverted: Bool = false) {
+        self.items = items
+        self.inverted = inverted
+    }
+}
+
+extension DisplayItem {
+    /// Device pixels the item can change (conservative; empty when it draws nothing).
+    var pixelBounds: PixelRect {
+        switch self {
+        case .fill(let path, _, _, let opacity):
+            guard opacity > 0, let box = path.bounds else { return .empty }
+            return PixelRect(covering: box)
+        case .group(let items, let opacity, let mask):
+            guard opacity > 0 else { return .empty }
+            var box = DisplayItem.pixelBounds(of: items)
+            if let mask, !mask.inverted { box = box.intersection(DisplayItem.pixelBounds(of: mask.items)) }
+            return box
+        }
+    }
+
+    /// Union of the items' pixel bounds.
+    static func pixelBounds(of items: [DisplayItem]) -> PixelRect {
+        items.reduce(PixelRect.empty) { $0.union($1.pixelBounds) }
+    }
+}

@@ -1,0 +1,78 @@
+/// A gradient's colour ramp sampled for fast per-pixel lookup.
+///
+/// Invariants: `table` holds `size` entries as interleaved pairs (rb, ga) of 16-bit lanes:
+/// rb = R | B << 16, ga = G | A << 16, where each lane is the premultiplied channel × 256
+/// (0...65280) and R, G, B ≤ A lane-wise. Adding a dither threshold d ≤ 254 to both lanes and
+/// shifting right by 8 therefore yields valid premultiplied RGBA8 with no carry between lanes.
+struct GradientRamp {
+    static let size = 1024
+
+    let table: [UInt32]
+    /// Packed premultiplied colour of the last stop (used for degenerate geometry).
+    let lastColor: UInt32
+
+    /// Nil when there are no stops.
+    init?(stops: [GradientStop], opacity: Double) {
+        guard !stops.isEmpty else { return nil }
+        let ordered = stops.enumerated()
+            .map { (loc: Color.unit($0.element.location), order: $0.offset, color: $0.element.color) }
+            .sorted { ($0.loc, $0.order) < ($1.loc, $1.order) }
+        let op = Color.unit(opacity)
+        var table = [UInt32](repeating: 0, count: 2 * Self.size)
+        var j = 0
+        for i in 0..<Self.size {
+            let t = Double(i) / Double(Self.size - 1)
+            while j + 1 < ordered.count && ordered[j + 1].loc <= t { j += 1 }
+            let color: Color
+            if t <= ordered[0].loc {
+                color = ordered[0].color
+            } else if j + 1 >= ordered.count {
+                color = ordered[j].color
+            } else {
+                let c0 = ordered[j].color, c1 = ordered[j + 1].color
+                let f = (t - ordered[j].loc) / (ordered[j + 1].loc - ordered[j].loc)
+                func mix(_ u: Double, _ v: Double) -> Double {
+                    let a = Color.unit(u), b = Color.unit(v)
+                    return a + (b - a) * f
+                }
+                color = Color(r: mix(c0.r, c1.r), g: mix(c0.g, c1.g), b: mix(c0.b, c1.b), a: mix(c0.a, c1.a))
+            }
+            let lanes = Self.lanes(color, opacity: op)
+            table[2 * i] = lanes.rb
+            table[2 * i + 1] = lanes.ga
+        }
+        self.table = table
+        lastColor = ordered[ordered.count - 1].color.premultipliedPacked(opacity: op)
+    }
+
+    /// Premultiplied 8.8 fixed-point lanes of a straight colour.
+    static func lanes(_ c: Color, opacity: Double) -> (rb: UInt32, ga: UInt32) {
+        let alpha = Color.unit(c.a) * opacity
+        let scale = 255.0 * 256.0
+        func lane(_ v: Double) -> UInt32 { UInt32((Color.unit(v) * alpha * scale).rounded()) }
+        let a = UInt32((alpha * scale).rounded())
+        return (lane(c.r) | lane(c.b) << 16, lane(c.g) | a << 16)
+    }
+
+    /// 8×8 Bayer thresholds, scaled to 2...254 and duplicated into both 16-bit lanes,
+    /// indexed by (y mod 8) · 8 + (x mod 8).
+    static let dither: [UInt32] = {
+        var m: [Int] = [0]
+        var n = 1
+        while n < 8 {   // M(2n) = [[4M, 4M + 2], [4M + 3, 4M + 1]]
+            var next = [Int](repeating: 0, count: 4 * n * n)
+            for y in 0..<n {
+                for x in 0..<n {
+                    let v = 4 * m[y * n + x]
+                    next[y * 2 * n + x] = v
+                    next[y * 2 * n + x + n] = v + 2
+                    next[(y + n) * 2 * n + x] = v + 3
+                    next[(y + n) * 2 * n + x + n] = v + 1
+                }
+            }
+            m = next
+            n *= 2
+        }
+        return m.map { let d = UInt32($0 * 4 + 2); return d | d << 16 }
+    }()
+}

@@ -1,0 +1,20 @@
+/// What a fill puts inside its coverage. Geometry of gradients is in device space.
+///
+/// Gradients:
+/// - Stops are sorted by location (stable, so equal locations keep their order and make a hard
+///   edge), locations clamped to 0...1. Before the first / after the last stop the end colours
+///   extend (pad). No stops paints nothing; one stop paints that colour.
+/// - Colours are interpolated in straight (non-premultiplied) sRGB-encoded components, then
+///   premultiplied by the interpolated alpha times the fill opacity.
+/// - The ramp is sampled into 1024 entries kept with 8 fractional bits per channel; each
+///   pixel adds a fixed 8×8 Bayer threshold (indexed by device x mod 8, y mod 8) before
+///   truncating to 8 bits, which breaks up banding deterministically (±1 per channel).
+/// - Linear: t is the projection of the pixel centre onto start → end (0 at start, 1 at end).
+///   A zero-length or non-finite vector paints the last stop colour (as SVG does).
+/// - Radial: t = distance from the pixel centre to `center` / `radius`. A non-positive or
+///   non-finite radius paints the last stop colour.
+public enum Paint: Equatable, Sendable {
+    case solid(Color)
+    case linearGradient(start: Point, end: Point, stops: [GradientStop])
+    case radialGradient(center: Point, radius: Double, stops: [GradientStop])
+}

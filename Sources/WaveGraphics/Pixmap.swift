@@ -1,0 +1,61 @@
+/// A premultiplied RGBA8 image, row-major, 4 bytes per pixel, no row padding.
+///
+/// Invariants (kept by every renderer entry point; `render(into:)` draws nothing if violated):
+/// `data.count == width · height · 4`, and each colour byte ≤ the pixel's alpha byte.
+public struct Pixmap: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var data: [UInt8]
+
+    /// A pixmap filled with `fill` (premultiplied). Negative sizes become 0; a size whose byte
+    /// count would overflow gives an empty 0 × 0 pixmap.
+    public init(width: Int, height: Int, fill: Color = .clear) {
+        var w = Swift.max(0, width), h = Swift.max(0, height)
+        let (pixels, o1) = w.multipliedReportingOverflow(by: h)
+        let (bytes, o2) = pixels.multipliedReportingOverflow(by: 4)
+        if o1 || o2 { w = 0; h = 0 }
+        self.width = w
+        self.height = h
+        let count = o1 || o2 ? 0 : bytes
+        let packed = fill.premultipliedPacked()
+        if packed == 0 {
+            data = [UInt8](repeating: 0, count: count)
+        } else {
+            let r = UInt8(packed & 0xFF), g = UInt8((packed >> 8) & 0xFF)
+            let b = UInt8((packed >> 16) & 0xFF), a = UInt8(packed >> 24)
+            data = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var i = 0
+                while i < count {
+                    buffer[i] = r; buffer[i + 1] = g; buffer[i + 2] = b; buffer[i + 3] = a
+                    i += 4
+                }
+                initialized = count
+            }
+        }
+    }
+
+    /// The premultiplied pixel at (x, y); (0, 0, 0, 0) outside the image.
+    public func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
+        let i = (y * width + x) * 4
+        guard i + 3 < data.count else { return (0, 0, 0, 0) }
+        return (data[i], data[i + 1], data[i + 2], data[i + 3])
+    }
+
+    /// Straight-alpha RGBA8 bytes (for PNG/GIF encoders): c = round(255 · c_premul / a),
+    /// capped at 255; fully transparent pixels become (0, 0, 0, 0).
+    public func unpremultipliedRGBA() -> [UInt8] {
+        var out = data
+        var i = 0
+        while i + 3 < out.count {
+            let a = Int(out[i + 3])
+            if a == 0 {
+                out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
+            } else if a < 255 {
+                for k in 0..<3 { out[i + k] = UInt8(Swift.min(255, (Int(out[i + k]) * 255 + a / 2) / a)) }
+            }
+            i += 4
+        }
+        return out
+    }
+}

@@ -1,0 +1,268 @@
+/// Receives the coverage of one fill, row by row, left to right.
+protocol SpanSink {
+    /// `count` ≥ 1 pixels starting at (x, y) (surface coordinates, inside the surface) all have
+    /// coverage `alpha` in 1...255.
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int)
+}
+
+/// One accumulation cell: the net contribution of the edges crossing pixel (x, y).
+struct CoverageCell {
+    var x: Int32
+    var y: Int32
+    /// Σ dy over the edge pieces in the cell (signed, subpixel units).
+    var cover: Int
+    /// Σ dy·(fx0 + fx1) over the edge pieces (twice the area left of the pieces, signed).
+    var area: Int
+}
+
+/// Exact-area anti-aliased scan conversion by signed area/cover accumulation.
+///
+/// Coordinates are fixed point with `bits` fractional bits (one pixel = `one` = 256 units),
+/// relative to the surface's top-left corner. Every edge is cut at pixel boundaries; a piece
+/// inside pixel (i, j) from (fx0, fy0) to (fx1, fy1) (offsets inside the pixel) adds
+/// dy = fy1 − fy0 to `cover` and dy·(fx0 + fx1) to `area`. Sweeping a row left to right with
+/// `acc` = Σ cover of the cells already passed, the signed winding-weighted area of a pixel,
+/// in units where a fully covered pixel with winding 1 is 2·one² = 2¹⁷, is
+///     v = 2·one·(acc + cover) − area            for a pixel holding cells,
+///     v = 2·one·acc                             for the pixels between cells.
+/// Coverage c = |v| / 2¹⁷ is then mapped by the fill rule:
+///     non-zero:  min(c, 1)
+///     even-odd:  f = c mod 2; f ≤ 1 ? f : 2 − f   (a triangle wave: 1 for winding ±1, 0 for ±2,
+///                and fractional windings between fold linearly)
+/// and scaled to alpha = round(255·coverage) computed in 16-bit fixed point.
+///
+/// Clipping is analytic: rows outside the surface are cut off, edge parts left of the surface
+/// are projected onto x = 0 (they keep their cover, so the pixels to their right stay filled),
+/// and parts right of the surface are dropped (cover only flows rightward). Cells are
+/// therefore always inside the surface and the sweep has no per-pixel bounds checks.
+/// Cells are stored sparsely and bucketed by row, so the work is proportional to the number of
+/// edge crossings plus the number of spans, not to the filled area.
+struct ScanConverter {
+    static let bits = 8
+    static let one = 1 << bits
+
+    private(set) var width = 0
+    private(set) var height = 0
+    private var cells: [CoverageCell] = []
+    private var sorted: [CoverageCell] = []
+    private var rowStarts: [Int] = []
+    private var curX = -1, curY = -1, curCover = 0, curArea = 0
+
+    /// Prepares for a new fill on a `width` × `height` surface (keeps buffers' capacity).
+    mutating func reset(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        cells.removeAll(keepingCapacity: true)
+        curX = -1
+        curY = -1
+        curCover = 0
+        curArea = 0
+    }
+
+    /// Adds the directed edge (x0, y0) → (x1, y1) in fixed-point surface coordinates.
+    /// Magnitudes must stay below 2²⁹ so products fit in 64 bits (the renderer clamps to 2²⁸).
+    mutating func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+        guard y0 != y1 else { return }   // horizontal edges carry no cover or area
+        let sign: Int, ax: Int, ay: Int, bx: Int, by: Int
+        if y0 < y1 {
+            (sign, ax, ay, bx, by) = (1, x0, y0, x1, y1)
+        } else {
+            (sign, ax, ay, bx, by) = (-1, x1, y1, x0, y0)
+        }
+        let bottom = height << Self.bits
+        guard by > 0, ay < bottom else { return }
+        let dx = bx - ax, dy = by - ay
+        var y = Swift.max(ay, 0)
+        let yEnd = Swift.min(by, bottom)
+        // x on the edge at height y; truncating division is monotone in y, so pieces nest.
+        var x = y == ay ? ax : ax + (y - ay) * dx / dy
+        var row = y >> Self.bits
+        while y < yEnd {
+            let top = row << Self.bits
+            let yNext = Swift.min(yEnd, top + Self.one)
+            let xNext = yNext == by ? bx : ax + (yNext - ay) * dx / dy
+            addRowPiece(row, x, y - top, xNext, yNext - top, sign)
+            x = xNext
+            y = yNext
+            row += 1
+        }
+    }
+
+    /// A piece of an edge inside one pixel row, going down from fya to fyb (0...one).
+    private mutating func addRowPiece(_ row: Int, _ xa: Int, _ fya: Int, _ xb: Int, _ fyb: Int,
+                                      _ sign: Int) {
+        let one = Self.one, bits = Self.bits
+        let right = width << bits
+        let dyr = fyb - fya, dxr = xb - xa
+        if dxr == 0 {
+            if xa >= right { return }
+            if xa <= 0 { addCell(0, row, dyr * sign, 0); return }
+            let c = xa >> bits, fx = xa - (c << bits)
+            addCell(c, row, dyr * sign, dyr * 2 * fx * sign)
+        } else if dxr > 0 {
+            if xa >= right { return }
+            var x = xa, y = fya
+            if x < 0 {
+                if xb <= 0 { addCell(0, row, dyr * sign, 0); return }
+                let yc = fya + (0 - xa) * dyr / dxr
+                addCell(0, row, (yc - fya) * sign, 0)
+                x = 0
+                y = yc
+            }
+            var c = x >> bits
+            while c < width {
+                let cx = c << bits, next = cx + one
+                if xb <= next { contribute(c, row, x - cx, y, xb - cx, fyb, sign); return }
+                let yc = fya + (next - xa) * dyr / dxr
+                contribute(c, row, x - cx, y, one, yc, sign)
+                x = next
+                y = yc
+                c += 1
+            }
+        } else {
+            if xa <= 0 { addCell(0, row, dyr * sign, 0); return }
+            var x = xa, y = fya
+            if x > right {
+                if xb >= right { return }
+                let yc = fya + (right - xa) * dyr / dxr
+                x = right
+                y = yc
+            }
+            var c = (x - 1) >> bits
+            while c >= 0 {
+                let cx = c << bits
+                if xb >= cx { contribute(c, row, x - cx, y, xb - cx, fyb, sign); return }
+                let yc = fya + (cx - xa) * dyr / dxr
+                contribute(c, row, x - cx, y, 0, yc, sign)
+                x = cx
+                y = yc
+                c -= 1
+            }
+            addCell(0, row, (fyb - y) * sign, 0)   // the rest lies left of the surface
+        }
+    }
+
+    @inline(__always)
+    private mutating func contribute(_ c: Int, _ row: Int, _ fx0: Int, _ fy0: Int, _ fx1: Int,
+                                     _ fy1: Int, _ sign: Int) {
+        let dy = fy1 - fy0
+        if dy == 0 { return }
+        addCell(c, row, dy * sign, dy * (fx0 + fx1) * sign)
+    }
+
+    /// Accumulates into the current cell, flushing it when the edge walk moves to another one.
+    @inline(__always)
+    private mutating func addCell(_ x: Int, _ y: Int, _ cover: Int, _ area: Int) {
+        if x == curX && y == curY {
+            curCover += cover
+            curArea += area
+        } else {
+            flushCell()
+            curX = x
+            curY = y
+            curCover = cover
+            curArea = area
+        }
+    }
+
+    private mutating func flushCell() {
+        if curX >= 0 && (curCover != 0 || curArea != 0) {
+            cells.append(CoverageCell(x: Int32(truncatingIfNeeded: curX), y: Int32(truncatingIfNeeded: curY),
+                                      cover: curCover, area: curArea))
+        }
+        curCover = 0
+        curArea = 0
+        curX = -1
+    }
+
+    /// Alpha (0...255) for a signed value v in units of 2¹⁷ per fully covered pixel.
+    @inline(__always)
+    static func alpha(_ v: Int, evenOdd: Bool) -> Int {
+        var c = abs(v) >> 1                    // 65536 = coverage 1
+        if evenOdd {
+            c &= 0x1FFFF                       // mod 2
+            if c > 0x10000 { c = 0x20000 - c } // fold: triangle wave
+        } else if c > 0x10000 {
+            c = 0x10000
+        }
+        return (c * 255 + 0x8000) >> 16
+    }
+
+    /// Emits the coverage of everything added since `reset` to `sink`, rows top to bottom.
+    mutating func sweep<S: SpanSink>(rule: FillRule, into sink: inout S) {
+        flushCell()
+        let count = cells.count
+        guard count > 0, height > 0 else { return }
+        if rowStarts.count != height + 1 {
+            rowStarts = [Int](repeating: 0, count: height + 1)
+        } else {
+            for i in 0...height { rowStarts[i] = 0 }
+        }
+        if sorted.count < count {
+            sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
+        }
+        let evenOdd = rule == .evenOdd
+        let w = width, h = height, shift = Self.bits + 1
+        cells.withUnsafeBufferPointer { src in
+            rowStarts.withUnsafeMutableBufferPointer { starts in
+                sorted.withUnsafeMutableBufferPointer { dst in
+                    // Counting sort by row (stable), then each row sorted by x.
+                    for cell in src { starts[Int(cell.y) + 1] += 1 }
+                    for r in 0..<h { starts[r + 1] += starts[r] }
+                    var fill = Array(starts[0..<h])
+                    for cell in src {
+                        let r = Int(cell.y)
+                        dst[fill[r]] = cell
+                        fill[r] += 1
+                    }
+                    for r in 0..<h {
+                        let start = starts[r], end = starts[r + 1]
+                        if start == end { continue }
+                        Self.sortRow(dst, start, end)
+                        var acc = 0
+                        var i = start
+                        while i < end {
+                            let x = Int(dst[i].x)
+                            var cover = 0, area = 0
+                            repeat {
+                                cover += dst[i].cover
+                                area += dst[i].area
+                                i += 1
+                            } while i < end && Int(dst[i].x) == x
+                            let a = Self.alpha(((acc + cover) << shift) - area, evenOdd: evenOdd)
+                            if a > 0 { sink.span(y: r, x: x, count: 1, alpha: a) }
+                            acc += cover
+                            let next = i < end ? Int(dst[i].x) : w
+                            if acc != 0 && next > x + 1 {
+                                let b = Self.alpha(acc << shift, evenOdd: evenOdd)
+                                if b > 0 { sink.span(y: r, x: x + 1, count: next - x - 1, alpha: b) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts cells[start..<end] by x: insertion sort for the short, nearly sorted rows edge
+    /// walks produce, the standard sort for long ones. Order among equal x does not matter
+    /// (their integer sums commute), so the result is deterministic either way.
+    private static func sortRow(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) {
+        if end - start > 48 {
+            var slice = UnsafeMutableBufferPointer(rebasing: cells[start..<end])
+            slice.sort { $0.x < $1.x }
+            return
+        }
+        var i = start + 1
+        while i < end {
+            let cell = cells[i]
+            var j = i - 1
+            while j >= start && cells[j].x > cell.x {
+                cells[j + 1] = cells[j]
+                j -= 1
+            }
+            cells[j + 1] = cell
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// Blends a constant premultiplied colour through coverage spans (source-over).
+///
+/// Fast paths: full coverage of an opaque colour stores the colour; full coverage of a
+/// translucent one skips the coverage multiply.
+struct SolidBlitter: SpanSink {
+    let surface: Surface
+    /// Premultiplied packed colour (channel ≤ alpha).
+    let color: UInt32
+
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
+        var i = y * surface.width + x
+        let end = i + count
+        let src = alpha == 255 ? color : Compositor.scale(color, UInt32(alpha))
+        let inverse = 255 &- (src >> 24)
+        if inverse == 0 {
+            while i < end { surface.store(i, src); i += 1 }
+        } else {
+            while i < end {
+                surface.store(i, src &+ Compositor.scale(surface.load(i), inverse))
+                i += 1
+            }
+        }
+    }
+}

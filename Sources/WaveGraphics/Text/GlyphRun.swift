@@ -1,0 +1,48 @@
+/// One line of text laid out as paths, in pixels: the baseline is y = 0, the
+/// first pen position x = 0, and y grows down.
+///
+/// Guarantees: `characters`, `glyphPaths`, `origins` and `advances` have the
+/// same count; `combinedPath` is the glyph paths appended in order; `width` is
+/// the pen position after the last character (advances plus kerning).
+public struct GlyphRun: Sendable {
+    /// The input characters in order (grapheme clusters).
+    public var characters: [Character]
+    /// One path per character, already positioned at its origin; empty for
+    /// spaces and other blank characters.
+    public var glyphPaths: [Path]
+    /// Pen position (a point on the baseline) of each character; kerning with
+    /// the previous character is already applied.
+    public var origins: [Point]
+    /// Advance of each character without kerning.
+    public var advances: [Double]
+    /// Total advance of the line.
+    public var width: Double
+    /// Distance from the baseline up to the face's ascender line (positive).
+    public var ascent: Double
+    /// Distance from the baseline down to the face's descender line (positive).
+    public var descent: Double
+    /// Baseline-to-baseline distance recommended by the face.
+    public var lineHeight: Double
+    /// All glyph paths appended.
+    public var combinedPath: Path
+    /// The font the run was laid out with (check `isExactFamily` to warn about
+    /// a fallback).
+    public var font: FontMatch
+
+    public init(
+        characters: [Character], glyphPaths: [Path], origins: [Point], advances: [Double],
+        width: Double, ascent: Double, descent: Double, lineHeight: Double,
+        combinedPath: Path, font: FontMatch
+    ) {
+        self.characters = characters
+        self.glyphPaths = glyphPaths
+        self.origins = origins
+        self.advances = advances
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.lineHeight = lineHeight
+        self.combinedPath = combinedPath
+        self.font = font
+    }
+}

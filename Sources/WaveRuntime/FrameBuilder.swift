@@ -1,0 +1,294 @@
+import Foundation
+import WaveCompiler
+import WaveGraphics
+
+/// A resolved display list for one tick: device-space paths with paints and opacities,
+/// ready for the rasterizer or the terminal.
+public struct Frame: Sendable, Equatable {
+    public var tick: Int
+    public var width: Int
+    public var height: Int
+    public var background: Color
+    public var items: [DisplayItem]
+}
+
+extension SceneRuntime {
+    /// Builds the frame for the current tick from presentation values, optionally scaled
+    /// (the frame's size is the scene's size times `scale`, rounded, at least 1 px).
+    public func frame(scale: Double = 1) throws -> Frame {
+        var items: [DisplayItem] = []
+        let root: Transform = scale == 1 ? .identity : .scale(scale, scale)
+        for id in order {
+            guard let inst = instances[id], !program.layers[inst.decl].usedAsMask else { continue }
+            items += try build(id, parent: root, root: root)
+        }
+        let bg = scene.background
+        let w = max(1, Int((Double(scene.width) * scale).rounded()))
+        let h = max(1, Int((Double(scene.height) * scale).rounded()))
+        return Frame(tick: tick, width: w, height: h, background: Color(r: bg.r, g: bg.g, b: bg.b, a: bg.a), items: items)
+    }
+
+    /// Display items of one layer (and its children) under `parent`'s transform; `root` maps
+    /// scene coordinates to the device (masks are placed with it).
+    func build(_ id: Int, parent: Transform, root: Transform) throws -> [DisplayItem] {
+        guard let inst = instances[id] else { return [] }
+        let decl = program.layers[inst.decl]
+        guard inst.present(.visible).bool else { return [] }
+        let opacity = min(1, max(0, inst.present(.opacity).number))
+        guard opacity > 0 else { return [] }
+
+        let geometry = try localGeometry(inst)
+        let transform = localTransform(inst, bounds: geometry.bounds).concatenating(parent)
+        var content: [DisplayItem] = []
+        var needsGroup = false
+        if inst.kind == .group {
+            for c in inst.children {
+                guard let child = instances[c], !program.layers[child.decl].usedAsMask else { continue }
+                content += try build(c, parent: transform, root: root)
+            }
+            needsGroup = opacity < 1
+        } else if let path = geometry.path {
+            let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
+            let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
+            let rule: FillRule = inst.present(.fillRule) == .word("even-odd") ? .evenOdd : .nonZero
+            if let fill {
+                content.append(.fill(path: path.transformed(by: transform), rule: rule, paint: fill, opacity: 1))
+            }
+            if let stroke, let (outline, factor) = strokeOutline(inst, path, transform) {
+                content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
+            }
+            needsGroup = opacity < 1 && content.count > 1
+            if opacity < 1 && content.count == 1, case .fill(let p, let r, let pt, let o) = content[0] {
+                content[0] = .fill(path: p, rule: r, paint: pt, opacity: o * opacity)
+            }
+        }
+        guard !content.isEmpty else { return [] }
+        var mask: Mask? = nil
+        if let m = decl.mask, m < declaredInstance.count, let maskID = declaredInstance[m] {
+            let maskItems = try build(maskID, parent: ancestorTransform(maskID).concatenating(root), root: root)
+            mask = Mask(items: maskItems, inverted: decl.maskInverted)
+        } else if decl.mask != nil && !decl.maskInverted {
+            return []   // the mask layer is gone: nothing shows through it
+        }
+        if mask != nil || needsGroup {
+            return [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
+        }
+        return content
+    }
+
+    /// The transform of a layer's parents, for drawing a mask layer where it lives.
+    func ancestorTransform(_ id: Int) -> Transform {
+        var t = Transform.identity
+        var cur = instances[id]?.parent
+        while let p = cur, let inst = instances[p] {
+            let bounds = (try? localGeometry(inst))?.bounds
+            t = t.concatenating(localTransform(inst, bounds: bounds))
+            cur = inst.parent
+        }
+        return t
+    }
+
+    /// Position, then scale and rotation about the anchor (a point in the unit box of the
+    /// layer's bounds). Text is placed with its anchor at `position`; shapes drawn in scene
+    /// coordinates move by `position`.
+    func localTransform(_ inst: LayerInstance, bounds: Rect?) -> Transform {
+        let (px, py) = inst.present(.position).point
+        let (sx, sy) = inst.present(.scale).point
+        let r = inst.present(.rotation).number
+        let isText = inst.kind == .text
+        if sx == 1 && sy == 1 && r == 0 && !isText { return .translation(px, py) }
+        let (ax, ay) = inst.present(.anchor).point
+        let b = bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let apx = b.x + ax * b.width, apy = b.y + ay * b.height
+        var t = Transform.translation(-apx, -apy)
+        if sx != 1 || sy != 1 { t = t.concatenating(.scale(sx, sy)) }
+        if r != 0 { t = t.concatenating(.rotation(r)) }
+        return t.concatenating(isText ? .translation(px, py) : .translation(apx + px, apy + py))
+    }
+
+    /// The layer's path and bounds in its own coordinates.
+    func localGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
+        var path = Path()
+        switch inst.kind {
+        case .circle:
+            let (cx, cy) = inst.present(.center).point
+            path.addCircle(center: Point(cx, cy), radius: max(0, inst.present(.radius).number))
+        case .ellipse:
+            path.addEllipse(in: rect(inst.present(.frame)))
+        case .rect:
+            path.addRect(rect(inst.present(.frame)), cornerRadius: max(0, inst.present(.corner).number))
+        case .line:
+            let (x0, y0) = inst.present(.from).point, (x1, y1) = inst.present(.to).point
+            path.move(to: Point(x0, y0))
+            path.line(to: Point(x1, y1))
+        case .polygon:
+            guard case .list(let pts) = inst.present(.points) else { break }
+            path.addPolygon(pts.map { Point($0.point.0, $0.point.1) }, closed: true)
+        case .path:
+            path = try PathBuilder.build(program.layers[inst.decl].pathCommands) { try evalConst($0, inst.id) }
+        case .wave:
+            path = waveArea(inst)
+        case .text:
+            return try textGeometry(inst)
+        case .group:
+            var bounds: Rect? = nil
+            for c in inst.children {
+                guard let child = instances[c], let b = try localGeometry(child).bounds else { continue }
+                let moved = Path([.move(Point(b.minX, b.minY)), .line(Point(b.maxX, b.maxY))]).transformed(by: localTransform(child, bounds: b))
+                if let mb = moved.bounds { bounds = bounds.map { $0.union(mb) } ?? mb }
+            }
+            return (nil, bounds)
+        }
+        guard path.elements.count <= limits.maxPathElements else {
+            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has too many path elements (\(path.elements.count); the limit is \(limits.maxPathElements))",
+                               program.layers[inst.decl].range, tick: tick)
+        }
+        guard SceneRuntime.isFinite(path) else {
+            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has geometry that is not a finite number (NaN or infinity)",
+                               program.layers[inst.decl].range, tick: tick)
+        }
+        return (path, path.bounds)
+    }
+
+    static func isFinite(_ path: Path) -> Bool {
+        for e in path.elements {
+            switch e {
+            case .move(let p), .line(let p): if !p.x.isFinite || !p.y.isFinite { return false }
+            case .quad(let a, let b): if !(a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite) { return false }
+            case .cubic(let a, let b, let c):
+                if !(a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite && c.x.isFinite && c.y.isFinite) { return false }
+            case .close: break
+            }
+        }
+        return true
+    }
+
+    /// Evaluates a path operand without mutating state (bindings are pure but for random,
+    /// which path operands cannot call after creation).
+    func evalConst(_ e: IRExpr, _ id: Int) throws -> Value {
+        var copy = self
+        copy.work = 0
+        return try copy.eval(e, ExecContext(current: id))
+    }
+
+    func rect(_ v: Value) -> Rect {
+        if case .rect(let x, let y, let w, let h) = v { return Rect(x: x, y: y, width: w, height: h) }
+        return Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The closed area under y = level + A·sin(2π·x/λ + φ), from the surface down to
+    /// `bottom`, sampled every pixel across `extent`.
+    func waveArea(_ inst: LayerInstance) -> Path {
+        let a = inst.present(.amplitude).number
+        let lambda = inst.present(.wavelength).number
+        let phase = inst.present(.phase).number
+        let level = inst.present(.level).number
+        var (x0, x1) = inst.present(.extent).point
+        if x1.isNaN { x1 = Double(scene.width) }
+        var bottom = inst.present(.bottom).number
+        if bottom.isNaN { bottom = Double(scene.height) }
+        if x1 < x0 { swap(&x0, &x1) }
+        var path = Path()
+        guard x1 > x0, (x1 - x0) < 1e6 else { return path }
+        let k = lambda != 0 ? 2 * Double.pi / lambda : 0
+        let steps = Int((x1 - x0).rounded(.up))
+        for i in 0...steps {
+            let x = min(x1, x0 + Double(i))
+            let y = level + a * Foundation.sin(k * x + phase)
+            if i == 0 { path.move(to: Point(x, y)) } else { path.line(to: Point(x, y)) }
+        }
+        path.line(to: Point(x1, bottom))
+        path.line(to: Point(x0, bottom))
+        path.close()
+        return path
+    }
+
+    func textGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
+        guard case .string(let text) = inst.present(.text) else { return (nil, nil) }
+        guard case .string(let font) = inst.present(.font) else { return (nil, nil) }
+        let size = inst.present(.size).number
+        guard size.isFinite, size > 0, size < 10_000 else {
+            throw RuntimeError("text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
+        }
+        let run: GlyphRun
+        do { run = try FontLibrary.shared.layout(text, font: FontDescriptor.parse(font), size: size) } catch {
+            throw RuntimeError("cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
+        }
+        var path = run.combinedPath
+        let spacing = inst.present(.spacing).number
+        if spacing != 0 {
+            path = Path()
+            for (i, g) in run.glyphPaths.enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
+        }
+        let width = run.width + spacing * Double(max(0, run.characters.count - 1))
+        return (path, Rect(x: 0, y: -run.ascent, width: width, height: run.ascent + run.descent))
+    }
+
+    /// Converts a paint value to device space: gradient points are in the layer's unit box.
+    func paint(_ v: Value, bounds: Rect?, transform: Transform) -> Paint? {
+        let p: PaintValue
+        switch v {
+        case .paint(let pv): p = pv
+        case .color(let c): p = .color(c)
+        default: return nil
+        }
+        func color(_ c: RGBA) -> Color { Color(r: c.r, g: c.g, b: c.b, a: c.a) }
+        let b = bounds ?? Rect(x: 0, y: 0, width: Double(scene.width), height: Double(scene.height))
+        func unit(_ u: (Double, Double)) -> Point { transform.apply(Point(b.x + u.0 * b.width, b.y + u.1 * b.height)) }
+        switch p {
+        case .none: return nil
+        case .color(let c): return c.a > 0 ? .solid(color(c)) : nil
+        case .linear(let s, let e, let stops):
+            return .linearGradient(start: unit(s), end: unit(e), stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
+        case .radial(let c, let r, let stops):
+            let radius = r * max(b.width, b.height) * transform.maxScale
+            return .radialGradient(center: unit(c), radius: radius, stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
+        }
+    }
+
+    /// Stop locations: given ones kept; missing ones spread evenly between their neighbours
+    /// (the first defaults to 0, the last to 1), as CSS does.
+    static func stops(_ stops: [GradientStopValue]) -> [(Double, RGBA)] {
+        var locs = stops.map(\.location)
+        guard !locs.isEmpty else { return [] }
+        if locs[0] == nil { locs[0] = 0 }
+        if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
+        var i = 0
+        while i < locs.count {
+            if locs[i] == nil {
+                var j = i
+                while j < locs.count, locs[j] == nil { j += 1 }
+                let a = locs[i - 1] ?? 0, b = j < locs.count ? (locs[j] ?? 1) : 1
+                for k in i..<j { locs[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return zip(locs, stops).map { ($0 ?? 0, $1.color) }
+    }
+
+    /// The stroke as a fill outline in device space, and an opacity factor for hairlines.
+    func strokeOutline(_ inst: LayerInstance, _ path: Path, _ transform: Transform) -> (Path, Double)? {
+        let width = inst.present(.strokeWidth).number
+        guard width > 0, width.isFinite else { return nil }
+        var style = StrokeStyle(width: width)
+        switch inst.present(.cap) { case .word("round"): style.cap = .round; case .word("square"): style.cap = .square; default: style.cap = .butt }
+        switch inst.present(.join) { case .word("round"): style.join = .round; case .word("bevel"): style.join = .bevel; default: style.join = .miter }
+        style.miterLimit = inst.present(.miterLimit).number
+        if case .list(let d) = inst.present(.dash) { style.dashes = d.map(\.number) }
+        style.dashPhase = inst.present(.dashPhase).number
+        let scale = max(transform.maxScale, 1e-9)
+        var factor = 1.0
+        if width * scale < 1 {
+            let (hair, f) = StrokeStyle.hairline(StrokeStyle(width: width * scale, cap: style.cap, join: style.join,
+                                                             miterLimit: style.miterLimit, dashes: style.dashes.map { $0 * scale },
+                                                             dashPhase: style.dashPhase * scale))
+            style = StrokeStyle(width: hair.width / scale, cap: hair.cap, join: hair.join, miterLimit: hair.miterLimit,
+                                dashes: hair.dashes.map { $0 / scale }, dashPhase: hair.dashPhase / scale)
+            factor = f
+        }
+        let outline = path.stroked(style, tolerance: 0.1 / scale)
+        return (outline.transformed(by: transform), factor)
+    }
+}

@@ -1,0 +1,146 @@
+import WaveCompiler
+import WaveSyntax
+
+/// The tree-walking interpreter for compiled expressions and statements.
+extension SceneRuntime {
+    mutating func charge(_ range: SourceRange) throws {
+        work += 1
+        if work > limits.maxWorkPerTick {
+            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
+        }
+    }
+
+    func presentGlobal(_ slot: Int) -> Value { globalOverlay[slot] ?? globals[slot] }
+
+    mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
+        work += 1
+        if work > limits.maxWorkPerTick {
+            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
+        }
+        switch e {
+        case .constant(let v): return v
+        case .global(let slot): return presentGlobal(slot)
+        case .ambient(let a):
+            switch a {
+            case .time: return .number(Double(tick) / 60)
+            case .tick: return .number(Double(tick))
+            case .width: return .number(Double(scene.width))
+            case .height: return .number(Double(scene.height))
+            }
+        case .layerProperty(let ref, let p):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            return inst.present(p)
+        case .component(let base, let i): return Ops.component(try eval(base, ctx), i)
+        case .unary(let op, let a): return Ops.unary(op, try eval(a, ctx))
+        case .binary(let op, let a, let b):
+            let x = try eval(a, ctx)
+            // Short-circuit logic.
+            if op == .and && !x.bool { return .bool(false) }
+            if op == .or && x.bool { return .bool(true) }
+            return Ops.binary(op, x, try eval(b, ctx))
+        case .ternary(let c, let a, let b): return try eval(c, ctx).bool ? eval(a, ctx) : eval(b, ctx)
+        case .call(let f, let args):
+            var vs: [Value] = []
+            vs.reserveCapacity(args.count)
+            for a in args { vs.append(try eval(a, ctx)) }
+            if f == .random {
+                let u = rng.nextUnit()
+                if vs.count == 2 { return .number(vs[0].number + (vs[1].number - vs[0].number) * u) }
+                return .number(u)
+            }
+            return Ops.call(f, vs)
+        case .makePoint(let x, let y): return .point(try eval(x, ctx).number, try eval(y, ctx).number)
+        case .makeRect(let a, let b, let c, let d):
+            return .rect(try eval(a, ctx).number, try eval(b, ctx).number, try eval(c, ctx).number, try eval(d, ctx).number)
+        case .makeList(let items):
+            var vs: [Value] = []
+            for a in items { vs.append(try eval(a, ctx)) }
+            return .list(vs)
+        case .gradient(let linear, let geometry, let stops, let locations):
+            var values: [GradientStopValue] = []
+            for (s, l) in zip(stops, locations) {
+                let c = try eval(s, ctx)
+                let loc = try l.map { try eval($0, ctx).number }
+                if case .color(let rgba) = c { values.append(GradientStopValue(location: loc, color: rgba)) }
+            }
+            return .paint(Compiler.makeGradient(linear: linear, geometry: geometry, stops: values))
+        }
+    }
+
+    mutating func exec(_ s: IRStmt, _ ctx: ExecContext) throws {
+        switch s {
+        case .assign(let target, let op, let valueExpr, let range):
+            try charge(range)
+            var v = try eval(valueExpr, ctx)
+            if let op { v = Ops.binary(op, try read(target, ctx), v) }
+            try write(target, v, ctx, range: range)
+        case .ifElse(let c, let a, let b):
+            for s in try eval(c, ctx).bool ? a : b {
+                try exec(s, ctx)
+                if isStopped { return }
+            }
+        case .stop:
+            isStopped = true
+        case .animate(let a):
+            try start(a, ctx, extraDelay: 0)
+        case .animationGroup(let parallel, let stagger, let anims):
+            var offset = 0
+            for a in anims {
+                try start(a, ctx, extraDelay: offset)
+                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { Int(min($0, Double(Compiler.maxTicks))) }.orZero
+                offset += parallel ? stagger : length + stagger
+            }
+        case .installTimer(let t):
+            try install(t, ctx)
+        case .spawn(let template, let placement, let body, let range):
+            try charge(range)
+            let id: Int
+            do { id = try instantiate(template, parent: nil) } catch var e as RuntimeError {
+                e.range = range
+                throw e
+            }
+            try place(id, placement, context: ctx)
+            let inner = ExecContext(current: id)
+            for s in body { try exec(s, inner) }
+        case .remove(let ref, _):
+            if let id = resolve(ref, ctx) { removeInstance(id) }
+        case .effect:
+            break
+        case .evaluate(let e, _, _):
+            printed.append(try eval(e, ctx).description)
+        }
+    }
+
+    func read(_ target: Target, _ ctx: ExecContext) throws -> Value {
+        switch target {
+        case .global(let slot): return presentGlobal(slot)
+        case .globalComponent(let slot, let c): return Ops.component(presentGlobal(slot), c)
+        case .layer(let ref, let p):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            return inst.present(p)
+        case .layerComponent(let ref, let p, let c):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }
+            return Ops.component(inst.present(p), c)
+        }
+    }
+
+    /// Writes a model value. Assigning to a bound property ends its binding.
+    mutating func write(_ target: Target, _ v: Value, _ ctx: ExecContext, range: SourceRange) throws {
+        switch target {
+        case .global(let slot): globals[slot] = v
+        case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
+        case .layer(let ref, let p):
+            guard let id = resolve(ref, ctx) else { return }
+            instances[id]?.model[p.ordinal] = p == .scale ? .point(v.point.0, v.point.1) : v
+            instances[id]?.bindings[p.ordinal] = nil
+        case .layerComponent(let ref, let p, let c):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
+            instances[id]?.model[p.ordinal] = Ops.replacing(inst.model[p.ordinal], c, v.number)
+            instances[id]?.bindings[p.ordinal] = nil
+        }
+    }
+}
+
+extension Optional where Wrapped == Int {
+    var orZero: Int { self ?? 0 }
+}

@@ -1,0 +1,276 @@
+import WaveCompiler
+import WaveSyntax
+
+/// The state of a scene at tick n, and the rules that move it to n + 1.
+///
+/// A value type: copying it snapshots the whole scene (seek checkpoints, the REPL's
+/// render of the current tick). `step()` runs the handlers due at the new tick, then the
+/// animations, then the bindings. The state at tick n is identical whether reached by
+/// stepping or by `SceneRuntime.seek(program, to: n)`, because both replay from tick 0.
+public struct SceneRuntime: Sendable {
+    public internal(set) var program: Program
+    public internal(set) var tick = 0
+    /// Set by `stop`: the clock halts and nothing changes any more.
+    public internal(set) var isStopped = false
+    public var limits = RuntimeLimits()
+    /// Values printed by bare expressions (REPL), in order.
+    public var printed: [String] = []
+
+    var globals: [Value] = []
+    var globalOverlay: [Value?] = []
+    var instances: [Int: LayerInstance] = [:]
+    var nextInstanceID = 0
+    /// Instance id of each declared layer (nil for templates and removed layers).
+    var declaredInstance: [Int?] = []
+    /// Top-level instances, bottom first.
+    var order: [Int] = []
+    var timers: [ActiveTimer] = []
+    var animations: [ActiveAnimation] = []
+    var rng: SplitMix64
+    var work = 0
+    var started = false
+
+    public var scene: SceneIR { program.scene }
+    public var liveLayerCount: Int { instances.count }
+
+    /// Builds tick 0: globals, declared layers, then the script's top-level statements
+    /// (timers install, animations start), then the work of tick 0.
+    public init(program: Program, limits: RuntimeLimits = RuntimeLimits()) throws {
+        self.program = Program(scene: program.scene)
+        self.limits = limits
+        self.rng = SplitMix64(seed: program.scene.seed)
+        try apply(program)
+        started = true
+        try runTick()
+    }
+
+    /// Adds a compiled increment (REPL input) at the current tick without resetting the clock.
+    public mutating func apply(_ increment: Program) throws {
+        program.scene = increment.scene
+        for g in increment.globals {
+            program.globals.append(g)
+            globals.append(try eval(g.initial, .top))
+            globalOverlay.append(nil)
+        }
+        let firstNew = program.layers.count
+        program.layers += increment.layers
+        declaredInstance += Array(repeating: nil, count: increment.layers.count)
+        for index in firstNew..<program.layers.count {
+            let decl = program.layers[index]
+            guard !decl.isTemplate, decl.parent == nil else { continue }
+            let id = try instantiate(index, parent: nil)
+            try place(id, decl.placement, context: .top)
+        }
+        for s in increment.statements { try exec(s, .top) }
+        if started {
+            // New animations and bindings show at once in the current tick's frame.
+            try sampleAnimations()
+            try evaluateBindings()
+        }
+    }
+
+    /// Advances one tick. After `stop`, nothing changes.
+    public mutating func step() throws {
+        guard !isStopped else { return }
+        tick += 1
+        try runTick()
+    }
+
+    /// The state at `tick`, by replaying from tick 0.
+    public static func seek(_ program: Program, to tick: Int, limits: RuntimeLimits = RuntimeLimits()) throws -> SceneRuntime {
+        var r = try SceneRuntime(program: program, limits: limits)
+        while r.tick < tick && !r.isStopped { try r.step() }
+        return r
+    }
+
+    mutating func runTick() throws {
+        work = 0
+        try runTimers()
+        try sampleAnimations()
+        try evaluateBindings()
+    }
+
+    // MARK: - Timers
+
+    struct ActiveTimer: Sendable {
+        var timer: TimerIR
+        var nextTick: Int
+        var context: ExecContext
+    }
+
+    mutating func install(_ timer: TimerIR, _ ctx: ExecContext) throws {
+        guard timers.count < limits.maxTimers else {
+            throw RuntimeError("too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
+        }
+        let next: Int
+        switch timer.kind {
+        case .every: next = tick
+        case .at(let t): next = t
+        case .after(let d): next = tick + d
+        }
+        if case .at(let t) = timer.kind, t < tick { return }
+        timers.append(ActiveTimer(timer: timer, nextTick: next, context: ctx))
+    }
+
+    mutating func runTimers() throws {
+        var i = 0
+        // Timers installed while running may be due this tick too; the list may grow.
+        while i < timers.count {
+            if isStopped { return }
+            var t = timers[i]
+            guard t.nextTick == tick else {
+                if t.nextTick < tick, case .every(let p) = t.timer.kind {
+                    // Installed in the past of this tick's loop: realign to the period.
+                    timers[i].nextTick = tick + (p - (tick - t.nextTick) % p) % p
+                }
+                i += 1
+                continue
+            }
+            if let selfID = t.context.current, instances[selfID] == nil {
+                timers.remove(at: i)   // its layer is gone
+                continue
+            }
+            switch t.timer.kind {
+            case .every(let p):
+                t.nextTick = tick + p
+                timers[i] = t
+                i += 1
+            case .at, .after:
+                timers.remove(at: i)
+            }
+            for s in t.timer.body {
+                try exec(s, t.context)
+                if isStopped { return }
+            }
+        }
+    }
+
+    // MARK: - Layers
+
+    /// Creates an instance of a layer declaration (and of its children), with its
+    /// properties initialised and bindings registered.
+    mutating func instantiate(_ declIndex: Int, parent: Int?) throws -> Int {
+        guard instances.count < limits.maxLayers else {
+            throw RuntimeError("too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
+                               program.layers[declIndex].range, tick: tick)
+        }
+        let decl = program.layers[declIndex]
+        let id = nextInstanceID
+        nextInstanceID += 1
+        var inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent)
+        if decl.kind == .line {
+            inst.model[Property.stroke.ordinal] = .paint(.color(RGBA(0, 0, 0, 1)))
+        }
+        if decl.kind == .wave {
+            inst.model[Property.extent.ordinal] = .point(0, Double(scene.width))
+            inst.model[Property.bottom.ordinal] = .number(Double(scene.height))
+        }
+        instances[id] = inst
+        if !decl.isTemplate { declaredInstance[declIndex] = id }
+        let ctx = ExecContext(current: id)
+        for p in Property.allCases {
+            guard let e = decl.properties[p] else { continue }
+            let v = try eval(e, ctx)
+            instances[id]?.model[p.ordinal] = v
+            if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
+        }
+        for child in decl.children {
+            let c = try instantiate(child, parent: id)
+            instances[id]?.children.append(c)
+        }
+        return id
+    }
+
+    /// Expressions whose only dynamic part is `random()` are evaluated once, when the
+    /// layer is created, not re-bound every tick.
+    static func isConstantAfterCreation(_ e: IRExpr) -> Bool {
+        switch e {
+        case .constant: return true
+        case .call(_, let args), .makeList(let args): return args.allSatisfy(isConstantAfterCreation)
+        case .unary(_, let a), .component(let a, _): return isConstantAfterCreation(a)
+        case .binary(_, let a, let b), .makePoint(let a, let b): return isConstantAfterCreation(a) && isConstantAfterCreation(b)
+        default: return false
+        }
+    }
+
+    mutating func place(_ id: Int, _ placement: PlacementIR, context: ExecContext) throws {
+        switch placement {
+        case .top: order.append(id)
+        case .below(let ref), .above(let ref):
+            guard let target = resolve(ref, context), let at = order.firstIndex(of: target) else {
+                order.append(id)
+                return
+            }
+            if case .below = placement { order.insert(id, at: at) } else { order.insert(id, at: at + 1) }
+        }
+    }
+
+    mutating func removeInstance(_ id: Int) {
+        guard let inst = instances[id] else { return }
+        for c in inst.children { removeInstance(c) }
+        instances[id] = nil
+        if let p = inst.parent { instances[p]?.children.removeAll { $0 == id } }
+        else { order.removeAll { $0 == id } }
+        if inst.decl < declaredInstance.count, declaredInstance[inst.decl] == id { declaredInstance[inst.decl] = nil }
+        animations.removeAll { $0.touches(id) }
+    }
+
+    func resolve(_ ref: LayerRef, _ ctx: ExecContext) -> Int? {
+        switch ref {
+        case .current: return ctx.current
+        case .declared(let i): return i < declaredInstance.count ? declaredInstance[i] : nil
+        }
+    }
+
+    mutating func evaluateBindings() throws {
+        for id in instances.keys.sorted() {
+            guard let inst = instances[id] else { continue }
+            for (i, b) in inst.bindings.enumerated() {
+                guard let b else { continue }
+                let v = try eval(b, ExecContext(current: id))
+                instances[id]?.model[i] = v
+            }
+        }
+    }
+
+    // MARK: - Reading state (trace, REPL, tests)
+
+    /// The presented value of a global by name.
+    public func value(ofGlobal name: String) -> Value? {
+        guard let i = program.globals.firstIndex(where: { $0.name == name }) else { return nil }
+        return globalOverlay[i] ?? globals[i]
+    }
+
+    /// The presented value of a declared layer's property.
+    public func value(ofLayer name: String, _ property: Property) -> Value? {
+        guard let d = program.layers.firstIndex(where: { $0.name == name && !$0.isTemplate }),
+              let id = declaredInstance[d], let inst = instances[id] else { return nil }
+        return inst.present(property)
+    }
+
+    /// Evaluates compiled code against the current state (REPL expressions, `wave trace`).
+    public mutating func evaluate(_ e: IRExpr) throws -> Value {
+        work = 0
+        return try eval(e, .top)
+    }
+
+    /// Live layers as (name, kind), bottom first, for `:list`.
+    public var layerList: [(name: String, kind: LayerKind, spawned: Bool)] {
+        var out: [(String, LayerKind, Bool)] = []
+        func visit(_ id: Int) {
+            guard let inst = instances[id] else { return }
+            let decl = program.layers[inst.decl]
+            out.append((decl.name, decl.kind, decl.isTemplate))
+            for c in inst.children { visit(c) }
+        }
+        for id in order { visit(id) }
+        return out
+    }
+}
+
+/// Who a statement runs for: `current` is the spawned instance inside a spawn body.
+struct ExecContext: Sendable, Equatable {
+    var current: Int?
+    static let top = ExecContext(current: nil)
+}
+

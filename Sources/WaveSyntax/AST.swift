@@ -1,0 +1,132 @@
+/// The syntax tree. Every node keeps its source range so that later stages, even the
+/// runtime, can point at the script.
+
+public struct Identifier: Equatable, Sendable {
+    public var name: String
+    public var range: SourceRange
+    public init(_ name: String, _ range: SourceRange) { self.name = name; self.range = range }
+}
+
+public struct Expr: Equatable, Sendable {
+    public indirect enum Kind: Equatable, Sendable {
+        case number(Double, NumberUnit?)
+        case string(String)
+        case color(r: Double, g: Double, b: Double, a: Double)
+        case bool(Bool)
+        case name(String)
+        /// `ball.position.y`
+        case member(Expr, Identifier)
+        /// `sin(x)`: a call is a name written directly before `(`.
+        case call(Identifier, [Expr])
+        case unary(String, Expr)
+        case binary(String, Expr, Expr)
+        case ternary(Expr, Expr, Expr)
+        /// `(x, y)` and `(x, y, w, h)`; a one-element tuple is just parentheses.
+        case tuple([Expr])
+        /// `[10, 5]`
+        case list([Expr])
+        /// A gradient stop with a location: `#fff 30%` inside a gradient call.
+        case stop(Expr, Expr)
+        /// Stands in for an expression that failed to parse (already reported).
+        case error
+    }
+    public var kind: Kind
+    public var range: SourceRange
+    public init(_ kind: Kind, _ range: SourceRange) { self.kind = kind; self.range = range }
+}
+
+/// A labelled argument after a clause head: `control (1, 2)`, `inverted`, `radius 25`.
+public struct Arg: Equatable, Sendable {
+    public var label: Identifier
+    public var values: [Expr]
+    public init(label: Identifier, values: [Expr]) { self.label = label; self.values = values }
+    public var value: Expr? { values.first }
+}
+
+/// A head word with an optional value and labelled arguments. Layer properties
+/// (`radius 25`, `mask contour inverted`) and path commands (`quad (0, 9) control (5, 1)`)
+/// are clauses; which labels may follow which head is table-driven in the parser.
+public struct Clause: Equatable, Sendable {
+    public var head: Identifier
+    public var value: Expr?
+    public var args: [Arg]
+    public var range: SourceRange
+    public init(head: Identifier, value: Expr?, args: [Arg], range: SourceRange) {
+        self.head = head; self.value = value; self.args = args; self.range = range
+    }
+    public func arg(_ label: String) -> Arg? { args.first { $0.label.name == label } }
+}
+
+public enum Placement: Equatable, Sendable {
+    case below(Identifier)
+    case above(Identifier)
+}
+
+public struct LayerDecl: Equatable, Sendable {
+    public var isTemplate: Bool
+    public var name: Identifier
+    public var kind: Identifier
+    /// The text of a `text` layer: `layer t: text "du" { … }`.
+    public var argument: Expr?
+    public var placement: Placement?
+    public var clauses: [Clause]
+    public var children: [LayerDecl]
+    public var range: SourceRange
+    public init(isTemplate: Bool, name: Identifier, kind: Identifier, argument: Expr?, placement: Placement?,
+                clauses: [Clause], children: [LayerDecl], range: SourceRange) {
+        self.isTemplate = isTemplate; self.name = name; self.kind = kind; self.argument = argument
+        self.placement = placement; self.clauses = clauses; self.children = children; self.range = range
+    }
+}
+
+public enum TimerKind: String, Equatable, Sendable { case every, at, after }
+
+public struct Timer: Equatable, Sendable {
+    public var kind: TimerKind
+    /// nil for `every tick`.
+    public var time: Expr?
+    /// `every 3 ticks`: the count is in ticks, not a duration.
+    public var countsTicks: Bool
+    public var body: [Stmt]
+    public var range: SourceRange
+}
+
+/// `animate targets from … to … over …` and `spring targets to … { … }`.
+public struct Animate: Equatable, Sendable {
+    public var isSpring: Bool
+    public var targets: [Expr]
+    public var args: [Arg]
+    /// `then remove`, `then { … }`, `then animate …`.
+    public var then: [Stmt]?
+    public var range: SourceRange
+    public func arg(_ label: String) -> Arg? { args.first { $0.label.name == label } }
+}
+
+public struct Stmt: Equatable, Sendable {
+    public indirect enum Kind: Equatable, Sendable {
+        case scene(size: Expr?, clauses: [Clause])
+        case variable(isMutable: Bool, name: Identifier, value: Expr)
+        case layer(LayerDecl)
+        case timer(Timer)
+        case animate(Animate)
+        /// `sequence { … }` or `parallel { … }` of animations; `stagger` is an arg.
+        case animationGroup(kind: Identifier, args: [Arg], body: [Stmt])
+        case effect(layer: Expr, name: Identifier, args: [Arg])
+        case assign(target: Expr, op: String, value: Expr)
+        case ifElse(condition: Expr, then: [Stmt], else: [Stmt]?)
+        case spawn(template: Identifier, placement: Placement?, body: [Stmt])
+        case remove(Expr?)
+        case stop
+        case expression(Expr)
+    }
+    public var kind: Kind
+    public var range: SourceRange
+    public init(_ kind: Kind, _ range: SourceRange) { self.kind = kind; self.range = range }
+}
+
+/// A parsed script: its statements and the diagnostics found while parsing.
+public struct Script: Sendable {
+    public var file: SourceFile
+    public var statements: [Stmt]
+    public var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,195 @@
+/// Turns source bytes into tokens. Never fails: unreadable input becomes `.error` tokens
+/// with a message, and lexing goes on after them.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var pos = 0
+
+    public init(_ file: SourceFile) { self.bytes = file.bytes }
+
+    public static func tokenize(_ file: SourceFile) -> [Token] {
+        var lexer = Lexer(file)
+        var tokens: [Token] = []
+        while true {
+            let t = lexer.next()
+            tokens.append(t)
+            if t.isEOF { return tokens }
+        }
+    }
+
+    private func peek(_ k: Int = 0) -> UInt8 { pos + k < bytes.count ? bytes[pos + k] : 0 }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+    private static func isHex(_ c: UInt8) -> Bool { isDigit(c) || (c | 0x20 >= 97 && c | 0x20 <= 102) }
+    private static func isIdentStart(_ c: UInt8) -> Bool { (c | 0x20 >= 97 && c | 0x20 <= 122) || c == 95 }
+    private static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
+
+    public mutating func next() -> Token {
+        var newline = false, space = pos == 0
+        // Skip white space and comments.
+        while pos < bytes.count {
+            let c = bytes[pos]
+            if c == 10 { newline = true; space = true; pos += 1 }
+            else if c == 32 || c == 9 || c == 13 { space = true; pos += 1 }
+            else if c == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "/") { skipLine(); space = true }
+            else if c == UInt8(ascii: "#") && !startsColor() { skipLine(); space = true }
+            else { break }
+        }
+        let start = pos
+        func make(_ kind: TokenKind) -> Token { Token(kind, SourceRange(start, pos), newlineBefore: newline, spaceBefore: space) }
+        guard pos < bytes.count else { return make(.eof) }
+        let c = bytes[pos]
+        if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && Lexer.isDigit(peek(1))) { return make(lexNumber()) }
+        if Lexer.isIdentStart(c) { return make(.identifier(lexIdentifier())) }
+        if c == UInt8(ascii: "\"") { return make(lexString()) }
+        if c == UInt8(ascii: "#") { return make(lexColor()) }
+        for p in ["+=", "-=", "*=", "/=", "==", "!=", "<=", ">=", "&&", "||"] where matches(p) {
+            pos += 2
+            return make(.punct(p))
+        }
+        if "+-*/<>=!?:;,.(){}[]".utf8.contains(c) {
+            pos += 1
+            return make(.punct(String(UnicodeScalar(c))))
+        }
+        // An unexpected character: consume one whole UTF-8 sequence and report it.
+        pos += 1
+        while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }
+        let shown = String(decoding: bytes[start..<pos], as: UTF8.self)
+        return make(.error("unexpected character '\(shown)'"))
+    }
+
+    private func matches(_ p: String) -> Bool {
+        let u = Array(p.utf8)
+        return peek() == u[0] && peek(1) == u[1]
+    }
+
+    private mutating func skipLine() { while pos < bytes.count, bytes[pos] != 10 { pos += 1 } }
+
+    /// `#` starts a colour when hex digits follow directly and end at a non-identifier byte;
+    /// `#` followed by anything else starts a comment.
+    private func startsColor() -> Bool {
+        var k = 1
+        while Lexer.isIdentChar(peek(k)) { k += 1 }
+        guard k > 1 else { return false }
+        let word = bytes[(pos + 1)..<(pos + k)]
+        return Lexer.isHex(word.first ?? 0) && word.allSatisfy(Lexer.isHex) || (k - 1 <= 8 && Lexer.isDigit(word.first ?? 0))
+    }
+
+    private mutating func lexColor() -> TokenKind {
+        pos += 1
+        let s = pos
+        while Lexer.isIdentChar(peek()) { pos += 1 }
+        let digits = bytes[s..<pos]
+        guard digits.allSatisfy(Lexer.isHex), [3, 4, 6, 8].contains(digits.count) else {
+            return .error("bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits")
+        }
+        func hex(_ c: UInt8) -> Int { Lexer.isDigit(c) ? Int(c) - 48 : Int(c | 0x20) - 87 }
+        let d = digits.map(hex)
+        var comps: [Double]
+        if d.count <= 4 { comps = d.map { Double($0 * 17) / 255 } }
+        else { comps = stride(from: 0, to: d.count, by: 2).map { Double(d[$0] * 16 + d[$0 + 1]) / 255 } }
+        if comps.count == 3 { comps.append(1) }
+        return .color(r: comps[0], g: comps[1], b: comps[2], a: comps[3])
+    }
+
+    private mutating func lexIdentifier() -> String {
+        let s = pos
+        while Lexer.isIdentChar(peek()) { pos += 1 }
+        let word = String(decoding: bytes[s..<pos], as: UTF8.self)
+        // Join `-word` parts while they spell a word of the fixed hyphenated list; take the
+        // longest such word, and leave every other minus to the expression grammar.
+        var best = (word: word, end: pos)
+        var candidate = word, k = pos
+        while k + 1 < bytes.count, bytes[k] == UInt8(ascii: "-"), Lexer.isIdentStart(bytes[k + 1]) {
+            var e = k + 1
+            while e < bytes.count, Lexer.isIdentChar(bytes[e]) { e += 1 }
+            candidate += "-" + String(decoding: bytes[(k + 1)..<e], as: UTF8.self)
+            k = e
+            if hyphenatedWords.contains(candidate) { best = (candidate, k) }
+            if !hyphenatedWords.contains(where: { $0.hasPrefix(candidate + "-") }) { break }
+        }
+        pos = best.end
+        return best.word
+    }
+
+    private mutating func lexNumber() -> TokenKind {
+        let s = pos
+        while Lexer.isDigit(peek()) { pos += 1 }
+        // `360x160`: a size literal.
+        if peek() == UInt8(ascii: "x"), Lexer.isDigit(peek(1)) {
+            let w = Int(String(decoding: bytes[s..<pos], as: UTF8.self)) ?? -1
+            pos += 1
+            let hs = pos
+            while Lexer.isDigit(peek()) { pos += 1 }
+            let h = Int(String(decoding: bytes[hs..<pos], as: UTF8.self)) ?? -1
+            if Lexer.isIdentChar(peek()) {
+                while Lexer.isIdentChar(peek()) { pos += 1 }
+                return .error("bad size '\(String(decoding: bytes[s..<pos], as: UTF8.self))': expected WIDTHxHEIGHT")
+            }
+            guard w >= 0, h >= 0 else { return .error("size too large") }
+            return .size(w, h)
+        }
+        if peek() == UInt8(ascii: "."), Lexer.isDigit(peek(1)) {
+            pos += 1
+            while Lexer.isDigit(peek()) { pos += 1 }
+        }
+        if peek() | 0x20 == UInt8(ascii: "e"), Lexer.isDigit(peek(1)) ||
+            ((peek(1) == UInt8(ascii: "-") || peek(1) == UInt8(ascii: "+")) && Lexer.isDigit(peek(2))) {
+            pos += 2
+            while Lexer.isDigit(peek()) { pos += 1 }
+        }
+        let text = String(decoding: bytes[s..<pos], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { return .error("number '\(text)' is out of range") }
+        if peek() == UInt8(ascii: "%") { pos += 1; return .number(value, .percent) }
+        guard Lexer.isIdentStart(peek()) else { return .number(value, nil) }
+        let us = pos
+        while Lexer.isIdentChar(peek()) { pos += 1 }
+        let suffix = String(decoding: bytes[us..<pos], as: UTF8.self)
+        guard let unit = NumberUnit(rawValue: suffix) else {
+            return .error("unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px")
+        }
+        return .number(value, unit)
+    }
+
+    private mutating func lexString() -> TokenKind {
+        pos += 1
+        var out: [UInt8] = []
+        while pos < bytes.count {
+            let c = bytes[pos]
+            if c == UInt8(ascii: "\"") { pos += 1; return .string(String(decoding: out, as: UTF8.self)) }
+            if c == 10 { break }
+            if c == UInt8(ascii: "\\") {
+                let e = peek(1)
+                pos += 2
+                switch e {
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(e)
+                case UInt8(ascii: "u") where peek() == UInt8(ascii: "{"):
+                    let hs = pos + 1
+                    var k = hs
+                    while k < bytes.count, Lexer.isHex(bytes[k]), k - hs < 8 { k += 1 }
+                    guard k < bytes.count, bytes[k] == UInt8(ascii: "}"),
+                          let v = UInt32(String(decoding: bytes[hs..<k], as: UTF8.self), radix: 16),
+                          let scalar = UnicodeScalar(v) else {
+                        skipToStringEnd()
+                        return .error("bad unicode escape in string: expected \\u{HEX}")
+                    }
+                    out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    pos = k + 1
+                default:
+                    skipToStringEnd()
+                    return .error("unknown escape '\\\(String(UnicodeScalar(e)))' in string; escapes are \\n \\t \\\" \\\\ \\u{…}")
+                }
+                continue
+            }
+            out.append(c)
+            pos += 1
+        }
+        return .error("unterminated string: expected '\"' before the end of the line")
+    }
+
+    private mutating func skipToStringEnd() {
+        while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != 10 { pos += 1 }
+        if peek() == UInt8(ascii: "\"") { pos += 1 }
+    }
+}

@@ -1,0 +1,168 @@
+/// Binary operators by precedence level, lowest first (ternary `?:` sits below all of them).
+let binaryLevels: [[String]] = [
+    ["||"], ["&&"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/"],
+]
+
+extension Parser {
+    var canStartExpression: Bool {
+        switch current.kind {
+        case .number, .string, .color, .identifier, .size: return true
+        case .punct(let p): return p == "(" || p == "[" || p == "-" || p == "!"
+        case .error, .eof: return false
+        }
+    }
+
+    /// Kept for readability at call sites in argument lists: an expression ends by itself at
+    /// the first word that is not an operator, so labels like `to` and `over` stop it.
+    mutating func parseExpression(stopAtLabels: Bool) -> Expr { parseExpression() }
+
+    /// expr -> logic_or ('?' expr ':' expr)?
+    mutating func parseExpression() -> Expr {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maxDepth {
+            error("expression nested too deeply (more than \(Parser.maxDepth) levels)", at: current.range)
+            let r = current.range
+            skipExpressionTail()
+            return Expr(.error, r)
+        }
+        let condition = parseBinary(level: 0)
+        guard isPunct("?") else { return condition }
+        advance()
+        let a = parseExpression()
+        guard expectPunct(":", "in conditional expression") else { return Expr(.error, condition.range.to(previous.range)) }
+        let b = parseExpression()
+        return Expr(.ternary(condition, a, b), condition.range.to(b.range))
+    }
+
+    /// Skips the rest of a too-deep expression: up to a brace, a line break or end of file.
+    private mutating func skipExpressionTail() {
+        var parens = 0
+        while !current.isEOF {
+            if isPunct("(") || isPunct("[") { parens += 1 }
+            if isPunct(")") || isPunct("]") { parens -= 1; if parens < 0 { return } }
+            if parens == 0 && (isPunct("{") || isPunct("}") || current.newlineBefore && index > 0) { return }
+            advance()
+        }
+    }
+
+    /// binary(level) -> binary(level+1) (OP binary(level+1))*
+    mutating func parseBinary(level: Int) -> Expr {
+        guard level < binaryLevels.count else { return parseUnary() }
+        var lhs = parseBinary(level: level + 1)
+        while case .punct(let op) = current.kind, binaryLevels[level].contains(op) {
+            // A minus that starts a new line begins a new statement, not a subtraction.
+            if op == "-" && current.newlineBefore { break }
+            advance()
+            let rhs = parseBinary(level: level + 1)
+            lhs = Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
+        }
+        return lhs
+    }
+
+    /// unary -> ('-' | '!') unary | postfix
+    mutating func parseUnary() -> Expr {
+        if isPunct("-") || isPunct("!") {
+            let start = current.range
+            let op = isPunct("-") ? "-" : "!"
+            advance()
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Parser.maxDepth {
+                error("expression nested too deeply (more than \(Parser.maxDepth) levels)", at: start)
+                return Expr(.error, start)
+            }
+            let operand = parseUnary()
+            return Expr(.unary(op, operand), start.to(operand.range))
+        }
+        return parsePostfix()
+    }
+
+    /// postfix -> primary ('.' IDENT)*
+    mutating func parsePostfix() -> Expr {
+        var e = parsePrimary()
+        while isPunct("."), let name = peek().identifier {
+            advance()
+            let id = Identifier(name, current.range)
+            advance()
+            e = Expr(.member(e, id), e.range.to(id.range))
+        }
+        if isPunct("."), !peek().isEOF {
+            advance()
+            error("expected a property name after '.', found \(current.describe)", at: current.range)
+        }
+        return e
+    }
+
+    /// primary -> NUMBER | STRING | COLOR | 'true' | 'false' | IDENT | call
+    ///          | '(' expr (',' expr)* ')' | '[' (expr (',' expr)*)? ']'
+    /// call -> IDENT '(' (arg (',' arg)*)? ')'   with no space before '('; arg -> expr expr?
+    mutating func parsePrimary() -> Expr {
+        let t = current
+        switch t.kind {
+        case .number(let v, let u):
+            advance()
+            return Expr(.number(v, u), t.range)
+        case .size(let w, let h):
+            advance()
+            return Expr(.tuple([Expr(.number(Double(w), nil), t.range), Expr(.number(Double(h), nil), t.range)]), t.range)
+        case .string(let s):
+            advance()
+            return Expr(.string(s), t.range)
+        case .color(let r, let g, let b, let a):
+            advance()
+            return Expr(.color(r: r, g: g, b: b, a: a), t.range)
+        case .identifier(let name):
+            advance()
+            if name == "true" || name == "false" { return Expr(.bool(name == "true"), t.range) }
+            if isPunct("("), !current.spaceBefore {
+                return parseCall(Identifier(name, t.range))
+            }
+            return Expr(.name(name), t.range)
+        case .punct("("):
+            advance()
+            let items = parseList(close: ")", opener: t.range, allowStops: false)
+            if items.count == 1 { return Expr(items[0].kind, t.range.to(previous.range)) }
+            return Expr(.tuple(items), t.range.to(previous.range))
+        case .punct("["):
+            advance()
+            let items = parseList(close: "]", opener: t.range, allowStops: false)
+            return Expr(.list(items), t.range.to(previous.range))
+        case .error:
+            reportErrorToken()
+            return Expr(.error, t.range)
+        default:
+            error("expected a value, found \(t.describe)", at: t.range)
+            return Expr(.error, t.range)
+        }
+    }
+
+    mutating func parseCall(_ name: Identifier) -> Expr {
+        let open = current.range
+        advance()
+        let args = parseList(close: ")", opener: open, allowStops: true)
+        return Expr(.call(name, args), name.range.to(previous.range))
+    }
+
+    /// Comma-separated expressions up to `close`. A missing closer is reported at the
+    /// opener's position as well as where it was expected.
+    mutating func parseList(close: String, opener: SourceRange, allowStops: Bool) -> [Expr] {
+        var items: [Expr] = []
+        if acceptPunct(close) { return items }
+        while true {
+            var item = parseExpression()
+            if allowStops, canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore {
+                let location = parseExpression()
+                item = Expr(.stop(item, location), item.range.to(location.range))
+            }
+            items.append(item)
+            if acceptPunct(",") { continue }
+            if acceptPunct(close) { return items }
+            let (line, column) = file.location(of: opener.start)
+            let openText = close == ")" ? "(" : "["
+            if case .error = current.kind { reportErrorToken() }
+            error("expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range)
+            return items
+        }
+    }
+}

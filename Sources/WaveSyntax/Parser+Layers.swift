@@ -1,0 +1,172 @@
+extension Parser {
+    /// Property names of layers (and of the scene header). The parser uses them only to
+    /// notice a property written without a value (`radius fill #fff`).
+    public static let propertyNames: Set<String> = [
+        "position", "anchor", "scale", "rotation", "opacity", "visible", "fill", "stroke",
+        "stroke-width", "join", "cap", "miter-limit", "dash", "dash-phase", "fill-rule", "mask",
+        "center", "radius", "frame", "corner", "from", "to", "points", "amplitude", "wavelength",
+        "phase", "level", "extent", "bottom", "font", "size", "text", "background", "duration", "seed",
+        "spacing",
+    ]
+
+    /// Labels each clause head accepts after its value (`mask contour inverted`,
+    /// `quad (0, 9) control (5, 1)`), with how many values each label takes.
+    static func clauseLabels(kind: String, head: String) -> [String: Int] {
+        switch (kind, head) {
+        case (_, "mask"): return ["inverted": 0]
+        case ("path", "quad"): return ["control": 1]
+        case ("path", "cubic"): return ["control": 2]
+        case ("path", "arc"): return ["radius": 1, "from": 1, "to": 1, "clockwise": 0]
+        case ("path", "circle"): return ["radius": 1]
+        case ("path", "ellipse"): return ["radius": 1]
+        case ("path", "rect"): return ["corner": 1]
+        default: return [:]
+        }
+    }
+
+    /// Path commands: heads that only appear inside a `path` layer.
+    public static let pathCommands: Set<String> = ["move", "line", "quad", "cubic", "arc", "circle", "ellipse", "rect", "close"]
+
+    /// layer -> ('layer' | 'template') IDENT ':' KIND STRING? placement? '{' (clause | layer)* '}'
+    mutating func parseLayer() -> LayerDecl? {
+        let start = current.range
+        let isTemplate = isWord("template")
+        advance()
+        guard let name = expectIdentifier("a layer name after '\(isTemplate ? "template" : "layer")'") else {
+            synchronize(); skipBodyIfAny(); return nil
+        }
+        guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
+        guard let kind = expectIdentifier("a layer kind (circle, ellipse, rect, line, polygon, path, wave, text, group)") else {
+            synchronize(); skipBodyIfAny(); return nil
+        }
+        var argument: Expr? = nil
+        if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
+            argument = parseExpression()
+        }
+        let placement = parsePlacement()
+        var clauses: [Clause] = []
+        var children: [LayerDecl] = []
+        let open = current.range
+        if expectPunct("{", "to open the body of layer '\(name.name)'") {
+            parseLayerBody(kind: kind.name, owner: name.name, open: open, clauses: &clauses, children: &children)
+        } else {
+            synchronize()
+        }
+        return LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
+                         clauses: clauses, children: children, range: start.to(previous.range))
+    }
+
+    private mutating func skipBodyIfAny() {
+        if isPunct("{") { advance(); skipToClose() }
+    }
+
+    /// layer_body -> (clause | layer)* '}'  (child layers only in a group)
+    mutating func parseLayerBody(kind: String, owner: String, open: SourceRange,
+                                 clauses: inout [Clause], children: inout [LayerDecl]) {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maxDepth {
+            error("layers nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
+            skipToClose()
+            return
+        }
+        while !acceptPunct("}") {
+            if current.isEOF {
+                error("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
+                return
+            }
+            if isWord("layer") || isWord("template") {
+                if kind == "group" && isWord("layer") {
+                    if let child = parseLayer() { children.append(child) }
+                    continue
+                }
+                if current.newlineBefore {
+                    error("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
+                    return
+                }
+            }
+            if atStrongToken, current.identifier != "layer" {
+                error("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                return
+            }
+            let before = index
+            if let clause = parseClause(kind: kind) { clauses.append(clause) }
+            if index == before { advance() }
+        }
+    }
+
+    /// clause_block -> '{' clause* '}'
+    mutating func parseClauseBlock(owner: String, kind: String) -> [Clause] {
+        let open = current.range
+        guard expectPunct("{", "to open the body of '\(owner)'") else { return [] }
+        var clauses: [Clause] = []
+        while !acceptPunct("}") {
+            if current.isEOF {
+                error("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                return clauses
+            }
+            if atStrongToken {
+                error("unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                return clauses
+            }
+            let before = index
+            if let c = parseClause(kind: kind) { clauses.append(c) }
+            if index == before { advance() }
+        }
+        return clauses
+    }
+
+    /// clause -> IDENT value? (LABEL value*)*
+    mutating func parseClause(kind: String) -> Clause? {
+        if case .error = current.kind {
+            reportErrorToken()
+            return nil
+        }
+        guard let head = current.identifier else {
+            error("expected a property name, found \(current.describe)", at: current.range)
+            advance()
+            // Skip the rest of a broken value up to the next word, brace or line.
+            while !current.isEOF, current.identifier == nil, !isPunct("}"), !current.newlineBefore { advance() }
+            return nil
+        }
+        let headID = Identifier(head, current.range)
+        advance()
+        var value: Expr? = nil
+        let takesNoValue = head == "close"
+        if !takesNoValue {
+            if let w = current.identifier, !Parser.valueWords.contains(w),
+               Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w)) {
+                error("property '\(head)' needs a value before '\(w)'", at: headID.range)
+            } else if isPunct("}") || current.isEOF {
+                error("property '\(head)' needs a value", at: headID.range)
+            } else if case .error = current.kind {
+                reportErrorToken()
+                value = Expr(.error, previous.range)
+            } else if canStartExpression {
+                value = parseExpression()
+            } else {
+                error("property '\(head)' needs a value, found \(current.describe)", at: current.range)
+                advance()
+            }
+        }
+        let labels = Parser.clauseLabels(kind: kind, head: head)
+        var args: [Arg] = []
+        while let w = current.identifier, let count = labels[w] {
+            let label = Identifier(w, current.range)
+            advance()
+            var values: [Expr] = []
+            for _ in 0..<count {
+                guard canStartExpression else {
+                    error("'\(w)' needs a value, found \(current.describe)", at: label.range)
+                    break
+                }
+                values.append(parseExpression())
+            }
+            args.append(Arg(label: label, values: values))
+        }
+        return Clause(head: headID, value: value, args: args, range: headID.range.to(previous.range))
+    }
+
+    /// Property names that are also words a value may be (`anchor center`, `level height`).
+    static let valueWords: Set<String> = ["center", "width", "height"]
+}

@@ -1,0 +1,213 @@
+extension Parser {
+    /// Labels that may follow `animate` targets, with how many values each takes.
+    static let animateLabels: [String: Int] = [
+        "from": 1, "to": 1, "by": 1, "over": 1, "duration": 1, "ease": 1, "delay": 1, "begin": 1,
+        "repeat": 1, "repeat-for": 1, "autoreverse": 0, "fill": 1, "values": 1, "times": 1,
+        "mode": 1, "eases": 1, "stagger": 1,
+    ]
+    /// Labels of a spring, inline or in its `{ … }` block.
+    static let springLabels: [String: Int] = [
+        "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,
+        "initial-velocity": 1, "response": 1, "duration": 1, "over": 1, "bounce": 1,
+        "damping-fraction": 1, "delay": 1, "fill": 1,
+    ]
+    static let effectLabels: [String: Int] = [
+        "over": 1, "delay": 1, "seed": 1, "duration": 1, "color": 1, "stagger": 1, "amplitude": 1,
+    ]
+    static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
+
+    /// statement -> scene | variable | layer | timer | animate | spring | group | effect
+    ///            | if | spawn | remove | stop | assignment | expression
+    mutating func parseStatement() -> Stmt? {
+        let start = current.range
+        if case .error = current.kind { reportErrorToken(); synchronize(); return nil }
+        guard let word = current.identifier else { return parseSimpleStatement() }
+        switch word {
+        case "scene": return parseScene()
+        case "let", "var": return parseVariable()
+        case "layer", "template":
+            guard let decl = parseLayer() else { return nil }
+            return Stmt(.layer(decl), decl.range)
+        case "every", "at", "after": return parseTimer()
+        case "animate", "spring": return parseAnimate().map { Stmt(.animate($0), $0.range) }
+        case "sequence", "parallel":
+            let kind = Identifier(word, start)
+            advance()
+            let args = parseArgs(Parser.groupLabels, context: word)
+            let body = parseBlock(word)
+            return Stmt(.animationGroup(kind: kind, args: args, body: body), start.to(previous.range))
+        case "effect": return parseEffect()
+        case "if": return parseIf()
+        case "spawn": return parseSpawn()
+        case "remove":
+            advance()
+            var target: Expr? = nil
+            if !current.newlineBefore, canStartExpression, !atStrongToken, !isPunct("}") { target = parseExpression() }
+            return Stmt(.remove(target), start.to(previous.range))
+        case "stop":
+            advance()
+            return Stmt(.stop, start)
+        default:
+            return parseSimpleStatement()
+        }
+    }
+
+    /// scene -> 'scene' SIZE? ('{' clause* '}')?
+    mutating func parseScene() -> Stmt {
+        let start = current.range
+        advance()
+        var size: Expr? = nil
+        if case .size(let w, let h) = current.kind {
+            size = Expr(.tuple([Expr(.number(Double(w), nil), current.range), Expr(.number(Double(h), nil), current.range)]), current.range)
+            advance()
+        } else if case .error = current.kind {
+            reportErrorToken()
+        }
+        var clauses: [Clause] = []
+        if isPunct("{") { clauses = parseClauseBlock(owner: "scene", kind: "scene") }
+        return Stmt(.scene(size: size, clauses: clauses), start.to(previous.range))
+    }
+
+    /// variable -> ('let' | 'var') IDENT '=' expr
+    mutating func parseVariable() -> Stmt? {
+        let start = current.range
+        let isMutable = isWord("var")
+        advance()
+        guard let name = expectIdentifier("a variable name after '\(isMutable ? "var" : "let")'") else { synchronize(); return nil }
+        guard expectPunct("=", "after '\(name.name)' in its declaration") else { synchronize(); return nil }
+        let value = parseExpression()
+        return Stmt(.variable(isMutable: isMutable, name: name, value: value), start.to(previous.range))
+    }
+
+    /// timer -> 'every' ('tick' | expr 'ticks' | expr) block | ('at' | 'after') expr block
+    mutating func parseTimer() -> Stmt? {
+        let start = current.range
+        guard let word = current.identifier, let kind = TimerKind(rawValue: word) else { return nil }
+        advance()
+        var time: Expr? = nil
+        var countsTicks = false
+        if kind == .every && isWord("tick") {
+            advance()
+        } else {
+            time = parseExpression()
+            if kind == .every && (isWord("ticks") || isWord("tick")) { advance(); countsTicks = true }
+        }
+        let body = parseBlock("\(word)")
+        let timer = Timer(kind: kind, time: time, countsTicks: countsTicks, body: body, range: start.to(previous.range))
+        return Stmt(.timer(timer), timer.range)
+    }
+
+    /// animate -> 'animate' target (',' target)* anim_arg* ('then' then_clause)?
+    /// spring  -> 'spring' target (',' target)* spring_arg* ('{' clause* '}')? ('then' then_clause)?
+    mutating func parseAnimate() -> Animate? {
+        let start = current.range
+        let isSpring = isWord("spring")
+        advance()
+        var targets: [Expr] = []
+        repeat {
+            let t = parseExpression(stopAtLabels: true)
+            targets.append(t)
+        } while acceptPunct(",")
+        let labels = isSpring ? Parser.springLabels : Parser.animateLabels
+        var args = parseArgs(labels, context: isSpring ? "spring" : "animate")
+        if isSpring && isPunct("{") && !current.newlineBefore {
+            for c in parseClauseBlock(owner: "spring", kind: "spring") {
+                args.append(Arg(label: c.head, values: c.value.map { [$0] } ?? []))
+            }
+        }
+        var then: [Stmt]? = nil
+        if isWord("then") {
+            advance()
+            if isPunct("{") { then = parseBlock("then") }
+            else if let s = parseStatement() { then = [s] }
+        }
+        return Animate(isSpring: isSpring, targets: targets, args: args, then: then, range: start.to(previous.range))
+    }
+
+    /// effect -> 'effect' expr IDENT effect_arg*
+    mutating func parseEffect() -> Stmt? {
+        let start = current.range
+        advance()
+        let layer = parseExpression(stopAtLabels: true)
+        guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
+        let args = parseArgs(Parser.effectLabels, context: "effect")
+        return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
+    }
+
+    /// if -> 'if' expr block ('else' (if | block))?
+    mutating func parseIf() -> Stmt? {
+        let start = current.range
+        advance()
+        let condition = parseExpression()
+        let body = parseBlock("if")
+        var elseBody: [Stmt]? = nil
+        if isWord("else") {
+            advance()
+            if isWord("if") {
+                if let s = parseIf() { elseBody = [s] }
+            } else {
+                elseBody = parseBlock("else")
+            }
+        }
+        return Stmt(.ifElse(condition: condition, then: body, else: elseBody), start.to(previous.range))
+    }
+
+    /// spawn -> 'spawn' IDENT placement? block?
+    mutating func parseSpawn() -> Stmt? {
+        let start = current.range
+        advance()
+        guard let name = expectIdentifier("a template name after 'spawn'") else { synchronize(); return nil }
+        let placement = parsePlacement()
+        var body: [Stmt] = []
+        if isPunct("{") { body = parseBlock("spawn \(name.name)") }
+        return Stmt(.spawn(template: name, placement: placement, body: body), start.to(previous.range))
+    }
+
+    /// placement -> ('below' | 'above') IDENT
+    mutating func parsePlacement() -> Placement? {
+        if isWord("below") || isWord("above") {
+            let below = isWord("below")
+            advance()
+            guard let target = expectIdentifier("a layer name after '\(below ? "below" : "above")'") else { return nil }
+            return below ? .below(target) : .above(target)
+        }
+        return nil
+    }
+
+    /// assignment -> target ('=' | '+=' | '-=' | '*=' | '/=') expr ; expression statement otherwise
+    mutating func parseSimpleStatement() -> Stmt? {
+        let start = current.range
+        guard canStartExpression else {
+            error("expected a statement, found \(current.describe)", at: current.range)
+            advance()
+            synchronize()
+            return nil
+        }
+        let target = parseExpression()
+        if case .punct(let op) = current.kind, ["=", "+=", "-=", "*=", "/="].contains(op) {
+            advance()
+            let value = parseExpression()
+            return Stmt(.assign(target: target, op: op, value: value), start.to(previous.range))
+        }
+        return Stmt(.expression(target), start.to(previous.range))
+    }
+
+    /// arg -> LABEL value{n}, with n from the table; stops at the first word that is not a label.
+    mutating func parseArgs(_ labels: [String: Int], context: String) -> [Arg] {
+        var args: [Arg] = []
+        while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
+            let label = Identifier(w, current.range)
+            advance()
+            var values: [Expr] = []
+            for _ in 0..<count {
+                guard canStartExpression, !isPunct("{") || w == "then" else {
+                    error("'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
+                    break
+                }
+                values.append(parseExpression(stopAtLabels: true))
+            }
+            args.append(Arg(label: label, values: values))
+        }
+        return args
+    }
+}

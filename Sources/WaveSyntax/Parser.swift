@@ -1,0 +1,160 @@
+/// Recursive-descent parser. It never stops at the first error: each mistake is reported once,
+/// and recovery skips to a strong token (a statement keyword starting a line, or a closing
+/// brace) so one typo gives one diagnostic. Every loop proves progress.
+public struct Parser {
+    var tokens: [Token]
+    var index = 0
+    var diagnostics: [Diagnostic] = []
+    let file: SourceFile
+    var depth = 0
+
+    /// Deepest nesting of expressions and blocks accepted before reporting an error instead
+    /// of recursing further (protects the stack from hostile input).
+    public static let maxDepth = 200
+
+    /// Words that start a statement. After an error the parser skips to one of these.
+    public static let statementKeywords: Set<String> = [
+        "scene", "layer", "template", "let", "var", "every", "at", "after", "animate", "spring",
+        "sequence", "parallel", "effect", "if", "spawn", "remove", "stop",
+    ]
+    /// Words that start a declaration; they are only valid at the top level of a script.
+    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var"]
+
+    public init(file: SourceFile) {
+        self.file = file
+        self.tokens = Lexer.tokenize(file)
+    }
+
+    /// script -> statement* EOF
+    public static func parse(_ file: SourceFile) -> Script {
+        var p = Parser(file: file)
+        var statements: [Stmt] = []
+        while !p.current.isEOF {
+            let before = p.index
+            if p.current.isPunct("}") {
+                p.error("unexpected '}' with no open block", at: p.current.range)
+                p.advance()
+                continue
+            }
+            if let s = p.parseStatement() { statements.append(s) }
+            if p.index == before { p.advance() }   // progress guarantee
+        }
+        return Script(file: file, statements: statements, diagnostics: p.diagnostics)
+    }
+
+    /// Parses one statement typed at a REPL prompt or any other fragment.
+    public static func parseStatements(_ file: SourceFile) -> Script { parse(file) }
+
+    // MARK: - Token access
+
+    var current: Token { tokens[index] }
+    func peek(_ k: Int = 1) -> Token { tokens[min(index + k, tokens.count - 1)] }
+    var previous: Token { tokens[max(0, index - 1)] }
+
+    mutating func advance() { if index < tokens.count - 1 { index += 1 } }
+
+    mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        // One error per spot: a second error at the same place is a cascade.
+        if let last = diagnostics.last, last.severity == .error, last.range.start == range.start { return }
+        diagnostics.append(.error(message, at: range, notes: notes))
+    }
+
+    /// Reports a lexer error token once and steps over it.
+    mutating func reportErrorToken() {
+        if case .error(let m) = current.kind { error(m, at: current.range) }
+        advance()
+    }
+
+    func isWord(_ w: String) -> Bool { current.isWord(w) }
+    func isPunct(_ p: String) -> Bool { current.isPunct(p) }
+
+    mutating func acceptWord(_ w: String) -> Bool {
+        if isWord(w) { advance(); return true }
+        return false
+    }
+    mutating func acceptPunct(_ p: String) -> Bool {
+        if isPunct(p) { advance(); return true }
+        return false
+    }
+
+    mutating func expectIdentifier(_ what: String) -> Identifier? {
+        if let name = current.identifier {
+            let id = Identifier(name, current.range)
+            advance()
+            return id
+        }
+        if case .error = current.kind { reportErrorToken(); return nil }
+        error("expected \(what), found \(current.describe)", at: current.range)
+        return nil
+    }
+
+    mutating func expectPunct(_ p: String, _ context: String) -> Bool {
+        if acceptPunct(p) { return true }
+        if case .error = current.kind { reportErrorToken(); return false }
+        error("expected '\(p)' \(context), found \(current.describe)", at: current.range)
+        return false
+    }
+
+    /// True when the current token is a statement keyword that begins a line: the strong
+    /// token recovery stops at.
+    var atStrongToken: Bool {
+        guard let w = current.identifier, Parser.statementKeywords.contains(w) else { return false }
+        return current.newlineBefore || index == 0
+    }
+
+    /// Skips to the next strong token, `}` or end of file, without consuming it.
+    mutating func synchronize() {
+        var nesting = 0
+        while !current.isEOF {
+            if isPunct("{") { nesting += 1 }
+            if isPunct("}") {
+                if nesting == 0 { return }
+                nesting -= 1
+            }
+            if nesting == 0, atStrongToken { return }
+            advance()
+        }
+    }
+
+    // MARK: - Blocks
+
+    /// block -> '{' statement* '}'
+    mutating func parseBlock(_ owner: String) -> [Stmt] {
+        let open = current.range
+        guard expectPunct("{", "to open the body of '\(owner)'") else { synchronize(); _ = acceptPunct("}"); return [] }
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maxDepth {
+            error("blocks nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
+            skipToClose()
+            return []
+        }
+        var body: [Stmt] = []
+        while !isPunct("}") {
+            if current.isEOF {
+                error("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                return body
+            }
+            if let w = current.identifier, Parser.declarationKeywords.contains(w), current.newlineBefore {
+                error("unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
+                      notes: [.init("'\(w)' declarations belong at the top level", current.range)])
+                return body
+            }
+            let before = index
+            if let s = parseStatement() { body.append(s) }
+            if index == before { advance() }
+        }
+        advance()
+        return body
+    }
+
+    /// Skips a balanced `{ … }` after an error inside it.
+    mutating func skipToClose() {
+        var nesting = 1
+        while !current.isEOF {
+            if isPunct("{") { nesting += 1 }
+            if isPunct("}") { nesting -= 1; if nesting == 0 { advance(); return } }
+            advance()
+        }
+    }
+}

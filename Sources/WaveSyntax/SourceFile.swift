@@ -1,0 +1,57 @@
+/// A script's text with a line table, so that byte offsets become `line:column` positions.
+///
+/// Guarantees: `bytes` is the UTF-8 of `text`; `lineStarts[0] == 0` and is strictly increasing.
+public struct SourceFile: Sendable {
+    public let name: String
+    public let text: String
+    public let bytes: [UInt8]
+    public let lineStarts: [Int]
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        self.lineStarts = starts
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let offset = max(0, min(offset, bytes.count))
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        let start = lineStarts[lo]
+        let prefix = bytes[start..<offset]
+        // Count characters, not bytes: continuation bytes (10xxxxxx) do not start a column.
+        let column = prefix.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } + 1
+        return (lo + 1, column)
+    }
+
+    /// The text of a 1-based line, without its newline.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    }
+
+    public func text(of range: SourceRange) -> String {
+        let s = max(0, min(range.start, bytes.count)), e = max(s, min(range.end, bytes.count))
+        return String(decoding: bytes[s..<e], as: UTF8.self)
+    }
+}
+
+/// A half-open range of UTF-8 byte offsets into a `SourceFile`.
+public struct SourceRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+    public init(_ start: Int, _ end: Int) { self.start = start; self.end = max(start, end) }
+    public static let none = SourceRange(0, 0)
+    public func to(_ other: SourceRange) -> SourceRange { SourceRange(min(start, other.start), max(end, other.end)) }
+}

@@ -1,0 +1,67 @@
+/// Units a number literal may carry. The compiler lowers them: time to ticks or seconds,
+/// angles to radians, `%` to a fraction, `px` to a plain length.
+public enum NumberUnit: String, Sendable, CaseIterable {
+    case seconds = "s", milliseconds = "ms", ticks = "t", degrees = "deg", radians = "rad"
+    case percent = "%", pixels = "px"
+}
+
+public enum TokenKind: Equatable, Sendable {
+    case identifier(String)
+    case number(Double, NumberUnit?)
+    /// `360x160`: a size literal used by the scene header.
+    case size(Int, Int)
+    case string(String)
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, as straight RGBA in 0...1.
+    case color(r: Double, g: Double, b: Double, a: Double)
+    case punct(String)
+    /// A character or literal the lexer could not read; `message` says why.
+    case error(String)
+    case eof
+}
+
+/// A token with its source range. `newlineBefore` and `spaceBefore` let the parser treat
+/// `f(x)` (a call) differently from `f (x)` (a name then a tuple), and stop an expression at
+/// a line break before `-` or `(`.
+public struct Token: Equatable, Sendable {
+    public var kind: TokenKind
+    public var range: SourceRange
+    public var newlineBefore: Bool
+    public var spaceBefore: Bool
+
+    public init(_ kind: TokenKind, _ range: SourceRange, newlineBefore: Bool = false, spaceBefore: Bool = false) {
+        self.kind = kind; self.range = range; self.newlineBefore = newlineBefore; self.spaceBefore = spaceBefore
+    }
+
+    public var identifier: String? { if case .identifier(let s) = kind { return s }; return nil }
+    public func isPunct(_ p: String) -> Bool { if case .punct(let q) = kind { return q == p }; return false }
+    public func isWord(_ w: String) -> Bool { identifier == w }
+    public var isEOF: Bool { kind == .eof }
+
+    /// How the token reads in a message: `'foo'`, `number 3`, `end of file`.
+    public var describe: String {
+        switch kind {
+        case .identifier(let s): return "'\(s)'"
+        case .number(let v, let u): return "number '\(Token.formatNumber(v))\(u?.rawValue ?? "")'"
+        case .size(let w, let h): return "size '\(w)x\(h)'"
+        case .string(let s): return "string \"\(s)\""
+        case .color: return "colour"
+        case .punct(let p): return "'\(p)'"
+        case .error(let m): return m
+        case .eof: return "end of file"
+        }
+    }
+
+    public static func formatNumber(_ v: Double) -> String {
+        if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+}
+
+/// Words that may contain hyphens. The lexer joins `ease-in-out` into one identifier only
+/// when the joined word is in this list, so `width-x` stays a subtraction.
+public let hyphenatedWords: Set<String> = [
+    "ease-in", "ease-out", "ease-in-out", "cubic-bezier", "linear-gradient", "radial-gradient",
+    "jump-start", "jump-end", "jump-none", "jump-both", "damping-fraction", "initial-velocity",
+    "stroke-width", "dash-phase", "miter-limit", "fill-rule", "even-odd", "non-zero",
+    "top-left", "top-right", "bottom-left", "bottom-right", "repeat-for", "line-height",
+]

@@ -121,7 +121,8 @@ public final class TerminalPlayer {
             }
             // Sleep until the next tick is due (or a key arrives).
             let next = start + UInt64(Double(elapsedTicks + 1) / (60 * speed) * 1e9)
-            let wait = next > DispatchTime.now().uptimeNanoseconds ? (next - DispatchTime.now().uptimeNanoseconds) / 1_000_000 : 0
+            let after = DispatchTime.now().uptimeNanoseconds
+            let wait = next > after ? (next - after) / 1_000_000 : 0
             let more = Terminal.readKeys(timeoutMilliseconds: Int32(min(wait, 100)))
             if more.contains(UInt8(ascii: "q")) || more.contains(3) { break }
         }

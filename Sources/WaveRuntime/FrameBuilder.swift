@@ -112,11 +112,11 @@ extension SceneRuntime {
         switch inst.kind {
         case .circle:
             let (cx, cy) = inst.present(.center).point
-            path.addCircle(center: Point(cx, cy), radius: max(0, inst.present(.radius).number))
+            path.addCircle(center: Point(cx, cy), radius: SceneRuntime.nonNegative(inst.present(.radius).number))
         case .ellipse:
             path.addEllipse(in: rect(inst.present(.frame)))
         case .rect:
-            path.addRect(rect(inst.present(.frame)), cornerRadius: max(0, inst.present(.corner).number))
+            path.addRect(rect(inst.present(.frame)), cornerRadius: SceneRuntime.nonNegative(inst.present(.corner).number))
         case .line:
             let (x0, y0) = inst.present(.from).point, (x1, y1) = inst.present(.to).point
             path.move(to: Point(x0, y0))
@@ -149,6 +149,9 @@ extension SceneRuntime {
         }
         return (path, path.bounds)
     }
+
+    /// Clamps negatives to 0 but keeps NaN, so the finiteness check below still sees it.
+    static func nonNegative(_ v: Double) -> Double { v < 0 ? 0 : v }
 
     static func isFinite(_ path: Path) -> Bool {
         for e in path.elements {

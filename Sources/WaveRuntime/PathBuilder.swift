@@ -26,7 +26,7 @@ enum PathBuilder {
                             endAngle: try number(o[3]), clockwise: c.clockwise)
                 hasCurrent = true
             case .circle:
-                path.addCircle(center: try point(o[0]), radius: max(0, try number(o[1])))
+                path.addCircle(center: try point(o[0]), radius: SceneRuntime.nonNegative(try number(o[1])))
                 hasCurrent = false
             case .ellipse:
                 let ctr = try point(o[0])
@@ -36,7 +36,7 @@ enum PathBuilder {
             case .rect:
                 let r = try value(o[0])
                 if case .rect(let x, let y, let w, let h) = r {
-                    path.addRect(Rect(x: x, y: y, width: w, height: h), cornerRadius: max(0, try number(o[1])))
+                    path.addRect(Rect(x: x, y: y, width: w, height: h), cornerRadius: SceneRuntime.nonNegative(try number(o[1])))
                 }
                 hasCurrent = false
             case .close:

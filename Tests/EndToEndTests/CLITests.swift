@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+import WaveCodecs
+
+/// Runs the built `wave` binary as a user would.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum WaveBinary {
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var url: URL {
+        // The test bundle sits next to the products it was built with.
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = bundleDir.appendingPathComponent("wave")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return packageRoot.appendingPathComponent(".build/debug/wave")
+    }
+
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let p = Process()
+        p.executableURL = url
+        p.arguments = args
+        p.currentDirectoryURL = packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+}
+
+func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wave-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+final class CLITests: XCTestCase {
+    func testCheckExamplesSucceeds() throws {
+        let r = try WaveBinary.run(["check", "examples/stickman.wave", "examples/progress-ball.wave"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("examples/stickman.wave: ok"), r.stdout)
+    }
+
+    func testThreeMistakesGiveThreeLocatedErrorsAndExit65() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("bad.wave")
+        try """
+        scene 100x100 { background #fff }
+        layer a: circle { center (50, 50) radius 10 fill #12345 }
+        layer b: circle { center (20, 20) radius }
+        layer c: circle { center (10, 20 radius 5 fill red }
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["check", script.path])
+        XCTAssertEqual(r.status, 65)
+        let lines = r.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        XCTAssertEqual(lines.map { String($0.dropFirst(script.path.count)) }, [
+            ":2:50: error: bad colour '#12345': expected 3, 4, 6 or 8 hex digits",
+            ":3:35: error: property 'radius' needs a value",
+            ":4:34: error: expected ')' to close '(' at 4:26, found 'radius'",
+        ])
+        // The source line and a caret under the spot follow each message.
+        XCTAssertTrue(r.stderr.contains("  layer b: circle { center (20, 20) radius }\n                                    ^~~~~~\n"), r.stderr)
+    }
+
+    func testRenderWritesAValidPNGThatDecodes() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("ball.png")
+        let r = try WaveBinary.run(["render", "examples/progress-ball.wave", "-o", out.path, "--time", "3s"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let image = try PNGDecoder.decode([UInt8](try Data(contentsOf: out)))
+        XCTAssertEqual(image.width, 200)
+        XCTAssertEqual(image.height, 200)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { let i = (y * 200 + x) * 4; return Array(image.rgba[i..<i + 4]) }
+        XCTAssertEqual(px(100, 20), [255, 255, 255, 255])                 // above the water: background
+        XCTAssertEqual(px(2, 2), [255, 255, 255, 255])                    // outside the ball
+        let water = px(100, 150)                                          // inside, under the surface
+        XCTAssertTrue(water[1] > water[0] && water[2] > water[0], "water should be green-blue: \(water)")
+    }
+
+    func testSequenceRenderAndPattern() throws {
+        let dir = try temporaryDirectory()
+        let r = try WaveBinary.run(["render", "examples/stickman.wave", "-o", dir.path + "/f%03d.png", "--from", "0t", "--to", "3t"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertEqual(names, ["f000.png", "f001.png", "f002.png"])
+    }
+
+    func testExitCodes() throws {
+        XCTAssertEqual(try WaveBinary.run(["check", "/nonexistent/x.wave"]).status, 74)
+        XCTAssertEqual(try WaveBinary.run(["render"]).status, 64)
+        XCTAssertEqual(try WaveBinary.run(["render", "examples/stickman.wave", "-o", "x.png", "--frame", "1", "--time", "1s"]).status, 64)
+        XCTAssertEqual(try WaveBinary.run(["frobnicate"]).status, 64)
+        let dir = try temporaryDirectory()
+        let unwritable = try WaveBinary.run(["render", "examples/stickman.wave", "-o", dir.path + "/no/such/dir/x.png"])
+        XCTAssertEqual(unwritable.status, 74)
+        XCTAssertTrue(unwritable.stderr.contains("does not exist"), unwritable.stderr)
+        let nan = dir.appendingPathComponent("nan.wave")
+        try "var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }\nevery tick { r += 0 }".write(to: nan, atomically: true, encoding: .utf8)
+        let runtime = try WaveBinary.run(["render", nan.path, "-o", dir.path + "/n.png"])
+        XCTAssertEqual(runtime.status, 70)
+        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:1: error: layer 'c' has geometry that is not a finite number"), runtime.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/n.png"))
+    }
+
+    func testNotUTF8IsAScriptError() throws {
+        let dir = try temporaryDirectory()
+        let f = dir.appendingPathComponent("latin1.wave")
+        try Data([0x76, 0x61, 0x72, 0x20, 0x78, 0x20, 0x3d, 0x20, 0x31, 0x0a, 0x23, 0x20, 0xe9, 0x0a]).write(to: f)
+        let r = try WaveBinary.run(["check", f.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains("latin1.wave:2:3: error: the file is not valid UTF-8"), r.stderr)
+    }
+
+    func testPlayWithoutATerminalWritesFrames() throws {
+        let r = try WaveBinary.run(["play", "examples/stickman.wave", "--ticks", "3", "--width", "40", "--height", "12"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.components(separatedBy: "\u{1B}[?2026h").count - 1, 3)   // three synchronized frames
+        XCTAssertTrue(r.stdout.contains("38;2;"), "24-bit colour expected")
+        XCTAssertTrue(r.stdout.contains("▀"))
+    }
+
+    func testIRShowsResolvedLayersAndTimers() throws {
+        let r = try WaveBinary.run(["ir", "examples/progress-ball.wave"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("layer 2 surface: wave mask inside (mask only, not drawn)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("amplitude = (5 * v)   (bound: re-evaluated every tick)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("every 1t"), r.stdout)
+    }
+}

@@ -1,0 +1,103 @@
+import XCTest
+import WaveSyntax
+@testable import WaveCompiler
+
+func compileErrors(_ text: String) -> [String] {
+    let file = SourceFile(name: "t.wave", text: text)
+    let (_, diags) = Compiler.compile(file)
+    return diags.filter { $0.severity == .error }.map { d in
+        let (l, c) = file.location(of: d.range.start)
+        return "\(l):\(c) \(d.message)"
+    }
+}
+
+func compileOK(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Program? {
+    let (p, diags) = Compiler.compile(SourceFile(name: "t.wave", text: text))
+    let errors = diags.filter { $0.severity == .error }
+    XCTAssertTrue(errors.isEmpty, "\(errors)", file: file, line: line)
+    return p
+}
+
+final class CompilerTests: XCTestCase {
+    func testUnknownPropertyWithSuggestion() {
+        XCTAssertEqual(compileErrors("layer s: wave { amplitde 5 }"),
+                       ["1:17 unknown property 'amplitde' on wave; did you mean 'amplitude'?"])
+    }
+
+    func testUnknownNameWithSuggestion() {
+        XCTAssertEqual(compileErrors("var phase = 0\nevery tick { phse += 1 }"),
+                       ["2:14 unknown name 'phse'; did you mean 'phase'?"])
+    }
+
+    func testUnknownLayerInMemberAndKind() {
+        XCTAssertEqual(compileErrors("layer ball: circle { radius 3 }\nevery tick { bal.radius += 1 }"),
+                       ["2:14 unknown name 'bal'; did you mean 'ball'?"])
+        XCTAssertEqual(compileErrors("layer b: circel { }"), ["1:10 unknown layer kind 'circel'; did you mean 'circle'?"])
+    }
+
+    func testUnitsMustAgree() {
+        XCTAssertEqual(compileErrors("let a = 1s + 3px"), ["1:9 cannot add length to time: units differ"])
+        XCTAssertEqual(compileErrors("layer c: circle { radius 2s }"), ["1:26 'radius' needs a length, found a time"])
+    }
+
+    func testUnitsLowerToBaseUnits() throws {
+        let p = try XCTUnwrap(compileOK("scene 100x50 { duration 2s }\nvar a = 90deg\nvar b = 500ms\nvar c = 30t\nvar d = 50%\nvar e = width"))
+        XCTAssertEqual(p.scene.durationTicks, 120)
+        XCTAssertEqual(p.globals.map(\.initial), [.constant(.number(Double.pi / 2)), .constant(.number(0.5)), .constant(.number(0.5)),
+                                                  .constant(.number(0.5)), .constant(.number(100))])
+    }
+
+    func testTypeErrors() {
+        XCTAssertEqual(compileErrors("var x = 1\nevery tick { if \"s\" { x = 1 } }"), ["2:17 an 'if' condition must be a bool, found string"])
+        XCTAssertEqual(compileErrors("layer a: rect { corner round }"), ["1:24 'round' is a function: call it as round(…)"])
+        XCTAssertEqual(compileErrors("layer a: rect { join rund }"), ["1:22 'join' is one of miter, round, bevel; did you mean 'round'?"])
+    }
+
+    func testAssigningToLetIsAnError() {
+        XCTAssertEqual(compileErrors("let k = 1\nevery tick { k = 2 }"),
+                       ["2:14 cannot assign to 'k': it is a 'let' constant; declare it with 'var' to change it"])
+    }
+
+    func testMasksAreMarkedAndNotDrawn() throws {
+        let p = try XCTUnwrap(compileOK("layer m: circle { radius 5 }\nlayer a: rect { mask m inverted }"))
+        XCTAssertTrue(p.layers[0].usedAsMask)
+        XCTAssertEqual(p.layers[1].mask, 0)
+        XCTAssertTrue(p.layers[1].maskInverted)
+    }
+
+    func testMaskCycleIsAnError() {
+        XCTAssertEqual(compileErrors("layer a: rect { mask b }\nlayer b: rect { mask a }"),
+                       ["1:1 mask cycle: layer 'a' is masked, through its masks, by itself"])
+    }
+
+    func testBindingsStayExpressionsConstantsFold() throws {
+        let p = try XCTUnwrap(compileOK("var v = 1\nlayer s: wave { amplitude 5 * v  wavelength 200 / 0.8 }"))
+        XCTAssertEqual(p.layers[0].properties[.wavelength], .constant(.number(250)))
+        XCTAssertEqual(p.layers[0].properties[.amplitude], .binary(.mul, .constant(.number(5)), .global(0)))
+    }
+
+    func testDurationNeedsAUnit() {
+        XCTAssertEqual(compileErrors("var x = 0\nanimate x from 0 to 1 over 2"),
+                       ["2:28 an animation's duration must be a duration such as 2s, 500ms or 90t, found number"])
+    }
+
+    func testSpawnUnknownTemplate() {
+        XCTAssertEqual(compileErrors("template ring: circle { }\nevery 1s { spawn rign }"),
+                       ["2:18 unknown template 'rign'; did you mean 'ring'?"])
+    }
+
+    func testUnusedVariableWarning() {
+        let (_, d) = Compiler.compile(SourceFile(name: "t", text: "var unused = 3"))
+        XCTAssertEqual(d.map(\.message), ["variable 'unused' is never used"])
+        XCTAssertEqual(d.first?.severity, .warning)
+    }
+
+    func testCanvasSizeLimit() {
+        XCTAssertEqual(compileErrors("scene 100000x10"), ["1:7 scene size 100000x10 is out of range: each side must be 1 to 8192 px"])
+    }
+
+    func testSceneMustComeFirst() {
+        XCTAssertEqual(compileErrors("var x = 1\nscene 10x10\nevery tick { x += 1 }"),
+                       ["2:1 the scene header must come first: 'width' and 'height' are read from it"])
+    }
+}

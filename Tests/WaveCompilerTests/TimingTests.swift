@@ -1,0 +1,75 @@
+import XCTest
+@testable import WaveCompiler
+
+final class TimingTests: XCTestCase {
+    /// Issue reference values for m=1, k=100, c=10, v=0.
+    func testSpringReferenceValues() {
+        let s = Spring(SpringParameters())
+        XCTAssertEqual(s.progress(0.5), 1.0745905665950333, accuracy: 1e-9)
+        XCTAssertEqual(s.progress(1.0), 1.0021701167393262, accuracy: 1e-9)
+        XCTAssertEqual(s.progress(0), 0)
+    }
+
+    /// Integrates m·x'' = −k(x−1) − c·x' with RK4 at a fine step and compares with the
+    /// closed form for all three damping regimes.
+    func testSpringMatchesNumericalIntegration() {
+        let cases = [SpringParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0),
+                     SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
+                     SpringParameters(mass: 2, stiffness: 50, damping: 40, initialVelocity: 3),
+                     SpringParameters(mass: 1, stiffness: 300, damping: 7, initialVelocity: -2)]
+        for p in cases {
+            let spring = Spring(p)
+            var x = 0.0, v = p.initialVelocity, t = 0.0
+            let h = 1e-4
+            func acc(_ x: Double, _ v: Double) -> Double { (-p.stiffness * (x - 1) - p.damping * v) / p.mass }
+            for step in 1...20000 {
+                let k1x = v, k1v = acc(x, v)
+                let k2x = v + h / 2 * k1v, k2v = acc(x + h / 2 * k1x, v + h / 2 * k1v)
+                let k3x = v + h / 2 * k2v, k3v = acc(x + h / 2 * k2x, v + h / 2 * k2v)
+                let k4x = v + h * k3v, k4v = acc(x + h * k3x, v + h * k3v)
+                x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+                v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+                t += h
+                if step % 2500 == 0 { XCTAssertEqual(spring.progress(t), x, accuracy: 1e-7, "\(p) at \(t)") }
+            }
+        }
+    }
+
+    func testSettlingTimeIsWhereItStaysWithinOneThousandth() {
+        let s = Spring(SpringParameters())
+        let settle = s.settlingTime
+        let ticks = Int((settle * 60).rounded())
+        XCTAssertGreaterThanOrEqual(abs(1 - s.progress(Double(ticks - 1) / 60)), 0.001)
+        for n in ticks...(ticks + 600) { XCTAssertLessThan(abs(1 - s.progress(Double(n) / 60)), 0.001) }
+    }
+
+    func testPerceptualMapping() {
+        let p = Spring.perceptual(response: 0.5, dampingFraction: 0.7)
+        XCTAssertEqual(p.stiffness, pow(2 * Double.pi / 0.5, 2), accuracy: 1e-9)
+        XCTAssertEqual(p.damping, 4 * Double.pi * 0.7 / 0.5, accuracy: 1e-9)
+    }
+
+    /// Checks the solver by evaluating the Bézier forwards: for parameters s, the point
+    /// (x(s), y(s)) must map x(s) to y(s).
+    func testCubicBezierInvertsTheCurve() {
+        let curves: [(Double, Double, Double, Double)] = [(0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1), (0.9, -0.5, 0.1, 1.5)]
+        for (x1, y1, x2, y2) in curves {
+            for i in 0...100 {
+                let s = Double(i) / 100
+                let bx = 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s
+                let by = 3 * (1 - s) * (1 - s) * s * y1 + 3 * (1 - s) * s * s * y2 + s * s * s
+                XCTAssertEqual(Timing.cubicBezier(x1, y1, x2, y2, bx), by, accuracy: 1e-5)
+            }
+        }
+        XCTAssertEqual(Timing.cubicBezier(0.42, 0, 0.58, 1, 0.5), 0.5, accuracy: 1e-9)
+    }
+
+    func testSteps() {
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 0.3), 0.25)
+        XCTAssertEqual(Timing.steps(4, .jumpStart, 0.3), 0.5)
+        XCTAssertEqual(Timing.steps(4, .jumpNone, 0.3), 1.0 / 3)
+        XCTAssertEqual(Timing.steps(4, .jumpBoth, 0.3), 0.4)
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 1), 1)
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 0), 0)
+    }
+}

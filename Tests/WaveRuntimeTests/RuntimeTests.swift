@@ -1,0 +1,162 @@
+import XCTest
+import WaveSyntax
+import WaveCompiler
+import WaveGraphics
+@testable import WaveRuntime
+
+func program(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Program {
+    let (p, diags) = Compiler.compile(SourceFile(name: "t.wave", text: text))
+    guard let p else {
+        XCTFail("\(diags)", file: file, line: line)
+        throw XCTSkip("did not compile")
+    }
+    return p
+}
+
+let progressBall = """
+scene 200x200 { background #ffffff }
+let percent = 0.7
+var v = 1.6
+var growing = false
+layer inside: circle { center (100, 100)  radius 94 }
+layer surface: wave { amplitude 5 * v  wavelength width / 0.83  level height  mask inside }
+layer water: rect { frame (0, 0, 200, 200) fill linear-gradient(down, rgb(164, 216, 222), rgb(105, 192, 154)) mask surface }
+every tick {
+  if surface.level > height * (1 - percent) {
+    v += growing ? 0.01 : -0.01
+    if v <= 1.0 { growing = true }
+    if v >= 1.6 { growing = false }
+    surface.level -= 1
+  } else {
+    surface.amplitude -= 0.066
+    if surface.amplitude <= 0 { stop }
+  }
+  surface.phase += 0.4 / pi
+}
+"""
+
+final class RuntimeTests: XCTestCase {
+    func testStepAndSeekGiveIdenticalStateAndFrames() throws {
+        let p = try program(progressBall)
+        var stepped = try SceneRuntime(program: p)
+        for n in 1...200 {
+            try stepped.step()
+            if n % 37 == 0 || n == 200 {
+                let sought = try SceneRuntime.seek(p, to: n)
+                XCTAssertEqual(try stepped.frame(), try sought.frame(), "frame at tick \(n)")
+                XCTAssertEqual(stepped.value(ofLayer: "surface", .level), sought.value(ofLayer: "surface", .level))
+                XCTAssertEqual(stepped.value(ofGlobal: "v"), sought.value(ofGlobal: "v"))
+            }
+        }
+    }
+
+    func testProgressBallFollowsTheSeedNumbers() throws {
+        let p = try program(progressBall)
+        var r = try SceneRuntime(program: p)
+        // `every tick` runs at tick 0 too: the level is 200 − (tick + 1) while rising.
+        XCTAssertEqual(r.value(ofLayer: "surface", .level), .number(199))
+        XCTAssertEqual(r.value(ofLayer: "surface", .amplitude)?.number ?? 0, 5 * 1.59, accuracy: 1e-9)
+        for _ in 0..<59 { try r.step() }
+        // Sixty handler runs: v went 1.6 → 1.0 in steps of 0.01 and turns.
+        XCTAssertEqual(r.value(ofLayer: "surface", .level), .number(140))
+        XCTAssertEqual(r.value(ofGlobal: "v")?.number ?? 0, 1.0, accuracy: 1e-9)
+        XCTAssertEqual(r.value(ofGlobal: "growing"), .bool(true))
+        try r.step()
+        XCTAssertEqual(r.value(ofGlobal: "v")?.number ?? 0, 1.01, accuracy: 1e-9)
+        XCTAssertEqual(r.value(ofLayer: "surface", .level), .number(139))
+        XCTAssertEqual(r.value(ofLayer: "surface", .phase)?.number ?? 0, 61 * 0.4 / Double.pi, accuracy: 1e-9)
+        while !r.isStopped && r.tick < 2000 { try r.step() }
+        XCTAssertTrue(r.isStopped)
+        XCTAssertEqual(r.value(ofLayer: "surface", .level), .number(60))
+        XCTAssertLessThanOrEqual(r.value(ofLayer: "surface", .amplitude)?.number ?? 1, 0)
+        // Nothing changes after stop.
+        let frozen = try r.frame()
+        let tick = r.tick
+        for _ in 0..<10 { try r.step() }
+        XCTAssertEqual(r.tick, tick)
+        XCTAssertEqual(try r.frame(), frozen)
+    }
+
+    func testAnimationBoundaryTicksAndFillForwards() throws {
+        let p = try program("var x = 0\nanimate x from 10 to 20 over 1s")
+        var r = try SceneRuntime(program: p)
+        XCTAssertEqual(r.value(ofGlobal: "x"), .number(10))        // begin tick
+        for _ in 0..<30 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x"), .number(15))        // half way, linear
+        for _ in 0..<30 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x"), .number(20))        // end tick: committed
+        for _ in 0..<5 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x"), .number(20))
+    }
+
+    func testFillNoneReturnsToTheModelValue() throws {
+        let p = try program("var x = 3\nanimate x from 10 to 20 over 1s fill none")
+        var r = try SceneRuntime(program: p)
+        for _ in 0..<59 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x")?.number ?? 0, 10 + 10 * 59 / 60, accuracy: 1e-12)
+        try r.step()
+        XCTAssertEqual(r.value(ofGlobal: "x"), .number(3))
+    }
+
+    func testSpringThroughTheRuntimeMatchesTheReference() throws {
+        let p = try program("var x = 0\nspring x to 1 { mass 1  stiffness 100  damping 10 }")
+        var r = try SceneRuntime(program: p)
+        for _ in 0..<30 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x")?.number ?? 0, 1.0745905665950333, accuracy: 1e-9)
+        for _ in 0..<30 { try r.step() }
+        XCTAssertEqual(r.value(ofGlobal: "x")?.number ?? 0, 1.0021701167393262, accuracy: 1e-9)
+    }
+
+    func testSpawnAndRemoveKeepLayerCountBounded() throws {
+        let p = try program("""
+        scene 240x240
+        layer button: rect { frame (90, 105, 60, 30) corner 15 fill #22c064 }
+        template ring: rect { frame (90, 105, 60, 30) corner 15 fill #22c064 }
+        every 0.6s {
+          spawn ring below button {
+            animate scale from 1 to 4 over 1.8s
+            animate opacity from 0.75 to 0 over 1.8s then remove
+          }
+        }
+        """)
+        var r = try SceneRuntime(program: p)
+        var most = 0
+        for _ in 0..<(60 * 60) {
+            try r.step()
+            most = max(most, r.liveLayerCount)
+        }
+        XCTAssertEqual(most, 4)   // the button and three rings
+        XCTAssertEqual(r.layerList.last?.name, "button")
+    }
+
+    func testRunawayWorkIsARuntimeError() throws {
+        let p = try program("var x = 0\nevery tick { every tick { every tick { x += 1 } } }")
+        var r = try SceneRuntime(program: p)
+        XCTAssertThrowsError(try { for _ in 0..<200 { try r.step() } }()) { e in
+            XCTAssertTrue((e as? RuntimeError)?.message.contains("too many timers") ?? false, "\(e)")
+        }
+    }
+
+    func testNaNGeometryIsALocatedRuntimeError() throws {
+        let p = try program("var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }")
+        let rt = try SceneRuntime(program: p)
+        XCTAssertThrowsError(try rt.frame()) { e in
+            XCTAssertTrue((e as? RuntimeError)?.message.contains("not a finite number") ?? false, "\(e)")
+        }
+    }
+
+    func testFrameHasDeviceSpacePathsAndMasks() throws {
+        let p = try program("""
+        scene 100x100
+        layer m: circle { center (50, 50) radius 20 }
+        layer a: rect { frame (0, 0, 100, 100) fill #ff0000 mask m position (5, 0) }
+        """)
+        let f = try SceneRuntime(program: p).frame()
+        XCTAssertEqual(f.items.count, 1)
+        guard case .group(let items, 1, let mask?) = f.items[0] else { return XCTFail("expected a masked group: \(f.items)") }
+        XCTAssertFalse(mask.inverted)
+        guard case .fill(let path, _, .solid(let c), _) = items[0] else { return XCTFail() }
+        XCTAssertEqual(path.bounds, Rect(x: 5, y: 0, width: 100, height: 100))
+        XCTAssertEqual(c, Color(r: 1, g: 0, b: 0, a: 1))
+    }
+}

@@ -1,0 +1,96 @@
+import XCTest
+@testable import WaveSyntax
+
+/// Diagnostics as "line:col message" for compact assertions.
+func parseErrors(_ text: String) -> [String] {
+    let file = SourceFile(name: "t.wave", text: text)
+    let script = Parser.parse(file)
+    return script.diagnostics.map { d in
+        let (l, c) = file.location(of: d.range.start)
+        return "\(l):\(c) \(d.message)"
+    }
+}
+
+final class ParserTests: XCTestCase {
+    func testThreeIndependentMistakesGiveThreeLocatedErrors() {
+        let errors = parseErrors("""
+        scene 100x100 { background #fff }
+        layer a: circle { center (50, 50) radius 10 fill #12345 }
+        layer b: circle { center (20, 20) radius }
+        layer c: circle { center (10, 20 radius 5 fill red }
+        """)
+        XCTAssertEqual(errors, [
+            "2:50 bad colour '#12345': expected 3, 4, 6 or 8 hex digits",
+            "3:35 property 'radius' needs a value",
+            "4:34 expected ')' to close '(' at 4:26, found 'radius'",
+        ])
+    }
+
+    func testUnclosedBlockPointsAtItsOpener() {
+        let errors = parseErrors("""
+        every tick {
+          x += 1
+
+        layer a: circle { radius 3 }
+        """)
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors[0].hasPrefix("1:12 unclosed '{' of 'every'"), errors[0])
+    }
+
+    func testUnclosedLayerBodyBeforeNextDeclaration() {
+        let errors = parseErrors("layer a: circle { radius 3\nlayer b: circle { radius 4 }\n")
+        XCTAssertEqual(errors, ["1:17 unclosed '{' of layer 'a': expected '}' before the next declaration"])
+    }
+
+    func testPropertyFollowedByAnotherPropertyNeedsAValue() {
+        XCTAssertEqual(parseErrors("layer a: circle { radius fill red }"), ["1:19 property 'radius' needs a value before 'fill'"])
+    }
+
+    func testAnimateStatementShape() {
+        let script = Parser.parse(SourceFile(name: "t", text: "animate a.level, b.level from 170 to -10 over 5s ease ease-in-out then remove"))
+        XCTAssertTrue(script.diagnostics.isEmpty, "\(script.diagnostics)")
+        guard case .animate(let a) = script.statements.first?.kind else { return XCTFail("not an animate") }
+        XCTAssertEqual(a.targets.count, 2)
+        XCTAssertEqual(a.args.map(\.label.name), ["from", "to", "over", "ease"])
+        XCTAssertEqual(a.arg("to")?.value?.kind, .unary("-", Expr(.number(10, nil), SourceRange(38, 40))))
+        XCTAssertNotNil(a.then)
+    }
+
+    func testPrecedence() {
+        let script = Parser.parse(SourceFile(name: "t", text: "x = 1 + 2 * 3 > 4 && y"))
+        guard case .assign(_, "=", let v) = script.statements.first?.kind else { return XCTFail() }
+        guard case .binary("&&", let lhs, _) = v.kind, case .binary(">", let sum, _) = lhs.kind,
+              case .binary("+", _, let product) = sum.kind, case .binary("*", _, _) = product.kind else {
+            return XCTFail("wrong tree: \(v.kind)")
+        }
+    }
+
+    func testMinusAtLineStartStartsANewStatement() {
+        let script = Parser.parse(SourceFile(name: "t", text: "every tick {\n x = y\n -z\n}"))
+        guard case .timer(let t) = script.statements.first?.kind else { return XCTFail() }
+        XCTAssertEqual(t.body.count, 2)
+    }
+
+    func testPathCommands() {
+        let script = Parser.parse(SourceFile(name: "t", text: "layer p: path { move (0, 0) quad (10, 0) control (5, 5) cubic (1, 1) control (2, 2) (3, 3) close }"))
+        XCTAssertTrue(script.diagnostics.isEmpty, "\(script.diagnostics)")
+        guard case .layer(let l) = script.statements.first?.kind else { return XCTFail() }
+        XCTAssertEqual(l.clauses.map(\.head.name), ["move", "quad", "cubic", "close"])
+        XCTAssertEqual(l.clauses[2].arg("control")?.values.count, 2)
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let text = "x = " + String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
+        let errors = parseErrors(text)
+        XCTAssertFalse(errors.isEmpty)
+        XCTAssertTrue(errors[0].contains("nested too deeply"), errors[0])
+        let minus = "x = " + String(repeating: "-", count: 5000) + "1"
+        XCTAssertTrue(parseErrors(minus).first?.contains("nested too deeply") ?? false)
+    }
+
+    func testEveryParseLoopProgressesOnGarbage() {
+        let garbage = "} ) ] , . : ; { layer : : every { at } @ # \"x"
+        _ = parseErrors(garbage)   // must terminate
+        XCTAssertFalse(parseErrors(garbage).isEmpty)
+    }
+}

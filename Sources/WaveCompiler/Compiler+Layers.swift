@@ -35,7 +35,7 @@ extension Compiler {
         }
         if environment.globalIndex[name] != nil || environment.lets[name] != nil { return "'\(name)' is already a variable name" }
         if Parser.statementKeywords.contains(name) { return "'\(name)' is a keyword and cannot name a layer" }
-        if Ambient(rawValue: name) != nil || name == "pi" || Builtin(rawValue: name) != nil { return "'\(name)' is a built-in name and cannot name a layer" }
+        if Ambient(rawValue: name) != nil || name == "pi" { return "'\(name)' is a built-in name and cannot name a layer" }
         return nil
     }
 

@@ -32,14 +32,3 @@ public struct Color: Equatable, Sendable {
         return channel(r) | channel(g) << 8 | channel(b) << 16 | a8 << 24
     }
 }
-
-/// A colour at a position along a gradient (0 = start, 1 = end; clamped when used).
-public struct GradientStop: Equatable, Sendable {
-    public var location: Double
-    public var color: Color
-
-    public init(_ location: Double, _ color: Color) {
-        self.location = location
-        self.color = color
-    }
-}

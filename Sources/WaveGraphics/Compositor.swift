@@ -14,6 +14,17 @@ enum Compositor {
         return rb | (ga << 8)
     }
 
+    /// `scale` for two packed pixels at once (low pixel in bits 0–31, high in 32–63).
+    @inline(__always)
+    static func scale2(_ px: UInt64, _ k: UInt64) -> UInt64 {
+        let mask: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
+        var rb = (px & mask) &* k &+ half
+        var ga = ((px >> 8) & mask) &* k &+ half
+        rb = ((rb &+ ((rb >> 8) & mask)) >> 8) & mask
+        ga = ((ga &+ ((ga >> 8) & mask)) >> 8) & mask
+        return rb | (ga << 8)
+    }
+
     /// a · b / 255 rounded, for a, b in 0...255.
     @inline(__always)
     static func mul8(_ a: UInt32, _ b: UInt32) -> UInt32 {

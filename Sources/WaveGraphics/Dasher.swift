@@ -21,8 +21,9 @@ struct DashPattern: Equatable {
         if !(offset < period) { offset = 0 }
         var index = 0
         // Each pass subtracts one interval; a whole period exceeds `offset`, so this ends
-        // within `list.count` passes.
-        for _ in 0..<list.count where offset >= list[index] {
+        // within `list.count` passes. A zero-length "on" interval at the offset is kept (it
+        // is a dot at the start); a non-zero interval ending exactly at the offset is passed.
+        for _ in 0..<list.count where offset > list[index] || (offset == list[index] && offset > 0) {
             offset -= list[index]
             index = (index + 1) % list.count
         }

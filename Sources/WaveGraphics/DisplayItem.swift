@@ -10,19 +10,6 @@ public indirect enum DisplayItem: Equatable, Sendable {
     case group(items: [DisplayItem], opacity: Double, mask: Mask?)
 }
 
-/// A mask: its items are rendered (with their paints and opacities, groups and nested masks
-/// included) into their own offscreen layer, and that layer's alpha scales the masked group.
-/// `inverted` uses 1 − alpha, so an inverted mask leaves everything outside its items visible.
-public struct Mask: Equatable, Sendable {
-    public var items: [DisplayItem]
-    public var inverted: Bool
-
-    public init(items: [DisplayItem], inverted: Bool = false) {
-        self.items = items
-        self.inverted = inverted
-    }
-}
-
 extension DisplayItem {
     /// Device pixels the item can change (conservative; empty when it draws nothing).
     var pixelBounds: PixelRect {

@@ -40,6 +40,16 @@ enum Flattener {
     }
 
     /// Flattens every sub-path of `path`; sub-paths with a non-finite point are dropped.
+    static func subpaths(of path: Path, tolerance: Double, balanced: Bool = false) -> [FlatSubpath] {
+        var collector = SubpathCollector()
+        walk(path, tolerance: tolerance, balanced: balanced, into: &collector)
+        collector.finish()
+        return collector.result
+    }
+
+    /// Streams the flattened path into `sink`: `moveTo` opens a sub-path, `lineTo` extends it,
+    /// `closeSubpath` closes it back to its start. Applies the `Path` semantics for drawing
+    /// commands without a current point. Points are passed through unchecked (may be non-finite).
     ///
     /// `balanced` (used for fills) moves each curve-interior vertex outward by ⅔ of the mean
     /// sagitta of its two chords. Chords of a convex arc lie inside it and lose about
@@ -47,50 +57,44 @@ enum Flattener {
     /// curves keep their true area instead of shrinking by ~1 % at 0.1 px on small circles. The
     /// polyline then deviates from the curve by at most ⅔ · tolerance (vertices) and
     /// ⅓ · tolerance (chord middles), still within the tolerance.
-    static func subpaths(of path: Path, tolerance: Double, balanced: Bool = false) -> [FlatSubpath] {
+    static func walk<S: FlattenSink>(_ path: Path, tolerance: Double, balanced: Bool, into sink: inout S) {
         let tol = sanitized(tolerance)
-        var result: [FlatSubpath] = []
-        var sub = FlatSubpath()
-        var finite = true
+        var open = false         // a sub-path has been started and not closed
+        var last = Point(0, 0)   // last point emitted in the open sub-path
         var current: Point?      // where the next drawing command starts
-        var start: Point?        // start of the open sub-path
+        var start = Point(0, 0)  // start of the open sub-path
 
-        func finish() {
-            if !sub.points.isEmpty && finite { result.append(sub) }
-            sub = FlatSubpath()
-            finite = true
-        }
         func begin(_ p: Point) {
-            finish()
-            sub.points = [p]
-            sub.corners = [true]
-            finite = p.isFinite
+            sink.moveTo(p)
+            open = true
             start = p
+            last = p
             current = p
         }
-        func add(_ p: Point, corner: Bool) {
-            if !p.isFinite { finite = false }
-            sub.points.append(p)
-            sub.corners.append(corner)
-            sub.drawn = true
-        }
-        /// Appends the interior points of a curve cut into `n` equal parameter steps
-        /// (the end point is added by the caller).
-        func appendCurve(_ n: Int, _ eval: (Double) -> Point) {
+        /// Emits the interior points of a curve cut into `n` equal parameter steps
+        /// (the end point is emitted by the caller).
+        func curve(_ n: Int, _ eval: (Double) -> Point) {
             guard n > 1 else { return }
-            var pts = (0...n).map { eval(Double($0) / Double(n)) }
-            if balanced {
-                // Sagitta vectors: chord midpoint → curve midpoint.
-                let sag = (0..<n).map { i in
-                    eval((Double(i) + 0.5) / Double(n)) - (pts[i] + pts[i + 1]) * 0.5
-                }
-                for i in 1..<n { pts[i] = pts[i] + (sag[i - 1] + sag[i]) * (1.0 / 3.0) }
+            if !balanced {
+                for i in 1..<n { sink.lineTo(eval(Double(i) / Double(n)), corner: false) }
+                return
             }
-            for i in 1..<n { add(pts[i], corner: false) }
+            var pts = (0...n).map { eval(Double($0) / Double(n)) }
+            // Sagitta vectors: chord midpoint → curve midpoint.
+            let sag = (0..<n).map { i in eval((Double(i) + 0.5) / Double(n)) - (pts[i] + pts[i + 1]) * 0.5 }
+            for i in 1..<n {
+                pts[i] = pts[i] + (sag[i - 1] + sag[i]) * (1.0 / 3.0)
+                sink.lineTo(pts[i], corner: false)
+            }
         }
         /// Makes sure a sub-path is open; starts it at the current point or at `fallback`.
         func ensure(_ fallback: Point) {
-            if sub.points.isEmpty { begin(current ?? fallback) }
+            if !open { begin(current ?? fallback) }
+        }
+        func end(_ p: Point) {
+            sink.lineTo(p, corner: true)
+            last = p
+            current = p
         }
 
         for element in path.elements {
@@ -98,44 +102,81 @@ enum Flattener {
             case .move(let p):
                 begin(p)
             case .line(let p):
-                if sub.points.isEmpty && current == nil { begin(p); continue }
+                if !open && current == nil { begin(p); continue }
                 ensure(p)
-                add(p, corner: true)
-                current = p
+                end(p)
             case .quad(let c, let p):
                 ensure(c)
-                let p0 = sub.points[sub.points.count - 1]
+                let p0 = last
                 let n = pieceCount((p0 - c * 2 + p).length, 4 * tol)
-                appendCurve(n) { t in
+                curve(n) { t in
                     let u = 1 - t
                     return Point(u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
                                  u * u * p0.y + 2 * u * t * c.y + t * t * p.y)
                 }
-                add(p, corner: true)
-                current = p
+                end(p)
             case .cubic(let c1, let c2, let p):
                 ensure(c1)
-                let p0 = sub.points[sub.points.count - 1]
+                let p0 = last
                 let m = Swift.max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
                 let n = pieceCount(3 * m, 4 * tol)
-                appendCurve(n) { t in
+                curve(n) { t in
                     let u = 1 - t
                     let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
                     return Point(b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p.x,
                                  b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p.y)
                 }
-                add(p, corner: true)
-                current = p
+                end(p)
             case .close:
-                guard !sub.points.isEmpty else { continue }
-                sub.closed = true
-                sub.drawn = true
+                guard open else { continue }
+                sink.closeSubpath()
+                open = false
                 current = start
-                finish()
             }
         }
+    }
+}
+
+/// Receives a flattened path from `Flattener.walk`.
+protocol FlattenSink {
+    /// Starts a new sub-path at `p` (the previous one, if any, stays open).
+    mutating func moveTo(_ p: Point)
+    /// Extends the sub-path; `corner` is false for points inside a flattened curve.
+    mutating func lineTo(_ p: Point, corner: Bool)
+    /// Closes the sub-path back to its start.
+    mutating func closeSubpath()
+}
+
+/// Collects `FlatSubpath`s, dropping those with non-finite points.
+struct SubpathCollector: FlattenSink {
+    private(set) var result: [FlatSubpath] = []
+    private var sub = FlatSubpath()
+    private var finite = true
+
+    mutating func finish() {
+        if !sub.points.isEmpty && finite { result.append(sub) }
+        sub = FlatSubpath()
+        finite = true
+    }
+
+    mutating func moveTo(_ p: Point) {
         finish()
-        return result
+        sub.points = [p]
+        sub.corners = [true]
+        finite = p.isFinite
+    }
+
+    mutating func lineTo(_ p: Point, corner: Bool) {
+        if !p.isFinite { finite = false }
+        sub.points.append(p)
+        sub.corners.append(corner)
+        sub.drawn = true
+    }
+
+    mutating func closeSubpath() {
+        sub.closed = true
+        sub.drawn = true
+        finish()
     }
 }
 

@@ -3,8 +3,8 @@
 /// Per pixel: ramp index from the device-space pixel centre (see `Paint`), ramp entry plus
 /// the Bayer threshold for the device pixel, truncated to 8 bits, scaled by coverage, blended.
 /// The linear index is an exact integer function of the device pixel: per row one Double
-/// evaluation gives a 16.16 fixed-point start, and each pixel adds x · step, so a pixel's
-/// colour does not depend on where its span starts.
+/// evaluation gives a 16.16 fixed-point base, and pixel x gets base + x · step (computed by
+/// exact integer stepping), so a pixel's colour does not depend on where its span starts.
 struct GradientBlitter: SpanSink {
     enum Geometry {
         /// index(x, y) = (rowBase(y) + x · step) / 2¹⁶, with rowBase(y) = base + (y + 0.5) · rowStep.
@@ -18,6 +18,8 @@ struct GradientBlitter: SpanSink {
     let ramp: UnsafeBufferPointer<UInt32>
     let dither: UnsafeBufferPointer<UInt32>
     let geometry: Geometry
+    /// `GradientRamp.isOpaque`: full-coverage pixels can be stored without blending.
+    let opaque: Bool
 
     static let last = GradientRamp.size - 1
     static let fixedLimit = Double(1 << 40)
@@ -45,38 +47,63 @@ struct GradientBlitter: SpanSink {
     }
 
     mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
-        let deviceY = surface.originY + y
+        let deviceY = surface.originY &+ y
         let ditherRow = (deviceY & 7) << 3
-        let row = y * surface.width
+        var i = y &* surface.width &+ x
+        let end = i &+ count
+        var deviceX = surface.originX &+ x
         let coverage = UInt32(alpha)
+        let storeOnly = coverage == 255 && opaque
         switch geometry {
         case .linear(let base, let rowStep, let step):
             let rowBase = Int(Self.clamp(base + (Double(deviceY) + 0.5) * rowStep, Self.fixedLimit).rounded())
-            for dx in x..<(x + count) {
-                let deviceX = surface.originX + dx
-                let f = (rowBase + deviceX * step + 0x8000) >> 16
-                let index = f < 0 ? 0 : (f > Self.last ? Self.last : f)
-                blend(row + dx, index, dither[ditherRow | (deviceX & 7)], coverage)
+            // 16.16 index of the current pixel, rounded: rowBase + deviceX · step, stepped by `step`.
+            var f = rowBase &+ deviceX &* step &+ 0x8000
+            if storeOnly {
+                while i < end {
+                    let k = f >> 16
+                    surface.store(i, color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7)))
+                    f &+= step
+                    deviceX &+= 1
+                    i &+= 1
+                }
+            } else {
+                while i < end {
+                    let k = f >> 16
+                    let src = color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7))
+                    blend(i, src, coverage)
+                    f &+= step
+                    deviceX &+= 1
+                    i &+= 1
+                }
             }
         case .radial(let cx, let cy, let scale):
             let ry = Double(deviceY) + 0.5 - cy
             let ry2 = ry * ry
-            for dx in x..<(x + count) {
-                let deviceX = surface.originX + dx
+            while i < end {
                 let rx = Double(deviceX) + 0.5 - cx
                 let f = (rx * rx + ry2).squareRoot() * scale
-                let index = f < Double(Self.last) ? Int(f + 0.5) : Self.last
-                blend(row + dx, index, dither[ditherRow | (deviceX & 7)], coverage)
+                let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
+                let src = color(k, ditherRow | (deviceX & 7))
+                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage) }
+                deviceX &+= 1
+                i &+= 1
             }
         }
     }
 
+    /// Dithered premultiplied colour of ramp entry `index` at dither cell `cell`.
     @inline(__always)
-    private func blend(_ i: Int, _ index: Int, _ d: UInt32, _ coverage: UInt32) {
-        let rb = ((ramp[2 &* index] &+ d) >> 8) & 0x00FF_00FF
-        let ga = ((ramp[2 &* index &+ 1] &+ d) >> 8) & 0x00FF_00FF
-        var src = rb | ga << 8
-        if coverage != 255 { src = Compositor.scale(src, coverage) }
+    private func color(_ index: Int, _ cell: Int) -> UInt32 {
+        let d = dither[cell]
+        let rb = ((ramp[index &<< 1] &+ d) >> 8) & 0x00FF_00FF
+        let ga = ((ramp[(index &<< 1) | 1] &+ d) >> 8) & 0x00FF_00FF
+        return rb | ga << 8
+    }
+
+    @inline(__always)
+    private func blend(_ i: Int, _ color: UInt32, _ coverage: UInt32) {
+        let src = coverage == 255 ? color : Compositor.scale(color, coverage)
         let inverse = 255 &- (src >> 24)
         if inverse == 0 {
             surface.store(i, src)

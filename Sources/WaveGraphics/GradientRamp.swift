@@ -10,6 +10,8 @@ struct GradientRamp {
     let table: [UInt32]
     /// Packed premultiplied colour of the last stop (used for degenerate geometry).
     let lastColor: UInt32
+    /// True when every entry is fully opaque (lets full-coverage spans skip blending).
+    let isOpaque: Bool
 
     /// Nil when there are no stops.
     init?(stops: [GradientStop], opacity: Double) {
@@ -42,6 +44,7 @@ struct GradientRamp {
             table[2 * i + 1] = lanes.ga
         }
         self.table = table
+        isOpaque = stride(from: 1, to: table.count, by: 2).allSatisfy { table[$0] >> 16 == 255 * 256 }
         lastColor = ordered[ordered.count - 1].color.premultipliedPacked(opacity: op)
     }
 
@@ -49,8 +52,9 @@ struct GradientRamp {
     static func lanes(_ c: Color, opacity: Double) -> (rb: UInt32, ga: UInt32) {
         let alpha = Color.unit(c.a) * opacity
         let scale = 255.0 * 256.0
-        func lane(_ v: Double) -> UInt32 { UInt32((Color.unit(v) * alpha * scale).rounded()) }
-        let a = UInt32((alpha * scale).rounded())
+        // Values are ≥ 0, so + 0.5 and truncation round to nearest (without a libm call).
+        func lane(_ v: Double) -> UInt32 { UInt32(Color.unit(v) * alpha * scale + 0.5) }
+        let a = UInt32(alpha * scale + 0.5)
         return (lane(c.r) | lane(c.b) << 16, lane(c.g) | a << 16)
     }
 

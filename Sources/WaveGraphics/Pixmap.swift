@@ -18,18 +18,11 @@ public struct Pixmap: Equatable, Sendable {
         self.height = h
         let count = o1 || o2 ? 0 : bytes
         let packed = fill.premultipliedPacked()
-        if packed == 0 {
-            data = [UInt8](repeating: 0, count: count)
-        } else {
-            let r = UInt8(packed & 0xFF), g = UInt8((packed >> 8) & 0xFF)
-            let b = UInt8((packed >> 16) & 0xFF), a = UInt8(packed >> 24)
-            data = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var i = 0
-                while i < count {
-                    buffer[i] = r; buffer[i + 1] = g; buffer[i + 2] = b; buffer[i + 3] = a
-                    i += 4
-                }
-                initialized = count
+        data = [UInt8](repeating: 0, count: count)
+        if packed != 0 {
+            data.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                for i in 0..<(count / 4) { base.storeBytes(of: packed.littleEndian, toByteOffset: i &<< 2, as: UInt32.self) }
             }
         }
     }

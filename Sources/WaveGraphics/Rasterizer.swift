@@ -27,39 +27,46 @@ struct Rasterizer {
 
     // MARK: - Fills
 
+    /// A device coordinate (|v| ≤ 2²⁰) in fixed point: ⌊v · 256 + ½⌋, computed without libm.
+    @inline(__always)
+    static func fixed(_ v: Double) -> Int {
+        let t = v * Double(ScanConverter.one) + 0.5
+        let i = Int(t)   // truncates toward zero
+        return Double(i) > t ? i - 1 : i
+    }
+
     mutating func fill(_ path: Path, rule: FillRule, paint: Paint, opacity: Double, on surface: Surface) {
         guard opacity > 0, path.isFinite, let box = path.bounds else { return }
         guard !PixelRect(covering: box).intersection(surface.rect).isEmpty else { return }
         let op = Swift.min(opacity, 1)
-        let clamped = path.clamped(to: Self.coordinateLimit)
-        scan.reset(width: surface.width, height: surface.height)
-        let one = Double(ScanConverter.one)
-        let ox = surface.originX << ScanConverter.bits, oy = surface.originY << ScanConverter.bits
-        for sub in Flattener.subpaths(of: clamped, tolerance: tolerance, balanced: true) {
-            let pts = sub.points
-            var px = Int((pts[0].x * one).rounded()) - ox, py = Int((pts[0].y * one).rounded()) - oy
-            let fx = px, fy = py
-            for p in pts.dropFirst() {
-                let qx = Int((p.x * one).rounded()) - ox, qy = Int((p.y * one).rounded()) - oy
-                scan.addLine(px, py, qx, qy)
-                px = qx
-                py = qy
-            }
-            scan.addLine(px, py, fx, fy)   // fills close every sub-path
-        }
         switch paint {
         case .solid(let color):
             let packed = color.premultipliedPacked(opacity: op)
             guard packed != 0 else { return }
+            convert(path, on: surface)
             var blitter = SolidBlitter(surface: surface, color: packed)
             scan.sweep(rule: rule, into: &blitter)
         case .linearGradient(let start, let end, let stops):
             guard let ramp = GradientRamp(stops: stops, opacity: op) else { return }
+            convert(path, on: surface)
             sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), rule: rule, on: surface)
         case .radialGradient(let center, let radius, let stops):
             guard let ramp = GradientRamp(stops: stops, opacity: op) else { return }
+            convert(path, on: surface)
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), rule: rule, on: surface)
         }
+    }
+
+    /// Loads the scan converter with the outline of `path` (finite; clamped here to ±2²⁰),
+    /// flattened area-balanced and quantized relative to the surface origin.
+    private mutating func convert(_ path: Path, on surface: Surface) {
+        var edges = EdgeSink(originX: surface.originX << ScanConverter.bits,
+                             originY: surface.originY << ScanConverter.bits)
+        swap(&edges.scan, &scan)   // lend the scratch buffers to the sink (no copy)
+        edges.scan.reset(width: surface.width, height: surface.height)
+        Flattener.walk(path.clamped(to: Self.coordinateLimit), tolerance: tolerance, balanced: true, into: &edges)
+        edges.closeSubpath()
+        swap(&edges.scan, &scan)
     }
 
     /// Sweeps the converted fill with a gradient, or with the ramp's last colour when the
@@ -74,7 +81,8 @@ struct Rasterizer {
         }
         ramp.table.withUnsafeBufferPointer { table in
             GradientRamp.dither.withUnsafeBufferPointer { dither in
-                var blitter = GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry)
+                var blitter = GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry,
+                                             opaque: ramp.isOpaque)
                 scan.sweep(rule: rule, into: &blitter)
             }
         }
@@ -115,5 +123,42 @@ struct Rasterizer {
                                      onto: surface)
             }
         }
+    }
+}
+
+/// Quantizes flattened fill outlines to fixed point and feeds them to a scan converter as
+/// edges, closing every sub-path (fills close implicitly).
+struct EdgeSink: FlattenSink {
+    var scan = ScanConverter()
+    let originX: Int
+    let originY: Int
+    private var open = false
+    private var startX = 0, startY = 0, lastX = 0, lastY = 0
+
+    init(originX: Int, originY: Int) {
+        self.originX = originX
+        self.originY = originY
+    }
+
+    mutating func moveTo(_ p: Point) {
+        closeSubpath()
+        startX = Rasterizer.fixed(p.x) - originX
+        startY = Rasterizer.fixed(p.y) - originY
+        lastX = startX
+        lastY = startY
+        open = true
+    }
+
+    mutating func lineTo(_ p: Point, corner: Bool) {
+        let x = Rasterizer.fixed(p.x) - originX, y = Rasterizer.fixed(p.y) - originY
+        scan.addLine(lastX, lastY, x, y)
+        lastX = x
+        lastY = y
+    }
+
+    mutating func closeSubpath() {
+        guard open else { return }
+        scan.addLine(lastX, lastY, startX, startY)
+        open = false
     }
 }

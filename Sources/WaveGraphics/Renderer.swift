@@ -2,7 +2,11 @@
 ///
 /// Output is premultiplied RGBA8; blending is premultiplied source-over in integer
 /// arithmetic; coverage is exact-area anti-aliasing (see `ScanConverter`). Rendering is
-/// single-threaded and deterministic: the same items give the same bytes on every machine.
+/// single-threaded and deterministic: from the display list on, only IEEE-exact operations
+/// (+, −, ×, ÷, √, rounding) and integer maths are used, so the same items give the same
+/// bytes on every machine. (Path builders that take angles — `addArc`, `Transform.rotation`,
+/// round joins and caps in `stroked` — call the platform's sin/cos, which are reproducible on
+/// a given libm.)
 public struct Renderer: Sendable {
     /// Curve flattening tolerance in device pixels (NaN or ≤ 0 means 0.1).
     public var tolerance: Double = 0.1

@@ -1,50 +1,5 @@
 import Foundation
 
-/// A polyline ready for stroking.
-///
-/// Invariants: `points` is non-empty, finite, and has no two consecutive equal points (nor, when
-/// `closed`, a last point equal to the first); `corners.count == points.count`. `direction` is
-/// a unit vector used only when there is a single point (orientation of a square dot).
-struct StrokeLine: Equatable {
-    var points: [Point]
-    var corners: [Bool]
-    var closed: Bool
-    var direction: Point
-
-    init(start: Point, direction: Point) {
-        points = [start]
-        corners = [false]
-        closed = false
-        self.direction = direction
-    }
-
-    /// Builds a stroke line from a flattened sub-path, dropping zero-length segments (points
-    /// closer than 1e-9 to their predecessor; a dropped point passes on its corner flag).
-    init(_ sub: FlatSubpath) {
-        points = []
-        corners = []
-        closed = sub.closed
-        direction = Point(1, 0)
-        for (p, corner) in zip(sub.points, sub.corners) { append(p, corner: corner) }
-        if closed, points.count > 1, let first = points.first, let last = points.last,
-           last.distance(to: first) <= 1e-9 {
-            points.removeLast()
-            corners.removeLast()
-            corners[0] = true
-        }
-    }
-
-    /// Appends `p` unless it repeats the last point (then only the corner flag is merged).
-    mutating func append(_ p: Point, corner: Bool) {
-        if let last = points.last, last.distance(to: p) <= 1e-9 {
-            if corner { corners[corners.count - 1] = true }
-            return
-        }
-        points.append(p)
-        corners.append(corner)
-    }
-}
-
 /// Builds the outline of a stroke as a union of simple pieces.
 ///
 /// Every segment contributes a rectangle, every join a wedge on the outer side of the turn
@@ -59,7 +14,7 @@ struct Stroker {
     let cap: LineCap
     let join: LineJoin
     let miterLimit: Double
-    /// Largest angle step of round caps and joins so that the chord error stays ≤ tolerance.
+    /// Largest angle step of round caps and joins: chord sagitta ≤ tolerance / 2.
     let arcStep: Double
     private(set) var output = Path()
 
@@ -68,7 +23,8 @@ struct Stroker {
         cap = style.cap
         join = style.join
         miterLimit = style.miterLimit
-        let ratio = tolerance / halfWidth
+        // Sagitta r·(1 − cos(α/2)) ≤ tolerance / 2.
+        let ratio = tolerance / 2 / halfWidth
         arcStep = ratio < 1 ? Swift.max(2 * acos(1 - ratio), 1e-3) : Double.pi / 2
     }
 
@@ -158,14 +114,37 @@ struct Stroker {
         }
     }
 
-    /// Appends points center + r·(u·cos φ + v·sin φ) for φ from 0 to `angle` inclusive, with
-    /// steps no larger than `arcStep` (u, v orthonormal).
+    /// Appends points of an arc of radius `halfWidth` from direction u toward v (orthonormal)
+    /// through `angle`, the first and last exactly on the circle.
+    ///
+    /// An arc no longer than one step (sagitta ≤ tolerance / 2) is a single chord. Otherwise
+    /// the arc is cut into n ≥ 2 equal steps α small enough that the chord sagitta is at most
+    /// tolerance / 2. Inscribed chords would lose about ⅔ · sagitta · length of area, so the
+    /// interior vertices are pushed out to radius ρ·r, with ρ solving
+    /// 2ρ·sin α + (n − 2)·ρ²·sin α = n·α (fan area = sector area). The vertices then sit at most
+    /// ≈ r·α²/6 ≤ ⅔ · tolerance outside the circle and chord middles inside it by less.
     private func appendArc(_ pts: inout [Point], center: Point, from u: Point, toward v: Point,
                            angle: Double) {
-        let steps = Swift.min(1024, Swift.max(1, Int((angle / arcStep).rounded(.up))))
+        if angle <= arcStep {
+            pts.append(center + u * halfWidth)
+            pts.append(center + (u * cos(angle) + v * sin(angle)) * halfWidth)
+            return
+        }
+        let steps = Swift.min(1024, Swift.max(2, Int((angle / arcStep).rounded(.up))))
+        let alpha = angle / Double(steps), sinAlpha = sin(alpha)
+        let n = Double(steps)
+        let rho: Double
+        if steps == 2 {
+            rho = alpha / sinAlpha
+        } else {
+            let a = (n - 2) * sinAlpha, b = 2 * sinAlpha, c = -n * alpha
+            rho = (-b + (b * b - 4 * a * c).squareRoot()) / (2 * a)
+        }
+        let radius = rho >= 1 && rho.isFinite ? halfWidth * rho : halfWidth   // α → 0 gives 0/0
         for i in 0...steps {
             let phi = angle * Double(i) / Double(steps)
-            pts.append(center + (u * cos(phi) + v * sin(phi)) * halfWidth)
+            let r = (i == 0 || i == steps) ? halfWidth : radius
+            pts.append(center + (u * cos(phi) + v * sin(phi)) * r)
         }
     }
 

@@ -1,0 +1,42 @@
+/// An integer pixel rectangle [x0, x1) × [y0, y1) in device space. Empty when x1 ≤ x0 or y1 ≤ y0.
+struct PixelRect: Equatable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    var width: Int { Swift.max(0, x1 - x0) }
+    var height: Int { Swift.max(0, y1 - y0) }
+
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0),
+                  x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
+    }
+
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelRect(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0),
+                         x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
+    }
+
+    static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    /// Pixels touched by geometry within `r`, with a one-pixel margin, clamped to ±2²⁰.
+    init(covering r: Rect) {
+        let limit = Double(1 << 20)
+        func clamp(_ v: Double) -> Double { Swift.min(Swift.max(v, -limit), limit) }
+        x0 = Int(clamp(r.minX).rounded(.down)) - 1
+        y0 = Int(clamp(r.minY).rounded(.down)) - 1
+        x1 = Int(clamp(r.maxX).rounded(.up)) + 1
+        y1 = Int(clamp(r.maxY).rounded(.up)) + 1
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+}

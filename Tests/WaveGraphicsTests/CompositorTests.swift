@@ -1,0 +1,77 @@
+import XCTest
+@testable import WaveGraphics
+
+final class CompositorTests: XCTestCase {
+    func testHalfRedOverWhite() {
+        let items = [TestScene.fill(TestScene.rect(0, 0, 4, 4), Color(r: 1, g: 0, b: 0, a: 0.5))]
+        let p = TestScene.render(items, width: 4, height: 4, background: .white).pixel(1, 1)
+        XCTAssertEqual(p.r, 255)
+        XCTAssertTrue(p.g == 127 || p.g == 128)
+        XCTAssertTrue(p.b == 127 || p.b == 128)
+        XCTAssertEqual(p.a, 255)
+        let viaOpacity = [TestScene.fill(TestScene.rect(0, 0, 4, 4), Color(r: 1, g: 0, b: 0), opacity: 0.5)]
+        XCTAssertEqual(TestScene.render(viaOpacity, width: 4, height: 4, background: .white).pixel(1, 1).g, p.g)
+    }
+
+    func testPackedArithmeticMatchesExactRounding() {
+        for a in stride(from: 0, through: 255, by: 1) {
+            for k in stride(from: 0, through: 255, by: 3) {
+                let exact = UInt32((Double(a * k) / 255).rounded())
+                XCTAssertEqual(Compositor.mul8(UInt32(a), UInt32(k)), exact)
+                let px = UInt32(a) | UInt32(255 - a) << 8 | UInt32(a / 2) << 16 | UInt32(a) << 24
+                let s = Compositor.scale(px, UInt32(k))
+                XCTAssertEqual(s & 0xFF, exact)
+                XCTAssertEqual(s >> 24, exact)
+                XCTAssertEqual((s >> 8) & 0xFF, UInt32((Double((255 - a) * k) / 255).rounded()))
+            }
+        }
+        // Opaque source replaces; transparent source keeps.
+        XCTAssertEqual(Compositor.over(0xFF00_00FF, 0xFF12_3456), 0xFF00_00FF)
+        XCTAssertEqual(Compositor.over(0, 0x8040_2010), 0x8040_2010)
+    }
+
+    func testGroupOpacityDoesNotDarkenOverlap() {
+        let a = TestScene.fill(TestScene.rect(10, 10, 30, 30), .black)
+        let b = TestScene.fill(TestScene.rect(25, 25, 30, 30), .black)
+        let grouped = TestScene.render([.group(items: [a, b], opacity: 0.5, mask: nil)], width: 64, height: 64)
+        XCTAssertEqual(grouped.pixel(30, 30).a, grouped.pixel(15, 15).a)
+        XCTAssertEqual(grouped.pixel(30, 30).a, 128)
+        XCTAssertEqual(grouped.pixel(50, 50).a, 128)
+        XCTAssertEqual(grouped.pixel(5, 5).a, 0)
+        let separate = TestScene.render([
+            TestScene.fill(TestScene.rect(10, 10, 30, 30), .black, opacity: 0.5),
+            TestScene.fill(TestScene.rect(25, 25, 30, 30), .black, opacity: 0.5),
+        ], width: 64, height: 64)
+        XCTAssertEqual(separate.pixel(15, 15).a, 128)
+        XCTAssertEqual(separate.pixel(30, 30).a, 192)   // 128 + 128 · 127 / 255
+    }
+
+    func testOpaqueGroupWithoutMaskIsDrawnDirectly() {
+        let items = [TestScene.fill(TestScene.circle(30.3, 31.7, 20), Color(r: 0.2, g: 0.6, b: 0.9, a: 0.7))]
+        let direct = TestScene.render(items, width: 64, height: 64, background: .white)
+        let grouped = TestScene.render([.group(items: items, opacity: 1, mask: nil)], width: 64, height: 64,
+                                       background: .white)
+        XCTAssertEqual(direct, grouped)
+        // An offscreen layer (full mask) reproduces the direct rendering byte for byte.
+        let fullMask = Mask(items: [TestScene.fill(TestScene.rect(-10, -10, 100, 100))])
+        let masked = TestScene.render([.group(items: items, opacity: 1, mask: fullMask)], width: 64, height: 64,
+                                      background: .white)
+        XCTAssertEqual(direct, masked)
+    }
+
+    func testPixmapBasics() {
+        let p = Pixmap(width: 3, height: 2, fill: Color(r: 1, g: 0.5, b: 0, a: 0.5))
+        XCTAssertEqual(p.data.count, 24)
+        let px = p.pixel(2, 1)
+        XCTAssertEqual(px.a, 128); XCTAssertEqual(px.r, 128); XCTAssertEqual(px.g, 64); XCTAssertEqual(px.b, 0)
+        XCTAssertEqual(p.pixel(3, 0).a, 0)
+        XCTAssertEqual(p.pixel(-1, 0).a, 0)
+        let straight = p.unpremultipliedRGBA()
+        XCTAssertEqual(Array(straight[0..<4]), [255, 128, 0, 128])
+        XCTAssertEqual(Pixmap(width: -5, height: 3).data.count, 0)
+        XCTAssertEqual(Pixmap(width: Int.max, height: 3).width, 0)
+        var clearPixel = Pixmap(width: 1, height: 1)
+        clearPixel.data = [10, 10, 10, 0]
+        XCTAssertEqual(clearPixel.unpremultipliedRGBA(), [0, 0, 0, 0])
+    }
+}

@@ -1,0 +1,105 @@
+import XCTest
+@testable import WaveGraphics
+
+final class PaintTests: XCTestCase {
+    private let red = Color(r: 1, g: 0, b: 0)
+    private let blue = Color(r: 0, g: 0, b: 1)
+
+    private func close(_ v: UInt8, _ expected: Double, _ slack: Double = 1, file: StaticString = #filePath,
+                       line: UInt = #line) {
+        XCTAssertLessThanOrEqual(abs(Double(v) - expected), slack, "\(v) vs \(expected)", file: file, line: line)
+    }
+
+    private func gradientFill(_ paint: Paint, width: Int = 100, height: Int = 8) -> Pixmap {
+        let item = DisplayItem.fill(path: TestScene.rect(0, 0, Double(width), Double(height)), rule: .nonZero,
+                                    paint: paint, opacity: 1)
+        return TestScene.render([item], width: width, height: height)
+    }
+
+    func testLinearGradientEndsAndMiddle() {
+        // From the centre of pixel 10 to the centre of pixel 89, padded beyond.
+        let pixmap = gradientFill(.linearGradient(start: Point(10.5, 0), end: Point(89.5, 0),
+                                                  stops: [GradientStop(0, red), GradientStop(1, blue)]))
+        for y in 0..<8 {
+            for x in [0, 5, 10] {
+                let p = pixmap.pixel(x, y)
+                close(p.r, 255); close(p.g, 0); close(p.b, 0); XCTAssertEqual(p.a, 255)
+            }
+            for x in [89, 95, 99] {
+                let p = pixmap.pixel(x, y)
+                close(p.r, 0); close(p.b, 255); XCTAssertEqual(p.a, 255)
+            }
+            for x in [30, 50, 70] {
+                let t = (Double(x) - 10) / 79
+                let p = pixmap.pixel(x, y)
+                close(p.r, 255 * (1 - t), 1.5); close(p.b, 255 * t, 1.5); close(p.g, 0)
+            }
+        }
+    }
+
+    func testStopsAreSortedClampedAndInterpolatedStraight() {
+        // Out-of-order, out-of-range stops; a transparent stop interpolates in straight colour:
+        // halfway between opaque white and transparent black is (0.5, 0.5, 0.5, 0.5) straight,
+        // i.e. premultiplied 64.
+        let stops = [GradientStop(2, Color(r: 0, g: 0, b: 0, a: 0)), GradientStop(-1, .white)]
+        let pixmap = gradientFill(.linearGradient(start: Point(0.5, 0), end: Point(98.5, 0), stops: stops))
+        let mid = pixmap.pixel(49, 3)   // t = 0.5
+        close(mid.a, 127.5); close(mid.r, 63.75); XCTAssertLessThanOrEqual(mid.r, mid.a)
+        let first = pixmap.pixel(0, 0)
+        XCTAssertEqual(first.a, 255); XCTAssertEqual(first.r, 255)
+        // Equal locations make a hard edge (stable order: red, then blue).
+        let hard = gradientFill(.linearGradient(start: Point(0, 0), end: Point(100, 0),
+                                                stops: [GradientStop(0.5, red), GradientStop(0.5, blue)]))
+        XCTAssertEqual(hard.pixel(45, 0).r, 255)
+        XCTAssertEqual(hard.pixel(55, 0).b, 255)
+    }
+
+    func testRadialGradientCentreAndRim() {
+        let paint = Paint.radialGradient(center: Point(50.5, 50.5), radius: 40,
+                                         stops: [GradientStop(0, red), GradientStop(1, blue)])
+        let pixmap = gradientFill(paint, width: 101, height: 101)
+        let c = pixmap.pixel(50, 50)
+        close(c.r, 255); close(c.b, 0)
+        let rim = pixmap.pixel(50 + 40, 50)   // distance 40 → t = 1
+        close(rim.b, 255); close(rim.r, 0)
+        let corner = pixmap.pixel(0, 0)       // padded
+        XCTAssertEqual(corner.b, 255)
+        let half = pixmap.pixel(70, 50)       // distance 20 → t = 0.5
+        close(half.r, 127.5, 1.5); close(half.b, 127.5, 1.5)
+    }
+
+    func testDitherIsBoundedAndAveragesToTheTrueValue() {
+        let grey = Color(r: 0.5, g: 0.5, b: 0.5)
+        let pixmap = gradientFill(.linearGradient(start: Point(0, 0), end: Point(64, 0),
+                                                  stops: [GradientStop(0, grey), GradientStop(1, grey)]),
+                                  width: 64, height: 64)
+        var sum = 0, values = Set<UInt8>()
+        for y in 0..<64 { for x in 0..<64 { let v = pixmap.pixel(x, y).r; sum += Int(v); values.insert(v) } }
+        XCTAssertEqual(values, [127, 128])
+        XCTAssertEqual(Double(sum) / 4096, 127.5, accuracy: 0.05)
+    }
+
+    func testDegenerateGradientsPaintLastStop() {
+        let linear = gradientFill(.linearGradient(start: Point(5, 5), end: Point(5, 5),
+                                                  stops: [GradientStop(0, red), GradientStop(1, blue)]))
+        XCTAssertEqual(linear.pixel(3, 3).b, 255)
+        let radial = gradientFill(.radialGradient(center: Point(5, 5), radius: 0, stops: [GradientStop(0, red)]))
+        XCTAssertEqual(radial.pixel(3, 3).r, 255)
+        let none = gradientFill(.linearGradient(start: Point(0, 0), end: Point(9, 0), stops: []))
+        XCTAssertEqual(none.pixel(3, 3).a, 0)
+        let nanStops = gradientFill(.linearGradient(start: Point(0, 0), end: Point(9, 0),
+                                                    stops: [GradientStop(.nan, Color(r: .nan, g: 2, b: -1, a: .nan))]))
+        XCTAssertEqual(nanStops.pixel(3, 3).a, 0)
+    }
+
+    func testGradientOpacityAndCoverage() {
+        let item = DisplayItem.fill(path: TestScene.rect(0, 0, 10.5, 4), rule: .nonZero,
+                                    paint: .linearGradient(start: Point(0, 0), end: Point(10, 0),
+                                                           stops: [GradientStop(0, .white), GradientStop(1, .white)]),
+                                    opacity: 0.5)
+        let pixmap = TestScene.render([item], width: 16, height: 4)
+        close(pixmap.pixel(3, 1).a, 127.5)
+        close(pixmap.pixel(10, 1).a, 63.75)
+        XCTAssertEqual(pixmap.pixel(11, 1).a, 0)
+    }
+}

@@ -70,9 +70,7 @@ extension Compiler {
     }
 
     mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
-        if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
-            return Typed(ir: .layerProperty(.current, p), type: p.info.type)
-        }
+        // Variables first; then, inside a layer or spawn body, the layer's own properties.
         if let binding = environment.lets[n] {
             environment.usedNames.insert(n)
             return Typed(ir: binding.expr, type: binding.type)
@@ -80,6 +78,9 @@ extension Compiler {
         if let slot = environment.globalIndex[n] {
             environment.usedNames.insert(n)
             return Typed(ir: .global(slot), type: environment.globals[slot].type)
+        }
+        if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+            return Typed(ir: .layerProperty(.current, p), type: p.info.type)
         }
         if n == "pi" { return Typed(ir: .constant(.number(Double.pi)), type: .number(.none)) }
         if let a = Ambient(rawValue: n) {
@@ -95,6 +96,10 @@ extension Compiler {
         }
         if Builtin(rawValue: n) != nil {
             error("'\(n)' is a function: call it as \(n)(…)", range)
+            return .bad()
+        }
+        if Property.named(n) != nil && ctx.currentLayer != nil {
+            error("'\(n)' is a property name, not a value; is a value missing before it?", range)
             return .bad()
         }
         error("unknown name '\(n)'\(didYouMean(n, visibleNames(ctx)))", range)

@@ -104,12 +104,12 @@ extension Compiler {
     mutating func target(_ e: Expr, _ ctx: Context) -> (Target, ValueType)? {
         switch e.kind {
         case .name(let n):
-            if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
-                return (.layer(.current, p), p.info.type)
-            }
             if let slot = environment.globalIndex[n] {
                 environment.usedNames.insert(n)
                 return (.global(slot), environment.globals[slot].type)
+            }
+            if environment.lets[n] == nil, let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+                return (.layer(.current, p), p.info.type)
             }
             if environment.lets[n] != nil {
                 error("cannot assign to '\(n)': it is a 'let' constant; declare it with 'var' to change it", e.range)

@@ -134,8 +134,9 @@ extension Parser {
         var value: Expr? = nil
         let takesNoValue = head == "close"
         if !takesNoValue {
-            if let w = current.identifier, !Parser.valueWords.contains(w),
-               Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w)) {
+            if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
+                // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
+                // (`amplitude amplitude wavelength …` reads a variable named like a property.)
                 error("property '\(head)' needs a value before '\(w)'", at: headID.range)
             } else if isPunct("}") || current.isEOF {
                 error("property '\(head)' needs a value", at: headID.range)
@@ -165,6 +166,21 @@ extension Parser {
             args.append(Arg(label: label, values: values))
         }
         return Clause(head: headID, value: value, args: args, range: headID.range.to(previous.range))
+    }
+
+    /// Whether a token begins a property value (so the word before it is a property name):
+    /// a literal, a bracket, or a word that is not itself a property.
+    func startsValue(_ t: Token, _ kind: String) -> Bool {
+        switch t.kind {
+        case .number, .string, .color, .size: return true
+        case .punct(let p): return p == "(" || p == "[" || p == "!"
+        case .identifier(let w): return !isClauseHead(w, kind)
+        case .error, .eof: return false
+        }
+    }
+
+    func isClauseHead(_ w: String, _ kind: String) -> Bool {
+        Parser.propertyNames.contains(w) || w == "width" || w == "mask" || (kind == "path" && Parser.pathCommands.contains(w))
     }
 
     /// Property names that are also words a value may be (`anchor center`, `level height`).

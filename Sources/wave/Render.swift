@@ -25,7 +25,7 @@ struct Render: ParsableCommand {
     @Option(help: "Sequence end time, exclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
     @Option(help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double = 1
     @Option(help: "zlib compression level 0-9.") var compression: Int = 6
-    @Flag(help: "Print nothing but errors.") var quiet = false
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
 
     func validate() throws {
         if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }

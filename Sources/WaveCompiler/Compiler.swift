@@ -62,11 +62,29 @@ public struct Compiler {
 
     /// Parses and compiles a whole file.
     public static func compile(_ file: SourceFile) -> (Program?, [Diagnostic]) {
+        let (program, diagnostics, _) = compileKeepingEnvironment(file)
+        return (program, diagnostics)
+    }
+
+    /// Compiles a file and returns the environment too, so that expressions (`wave trace`
+    /// properties, REPL input) can later be compiled against its names.
+    public static func compileKeepingEnvironment(_ file: SourceFile, environment: Environment = Environment()) -> (Program?, [Diagnostic], Environment) {
         let script = Parser.parse(file)
-        var compiler = Compiler(file: file)
+        var compiler = Compiler(file: file, environment: environment)
         let program = compiler.compile(script)
         let all = script.diagnostics + compiler.diagnostics
-        return (all.hasErrors ? nil : program, all.sorted { $0.range.start < $1.range.start })
+        return (all.hasErrors ? nil : program, all.sorted { $0.range.start < $1.range.start }, compiler.environment)
+    }
+
+    /// Compiles one expression (`surface.level`, `x * 21`) against an environment.
+    public static func compileExpression(_ file: SourceFile, environment: Environment) -> (IRExpr, ValueType)? {
+        var parser = Parser(file: file)
+        let e = parser.parseExpression()
+        guard parser.diagnostics.isEmpty, parser.current.isEOF else { return nil }
+        var compiler = Compiler(file: file, environment: environment)
+        let t = compiler.expression(e, Context())
+        guard !t.poisoned, compiler.diagnostics.isEmpty else { return nil }
+        return (t.ir, t.type)
     }
 
     /// Compiles parsed statements against the environment; returns the increment (new

@@ -17,7 +17,7 @@ extension Parser {
     mutating func parseExpression(stopAtLabels: Bool) -> Expr { parseExpression() }
 
     /// expr -> logic_or ('?' expr ':' expr)?
-    mutating func parseExpression() -> Expr {
+    public mutating func parseExpression() -> Expr {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {

@@ -4,7 +4,7 @@
 public struct Parser {
     var tokens: [Token]
     var index = 0
-    var diagnostics: [Diagnostic] = []
+    public internal(set) var diagnostics: [Diagnostic] = []
     let file: SourceFile
     var depth = 0
 
@@ -47,7 +47,7 @@ public struct Parser {
 
     // MARK: - Token access
 
-    var current: Token { tokens[index] }
+    public var current: Token { tokens[index] }
     func peek(_ k: Int = 1) -> Token { tokens[min(index + k, tokens.count - 1)] }
     var previous: Token { tokens[max(0, index - 1)] }
 

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import WaveCompiler
+import WaveRuntime
+import WaveSyntax
+
+struct Trace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print values per tick: how to debug motion.",
+        discussion: """
+        One row per tick with a tick column, a time column (seconds) and one column per
+        --prop. A property is a variable (x), a layer property (surface.level), a component
+        (ball.position.y) or any expression (middle - edge). Numbers print with full
+        precision.
+
+        Example:
+          wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
+          wave trace s.wave --prop ball.position.y --format json
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    @Argument(help: "The script.") var file: String
+    @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String]
+    @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
+    @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
+    @Option(help: "csv or json.") var format: Format = .csv
+
+    func validate() throws {
+        if props.isEmpty { throw ValidationError("give at least one --prop NAME") }
+    }
+
+    func run() throws {
+        let source = try ScriptLoader.read(file)
+        let (compiled, diagnostics, environment) = Compiler.compileKeepingEnvironment(source)
+        if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
+        guard let program = compiled else { throw Exit.script }
+        var columns: [IRExpr] = []
+        for p in props {
+            let exprFile = SourceFile(name: "--prop", text: p)
+            guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {
+                let names = environment.variableNames + environment.layerNames
+                let hint = suggestion(for: p, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                Console.error("--prop '\(p)' is not a variable, a layer property or an expression of this script\(hint)")
+                throw Exit.usage
+            }
+            columns.append(ir)
+        }
+        let start = from?.ticks ?? 0
+        let end = to?.ticks ?? (program.scene.durationTicks.map { $0 - 1 } ?? 299)
+        guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
+        var out = ""
+        if format == .csv { out += (["tick", "time"] + props.map(Trace.csvField)).joined(separator: ",") + "\n" }
+        else { out += "[\n" }
+        do {
+            var runtime = try SceneRuntime(program: program)
+            var first = true
+            for tick in start...end {
+                while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
+                var row: [String] = []
+                for c in columns { row.append(Trace.text(try runtime.evaluate(c), json: format == .json)) }
+                let time = Trace.number(Double(tick) / 60)
+                if format == .csv {
+                    out += ([String(tick), time] + row.map(Trace.csvField)).joined(separator: ",") + "\n"
+                } else {
+                    let fields = zip(props, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
+                    out += (first ? "" : ",\n") + "  {\"tick\": \(tick), \"time\": \(time)" + (fields.isEmpty ? "" : ", " + fields.joined(separator: ", ")) + "}"
+                    first = false
+                }
+                if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+            }
+        } catch let e as RuntimeError {
+            FileHandle.standardOutput.write(Data(out.utf8))
+            Console.diagnostics([e.diagnostic], in: source)
+            throw Exit.runtime
+        }
+        if format == .json { out += "\n]\n" }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// Shortest text that reads back to the same Double.
+    static func number(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
+    static func text(_ v: Value, json: Bool) -> String {
+        switch v {
+        case .number(let n): return json && !n.isFinite ? "null" : number(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .point(let x, let y): return json ? "[\(number(x)), \(number(y))]" : "(\(number(x)) \(number(y)))"
+        case .rect(let x, let y, let w, let h): return json ? "[\([x, y, w, h].map(number).joined(separator: ", "))]" : "(\([x, y, w, h].map(number).joined(separator: " ")))"
+        case .string(let s): return json ? "\"\(jsonEscape(s))\"" : s
+        default: return json ? "\"\(jsonEscape(v.description))\"" : v.description
+        }
+    }
+
+    static func csvField(_ s: String) -> String {
+        s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+
+    static func jsonEscape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out += c.value < 0x20 ? String(format: "\\u%04x", c.value) : String(c)
+            }
+        }
+        return out
+    }
+}

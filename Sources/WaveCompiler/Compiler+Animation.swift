@@ -203,10 +203,44 @@ extension Compiler {
         return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, anims)]
     }
 
-    static let effectNames = ["typewriter", "shine", "fade", "wave", "scramble", "slide", "bounce", "sweep"]
-
+    /// effect LAYER NAME over D [delay D] [seed N]
     mutating func compileEffect(layer: Expr, name: Identifier, args: [Arg], _ range: SourceRange, _ ctx: Context) -> EffectIR? {
-        error("text effects are not implemented yet (issue: timing engine)", range)
-        return nil
+        var ref: LayerRef
+        if case .name(let n) = layer.kind, let index = environment.layerIndex[n] {
+            guard environment.layers[index].kind == .text else {
+                error("text effects apply to text layers; '\(n)' is a \(environment.layers[index].kind.rawValue)", layer.range)
+                return nil
+            }
+            guard !environment.layers[index].isTemplate else {
+                error("'\(n)' is a template: use 'effect self …' inside 'spawn \(n) { … }'", layer.range)
+                return nil
+            }
+            ref = .declared(index)
+        } else if case .name("self") = layer.kind, let l = ctx.currentLayer, environment.layers[l].kind == .text {
+            ref = .current
+        } else {
+            if case .name(let n) = layer.kind {
+                error("unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", layer.range)
+            } else {
+                error("'effect' takes a text layer name", layer.range)
+            }
+            return nil
+        }
+        guard let kind = EffectKind(rawValue: name.name) else {
+            error("unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range)
+            return nil
+        }
+        guard let over = (args.first { $0.label.name == "over" || $0.label.name == "duration" })?.value else {
+            error("an effect needs a duration: 'effect \(name.name) over 2s'", range)
+            return nil
+        }
+        guard let ticks = constantTicks(over, what: "an effect's duration") else { return nil }
+        guard ticks >= 1 else { error("an effect lasts at least one tick", over.range); return nil }
+        var effect = EffectIR(layer: ref, kind: kind, durationTicks: ticks, delayTicks: 0, seed: nil, range: range)
+        if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { effect.delayTicks = t }
+        if let s = args.first(where: { $0.label.name == "seed" })?.value, let n = constantNumber(s, what: "a seed") {
+            effect.seed = UInt64(max(0, min(n, 9e15)))
+        }
+        return effect
     }
 }

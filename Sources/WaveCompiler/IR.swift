@@ -135,12 +135,18 @@ public indirect enum IRStmt: Equatable, Sendable {
     case evaluate(IRExpr, ValueType, SourceRange)
 }
 
+/// Per-character text effects (see grammar.md §8 "Text effects").
+public enum EffectKind: String, CaseIterable, Sendable {
+    case typewriter, shine, fade, wave, scramble, slide, bounce
+}
+
 public struct EffectIR: Equatable, Sendable {
     public var layer: LayerRef
-    public var name: String
+    public var kind: EffectKind
     public var durationTicks: Int
     public var delayTicks: Int
-    public var seed: UInt64
+    /// nil: drawn from the scene's random generator when the effect starts.
+    public var seed: UInt64?
     public var range: SourceRange
 }
 

@@ -47,6 +47,11 @@ extension SceneRuntime {
                 content += try build(c, parent: transform, root: root)
             }
             needsGroup = opacity < 1
+        } else if inst.kind == .text, let effect = effects[id], let bounds = geometry.bounds, let (run, spacing, _) = try textRun(inst) {
+            let fill = paint(inst.present(.fill), bounds: bounds, transform: transform)
+            let stroke = paint(inst.present(.stroke), bounds: bounds, transform: transform)
+            content = try effectItems(inst, effect, run: run, spacing: spacing, bounds: bounds, transform: transform, fill: fill, stroke: stroke)
+            needsGroup = opacity < 1
         } else if let path = geometry.path {
             let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
             let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
@@ -207,8 +212,20 @@ extension SceneRuntime {
     }
 
     func textGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
-        guard case .string(let text) = inst.present(.text) else { return (nil, nil) }
-        guard case .string(let font) = inst.present(.font) else { return (nil, nil) }
+        guard let (run, spacing, bounds) = try textRun(inst) else { return (nil, nil) }
+        var path = run.combinedPath
+        if spacing != 0 {
+            path = Path()
+            for (i, g) in run.glyphPaths.enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
+        }
+        return (path, bounds)
+    }
+
+    /// The laid-out text of a text layer, its letter spacing, and its line box (baseline at
+    /// y = 0, from −ascent to +descent).
+    func textRun(_ inst: LayerInstance) throws -> (GlyphRun, Double, Rect)? {
+        guard case .string(let text) = inst.present(.text) else { return nil }
+        guard case .string(let font) = inst.present(.font) else { return nil }
         let size = inst.present(.size).number
         guard size.isFinite, size > 0, size < 10_000 else {
             throw RuntimeError("text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
@@ -217,14 +234,9 @@ extension SceneRuntime {
         do { run = try FontLibrary.shared.layout(text, font: FontDescriptor.parse(font), size: size) } catch {
             throw RuntimeError("cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
         }
-        var path = run.combinedPath
         let spacing = inst.present(.spacing).number
-        if spacing != 0 {
-            path = Path()
-            for (i, g) in run.glyphPaths.enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
-        }
         let width = run.width + spacing * Double(max(0, run.characters.count - 1))
-        return (path, Rect(x: 0, y: -run.ascent, width: width, height: run.ascent + run.descent))
+        return (run, spacing, Rect(x: 0, y: -run.ascent, width: width, height: run.ascent + run.descent))
     }
 
     /// Converts a paint value to device space: gradient points are in the layer's unit box.

@@ -104,8 +104,10 @@ extension SceneRuntime {
             for s in body { try exec(s, inner) }
         case .remove(let ref, _):
             if let id = resolve(ref, ctx) { removeInstance(id) }
-        case .effect:
-            break
+        case .effect(let e):
+            try charge(e.range)
+            guard let id = resolve(e.layer, ctx) else { return }
+            effects[id] = ActiveEffect(kind: e.kind, begin: tick + e.delayTicks, duration: e.durationTicks, seed: e.seed ?? rng.next())
         case .evaluate(let e, _, _):
             printed.append(try eval(e, ctx).description)
         }

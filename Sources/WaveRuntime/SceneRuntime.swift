@@ -26,6 +26,8 @@ public struct SceneRuntime: Sendable {
     var order: [Int] = []
     var timers: [ActiveTimer] = []
     var animations: [ActiveAnimation] = []
+    /// Text effects by layer instance.
+    var effects: [Int: ActiveEffect] = [:]
     var rng: SplitMix64
     var work = 0
     var started = false
@@ -213,6 +215,7 @@ public struct SceneRuntime: Sendable {
         else { order.removeAll { $0 == id } }
         if inst.decl < declaredInstance.count, declaredInstance[inst.decl] == id { declaredInstance[inst.decl] = nil }
         animations.removeAll { $0.touches(id) }
+        effects[id] = nil
     }
 
     func resolve(_ ref: LayerRef, _ ctx: ExecContext) -> Int? {

@@ -22,8 +22,11 @@ enum PathBuilder {
                 if !hasCurrent { path.move(to: try point(o[1])); hasCurrent = true }
                 path.cubic(to: try point(o[0]), control1: try point(o[1]), control2: try point(o[2]))
             case .arc:
-                path.addArc(center: try point(o[0]), radius: try number(o[1]), startAngle: try number(o[2]),
-                            endAngle: try number(o[3]), clockwise: c.clockwise)
+                // The arc sweeps from `from` to `to`: increasing angles run clockwise on
+                // screen. `clockwise` forces that direction when `to` is below `from`.
+                let a0 = try number(o[2]), a1 = try number(o[3])
+                path.addArc(center: try point(o[0]), radius: try number(o[1]), startAngle: a0, endAngle: a1,
+                            clockwise: c.clockwise || a1 >= a0)
                 hasCurrent = true
             case .circle:
                 path.addCircle(center: try point(o[0]), radius: SceneRuntime.nonNegative(try number(o[1])))

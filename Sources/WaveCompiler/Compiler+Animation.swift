@@ -49,10 +49,11 @@ extension Compiler {
                 error("an animation needs 'from', 'to', 'by' or 'values'", a.range)
                 return nil
             }
-            guard let over = a.arg("over") ?? a.arg("duration"), let d = over.value else {
+            guard let over = a.arg("over") ?? a.arg("duration") else {
                 error("an animation needs a duration: 'over 2s'", a.range)
                 return nil
             }
+            guard let d = over.value else { return nil }   // the parser reported the missing value
             guard let ticks = constantTicks(d, what: "an animation's duration") else { return nil }
             anim.durationTicks = ticks
             if let e = a.arg("ease")?.value, let f = timingFunction(e) { anim.timing = f }
@@ -109,6 +110,11 @@ extension Compiler {
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
+        if let joined = Compiler.hyphenated(e), Timing.named[joined] == nil {
+            // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
+            error("unknown timing curve '\(joined)'\(didYouMean(joined, Array(Timing.named.keys)))", e.range)
+            return nil
+        }
         switch e.kind {
         case .name(let n):
             if let f = Timing.named[n] { return f }
@@ -141,6 +147,17 @@ extension Compiler {
             error("expected a timing curve: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(…) or steps(…)", e.range)
         }
         return nil
+    }
+
+    /// `a-b-c` written as names joined by minus signs, or nil.
+    static func hyphenated(_ e: Expr) -> String? {
+        switch e.kind {
+        case .binary("-", let l, let r):
+            guard let a = hyphenated(l), case .name(let b) = r.kind else { return nil }
+            return a + "-" + b
+        case .name(let n): return n
+        default: return nil
+        }
     }
 
     /// values [a, b, c] [times [0, 0.3, 1]] [mode discrete|linear|cubic|paced] [eases [...]]

@@ -30,6 +30,7 @@ extension Compiler {
                 error("'\(template.name)' is a layer, not a template; declare it with 'template \(template.name): …' to spawn copies", template.range)
                 return nil
             }
+            spawnedTemplates.insert(index)
             var place = PlacementIR.top
             if let placement { guard let p = resolvePlacement(placement) else { return nil }; place = p }
             let inner = Context(currentLayer: index, inHandler: true)
@@ -109,6 +110,7 @@ extension Compiler {
                 return (.global(slot), environment.globals[slot].type)
             }
             if environment.lets[n] == nil, let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+                writtenProperties.insert("\(l).\(p.rawValue)")
                 return (.layer(.current, p), p.info.type)
             }
             if environment.lets[n] != nil {
@@ -121,6 +123,7 @@ extension Compiler {
             if case .name(let n) = base.kind, environment.globalIndex[n] == nil, environment.lets[n] == nil, environment.layerIndex[n] != nil {
                 let typed = member(base, id, ctx)
                 guard !typed.poisoned, case .layerProperty(let ref, let p) = typed.ir else { return nil }
+                if case .declared(let i) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
                 return (.layer(ref, p), typed.type)
             }
             guard let (baseTarget, baseType) = target(base, ctx) else { return nil }

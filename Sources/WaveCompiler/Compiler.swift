@@ -49,7 +49,10 @@ public struct Compiler {
     let file: SourceFile
     var newGlobals: [GlobalIR] = []
     var firstNewLayer: Int
-    var usedAsMask: Set<Int> = []
+    /// Layer properties some statement writes ("index.property"), and spawned templates:
+    /// what may make an invisible-looking layer visible later.
+    var writtenProperties: Set<String> = []
+    var spawnedTemplates: Set<Int> = []
 
     /// Most layers (declared plus templates) and globals a script may declare.
     public static let maxDeclarations = 100_000
@@ -107,6 +110,7 @@ public struct Compiler {
         }
         finishLayers()
         warnUnused(script)
+        warnInvisibleLayers()
         let newLayers = Array(environment.layers[firstNewLayer...])
         return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
     }
@@ -225,6 +229,31 @@ public struct Compiler {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
             if !environment.usedNames.contains(name.name) {
                 warning("variable '\(name.name)' is never used", name.range)
+            }
+        }
+    }
+
+    /// Warns about layers nothing can ever show: opacity 0 or `visible false` that no
+    /// statement changes, shapes with neither fill nor stroke, templates never spawned.
+    mutating func warnInvisibleLayers() {
+        for i in firstNewLayer..<environment.layers.count {
+            let l = environment.layers[i]
+            if l.usedAsMask { continue }
+            func constant(_ p: Property) -> Value? {
+                if writtenProperties.contains("\(i).\(p.rawValue)") { return nil }
+                guard let e = l.properties[p] else { return l.kind == .line && p == .stroke ? .paint(.color(RGBA(0, 0, 0, 1))) : p.info.defaultValue }
+                if case .constant(let v) = e { return v }
+                return nil
+            }
+            let name = "\(l.isTemplate ? "template" : "layer") '\(l.name)'"
+            if l.isTemplate && l.parent == nil && !spawnedTemplates.contains(i) {
+                warning("\(name) is never spawned", l.range)
+            } else if let o = constant(.opacity), o.number <= 0 {
+                warning("\(name) can never be seen: its opacity is 0 and nothing changes it", l.range)
+            } else if constant(.visible) == .bool(false) {
+                warning("\(name) can never be seen: it is not visible and nothing changes that", l.range)
+            } else if l.kind != .group, constant(.fill) == .paint(.none), constant(.stroke) == .paint(.none) {
+                warning("\(name) can never be seen: it has no fill and no stroke", l.range)
             }
         }
     }

@@ -144,3 +144,33 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("every 1t"), r.stdout)
     }
 }
+
+final class TraceTests: XCTestCase {
+    /// The reference: spring 0 → 1 with m=1, k=100, c=10 at ticks 30 and 60.
+    func testTraceOfASpringMatchesTheReferenceValues() throws {
+        let dir = try temporaryDirectory()
+        let f = dir.appendingPathComponent("spring.wave")
+        try "var x = 0\nspring x to 1 { mass 1  stiffness 100  damping 10 }\n".write(to: f, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["trace", f.path, "--prop", "x", "--to", "1s"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.first, ["tick", "time", "x"])
+        XCTAssertEqual(rows.count, 62)
+        XCTAssertEqual(Double(rows[31][2]) ?? 0, 1.0745905665950333, accuracy: 1e-9)
+        XCTAssertEqual(rows[31][0], "30")
+        XCTAssertEqual(Double(rows[61][2]) ?? 0, 1.0021701167393262, accuracy: 1e-9)
+        let json = try WaveBinary.run(["trace", f.path, "--prop", "x", "--prop", "x * 2", "--from", "30t", "--to", "30t", "--format", "json"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(parsed?.count, 1)
+        XCTAssertEqual(parsed?.first?["tick"] as? Int, 30)
+        XCTAssertEqual(parsed?.first?["x * 2"] as? Double ?? 0, 2 * 1.0745905665950333, accuracy: 1e-9)
+    }
+
+    func testTraceOfALayerPropertyAndAnUnknownName() throws {
+        let r = try WaveBinary.run(["trace", "examples/progress-ball.wave", "--prop", "surface.level", "--to", "2t"])
+        XCTAssertEqual(r.stdout, "tick,time,surface.level\n0,0,199\n1,0.016666666666666666,198\n2,0.03333333333333333,197\n")
+        let bad = try WaveBinary.run(["trace", "examples/progress-ball.wave", "--prop", "surface.levl"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl' is not a variable"), bad.stderr)
+    }
+}

@@ -1,0 +1,115 @@
+import XCTest
+import WaveSyntax
+import WaveCompiler
+@testable import WaveRuntime
+
+/// Animation timing at the exact ticks where things change: begin, end, repeat and
+/// autoreverse turns, delays and every fill mode.
+final class AnimationTests: XCTestCase {
+    /// x at each tick 0...last.
+    func trace(_ script: String, ticks: Int) throws -> [Double] {
+        var r = try SceneRuntime(program: try program(script))
+        var out = [r.value(ofGlobal: "x")?.number ?? .nan]
+        for _ in 0..<ticks {
+            try r.step()
+            out.append(r.value(ofGlobal: "x")?.number ?? .nan)
+        }
+        return out
+    }
+
+    func testFromToByCombinations() throws {
+        XCTAssertEqual(try trace("var x = 5\nanimate x from 10 by 4 over 4t", ticks: 4), [10, 11, 12, 13, 14])
+        XCTAssertEqual(try trace("var x = 5\nanimate x by 4 to 10 over 4t", ticks: 4), [6, 7, 8, 9, 10])
+        XCTAssertEqual(try trace("var x = 5\nanimate x to 9 over 4t", ticks: 4), [5, 6, 7, 8, 9])
+        XCTAssertEqual(try trace("var x = 5\nanimate x by 4 over 4t", ticks: 4), [5, 6, 7, 8, 9])
+        XCTAssertEqual(try trace("var x = 5\nanimate x from 1 over 4t", ticks: 4), [1, 2, 3, 4, 5])
+    }
+
+    func testDelayAndFillModes() throws {
+        // Model value 0; animation 10 → 20 over 4 ticks, starting at tick 2.
+        let base = "var x = 0\nanimate x from 10 to 20 over 4t delay 2t"
+        XCTAssertEqual(try trace(base + " fill none", ticks: 8), [0, 0, 10, 12.5, 15, 17.5, 0, 0, 0])
+        XCTAssertEqual(try trace(base + " fill backwards", ticks: 8), [10, 10, 10, 12.5, 15, 17.5, 0, 0, 0])
+        XCTAssertEqual(try trace(base + " fill forwards", ticks: 8), [0, 0, 10, 12.5, 15, 17.5, 20, 20, 20])
+        XCTAssertEqual(try trace(base + " fill both", ticks: 8), [10, 10, 10, 12.5, 15, 17.5, 20, 20, 20])
+        XCTAssertEqual(try trace(base, ticks: 8), try trace(base + " fill forwards", ticks: 8), "forwards is the default")
+    }
+
+    func testRepeatAndAutoreverseTurns() throws {
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t repeat 2", ticks: 9), [0, 1, 2, 3, 0, 1, 2, 3, 4, 4])
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t autoreverse", ticks: 9), [0, 1, 2, 3, 4, 3, 2, 1, 0, 0])
+        // A fractional count ends part-way: 1.5 passes end at 2 (half of 0 → 4).
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t repeat 1.5", ticks: 7), [0, 1, 2, 3, 0, 1, 2, 2])
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t repeat-for 6t", ticks: 7), [0, 1, 2, 3, 0, 1, 2, 2])
+        let forever = try trace("var x = 0\nanimate x from 0 to 4 over 4t autoreverse repeat forever", ticks: 400)
+        XCTAssertEqual(Array(forever[392...400]), [0, 1, 2, 3, 4, 3, 2, 1, 0])
+    }
+
+    func testEasingCurvesThroughTheRuntime() throws {
+        let xs = try trace("var x = 0\nanimate x from 0 to 1 over 10t ease ease-in-out", ticks: 10)
+        for (n, v) in xs.enumerated() {
+            XCTAssertEqual(v, Timing.cubicBezier(0.42, 0, 0.58, 1, Double(n) / 10), accuracy: 1e-12)
+        }
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t ease steps(2)", ticks: 4), [0, 0, 2, 2, 4])
+    }
+
+    func testKeyframesLinearDiscreteCubicPaced() throws {
+        XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t", ticks: 4), [0, 5, 10, 5, 0])
+        let timed = try trace("var x = 0\nanimate x values [0, 10, 20] times [0, 0.75, 1] over 4t", ticks: 4)
+        for (v, want) in zip(timed, [0, 10.0 / 3, 20.0 / 3, 10, 20]) { XCTAssertEqual(v, want, accuracy: 1e-12) }
+        XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t mode discrete", ticks: 4), [0, 0, 10, 10, 0])
+        // Paced: equal speed along total distance 30 (0 → 10 → 30 → ... ), ignoring times.
+        XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 30] mode paced over 3t", ticks: 3), [0, 10, 20, 30])
+        // Cubic (Catmull-Rom) passes through the keys; between them it differs from linear.
+        let cubic = try trace("var x = 0\nanimate x values [0, 10, 0, 10] mode cubic over 6t", ticks: 6)
+        XCTAssertEqual(cubic[0], 0); XCTAssertEqual(cubic[2], 10); XCTAssertEqual(cubic[4], 0); XCTAssertEqual(cubic[6], 10)
+        XCTAssertEqual(cubic[1], 5.625, accuracy: 1e-12)   // 0.5·(2·0 + 10·0.5 + (−5·0 + 4·10 − 0)·0.25 + (3·0 − 3·10 + 0)·0.125)
+    }
+
+    func testSequenceAndParallelWithStagger() throws {
+        let seq = try trace("var x = 0\nsequence { animate x from 0 to 2 over 2t\n animate x from 10 to 12 over 2t }", ticks: 5)
+        XCTAssertEqual(seq, [0, 1, 10, 11, 12, 12])
+        let par = try trace("var x = 0\nparallel stagger 2t { animate x from 0 to 2 over 2t\n animate x from 10 to 12 over 2t fill both }", ticks: 4)
+        XCTAssertEqual(par, [10, 10, 10, 11, 12])
+    }
+
+    func testThenChainsWithoutAGap() throws {
+        XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 2 over 2t then animate x to 0 over 2t", ticks: 5), [0, 1, 2, 1, 0, 0])
+    }
+
+    func testColourAndPointInterpolation() throws {
+        var r = try SceneRuntime(program: try program("layer c: circle { fill #000000 }\nanimate c.fill to #ff8000 over 2t\nanimate c.center from (0, 0) to (10, 20) over 2t"))
+        try r.step()
+        XCTAssertEqual(r.value(ofLayer: "c", .center), .point(5, 10))
+        guard case .paint(.color(let col))? = r.value(ofLayer: "c", .fill) else { return XCTFail("\(String(describing: r.value(ofLayer: "c", .fill)))") }
+        XCTAssertEqual(col.r, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(col.g, 128.0 / 255 / 2, accuracy: 1e-12)
+        XCTAssertEqual(col.b, 0, accuracy: 1e-12)
+    }
+
+    func testAssignmentEndsABinding() throws {
+        var r = try SceneRuntime(program: try program("var v = 1\nlayer s: wave { amplitude 5 * v }\nevery tick { v += 1 }\nat 3t { s.amplitude = 0 }"))
+        XCTAssertEqual(r.value(ofLayer: "s", .amplitude), .number(10))
+        for _ in 0..<2 { try r.step() }
+        XCTAssertEqual(r.value(ofLayer: "s", .amplitude), .number(20))
+        try r.step()
+        XCTAssertEqual(r.value(ofLayer: "s", .amplitude), .number(0))
+        try r.step()
+        XCTAssertEqual(r.value(ofLayer: "s", .amplitude), .number(0), "the binding to v is gone")
+    }
+
+    func testTimerKinds() throws {
+        XCTAssertEqual(try trace("var x = 0\nevery 3 ticks { x += 1 }", ticks: 7), [1, 1, 1, 2, 2, 2, 3, 3])
+        XCTAssertEqual(try trace("var x = 0\nat 2t { x = 5 }", ticks: 3), [0, 0, 5, 5])
+        XCTAssertEqual(try trace("var x = 0\nat 1t { after 2t { x = 7 } }", ticks: 4), [0, 0, 0, 7, 7])
+    }
+
+    func testRandomIsSeededAndReproducible() throws {
+        let a = try trace("scene 10x10 { seed 3 }\nvar x = 0\nevery tick { x = random() }", ticks: 5)
+        let b = try trace("scene 10x10 { seed 3 }\nvar x = 0\nevery tick { x = random() }", ticks: 5)
+        let c = try trace("scene 10x10 { seed 4 }\nvar x = 0\nevery tick { x = random() }", ticks: 5)
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a, c)
+        XCTAssertTrue(a.allSatisfy { $0 >= 0 && $0 < 1 })
+    }
+}

@@ -71,11 +71,11 @@ struct Render: ParsableCommand {
                 let end = to?.ticks ?? program.scene.durationTicks ?? 300
                 guard end > start else { Console.error("--to must be after --from"); throw Exit.usage }
                 var runtime = try SceneRuntime.seek(program, to: start)
-                for tick in start..<end {
-                    if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
-                    while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                    try AtomicFile.write(try png(runtime), to: Render.expand(output, tick))
+                try FramePipeline(scale: scale).run(&runtime, ticks: Array(start..<end), shouldStop: { Interrupts.isInterrupted }) { tick, pixmap in
+                    let bytes = try PNGEncoder.encode(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA(), compression: compression)
+                    try AtomicFile.write(bytes, to: Render.expand(output, tick))
                 }
+                if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
                 if !quiet { Console.note("wrote \(end - start) frames to \(output)") }
             } else {
                 let tick = frame ?? time?.ticks ?? 0

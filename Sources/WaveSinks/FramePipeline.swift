@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import WaveCompiler
+import WaveGraphics
+import WaveRuntime
+
+/// Renders a run of ticks to pixels on several threads while the runtime steps ahead,
+/// delivering the pixmaps strictly in tick order.
+///
+/// The caller's thread steps the scene and builds display lists for the next batch while
+/// worker threads rasterize the previous batch; the consumer runs on the caller's thread.
+/// Rendering is deterministic, so the bytes are the same for any thread count.
+public struct FramePipeline {
+    public var threads: Int
+    public var scale: Double
+    public var renderer = Renderer()
+
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
+        self.threads = max(1, threads)
+        self.scale = scale
+    }
+
+    /// Renders `ticks` (ascending) of `runtime`, which must not be past the first tick.
+    /// `consume` gets each tick's pixmap in order; throwing from it stops the run.
+    public func run(_ runtime: inout SceneRuntime, ticks: [Int], shouldStop: () -> Bool = { false },
+                    consume: (Int, Pixmap) throws -> Void) throws {
+        guard !ticks.isEmpty else { return }
+        let batch = threads == 1 ? 1 : threads * 4
+        var frames = try buildFrames(&runtime, ticks[0..<min(batch, ticks.count)])
+        var start = 0
+        while start < ticks.count {
+            if shouldStop() { return }
+            let current = frames
+            let results = PixmapSlots(count: current.count)
+            let group = DispatchGroup()
+            let queue = DispatchQueue.global(qos: .userInitiated)
+            let workers = min(threads, current.count)
+            let renderer = self.renderer
+            for w in 0..<workers {
+                queue.async(group: group) {
+                    var i = w
+                    while i < current.count {
+                        let f = current[i]
+                        results.set(i, renderer.render(f.items, width: f.width, height: f.height, background: f.background))
+                        i += workers
+                    }
+                }
+            }
+            // Step ahead while the workers rasterize.
+            let nextStart = start + current.count
+            if nextStart < ticks.count {
+                frames = try buildFrames(&runtime, ticks[nextStart..<min(nextStart + batch, ticks.count)])
+            }
+            group.wait()
+            for i in 0..<current.count { try consume(ticks[start + i], results.take(i)) }
+            start = nextStart
+        }
+    }
+
+    func buildFrames(_ runtime: inout SceneRuntime, _ ticks: ArraySlice<Int>) throws -> [Frame] {
+        var out: [Frame] = []
+        out.reserveCapacity(ticks.count)
+        for t in ticks {
+            while runtime.tick < t && !runtime.isStopped { try runtime.step() }
+            out.append(try runtime.frame(scale: scale))
+        }
+        return out
+    }
+}
+
+/// Results written by workers at distinct indices, then read by one thread after the
+/// workers have finished (the DispatchGroup wait orders the accesses).
+final class PixmapSlots: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<Pixmap?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil, count: count)
+    }
+
+    func set(_ i: Int, _ p: Pixmap) { storage[i] = p }
+    func take(_ i: Int) -> Pixmap { storage[i] ?? Pixmap(width: 0, height: 0) }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+}

@@ -50,7 +50,7 @@ public final class APNGEncoder {
         self.frameCount = frameCount
         self.output = output
         self.maxChunkData = maxChunkData
-        self.deflater = try Deflater(level: compression)
+        self.deflater = try Deflater(level: compression, filtered: true)
         var actl = [UInt8]()
         actl.appendBE32(UInt32(frameCount))
         actl.appendBE32(UInt32(loopCount))

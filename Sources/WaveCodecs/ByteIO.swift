@@ -46,9 +46,10 @@ struct ByteReader {
         return v
     }
 
-    mutating func take(_ n: Int, _ what: String = "data") throws -> ArraySlice<UInt8> {
+    /// The next `n` bytes as a new, zero-based array.
+    mutating func take(_ n: Int, _ what: String = "data") throws -> [UInt8] {
         try need(n, what)
-        let s = bytes[offset..<(offset + n)]
+        let s = Array(bytes[offset..<(offset + n)])
         offset += n
         return s
     }

@@ -8,14 +8,16 @@ final class Deflater {
     private let stream: UnsafeMutablePointer<z_stream>
     let level: Int
 
-    init(level: Int) throws {
+    /// `filtered`: zlib's Z_FILTERED strategy, which suits PNG-filtered image rows
+    /// (slightly smaller output at the same speed); otherwise Z_DEFAULT_STRATEGY.
+    init(level: Int, filtered: Bool = false) throws {
         guard (0...9).contains(level) else {
             throw CodecError("compression level must be 0...9, got \(level)")
         }
         self.level = level
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        let rc = czlib_deflateInit2(stream, Int32(level), 15, 8, Z_DEFAULT_STRATEGY)
+        let rc = czlib_deflateInit2(stream, Int32(level), 15, 8, filtered ? Z_FILTERED : Z_DEFAULT_STRATEGY)
         guard rc == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()

@@ -33,7 +33,7 @@ public enum GIFDecoder {
 
     public static func decode(_ bytes: [UInt8]) throws -> DecodedGIF {
         var r = ByteReader(bytes)
-        let magic = Array(try r.take(6, "GIF header"))
+        let magic = (try r.take(6, "GIF header"))
         guard magic == Array("GIF89a".utf8) || magic == Array("GIF87a".utf8) else {
             throw CodecError("not a GIF file")
         }
@@ -44,7 +44,7 @@ public enum GIFDecoder {
         _ = try r.u8("aspect ratio")
         var globalTable: [UInt8] = []
         if packed & 0x80 != 0 {
-            globalTable = Array(try r.take(3 << (Int(packed & 7) + 1), "global colour table"))
+            globalTable = (try r.take(3 << (Int(packed & 7) + 1), "global colour table"))
         }
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         var frames: [GIFAnimationFrame] = []
@@ -76,7 +76,7 @@ public enum GIFDecoder {
                 let flags = try r.u8()
                 var table = globalTable
                 if flags & 0x80 != 0 {
-                    table = Array(try r.take(3 << (Int(flags & 7) + 1), "local colour table"))
+                    table = (try r.take(3 << (Int(flags & 7) + 1), "local colour table"))
                 }
                 guard !table.isEmpty else { throw CodecError("GIF frame without a colour table") }
                 let minCodeSize = Int(try r.u8("LZW minimum code size"))
@@ -110,12 +110,12 @@ public enum GIFDecoder {
     }
 
     /// Reads data sub-blocks up to and including the zero-length terminator.
-    static func readSubBlocks(_ r: inout ByteReader) throws -> [ArraySlice<UInt8>] {
-        var blocks: [ArraySlice<UInt8>] = []
+    static func readSubBlocks(_ r: inout ByteReader) throws -> [[UInt8]] {
+        var blocks: [[UInt8]] = []
         while true {
             let n = Int(try r.u8("sub-block size"))
             if n == 0 { return blocks }
-            blocks.append(try r.take(n, "sub-block"))
+            blocks.append((try r.take(n, "sub-block")))
         }
     }
 

@@ -1,11 +1,13 @@
 /// Streaming animated GIF89a encoder.
 ///
 /// * Palettes: the first frame's colours become the global colour table — exactly when it
-///   has at most 255 colours, otherwise a median-cut palette of 255. A later frame reuses
-///   the global table while it fits (its exact colours are all in an exact global table,
-///   or its mean squared quantisation error stays within `2 * baseline + 16`); otherwise
-///   it gets a local table (exact for <= 255 colours, else median cut). One index of every
-///   table is reserved as the transparent index.
+///   has at most 255 colours, otherwise a median-cut palette of 255. For each later frame
+///   only the pixels it redraws are considered: at most 255 distinct colours that are all in
+///   an exact global table use it; other few-colour frames get an exact local table. Frames
+///   with more colours reuse the global table, or else the most recent local median-cut
+///   table, while its mean squared error stays within `1.25 * baseline + 4` (baseline: the
+///   error that table had on the frame it was built for); otherwise they get a new local
+///   median-cut table. One index of every table is reserved as the transparent index.
 /// * Transparency: pixels with alpha < 128 are transparent; all others are opaque.
 /// * Changed rectangles: each later frame stores only the bounding box of pixels that
 ///   must be redrawn; unchanged pixels inside it use the transparent index ("leave as
@@ -30,6 +32,8 @@ public final class GIFEncoder {
     private var globalTable = ExactColorTable()
     private var globalMapper: PaletteMapper?
     private var baselineMSE = 0.0
+    /// The most recent local median-cut palette, reused by later frames while it fits.
+    private var recent: (palette: GIFPalette, mapper: PaletteMapper, baselineMSE: Double)?
     private var framesAdded = 0
     private var finished = false
     private var failed = false
@@ -112,22 +116,19 @@ public final class GIFEncoder {
     /// Converts RGBA to 0xFFRRGGBB words in `cur` (0 for alpha < 128); returns whether
     /// any pixel is transparent.
     private func normalize(_ rgba: [UInt8]) -> Bool {
-        var transparent = false
+        var anyTransparent: UInt32 = 0
         rgba.withUnsafeBufferPointer { src in
             cur.withUnsafeMutableBufferPointer { dst in
-                var s = 0
                 for i in 0..<dst.count {
-                    if src[s + 3] < 128 {
-                        dst[i] = 0
-                        transparent = true
-                    } else {
-                        dst[i] = 0xFF00_0000 | UInt32(src[s]) << 16 | UInt32(src[s + 1]) << 8 | UInt32(src[s + 2])
-                    }
-                    s += 4
+                    let s = 4 * i
+                    // All ones when alpha >= 128, else zero (branch-free, so it vectorises).
+                    let keep = 0 &- UInt32(src[s + 3] >> 7)
+                    dst[i] = (0xFF00_0000 | UInt32(src[s]) << 16 | UInt32(src[s + 1]) << 8 | UInt32(src[s + 2])) & keep
+                    anyTransparent |= ~keep
                 }
             }
         }
-        return transparent
+        return anyTransparent != 0
     }
 
     /// `clearing`: box of pixels that were visible and are now transparent.
@@ -140,14 +141,7 @@ public final class GIFEncoder {
                 for y in 0..<height {
                     let base = y * w
                     let rowCleared = !clearing && y >= cleared.y && y < cleared.maxY
-                    if !rowCleared {
-                        var same = true
-                        for i in base..<(base + w) where p[i] != c[i] {
-                            same = false
-                            break
-                        }
-                        if same { continue }
-                    }
+                    if !rowCleared && !PixelRect.rowsDiffer(p, c, start: base, count: w) { continue }
                     var rowHit = false
                     for x in 0..<w {
                         let a = p[base + x], b = c[base + x]
@@ -172,6 +166,12 @@ public final class GIFEncoder {
         }
         guard minY >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Largest mean squared error at which a palette whose own colours quantised with
+    /// `baseline` error is still good enough for another frame.
+    static func acceptable(_ baseline: Double) -> Double {
+        1.25 * baseline + 4
     }
 
     /// A 1x1 frame that changes nothing (used to carry a delay).
@@ -221,22 +221,31 @@ public final class GIFEncoder {
             }
         } else {
             let hist = GIFQuantizer.histogram(colors)
+            var reused: GIFPalette? = nil
             if !first {
                 let globalMap = globalMapper ?? PaletteMapper(palette: global.colors)
                 globalMapper = globalMap
-                let mse = GIFQuantizer.meanSquaredError(hist, mapper: globalMap)
-                if mse <= 2 * baselineMSE + 16 {
+                if GIFQuantizer.meanSquaredError(hist, mapper: globalMap) <= GIFEncoder.acceptable(baselineMSE) {
                     local = false
                     mapper = globalMap
+                } else if let r = recent,
+                          GIFQuantizer.meanSquaredError(hist, mapper: r.mapper) <= GIFEncoder.acceptable(r.baselineMSE) {
+                    mapper = r.mapper
+                    reused = r.palette
                 }
             }
-            if local {
+            if local && reused == nil {
                 let colorsOut = GIFQuantizer.medianCut(hist, maxColors: ExactColorTable.maxColors)
                 let m = PaletteMapper(palette: colorsOut)
                 mapper = m
-                if first { baselineMSE = GIFQuantizer.meanSquaredError(hist, mapper: m) }
+                let mse = GIFQuantizer.meanSquaredError(hist, mapper: m)
+                if first {
+                    baselineMSE = mse
+                } else {
+                    recent = (GIFPalette(colors: colorsOut, exact: false), m, mse)
+                }
             }
-            palette = local ? GIFPalette(colors: mapper?.palette ?? [], exact: false) : global
+            palette = !local ? global : (reused ?? GIFPalette(colors: mapper?.palette ?? [], exact: false))
         }
         if first {
             global = palette

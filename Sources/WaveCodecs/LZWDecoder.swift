@@ -4,7 +4,13 @@ enum LZWDecoder {
     /// Decodes a raw code stream (sub-blocks already joined) into exactly `pixelCount`
     /// indices. A missing end-of-information code is accepted once all pixels are decoded.
     static func decode(_ data: [UInt8], minCodeSize: Int, pixelCount: Int) throws -> [UInt8] {
-        guard (1...11).contains(minCodeSize) else {
+        try decodeCountingClears(data, minCodeSize: minCodeSize, pixelCount: pixelCount).indices
+    }
+
+    /// `decode`, also reporting how many clear codes the stream contained (for tests).
+    static func decodeCountingClears(_ data: [UInt8], minCodeSize: Int,
+                                     pixelCount: Int) throws -> (indices: [UInt8], clears: Int, maxCodeSize: Int) {
+        guard (1...8).contains(minCodeSize) else {
             throw CodecError("invalid LZW minimum code size \(minCodeSize)")
         }
         let clearCode = 1 << minCodeSize
@@ -27,6 +33,8 @@ enum LZWDecoder {
         var bitCount = 0
         var byteIndex = 0
         var sawEOI = false
+        var clears = 0
+        var maxCodeSize = codeSize
 
         /// Writes the string for `code` at `pos`; returns false if it does not fit.
         func emit(_ code: Int) -> Bool {
@@ -55,6 +63,7 @@ enum LZWDecoder {
             bitCount -= codeSize
 
             if code == clearCode {
+                clears += 1
                 codeSize = minCodeSize + 1
                 next = eoiCode + 1
                 prev = -1
@@ -89,12 +98,15 @@ enum LZWDecoder {
             } else {
                 throw CodecError("invalid LZW code \(code) (next free code \(next))")
             }
-            if next == (1 << codeSize) && codeSize < 12 { codeSize += 1 }
+            if next == (1 << codeSize) && codeSize < 12 {
+                codeSize += 1
+                maxCodeSize = max(maxCodeSize, codeSize)
+            }
             prev = code
         }
         guard pos == pixelCount else {
             throw CodecError("LZW data too short: \(pos) of \(pixelCount) pixels\(sawEOI ? "" : " (truncated)")")
         }
-        return out
+        return (out, clears, maxCodeSize)
     }
 }

@@ -23,8 +23,9 @@ enum LZWEncoder {
                 bitCount -= 8
             }
         }
-        var keys = [Int32](repeating: -1, count: tableSize)
-        var codes = [UInt16](repeating: 0, count: tableSize)
+        // Each slot packs the key (prefix << 8 | byte, 20 bits) above the code (12 bits).
+        // Codes in the table are > EOI, so 0 means empty. 32 KiB: probes stay in L1 cache.
+        var table = [UInt32](repeating: 0, count: tableSize)
         var codeSize = minCodeSize + 1
         var next = eoiCode + 1
         put(clearCode, codeSize)
@@ -33,42 +34,39 @@ enum LZWEncoder {
             if bitCount > 0 { out.append(UInt8(truncatingIfNeeded: bitBuffer)) }
             return out
         }
-        keys.withUnsafeMutableBufferPointer { keys in
-            codes.withUnsafeMutableBufferPointer { codes in
-                let mask = tableSize - 1
-                var prefix = Int(indices[0])
-                for i in 1..<indices.count {
-                    let c = Int(indices[i])
-                    let key = Int32(prefix << 8 | c)
-                    var slot = Int((UInt32(bitPattern: key) &* 0x9E37_79B1) >> UInt32(32 - tableBits))
-                    var found = false
-                    while true {
-                        let k = keys[slot]
-                        if k == key {
-                            prefix = Int(codes[slot])
-                            found = true
-                            break
-                        }
-                        if k < 0 { break }
-                        slot = (slot + 1) & mask
+        table.withUnsafeMutableBufferPointer { table in
+            let mask = tableSize - 1
+            var prefix = Int(indices[0])
+            for i in 1..<indices.count {
+                let c = Int(indices[i])
+                let key = UInt32(truncatingIfNeeded: prefix << 8 | c)
+                var slot = Int((key &* 0x9E37_79B1) >> UInt32(32 - tableBits))
+                var found = false
+                while true {
+                    let entry = table[slot]
+                    if entry == 0 { break }
+                    if entry >> 12 == key {
+                        prefix = Int(entry & 0xFFF)
+                        found = true
+                        break
                     }
-                    if found { continue }
-                    put(prefix, codeSize)
-                    if next < 4096 {
-                        keys[slot] = key
-                        codes[slot] = UInt16(next)
-                        next += 1
-                        if next > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
-                    } else {
-                        put(clearCode, codeSize)
-                        for s in 0..<tableSize { keys[s] = -1 }
-                        codeSize = minCodeSize + 1
-                        next = eoiCode + 1
-                    }
-                    prefix = c
+                    slot = (slot + 1) & mask
                 }
+                if found { continue }
                 put(prefix, codeSize)
+                if next < 4096 {
+                    table[slot] = key << 12 | UInt32(next)
+                    next += 1
+                    if next > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
+                } else {
+                    put(clearCode, codeSize)
+                    for s in 0..<tableSize { table[s] = 0 }
+                    codeSize = minCodeSize + 1
+                    next = eoiCode + 1
+                }
+                prefix = c
             }
+            put(prefix, codeSize)
         }
         // The decoder adds one more table entry after reading the last code, which can
         // widen the code that follows it.

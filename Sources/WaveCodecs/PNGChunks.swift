@@ -19,9 +19,9 @@ public enum PNGChunkIO {
     static let maxChunkLength = 0x7FFF_FFFF
 
     /// Bytes of one complete chunk: length, type, data, CRC-32 of type and data.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeBytes = Array(type.utf8)
-        precondition(typeBytes.count == 4, "PNG chunk type must be four ASCII letters")
+    /// `type` is one of this module's four-letter literals.
+    static func chunk(_ type: StaticString, _ data: [UInt8]) -> [UInt8] {
+        let typeBytes = type.withUTF8Buffer { Array($0) }
         var out = [UInt8]()
         out.reserveCapacity(data.count + 12)
         out.appendBE32(UInt32(data.count))
@@ -60,7 +60,7 @@ public enum PNGChunkIO {
             guard crc.value == stored else {
                 throw CodecError("CRC mismatch in \(type) chunk")
             }
-            chunks.append(PNGChunk(type: type, data: Array(data)))
+            chunks.append(PNGChunk(type: type, data: data))
             if type == "IEND" { return chunks }
         }
     }

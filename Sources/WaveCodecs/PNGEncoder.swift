@@ -10,7 +10,7 @@ public enum PNGEncoder {
     /// `compression` (0...9) is zlib's level. Output is deterministic.
     public static func encode(width: Int, height: Int, rgba: [UInt8], compression: Int = 6) throws -> [UInt8] {
         try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
-        let deflater = try Deflater(level: compression)
+        let deflater = try Deflater(level: compression, filtered: true)
         let opaque = isOpaque(rgba)
         let channels = opaque ? 3 : 4
         let zdata = try rgba.withUnsafeBufferPointer { px in

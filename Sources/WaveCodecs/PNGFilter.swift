@@ -20,7 +20,8 @@ enum PNGFilter {
     /// Branch-free Paeth predictor on bytes (same result as `paethPredictor`).
     @inline(__always)
     static func paeth8(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let ia = Int32(a), ib = Int32(b), ic = Int32(c)
+        // Int16 lanes: differences of bytes and their sums (|x| <= 510) fit.
+        let ia = Int16(a), ib = Int16(b), ic = Int16(c)
         let dbc = ib &- ic, dac = ia &- ic
         let pa = dbc < 0 ? 0 &- dbc : dbc
         let pb = dac < 0 ? 0 &- dac : dac

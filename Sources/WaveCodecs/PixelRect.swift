@@ -44,12 +44,20 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// Whether `count` words from `start` differ. A branch-free OR of XORs, which the
+    /// compiler vectorises; rows are short enough that early exit would not pay.
+    @inline(__always)
+    static func rowsDiffer(_ p: UnsafeBufferPointer<UInt32>, _ c: UnsafeBufferPointer<UInt32>,
+                           start: Int, count: Int) -> Bool {
+        var acc: UInt32 = 0
+        for i in start..<(start + count) { acc |= p[i] ^ c[i] }
+        return acc != 0
+    }
+
     static func changed(_ p: UnsafeBufferPointer<UInt32>, _ c: UnsafeBufferPointer<UInt32>,
                         width: Int, height: Int) -> PixelRect? {
         func rowDiffers(_ y: Int) -> Bool {
-            let base = y * width
-            for i in base..<(base + width) where p[i] != c[i] { return true }
-            return false
+            rowsDiffer(p, c, start: y * width, count: width)
         }
         var top = 0
         while top < height && !rowDiffers(top) { top += 1 }

@@ -63,8 +63,12 @@ public struct SceneRuntime: Sendable {
             let id = try instantiate(index, parent: nil)
             try place(id, decl.placement, context: .top)
         }
+        let firstNewTimer = timers.count
         for s in increment.statements { try exec(s, .top) }
         if started {
+            // Timers typed now run at this tick, as `at Nt { … }` would in a saved script.
+            work = 0
+            try runTimers(from: firstNewTimer)
             // New animations and bindings show at once in the current tick's frame.
             try sampleAnimations()
             try evaluateBindings()
@@ -114,17 +118,20 @@ public struct SceneRuntime: Sendable {
         timers.append(ActiveTimer(timer: timer, nextTick: next, context: ctx))
     }
 
-    mutating func runTimers() throws {
-        var i = 0
+    /// Runs the timers due at this tick, starting at list index `first` (a REPL increment
+    /// runs only the timers it installed).
+    mutating func runTimers(from first: Int = 0) throws {
+        var i = first
         // Timers installed while running may be due this tick too; the list may grow.
         while i < timers.count {
             if isStopped { return }
             var t = timers[i]
+            if t.nextTick < tick, case .every(let p) = t.timer.kind {
+                // Its tick was skipped (installed between ticks): realign to the period.
+                t.nextTick = tick + (p - (tick - t.nextTick) % p) % p
+                timers[i] = t
+            }
             guard t.nextTick == tick else {
-                if t.nextTick < tick, case .every(let p) = t.timer.kind {
-                    // Installed in the past of this tick's loop: realign to the period.
-                    timers[i].nextTick = tick + (p - (tick - t.nextTick) % p) % p
-                }
                 i += 1
                 continue
             }

@@ -1,0 +1,186 @@
+import Foundation
+import WaveCodecs
+import WaveCompiler
+import WaveGraphics
+import WaveRuntime
+import WaveSinks
+import WaveSyntax
+
+/// Where the REPL's results go: printed lines, and diagnostics shown with a caret under
+/// the input.
+public protocol ReplOutput: AnyObject {
+    func line(_ text: String)
+    func error(_ text: String)
+}
+
+/// Turns input lines into session actions: gathers continuation lines while a block is
+/// open, runs `:commands`, and prints values and located errors.
+public final class ReplController {
+    public let session: ReplSession
+    let output: ReplOutput
+    public var useColor = false
+    var pending: [String] = []
+    public private(set) var wantsQuit = false
+    /// A file being watched (`:watch`), with its last seen modification stamp.
+    public var watched: (path: String, stamp: String)?
+
+    public init(session: ReplSession, output: ReplOutput) {
+        self.session = session
+        self.output = output
+    }
+
+    /// True while a block is open and more lines are expected.
+    public var isContinuing: Bool { !pending.isEmpty }
+
+    public static let commandHelp: [(String, String)] = [
+        (":help", "this list"),
+        (":load FILE", "replace the session with a script"),
+        (":save FILE", "write the session as a script that 'wave check' accepts"),
+        (":reset", "restart the clock at tick 0, keeping what was typed"),
+        (":pause / :play", "stop or restart the clock"),
+        (":seek TIME", "go to a time: 2s, 500ms, 90t"),
+        (":step [N]", "advance N ticks (default 1), even while paused"),
+        (":speed X", "playback speed factor"),
+        (":render FILE.png", "write the current frame as a PNG"),
+        (":ir", "print the compiled scene"),
+        (":trace NAME [N]", "print NAME for the next N ticks (default 10) without moving the clock"),
+        (":list", "the layers, bottom first, with their kinds"),
+        (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick"),
+        (":quit", "leave (Ctrl-D too)"),
+    ]
+
+    /// Handles one line typed at the prompt.
+    public func handle(_ line: String) {
+        if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(":") {
+            command(line.trimmingCharacters(in: .whitespaces))
+            return
+        }
+        pending.append(line)
+        let text = pending.joined(separator: "\n")
+        if ReplSession.needsMore(text) { return }
+        pending = []
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        show(session.submit(text))
+    }
+
+    /// Drops a half-typed block (Ctrl-C).
+    public func cancelInput() { pending = [] }
+
+    func show(_ outcome: ReplSession.Outcome) {
+        for p in outcome.printed { output.line(p) }
+        if let m = outcome.message { output.line(m) }
+        let formatter = DiagnosticFormatter(useColor: useColor)
+        for d in outcome.diagnostics { output.error(formatter.format(d, in: outcome.file).trimmingCharacters(in: .newlines)) }
+    }
+
+    func command(_ line: String) {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        do {
+            switch name {
+            case ":help", ":h", ":?":
+                for (c, d) in ReplController.commandHelp { output.line(c.padding(toLength: 20, withPad: " ", startingAt: 0) + d) }
+                output.line("Anything else is wave code: declarations, statements, or an expression to print.")
+            case ":quit", ":q", ":exit": wantsQuit = true
+            case ":load": try load(arg)
+            case ":save":
+                guard !arg.isEmpty else { return output.error("usage: :save FILE") }
+                try AtomicFile.write(Array(session.script.utf8), to: arg)
+                output.line("saved \(arg)")
+            case ":reset":
+                try session.seek(to: 0)
+                output.line("reset to tick 0")
+            case ":pause": session.isPaused = true; output.line("paused at tick \(session.runtime.tick)")
+            case ":play": session.isPaused = false; output.line("playing")
+            case ":seek":
+                guard let ticks = ReplController.ticks(arg) else { return output.error("usage: :seek TIME (2s, 500ms or 90t)") }
+                try session.seek(to: ticks)
+                output.line("tick \(session.runtime.tick)")
+            case ":step":
+                let n = arg.isEmpty ? 1 : Int(arg) ?? -1
+                guard n >= 0, n <= 1_000_000 else { return output.error("usage: :step [N]") }
+                try session.step(n)
+                output.line("tick \(session.runtime.tick)")
+            case ":speed":
+                guard let x = Double(arg), x > 0, x <= 100 else { return output.error("usage: :speed X (more than 0, at most 100)") }
+                session.speed = x
+                output.line("speed \(Value.format(x))")
+            case ":render":
+                guard !arg.isEmpty else { return output.error("usage: :render FILE.png") }
+                let f = try session.runtime.frame()
+                let pixmap = Renderer().render(f.items, width: f.width, height: f.height, background: f.background)
+                try AtomicFile.write(try PNGEncoder.encode(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA()), to: arg)
+                output.line("wrote \(arg) (tick \(session.runtime.tick))")
+            case ":ir": output.line(IRPrinter(program: session.runtime.program).render().trimmingCharacters(in: .newlines))
+            case ":trace": try trace(arg)
+            case ":list":
+                let layers = session.runtime.layerList
+                if layers.isEmpty { output.line("no layers") }
+                for l in layers { output.line("\(l.name): \(l.kind.rawValue)\(l.spawned ? " (spawned)" : "")") }
+            case ":watch":
+                guard !arg.isEmpty else { return output.error("usage: :watch FILE") }
+                try load(arg)
+                watched = (arg, ReplController.stamp(arg))
+                output.line("watching \(arg)")
+            default:
+                let names = ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }
+                output.error("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
+            }
+        } catch let e as RuntimeError {
+            output.error("error: \(e.description)")
+        } catch {
+            output.error("error: \(error)")
+        }
+    }
+
+    func load(_ path: String) throws {
+        guard !path.isEmpty else { return output.error("usage: :load FILE") }
+        guard let data = FileManager.default.contents(atPath: path) else { return output.error("error: cannot read '\(path)'") }
+        guard let text = String(data: data, encoding: .utf8) else { return output.error("error: '\(path)' is not valid UTF-8") }
+        show(session.load(text, name: path))
+    }
+
+    /// Reloads a watched file when it changed; a broken edit keeps the last good scene.
+    public func pollWatch() {
+        guard let w = watched else { return }
+        let stamp = ReplController.stamp(w.path)
+        guard stamp != w.stamp else { return }
+        watched = (w.path, stamp)
+        guard let data = FileManager.default.contents(atPath: w.path), let text = String(data: data, encoding: .utf8) else { return }
+        let tick = session.runtime.tick
+        let outcome = session.load(text, name: w.path)
+        if outcome.diagnostics.isEmpty { try? session.seek(to: tick) }
+        show(outcome)
+    }
+
+    static func stamp(_ path: String) -> String {
+        let a = try? FileManager.default.attributesOfItem(atPath: path)
+        return "\((a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)-\((a?[.size] as? Int) ?? -1)"
+    }
+
+    func trace(_ arg: String) throws {
+        let parts = arg.split(separator: " ").map(String.init)
+        guard let name = parts.first else { return output.error("usage: :trace NAME [N]") }
+        let n = parts.count > 1 ? Int(parts[1]) ?? -1 : 10
+        guard n >= 1, n <= 100_000 else { return output.error("usage: :trace NAME [N]") }
+        guard let (ir, _) = Compiler.compileExpression(SourceFile(name: "<trace>", text: name), environment: session.environment) else {
+            return output.error("'\(name)' is not a variable, layer property or expression of this session")
+        }
+        var copy = session.runtime
+        for _ in 0..<n {
+            output.line("\(copy.tick)\t\(try copy.evaluate(ir))")
+            try copy.step()
+        }
+    }
+
+    /// `2s`, `500ms`, `90t` or plain seconds, as ticks.
+    public static func ticks(_ s: String) -> Int? {
+        var number = s, factor = 60.0
+        if s.hasSuffix("ms") { number = String(s.dropLast(2)); factor = 0.06 }
+        else if s.hasSuffix("s") { number = String(s.dropLast()) }
+        else if s.hasSuffix("t") { number = String(s.dropLast()); factor = 1 }
+        guard let v = Double(number), v >= 0, v * factor <= Double(Compiler.maxTicks) else { return nil }
+        return Int((v * factor).rounded())
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import WaveCompiler
+import WaveGraphics
+import WaveRuntime
+import WaveSyntax
+
+/// A live-editing session: each line typed is compiled against everything typed before and
+/// applied to the running scene at the current tick, without resetting the clock.
+///
+/// The session also keeps a script of what was applied, with statements typed after tick 0
+/// wrapped in `at Nt { … }`, so `:save` writes a script that reproduces the live scene.
+public final class ReplSession {
+    public private(set) var environment = Environment()
+    public private(set) var runtime: SceneRuntime
+    /// Declarations in the order typed (they hold at every tick).
+    var declarations: [String] = []
+    /// Statements with the tick they were applied at.
+    var statements: [(tick: Int, text: String)] = []
+    public var isPaused = false
+    public var speed = 1.0
+    var inputCount = 0
+
+    public init() throws {
+        runtime = try SceneRuntime(program: Program())
+    }
+
+    /// What one input produced: values to print and diagnostics against the input text.
+    public struct Outcome {
+        public var printed: [String] = []
+        public var diagnostics: [Diagnostic] = []
+        public var file: SourceFile
+        public var message: String?
+    }
+
+    /// True while `text` has an open `{`, `(` or `[`: the prompt should ask for more.
+    public static func needsMore(_ text: String) -> Bool {
+        var depth = 0
+        for t in Lexer.tokenize(SourceFile(name: "", text: text)) {
+            if case .error(let m) = t.kind, m.hasPrefix("unterminated string") { return false }
+            if t.isPunct("{") || t.isPunct("(") || t.isPunct("[") { depth += 1 }
+            if t.isPunct("}") || t.isPunct(")") || t.isPunct("]") { depth -= 1 }
+        }
+        return depth > 0
+    }
+
+    /// Compiles and applies one input (a declaration, a statement or a bare expression).
+    public func submit(_ text: String) -> Outcome {
+        inputCount += 1
+        let file = SourceFile(name: "<input \(inputCount)>", text: text)
+        var outcome = Outcome(file: file)
+        let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment)
+        outcome.diagnostics = diagnostics.filter { $0.severity == .error || !$0.message.hasSuffix("is never used") && !$0.message.contains("never spawned") }
+        guard let increment else { return outcome }
+        let before = runtime
+        runtime.printed = []
+        do {
+            try runtime.apply(increment)
+        } catch let e as RuntimeError {
+            runtime = before
+            outcome.diagnostics.append(e.diagnostic)
+            return outcome
+        } catch {
+            runtime = before
+            outcome.message = "\(error)"
+            return outcome
+        }
+        environment = newEnvironment
+        outcome.printed = runtime.printed
+        record(text, Parser.parse(file).statements)
+        return outcome
+    }
+
+    /// Remembers what was applied for `:save`, `:reset` and `:seek`: declarations as typed,
+    /// other statements tagged with their tick. Bare expressions are not kept.
+    func record(_ text: String, _ parsed: [Stmt]) {
+        let source = SourceFile(name: "", text: text)
+        for s in parsed {
+            let piece = source.text(of: s.range)
+            switch s.kind {
+            case .scene, .variable, .layer: declarations.append(piece)
+            case .expression: continue
+            default: statements.append((runtime.tick, piece))
+            }
+        }
+    }
+
+    /// The session as a clean script that `wave check` accepts.
+    public var script: String {
+        var out = "# saved from a wave repl session\n"
+        for d in declarations { out += d + "\n" }
+        for (tick, s) in statements {
+            if tick == 0 { out += s + "\n" }
+            else { out += "at \(tick)t {\n" + s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n}\n" }
+        }
+        return out
+    }
+
+    /// Advances the clock by one tick unless paused or stopped.
+    public func tick() throws {
+        guard !isPaused else { return }
+        try runtime.step()
+    }
+
+    /// Advances `n` ticks even while paused (`:step`).
+    public func step(_ n: Int) throws {
+        for _ in 0..<n { try runtime.step() }
+    }
+
+    /// Rebuilds the scene from the session script and seeks to `tick`.
+    public func seek(to tick: Int) throws {
+        let file = SourceFile(name: "<session>", text: script)
+        let (program, diagnostics) = Compiler.compile(file)
+        guard let program else {
+            throw RuntimeError("the session no longer compiles: \(diagnostics.first?.message ?? "")", .none, tick: runtime.tick)
+        }
+        runtime = try SceneRuntime.seek(program, to: tick)
+    }
+
+    /// Replaces the session with a script file's contents.
+    public func load(_ text: String, name: String) -> Outcome {
+        let file = SourceFile(name: name, text: text)
+        var outcome = Outcome(file: file)
+        let (program, diagnostics, env) = Compiler.compileKeepingEnvironment(file)
+        outcome.diagnostics = diagnostics.filter { $0.severity == .error }
+        guard let program else { return outcome }
+        do {
+            runtime = try SceneRuntime(program: program)
+        } catch let e as RuntimeError {
+            outcome.diagnostics.append(e.diagnostic)
+            return outcome
+        } catch {
+            outcome.message = "\(error)"
+            return outcome
+        }
+        environment = env
+        declarations = []
+        statements = []
+        // Keep the loaded file as the session's script: split it into statements.
+        for s in Parser.parse(file).statements {
+            let piece = file.text(of: s.range)
+            switch s.kind {
+            case .scene, .variable, .layer: declarations.append(piece)
+            default: statements.append((0, piece))
+            }
+        }
+        outcome.message = "loaded \(name): \(program.layers.count) layers"
+        return outcome
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// The REPL driven through stdin, as `wave repl < session.txt` is used in scripts.
+final class ReplTests: XCTestCase {
+    func testBareExpressionPrintsItsValue() throws {
+        let r = try WaveBinary.run(["repl"], stdin: "var x = 2\nx * 21\n")
+        XCTAssertEqual(r.stdout, "42\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
+    func testStatementsApplyWithoutResettingTheClock() throws {
+        let r = try WaveBinary.run(["repl", "examples/progress-ball.wave"], stdin: """
+        surface.level
+        :step 10
+        surface.level
+        animate ball.radius to 50 over 10t
+        :step 5
+        ball.radius
+        :list
+        """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), [
+            "loaded examples/progress-ball.wave: 4 layers",
+            "199", "tick 10", "189", "tick 15", "73",
+            "ball: circle", "inside: circle", "surface: wave", "water: rect",
+        ])
+    }
+
+    func testErrorsShowACaretUnderTheInputAndTheSessionGoesOn() throws {
+        let r = try WaveBinary.run(["repl"], stdin: "var phase = 1\nphse + 1\nphase + 1\n")
+        XCTAssertEqual(r.stdout, "2\n")
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains("<input 2>:1:1: error: unknown name 'phse'; did you mean 'phase'?\n  phse + 1\n  ^~~~"), r.stderr)
+    }
+
+    func testMultiLineBlocksAndCommands() throws {
+        let r = try WaveBinary.run(["repl"], stdin: "var n = 0\nevery tick {\n  n += 2\n}\n:step 3\nn\n:seek 10t\nn\n:frobnicate\n")
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), ["tick 3", "8", "tick 10", "22"])
+        XCTAssertTrue(r.stderr.contains("unknown command ':frobnicate'"), r.stderr)
+    }
+
+    /// `:save` round-trips: the saved script renders the same frame as the live scene at
+    /// the same tick, even with statements typed after tick 0.
+    func testSaveRoundTripsToTheSameFrame() throws {
+        let dir = try temporaryDirectory()
+        let saved = dir.appendingPathComponent("session.wave").path
+        let live = dir.appendingPathComponent("live.png").path
+        let r = try WaveBinary.run(["repl"], stdin: """
+        scene 120x80 { background #101418 }
+        layer c: circle { center (20, 40) radius 8 fill #22c064 }
+        :step 12
+        every tick { c.center = (20 + tick, 40) }
+        animate c.radius to 20 over 20t ease ease-out
+        :step 7
+        var tint = 0.5
+        layer bar: rect { frame (0, 70, 120 * tint, 10) fill #e4572e }
+        :step 4
+        :save \(saved)
+        :render \(live)
+        """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let check = try WaveBinary.run(["check", saved])
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let again = dir.appendingPathComponent("again.png").path
+        let render = try WaveBinary.run(["render", saved, "-o", again, "--frame", "23"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), try Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+}

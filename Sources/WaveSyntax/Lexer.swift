@@ -1,16 +1,39 @@
+/// A comment: `# …` or `// …` up to, not including, the end of its line (a trailing `\r`
+/// is part of the range). Only `Lexer.tokenizeKeepingComments` reports comments.
+public struct Comment: Equatable, Sendable {
+    public var range: SourceRange
+    public init(_ range: SourceRange) { self.range = range }
+}
+
 /// Turns source bytes into tokens. Never fails: unreadable input becomes `.error` tokens
 /// with a message, and lexing goes on after them.
 public struct Lexer {
     private let bytes: [UInt8]
     private var pos = 0
+    /// Set only by `tokenizeKeepingComments`; then `next()` records each comment it skips.
+    private var keepComments = false
+    private var comments: [Comment] = []
 
     public init(_ file: SourceFile) { self.bytes = file.bytes }
 
     public static func tokenize(_ file: SourceFile) -> [Token] {
         var lexer = Lexer(file)
+        return lexer.tokenizeAll()
+    }
+
+    /// The same tokens as `tokenize`, plus the comments they skip, in source order. For tools
+    /// that rewrite a script and must lose nothing (the formatter); the parser never sees comments.
+    public static func tokenizeKeepingComments(_ file: SourceFile) -> (tokens: [Token], comments: [Comment]) {
+        var lexer = Lexer(file)
+        lexer.keepComments = true
+        let tokens = lexer.tokenizeAll()
+        return (tokens, lexer.comments)
+    }
+
+    private mutating func tokenizeAll() -> [Token] {
         var tokens: [Token] = []
         while true {
-            let t = lexer.next()
+            let t = next()
             tokens.append(t)
             if t.isEOF { return tokens }
         }
@@ -30,8 +53,8 @@ public struct Lexer {
             let c = bytes[pos]
             if c == 10 { newline = true; space = true; pos += 1 }
             else if c == 32 || c == 9 || c == 13 { space = true; pos += 1 }
-            else if c == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "/") { skipLine(); space = true }
-            else if c == UInt8(ascii: "#") && !startsColor() { skipLine(); space = true }
+            else if c == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "/") { skipComment(); space = true }
+            else if c == UInt8(ascii: "#") && !startsColor() { skipComment(); space = true }
             else { break }
         }
         let start = pos
@@ -63,6 +86,12 @@ public struct Lexer {
     }
 
     private mutating func skipLine() { while pos < bytes.count, bytes[pos] != 10 { pos += 1 } }
+
+    private mutating func skipComment() {
+        let start = pos
+        skipLine()
+        if keepComments { comments.append(Comment(SourceRange(start, pos))) }
+    }
 
     /// `#` starts a colour when hex digits follow directly and end at a non-identifier byte;
     /// `#` followed by anything else starts a comment.

@@ -89,6 +89,7 @@ extension Parser {
                 error("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return
             }
+            if acceptPunct(";") { continue }
             let before = index
             if let clause = parseClause(kind: kind) { clauses.append(clause) }
             if index == before { advance() }

@@ -31,6 +31,7 @@ public struct Parser {
         var statements: [Stmt] = []
         while !p.current.isEOF {
             let before = p.index
+            if p.acceptPunct(";") { continue }   // an optional statement separator
             if p.current.isPunct("}") {
                 p.error("unexpected '}' with no open block", at: p.current.range)
                 p.advance()
@@ -140,6 +141,7 @@ public struct Parser {
                       notes: [.init("'\(w)' declarations belong at the top level", current.range)])
                 return body
             }
+            if acceptPunct(";") { continue }
             let before = index
             if let s = parseStatement() { body.append(s) }
             if index == before { advance() }

@@ -1,0 +1,288 @@
+/// What the layout rules need to know from the syntax tree, as byte offsets of tokens. The
+/// formatter writes tokens, not the tree; the tree only tells it where statements and
+/// clauses begin and which signs and names play which part.
+struct LayoutHints {
+    /// First tokens of statements in a statement list: the script or a `{ … }` block. (Not
+    /// the single statement of `then remove` or the `if` of `else if`: those stay in line.)
+    var statementStarts: Set<Int> = []
+    /// First tokens of clauses and child layers in a clause body (layer, scene, spring block).
+    var clauseStarts: Set<Int> = []
+    /// `-` and `!` tokens that are prefix operators, written against their operand.
+    var prefixOperators: Set<Int> = []
+    /// End offsets of names that are called: `sin(x)` keeps its `(` against the name.
+    var calleeEnds: Set<Int> = []
+    /// End offsets of layer names: the `:` after one is written `name: kind`.
+    var layerNameEnds: Set<Int> = []
+
+    init(_ statements: [Stmt], tokens: [Token]) {
+        var walker = HintWalker(tokens: tokens)
+        walker.block(statements)
+        self = walker.hints
+    }
+
+    init() {}
+}
+
+/// Walks the syntax tree once and records the `LayoutHints`.
+private struct HintWalker {
+    let tokens: [Token]
+    /// Token index by start offset.
+    let indexAt: [Int: Int]
+    var hints = LayoutHints()
+
+    init(tokens: [Token]) {
+        self.tokens = tokens
+        var index: [Int: Int] = [:]
+        for (i, t) in tokens.enumerated() { index[t.range.start] = i }
+        self.indexAt = index
+    }
+
+    /// The token written just before the token that starts at `offset`.
+    func token(before offset: Int) -> Token? {
+        guard let i = indexAt[offset], i > 0 else { return nil }
+        return tokens[i - 1]
+    }
+
+    mutating func block(_ statements: [Stmt]) {
+        for s in statements {
+            hints.statementStarts.insert(s.range.start)
+            statement(s)
+        }
+    }
+
+    mutating func statement(_ s: Stmt) {
+        switch s.kind {
+        case .scene(let size, let clauses):
+            if let size { expr(size) }
+            for c in clauses { clause(c) }
+        case .variable(_, _, let value): expr(value)
+        case .layer(let decl): layer(decl)
+        case .timer(let timer):
+            if let time = timer.time { expr(time) }
+            block(timer.body)
+        case .animate(let a): animate(a)
+        case .animationGroup(_, let args, let body):
+            for a in args { a.values.forEach { expr($0) } }
+            block(body)
+        case .effect(let layer, _, let args):
+            expr(layer)
+            for a in args { a.values.forEach { expr($0) } }
+        case .assign(let target, _, let value):
+            expr(target)
+            expr(value)
+        case .ifElse(let condition, let then, let otherwise):
+            expr(condition)
+            block(then)
+            if let otherwise { inlineOrBlock(otherwise, after: "else") }
+        case .spawn(_, _, let body): block(body)
+        case .remove(let target): if let target { expr(target) }
+        case .stop: break
+        case .expression(let e): expr(e)
+        }
+    }
+
+    /// `else if …` and `then remove` hold one statement written in line; `else { … }` and
+    /// `then { … }` hold a block.
+    mutating func inlineOrBlock(_ statements: [Stmt], after keyword: String) {
+        if let first = statements.first, token(before: first.range.start)?.isWord(keyword) == true {
+            for s in statements { statement(s) }
+        } else {
+            block(statements)
+        }
+    }
+
+    mutating func animate(_ a: Animate) {
+        for t in a.targets { expr(t) }
+        for arg in a.args { arg.values.forEach { expr($0) } }
+        if a.isSpring, let open = springBlock(a) {
+            for arg in a.args where arg.label.range.start > open { hints.clauseStarts.insert(arg.label.range.start) }
+        }
+        if let then = a.then { inlineOrBlock(then, after: "then") }
+    }
+
+    /// Offset of the `{` of a spring's `{ clause* }` block, if it has one. Inline arguments
+    /// hold no braces, so it is the first `{` after the targets, unless that one comes after
+    /// the `then` keyword (which follows every argument, block ones included).
+    func springBlock(_ a: Animate) -> Int? {
+        guard let last = a.targets.last, let first = indexAt[a.range.start] else { return nil }
+        var argsEnd = last.range.end
+        for arg in a.args {
+            argsEnd = max(argsEnd, arg.label.range.end)
+            for v in arg.values { argsEnd = max(argsEnd, v.range.end) }
+        }
+        var open: Int? = nil, thenKeyword = Int.max
+        for t in tokens[first...] {
+            if t.range.start >= a.range.end { break }
+            if open == nil, t.isPunct("{"), t.range.start >= last.range.end { open = t.range.start }
+            if t.isWord("then"), t.range.start >= argsEnd { thenKeyword = t.range.start; break }
+        }
+        guard let open, open < thenKeyword else { return nil }
+        return open
+    }
+
+    mutating func layer(_ d: LayerDecl) {
+        hints.layerNameEnds.insert(d.name.range.end)
+        if let argument = d.argument { expr(argument) }
+        for c in d.clauses { clause(c) }
+        for child in d.children {
+            hints.clauseStarts.insert(child.range.start)
+            layer(child)
+        }
+    }
+
+    mutating func clause(_ c: Clause) {
+        hints.clauseStarts.insert(c.head.range.start)
+        if let value = c.value { expr(value) }
+        for a in c.args { a.values.forEach { expr($0) } }
+    }
+
+    mutating func expr(_ e: Expr) {
+        switch e.kind {
+        case .number, .string, .color, .bool, .name, .error: break
+        case .member(let base, _): expr(base)
+        case .call(let name, let args):
+            hints.calleeEnds.insert(name.range.end)
+            args.forEach { expr($0) }
+        case .unary(_, let operand):
+            // The operator is the token just before its operand. (`e.range` may start at an
+            // enclosing `(`: a parenthesised expression keeps its inner kind.)
+            if let i = indexAt[operand.range.start], i > 0 { hints.prefixOperators.insert(tokens[i - 1].range.start) }
+            expr(operand)
+        case .binary(_, let a, let b):
+            expr(a)
+            expr(b)
+        case .ternary(let a, let b, let c):
+            expr(a)
+            expr(b)
+            expr(c)
+        case .tuple(let items), .list(let items): items.forEach { expr($0) }
+        case .stop(let colour, let location):
+            expr(colour)
+            expr(location)
+        }
+    }
+}
+
+// MARK: - Rules
+
+extension LayoutWriter {
+    /// Whether token `i` starts a new output line, given the token written before it on the
+    /// current line. `closing` is the block that `i` closes, when it is a `}`.
+    func breaksBefore(_ i: Int, after p: Int, newlines: Int, closing: OpenBlock?) -> Bool {
+        let t = f.tokens[i], prev = f.tokens[p]
+        let inMultilineBlock = blocks.last?.multiline ?? true
+        if t.isPunct("}") { return closing?.multiline ?? true }
+        if prev.isPunct("{") { return inMultilineBlock }
+        // One statement per line, except inside a block kept on one line.
+        if f.hints.statementStarts.contains(t.range.start) { return inMultilineBlock }
+        // Joined to the line before, wherever the author put them.
+        if t.isPunct("{") { return false }
+        if t.isWord("else") && prev.isPunct("}") { return false }
+        if t.isWord("if") && prev.isWord("else") { return false }
+        if f.hints.clauseStarts.contains(t.range.start) {
+            if t.isWord("layer") || t.isWord("template") { return inMultilineBlock }
+            if prev.isPunct("}") && lastClosedWasMultiline { return true }
+        }
+        // Elsewhere the author's line breaks stay.
+        return newlines > 0
+    }
+
+    /// Spaces between token `p` and token `i` written after it on the same line.
+    func spaces(between p: Int, and i: Int) -> Int {
+        let t = f.tokens[i], prev = f.tokens[p]
+        if prev.isPunct("{") { return t.isPunct("}") ? 0 : 1 }
+        if t.isPunct("}") { return 1 }
+        if t.isPunct(",") || t.isPunct(";") || t.isPunct(")") || t.isPunct("]") { return 0 }
+        if t.isPunct(".") || prev.isPunct(".") { return 0 }
+        if prev.isPunct("(") || prev.isPunct("[") { return 0 }
+        if f.hints.prefixOperators.contains(prev.range.start) { return 0 }
+        if t.isPunct("("), f.hints.calleeEnds.contains(prev.range.end) { return 0 }
+        if t.isPunct(":"), f.hints.layerNameEnds.contains(prev.range.end) { return 0 }
+        // Two or more spaces between properties on one line are the house separator: keep two.
+        if f.hints.clauseStarts.contains(t.range.start) { return f.writtenSpaces(from: prev.range.end, to: t.range.start) >= 2 ? 2 : 1 }
+        return 1
+    }
+
+    /// Indentation level of a line that starts with token `i`: the block's level for the
+    /// first token of a statement or clause and for a bracket (a `{` only starts a line
+    /// after a comment), one more for the rest of a continued statement.
+    func lineIndent(_ i: Int, previous: Int?) -> Int {
+        let t = f.tokens[i]
+        if ["{", "}", ")", "]"].contains(where: { t.isPunct($0) }) || isLineHead(i, previous: previous) { return depth }
+        return depth + 1
+    }
+
+    /// Tokens that may be padded into a column: a property name, a `{`, an `=` of any kind.
+    func mayAlign(_ i: Int) -> Bool {
+        let t = f.tokens[i]
+        if f.hints.clauseStarts.contains(t.range.start) { return true }
+        return ["{", "=", "+=", "-=", "*=", "/="].contains { t.isPunct($0) }
+    }
+
+    func isLineHead(_ i: Int, previous: Int?) -> Bool {
+        let t = f.tokens[i]
+        if f.hints.statementStarts.contains(t.range.start) || f.hints.clauseStarts.contains(t.range.start) { return true }
+        return t.isWord("else") && previous.map { f.tokens[$0].isPunct("}") } == true
+    }
+}
+
+// MARK: - Rendering
+
+extension ScriptFormatter {
+    /// The text of the lines, and the one-line blocks to open because their line is longer
+    /// than `maxLineWidth` (not counting a trailing comment).
+    static func render(_ lines: [OutputLine]) -> (text: String, overlong: Set<Int>) {
+        var lines = lines
+        alignColumns(&lines)
+        var text = "", overlong: Set<Int> = []
+        for line in lines {
+            var s = String(repeating: "  ", count: line.indent), width = line.indent * 2
+            for p in line.pieces {
+                s += String(repeating: " ", count: p.spaces) + p.text
+                width += p.spaces + p.width
+            }
+            if width > maxLineWidth { overlong.formUnion(line.outermostBlocks) }
+            if let comment = line.comment {
+                if line.pieces.isEmpty { s += comment }
+                else { s += String(repeating: " ", count: max(2, line.commentColumn - width)) + comment }
+            }
+            text += (line.pieces.isEmpty && line.comment == nil ? "" : s) + "\n"
+        }
+        return (text, overlong)
+    }
+
+    /// Extra spaces the author wrote before a token stay only while the token starts in the
+    /// same column as the same token (`=`, `{`, a property name) on the line above or below,
+    /// as in a table. Each round shrinks the runs that line up with nothing to their canonical
+    /// width, until none does; so formatting the result again keeps exactly the same runs.
+    static func alignColumns(_ lines: inout [OutputLine]) {
+        func starts(_ line: OutputLine) -> [Int: String] {
+            var column = line.indent * 2, starts: [Int: String] = [:]
+            for p in line.pieces {
+                column += p.spaces
+                starts[column] = p.text
+                column += p.width
+            }
+            return starts
+        }
+        var changed = true
+        while changed {
+            changed = false
+            let columns = lines.map(starts)
+            for i in lines.indices {
+                var column = lines[i].indent * 2
+                for k in lines[i].pieces.indices {
+                    let p = lines[i].pieces[k]
+                    column += p.spaces
+                    if p.spaces != p.canonical,
+                       !(i > 0 && columns[i - 1][column] == p.text), !(i + 1 < lines.count && columns[i + 1][column] == p.text) {
+                        lines[i].pieces[k].spaces = p.canonical
+                        changed = true
+                        break   // the rest of this line has moved: look again next round
+                    }
+                    column += p.width
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import WaveCompiler
+import WaveSinks
+import WaveSyntax
+
+struct Fmt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fmt",
+        abstract: "Rewrite scripts in canonical layout, keeping every comment.",
+        discussion: """
+        Canonical layout (grammar.md §9, "Canonical layout"): two spaces of indentation per \
+        block and one statement per line; '}' on its own line, unless the block was written \
+        on one line and that line fits in \(ScriptFormatter.maxLineWidth) columns; one space around operators and \
+        after commas; 'sin(x)' but 'center (1, 2)'; two spaces between layer properties \
+        where the author used two or more, and wider runs where they line up a table. The \
+        author's line breaks between properties, every comment, and the spelling of numbers, \
+        colours and strings are kept; blank lines shrink to at most one. Formatting never \
+        changes what a script means, and formatting a formatted file changes nothing.
+
+        Each file that changes is rewritten in place, atomically (a temporary file beside it \
+        is renamed over it), and 'formatted FILE' is printed; files already formatted are \
+        left alone, silently.
+
+        With --check nothing is written: for each file that is not formatted, a diff of what \
+        would change is printed and the exit status is 1. Use it in CI:
+          wave fmt --check examples/*.wave
+
+        A script with syntax errors is not formatted; its errors are printed as 'wave check' \
+        prints them.
+
+        Exit codes: 0 formatted (or nothing to do), 1 --check found a file to reformat, \
+        64 usage, 65 syntax error, 74 I/O error.
+        """)
+
+    @Argument(help: "Scripts to format.") var files: [String]
+    @Flag(help: "Write nothing; print a diff of what would change and exit 1 if any file would change.") var check = false
+
+    func run() throws {
+        var scriptFailed = false, ioFailed = false, unformatted = false
+        for path in files {
+            do {
+                let file = try ScriptLoader.read(path)
+                switch ScriptFormatter.format(file) {
+                case .failed(let reasons):
+                    // Show what `wave check` shows for the script, and why it was not formatted
+                    // if that is not among it.
+                    let (_, checked) = Compiler.compile(file)
+                    Console.diagnostics(checked + reasons.filter { !checked.contains($0) }, in: file)
+                    scriptFailed = true
+                case .formatted(let text):
+                    guard Array(text.utf8) != file.bytes else { continue }
+                    if check {
+                        print(ScriptFormatter.unifiedDiff(from: file.text, to: text, name: path), terminator: "")
+                        unformatted = true
+                    } else {
+                        try Fmt.rewrite(path, with: text)
+                        print("formatted \(path)")
+                    }
+                }
+            } catch let code as ExitCode {
+                if code == Exit.io { ioFailed = true } else { scriptFailed = true }
+            } catch let e as IOError {
+                Console.error(e.message)
+                ioFailed = true
+            }
+        }
+        if scriptFailed { throw Exit.script }
+        if ioFailed { throw Exit.io }
+        if unformatted { throw ExitCode(1) }
+    }
+
+    /// Replaces a script atomically, keeping its permissions; through a symbolic link, the
+    /// file it points to is replaced and the link kept.
+    static func rewrite(_ path: String, with text: String) throws {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let permissions = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions]
+        try AtomicFile.write(Array(text.utf8), to: target)
+        if let permissions {
+            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
+        }
+    }
+}

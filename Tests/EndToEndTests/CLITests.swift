@@ -174,3 +174,22 @@ final class TraceTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl' is not a variable"), bad.stderr)
     }
 }
+
+final class ExampleSceneTests: XCTestCase {
+    /// examples/sonar.wave over a 60 s run: rings are spawned every 0.6 s and removed when
+    /// their animation ends, so the live layer count never grows past four.
+    func testSonarLayerCountStaysBoundedOverSixtySeconds() throws {
+        // The REPL lists the live layers after each second of stepping.
+        let session = try WaveBinary.run(["repl", "examples/sonar.wave"], stdin: (0..<60).map { _ in ":step 60\n:list\n" }.joined())
+        XCTAssertEqual(session.status, 0, session.stderr)
+        var most = 0, lastCount = 0, counts: [Int] = []
+        for line in session.stdout.split(separator: "\n") {
+            if line.hasPrefix("tick ") { counts.append(lastCount); lastCount = 0; continue }
+            if line.contains(": rect") { lastCount += 1; most = max(most, lastCount) }
+        }
+        counts.append(lastCount)
+        XCTAssertEqual(counts.count, 61)
+        XCTAssertEqual(most, 4, "the button plus at most three rings")
+        XCTAssertEqual(counts.last, 4)
+    }
+}

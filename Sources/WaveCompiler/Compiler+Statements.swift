@@ -8,7 +8,9 @@ extension Compiler {
             error("declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range)
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
-        case .animate(let a): return compileAnimation(a, ctx).map { [.animate($0)] }
+        case .animate(let a):
+            if let expanded = expandChildren(a, ctx) { return expanded }
+            return compileAnimation(a, ctx).map { [.animate($0)] }
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
         case .effect(let layer, let name, let args):
@@ -69,6 +71,35 @@ extension Compiler {
             if let c = compileStatement(s, inner) { out += c }
         }
         return out
+    }
+
+    /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
+    /// property P, each starting D after the previous one.
+    mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
+        guard a.targets.count == 1, case .member(let inner, let prop) = a.targets[0].kind,
+              case .member(let groupExpr, let children) = inner.kind, children.name == "children",
+              case .name(let g) = groupExpr.kind, let gi = environment.layerIndex[g] else { return nil }
+        guard environment.layers[gi].kind == .group else {
+            error("'\(g)' is a \(environment.layers[gi].kind.rawValue) layer; only groups have children", groupExpr.range)
+            return []
+        }
+        var anims: [AnimationIR] = []
+        for child in environment.layers[gi].children {
+            let c = environment.layers[child]
+            guard let p = Property(rawValue: prop.name), p.applies(to: c.kind) else { continue }
+            var copy = a
+            copy.targets = [Expr(.member(Expr(.name(c.name), groupExpr.range), prop), a.targets[0].range)]
+            copy.args.removeAll { $0.label.name == "stagger" }
+            guard let anim = compileAnimation(copy, ctx) else { return [] }
+            anims.append(anim)
+        }
+        guard !anims.isEmpty else {
+            error("no child of group '\(g)' has a property '\(prop.name)'", prop.range)
+            return []
+        }
+        var stagger = 0
+        if let s = a.arg("stagger")?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
+        return [.animationGroup(parallel: true, staggerTicks: stagger, anims)]
     }
 
     /// timer -> 'every' tick | 'every' N ticks | 'every' duration | 'at' time | 'after' duration

@@ -113,3 +113,20 @@ final class AnimationTests: XCTestCase {
         XCTAssertTrue(a.allSatisfy { $0 >= 0 && $0 < 1 })
     }
 }
+
+final class StaggerTests: XCTestCase {
+    func testStaggerAcrossTheChildrenOfAGroup() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer dots: group {
+          layer a: circle { radius 8 }
+          layer b: circle { radius 8 }
+          layer c: rect { frame (0, 0, 4, 4) }
+        }
+        animate dots.children.radius from 0 to 10 over 10t stagger 5t fill both
+        """))
+        for _ in 0..<7 { try r.step() }
+        XCTAssertEqual(r.value(ofLayer: "a", .radius), .number(7))
+        XCTAssertEqual(r.value(ofLayer: "b", .radius), .number(2))
+        XCTAssertEqual(r.value(ofLayer: "c", .frame), .rect(0, 0, 4, 4), "a rect has no radius and is left out")
+    }
+}

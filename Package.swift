@@ -32,6 +32,12 @@ let package = Package(
             "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks", "WaveREPL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer).
+        .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),

@@ -152,6 +152,10 @@ public struct Compiler {
                     error("scene size must be WIDTHxHEIGHT or (width, height)", value.range)
                 }
             case "background":
+                if case .name("none") = value.kind {
+                    scene.background = RGBA(0, 0, 0, 0)
+                    continue
+                }
                 let t = coerce(expression(value, Context()), to: .paint, words: ["none"], range: value.range)
                 if case .constant(.paint(let p)) = t.ir {
                     switch p {

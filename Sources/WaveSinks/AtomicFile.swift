@@ -2,12 +2,19 @@ import Foundation
 
 /// An output file written through a temporary file beside it and renamed into place when
 /// complete. Until `commit()`, an existing file of that name is untouched; `abort()` (or an
-/// error) removes the temporary file, so no partial output is ever left behind.
+/// error, or deinit without commit) removes the temporary file, so no partial output is
+/// ever left behind.
+///
+/// Writes are buffered (`bufferSize` bytes) and go straight to the file descriptor, so a
+/// streaming encoder can hand over many small chunks cheaply.
 public final class AtomicFile {
     public let path: String
-    let tempPath: String
-    var handle: FileHandle?
-    var committed = false
+    /// The temporary file: `.NAME.wave-PID-RANDOM.tmp` in the same directory.
+    public let tempPath: String
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var committed = false
+    static let bufferSize = 1 << 18
 
     /// Every temporary file not yet committed or removed, so a fatal exit can clean up.
     nonisolated(unsafe) static var pending: Set<String> = []
@@ -18,36 +25,72 @@ public final class AtomicFile {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
             throw IOError("cannot write '\(path)': directory '\(dir)' does not exist")
         }
+        guard isDir.boolValue else { throw IOError("cannot write '\(path)': '\(dir)' is not a directory") }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw IOError("cannot write '\(path)': it is a directory")
         }
         tempPath = dir + "/." + url.lastPathComponent + ".wave-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: tempPath, contents: nil),
-              let h = FileHandle(forWritingAtPath: tempPath) else {
-            throw IOError("cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
-        handle = h
+        // Registered before it exists, so a signal arriving in between still cleans up.
         AtomicFile.lock.lock(); AtomicFile.pending.insert(tempPath); AtomicFile.lock.unlock()
+        fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            AtomicFile.lock.lock(); AtomicFile.pending.remove(tempPath); AtomicFile.lock.unlock()
+            throw IOError("cannot write '\(path)': \(reason)")
+        }
+        buffer.reserveCapacity(AtomicFile.bufferSize)
     }
 
     public func write(_ bytes: [UInt8]) throws {
-        guard let handle else { throw IOError("write to closed file '\(path)'") }
-        do { try handle.write(contentsOf: bytes) } catch {
-            abort()
-            throw IOError("cannot write '\(path)': \(error.localizedDescription)")
+        guard fd >= 0 else { throw IOError("cannot write '\(path)': the file is already closed") }
+        if buffer.count + bytes.count > AtomicFile.bufferSize { try flush() }
+        if bytes.count >= AtomicFile.bufferSize {
+            try writeAll(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
         }
     }
 
-    public func commit() throws {
-        guard let handle else { return }
-        do { try handle.synchronize(); try handle.close() } catch {
-            abort()
-            throw IOError("cannot write '\(path)': \(error.localizedDescription)")
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws {
+        let failure: Int32? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, base + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
         }
-        self.handle = nil
+        if let failure {
+            abort()
+            throw IOError("cannot write '\(path)': \(String(cString: strerror(failure)))")
+        }
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    public func commit() throws {
+        guard fd >= 0 else { throw IOError("cannot write '\(path)': the file is already closed") }
+        try flush()
+        if fsync(fd) != 0 && errno != EINVAL {
+            let reason = String(cString: strerror(errno))
+            abort()
+            throw IOError("cannot write '\(path)': \(reason)")
+        }
+        close(fd)
+        fd = -1
         guard rename(tempPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             abort()
@@ -57,9 +100,9 @@ public final class AtomicFile {
         AtomicFile.lock.lock(); AtomicFile.pending.remove(tempPath); AtomicFile.lock.unlock()
     }
 
+    /// Closes and removes the temporary file; the destination is untouched.
     public func abort() {
-        try? handle?.close()
-        handle = nil
+        if fd >= 0 { close(fd); fd = -1 }
         if !committed { unlink(tempPath) }
         AtomicFile.lock.lock(); AtomicFile.pending.remove(tempPath); AtomicFile.lock.unlock()
     }

@@ -18,6 +18,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Output size WxH (default: both 320x240 and 640x480).") var size: String?
     @Option(help: "Frames (ticks) per measurement.") var frames: Int = 300
     @Option(help: "Threads for the parallel measurement (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
 
     func validate() throws {
         guard frames >= 1, frames <= 100_000 else { throw ValidationError("--frames must be 1 to 100000") }
@@ -38,6 +39,7 @@ struct Bench: ParsableCommand {
                 .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
         }
         guard !paths.isEmpty else { Console.error("no scripts to measure"); throw Exit.usage }
+        if sinks { return try benchSinks(paths: paths) }
         let sizes = size.flatMap(Bench.parseSize).map { [$0] } ?? [(320, 240), (640, 480)]
         #if DEBUG
         Console.note("warning: this is a debug build; measure with 'swift build -c release' and .build/release/wave")

@@ -2,100 +2,260 @@ import ArgumentParser
 import Foundation
 import WaveCodecs
 import WaveCompiler
-import WaveGraphics
 import WaveRuntime
 import WaveSinks
+import WaveSyntax
+
+extension ImageFormat: ExpressibleByArgument {}
+
+enum DitherArgument: String, CaseIterable, ExpressibleByArgument {
+    case floydSteinberg = "floyd-steinberg", ordered, none
+    var mode: GIFDither { self == .floydSteinberg ? .floydSteinberg : self == .ordered ? .ordered : .none }
+}
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render frames of a script to PNG files.",
+        abstract: "Render a script to PNG, APNG, GIF or Y4M; or many scripts into a directory.",
         discussion: """
         One frame:   wave render s.wave -o out.png --time 1.5s   (or --frame 90)
-        A sequence:  wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
-                     (%d or %0Nd is replaced by the tick number; --to is exclusive and
-                     defaults to the scene's duration, or 5s)
-        Files are written atomically: a file appears whole or not at all.
+        PNG files:   wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
+                     (%d or %0Nd becomes the tick number)
+        Animations:  wave render s.wave -o s.apng    (or -o s.png --format apng)
+                     wave render s.wave -o s.gif --fps 30 --dither ordered
+                     wave render s.wave -o - --format y4m | ffmpeg -i - s.mp4
+        Many files:  wave render examples/*.wave --out-dir renders/ --format gif
+                     (NAME.gif for each script, then a summary; exits with the
+                     worst failure's code after rendering the others)
+
+        The format comes from --format or the extension (.png .apng .gif .y4m);
+        '-o -' streams to standard output (y4m unless --format says otherwise).
+        Sequences and animations cover --from to --to (exclusive; default: the
+        scene's duration, or 5s).
+
+        APNG and Y4M hold every tick at 60 fps; each APNG frame lasts exactly
+        1/60 s. GIF delays are whole 1/100 s and browsers slow 0 or 1 to 10, so a
+        GIF uses one of these rates, each frame showing the tick nearest to the
+        moment it appears:
+          --fps  ticks shown             delays (1/100 s)
+          50     0 1 2 4 5 of every 6    2 each  (default; tick 3 of 6 dropped)
+          30     0 2 4 of every 6        3 4 3
+          25     0 2 5 7 10 of every 12  4 each
+          20     0 3 of every 6          5 each
+          10     0 of every 6            10
+        The delays add up to the range's length exactly when it is a multiple of
+        3 ticks (1/20 s), otherwise to the nearest 1/100 s. GIF pixels under 50%
+        alpha are transparent.
+
+        --size WxH fits the scene inside WxH, keeping its shape. Files are
+        written to a temporary file and renamed: after an error or Ctrl-C no
+        partial file is left and an existing file is untouched. Progress (frames,
+        fps, time left) shows on standard error when it is a terminal.
+        Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O
+        error, 130 interrupted.
         """)
 
-    @Argument(help: "The script to render.") var file: String
-    @Option(name: [.short, .customLong("output")], help: "Output PNG, or a pattern with %d / %04d for a sequence.") var output: String
+    @Argument(help: "The script(s) to render.") var files: [String] = []
+    @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
+    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m).") var outDir: String?
+    @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
     @Option(help: "Render this tick (60 per second).") var frame: Int?
     @Option(help: "Render the frame at this time: 1.5s, 500ms or 90t.") var time: TimeArgument?
-    @Option(help: "Sequence start time (default 0).") var from: TimeArgument?
-    @Option(help: "Sequence end time, exclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
-    @Option(help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double = 1
-    @Option(help: "zlib compression level 0-9.") var compression: Int = 6
+    @Option(help: "Start of a sequence or animation (default 0).") var from: TimeArgument?
+    @Option(help: "End, exclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
+    @Option(help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
+    @Option(help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
+    @Option(help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
+    @Option(help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
+    @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
+    @Option(help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
+    @Option(help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
+    @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
 
     func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give a script to render") }
+        guard (output == nil) != (outDir == nil) else { throw ValidationError("give -o FILE for one script, or --out-dir DIR") }
+        if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
         if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
-        guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") }
-        guard (0...9).contains(compression) else { throw ValidationError("--compression must be 0 to 9") }
-        if Render.isPattern(output) && (frame != nil || time != nil) {
-            throw ValidationError("a %d pattern renders a sequence: use --from/--to instead of --frame/--time")
+        if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
+        if let scale { guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") } }
+        if let size, Bench.parseSize(size) == nil { throw ValidationError("--size must look like 320x240") }
+        if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9") }
+        if let loop, !(0...65535).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65535") }
+        if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64") }
+        let fmt = try resolvedFormat()
+        let sequence = output.map(RenderDestination.isPattern) ?? false
+        if sequence && fmt != .png { throw ValidationError("a %d pattern writes PNG files; name one file for \(fmt.rawValue)") }
+        if fmt.isAnimated || sequence {
+            if frame != nil || time != nil { throw ValidationError("--frame/--time pick one frame: a \(sequence ? "sequence" : fmt.rawValue) covers --from to --to") }
+        } else if from != nil || to != nil {
+            throw ValidationError("--from/--to need a sequence ('out/%04d.png') or an animated format (apng, gif, y4m)")
         }
-        if !Render.isPattern(output) && (from != nil || to != nil) {
-            throw ValidationError("--from/--to render a sequence: give an output pattern such as 'out/%04d.png'")
-        }
+        if fmt != .gif && (fps != nil || dither != nil) { throw ValidationError("--fps and --dither apply to GIF only") }
+        if loop != nil && fmt != .apng && fmt != .gif { throw ValidationError("--loop applies to APNG and GIF only") }
+        if compression != nil && fmt != .png && fmt != .apng { throw ValidationError("--compression applies to PNG and APNG only") }
+        if output == "-" && isatty(STDOUT_FILENO) == 1 { throw ValidationError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
+        if output == "-" && sequence { throw ValidationError("a sequence cannot go to standard output") }
     }
 
-    static func isPattern(_ s: String) -> Bool { s.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil }
+    /// --format, else the output's extension; '-' means y4m and a pattern png.
+    func resolvedFormat() throws -> ImageFormat {
+        if let format { return format }
+        guard let output else { throw ValidationError("with --out-dir, give --format png, apng, gif or y4m") }
+        if output == "-" { return .y4m }
+        if let f = ImageFormat.fromExtension(output) { return f }
+        if RenderDestination.isPattern(output) { return .png }
+        throw ValidationError("cannot tell the format of '\(output)' from its extension: give --format png, apng, gif or y4m")
+    }
 
-    static func expand(_ pattern: String, _ n: Int) -> String {
-        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return pattern }
-        let spec = pattern[r].dropFirst().dropLast()
-        let width = Int(spec) ?? 0
-        var digits = String(n)
-        if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
-        return pattern.replacingCharacters(in: r, with: digits)
+    var options: ImageSinkOptions {
+        ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither?.mode ?? .floydSteinberg,
+                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50)
     }
 
     func run() throws {
-        let (program, source) = try ScriptLoader.compile(file)
+        let fmt = try resolvedFormat()
+        if let outDir { return try runBatch(format: fmt, outDir: outDir) }
+        let (program, source) = try ScriptLoader.compile(files[0])
+        let destination: RenderDestination = output == "-" ? .standardOutput
+            : RenderDestination.isPattern(output ?? "") ? .pattern(output ?? "") : .file(output ?? "")
+        let job = try makeJob(program, format: fmt, destination: destination)
         Interrupts.install()
-        let renderer = Renderer()
-        let sceneSide = Double(max(program.scene.width, program.scene.height)) * scale
-        guard sceneSide <= Double(Compiler.maxCanvasSide) else {
-            Console.error("output would be \(Int(sceneSide)) px on a side; the limit is \(Compiler.maxCanvasSide)")
+        let meter = progressMeter(label: (destination.description as NSString).lastPathComponent, total: job.frameCount)
+        do {
+            let r = try job.run(progress: { _, _ in meter?.advance() })
+            meter?.finish()
+            if !quiet { Console.note("wrote \(destination.description) (\(describe(job, r)))") }
+        } catch {
+            meter?.finish()
+            throw Render.exitCode(for: error, source: source)
+        }
+    }
+
+    /// Renders every script into `outDir`, then prints one summary line per script.
+    func runBatch(format fmt: ImageFormat, outDir: String) throws {
+        do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) } catch {
+            Console.error("cannot create directory '\(outDir)': \(error.localizedDescription)")
+            throw Exit.io
+        }
+        let names = files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        if let twice = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
+            Console.error("two scripts are named '\(twice)': their outputs would collide in '\(outDir)'")
             throw Exit.usage
         }
-        func png(_ runtime: SceneRuntime) throws -> [UInt8] {
-            let f = try runtime.frame(scale: scale)
-            let pixmap = renderer.render(f.items, width: f.width, height: f.height, background: f.background)
-            return try PNGEncoder.encode(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA(), compression: compression)
-        }
-        do {
-            if Render.isPattern(output) {
-                let start = from?.ticks ?? 0
-                let end = to?.ticks ?? program.scene.durationTicks ?? 300
-                guard end > start else { Console.error("--to must be after --from"); throw Exit.usage }
-                var runtime = try SceneRuntime.seek(program, to: start)
-                try FramePipeline(scale: scale).run(&runtime, ticks: Array(start..<end), shouldStop: { Interrupts.isInterrupted }) { tick, pixmap in
-                    let bytes = try PNGEncoder.encode(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA(), compression: compression)
-                    try AtomicFile.write(bytes, to: Render.expand(output, tick))
-                }
-                if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
-                if !quiet { Console.note("wrote \(end - start) frames to \(output)") }
-            } else {
-                let tick = frame ?? time?.ticks ?? 0
-                let runtime = try SceneRuntime.seek(program, to: tick)
-                try AtomicFile.write(try png(runtime), to: output)
-                if !quiet { Console.note("wrote \(output) (tick \(tick))") }
+        var summary = [(ok: Bool, text: String)](repeating: (false, ""), count: files.count)
+        var jobs: [(index: Int, job: RenderJob, source: SourceFile)] = []
+        var worst: Int32 = 0
+        for (i, (file, name)) in zip(files, names).enumerated() {
+            let out = (outDir as NSString).appendingPathComponent(name + "." + fmt.fileExtension)
+            do {
+                let (program, source) = try ScriptLoader.compile(file)
+                jobs.append((i, try makeJob(program, format: fmt, destination: .file(out)), source))
+            } catch let code as ExitCode {
+                if code == Exit.usage { throw code }
+                worst = max(worst, code.rawValue)
+                summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
             }
-        } catch let e as RuntimeError {
+        }
+        Interrupts.install()
+        let meter = progressMeter(label: "\(jobs.count) file\(jobs.count == 1 ? "" : "s")", total: jobs.reduce(0) { $0 + $1.job.frameCount })
+        let outcomes = RenderJobBatch(jobs: jobs.map(\.job), filesAtOnce: self.jobs).run(progress: { meter?.advance() })
+        meter?.finish()
+        var interrupted: Interrupted?
+        for (entry, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .success(let r):
+                summary[entry.index] = (true, "\(entry.job.destination.description)  \(describe(entry.job, r))")
+            case .failure(let e as Interrupted):
+                interrupted = e
+                summary[entry.index] = (false, "interrupted")
+            case .failure(let error):
+                let code = Render.exitCode(for: error, source: entry.source)
+                worst = max(worst, code.rawValue)
+                summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Render.message(error))")
+            }
+        }
+        if let interrupted {
+            AtomicFile.removeAllPending()
+            Console.error("\(interrupted); finished files were kept, no partial file was left")
+        }
+        let width = files.map(\.count).max() ?? 0
+        for (file, line) in zip(files, summary) where !quiet || !line.ok {
+            print(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  " + line.text)
+        }
+        if let interrupted { throw ExitCode(128 + interrupted.signal) }
+        if worst != 0 { throw ExitCode(worst) }
+    }
+
+    /// The job for one script; size and tick-range problems are usage errors.
+    func makeJob(_ program: Program, format fmt: ImageFormat, destination: RenderDestination) throws -> RenderJob {
+        let w = Double(program.scene.width), h = Double(program.scene.height)
+        let factor = size.flatMap(Bench.parseSize).map { min(Double($0.0) / w, Double($0.1) / h) } ?? scale ?? 1
+        guard max(w, h) * factor <= Double(Compiler.maxCanvasSide) else {
+            Console.error("output would be \(Int(max(w, h) * factor)) px on a side; the limit is \(Compiler.maxCanvasSide)")
+            throw Exit.usage
+        }
+        let ticks: Range<Int>
+        var sequence = false
+        if case .pattern = destination { sequence = true }
+        if fmt.isAnimated || sequence {
+            let start = from?.ticks ?? 0
+            let end = to?.ticks ?? program.scene.durationTicks ?? 300
+            guard end > start else { Console.error("--to must be after --from"); throw Exit.usage }
+            ticks = start..<end
+        } else {
+            let tick = frame ?? time?.ticks ?? 0
+            ticks = tick..<(tick + 1)
+        }
+        return RenderJob(program: program, format: fmt, destination: destination, ticks: ticks, scale: factor, options: options)
+    }
+
+    func progressMeter(label: String, total: Int) -> ProgressMeter? {
+        guard !quiet else { return nil }
+        let style: ProgressMeter.Style
+        if isatty(STDERR_FILENO) == 1 { style = .redraw } else if progress { style = .lines } else { return nil }
+        return ProgressMeter(label: label, total: total, style: style) { FileHandle.standardError.write(Data($0.utf8)) }
+    }
+
+    func describe(_ job: RenderJob, _ r: RenderJob.Result) -> String {
+        let what: String
+        switch job.format {
+        case .png where job.ticks.count == 1: what = "tick \(job.ticks.lowerBound)"
+        case .gif: what = "\(r.frames) frames at \(job.options.gifRate.rawValue) fps"
+        default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"
+        }
+        return "\(what), \(r.width)x\(r.height), \(String(format: "%.2f", r.seconds)) s"
+    }
+
+    static func message(_ error: Error) -> String {
+        switch error {
+        case let e as RuntimeError: return e.description
+        case let e as IOError: return e.message
+        case let e as CodecError: return "encoding failed: \(e.message)"
+        default: return "\(error)"
+        }
+    }
+
+    /// Prints `error` and maps it to the exit code: 70 runtime, 74 I/O, 128+signal.
+    static func exitCode(for error: Error, source: SourceFile) -> ExitCode {
+        switch error {
+        case let e as RuntimeError:
             Console.diagnostics([e.diagnostic], in: source)
-            throw Exit.runtime
-        } catch let e as IOError {
+            return Exit.runtime
+        case let e as IOError:
             Console.error(e.message)
-            throw Exit.io
-        } catch let e as Interrupted {
+            return Exit.io
+        case let e as Interrupted:
             AtomicFile.removeAllPending()
             Console.error("\(e); no partial file was left")
-            throw ExitCode(128 + e.signal)
-        } catch let e as CodecError {
-            Console.error("encoding failed: \(e)")
-            throw Exit.runtime
+            return ExitCode(128 + e.signal)
+        case let e as ExitCode:
+            return e
+        default:
+            Console.error(Render.message(error))
+            return Exit.runtime
         }
     }
 }

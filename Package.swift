@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
-        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"]),
+        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs"]),
     ]

@@ -39,21 +39,21 @@ enum Compositor {
         src &+ scale(dst, 255 &- (src >> 24))
     }
 
-    /// Composites `layer` onto `target` (source-over) scaled by `opacity` (0...255) and, if
-    /// given, by the alpha of `mask` (a surface covering the same device rectangle as the
-    /// layer; `inverted` uses 255 − alpha). The layer must lie inside the target.
-    static func composite(_ layer: Surface, mask: Surface?, inverted: Bool, opacity: UInt32,
+    /// Composites `layer` onto `target` (source-over) scaled by `opacity` (1...255) and, if
+    /// given, by `mask` (coverage over the same device rectangle as the layer; `inverted` uses
+    /// 255 − value). The layer must lie inside the target.
+    static func composite(_ layer: Surface, mask: AlphaMask?, inverted: Bool, opacity: UInt32,
                           onto target: Surface) {
         let dx = layer.originX - target.originX, dy = layer.originY - target.originY
         for y in 0..<layer.height {
-            let srcRow = y * layer.width
-            let dstRow = (y + dy) * target.width + dx
+            let srcRow = y * layer.stride
+            let dstRow = (y + dy) * target.stride + dx
             for x in 0..<layer.width {
                 var s = layer.load(srcRow + x)
                 if s == 0 { continue }
                 var k = opacity
                 if let mask {
-                    var m = mask.load(srcRow + x) >> 24
+                    var m = mask.value(x, y)
                     if inverted { m = 255 - m }
                     k = mul8(k, m)
                     if k == 0 { continue }

@@ -5,7 +5,7 @@
 /// The linear index is an exact integer function of the device pixel: per row one Double
 /// evaluation gives a 16.16 fixed-point base, and pixel x gets base + x · step (computed by
 /// exact integer stepping), so a pixel's colour does not depend on where its span starts.
-struct GradientBlitter: SpanSink {
+struct GradientBlitter: PaintBlitter {
     enum Geometry {
         /// index(x, y) = (rowBase(y) + x · step) / 2¹⁶, with rowBase(y) = base + (y + 0.5) · rowStep.
         case linear(base: Double, rowStep: Double, step: Int)
@@ -47,13 +47,19 @@ struct GradientBlitter: SpanSink {
     }
 
     mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
+        span(y: y, x: x, count: count, alpha: alpha, factor: 255)
+    }
+
+    /// Spans of one row; `factor` 255 means no extra scaling.
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int, factor: UInt32) {
         let deviceY = surface.originY &+ y
         let ditherRow = (deviceY & 7) << 3
-        var i = y &* surface.width &+ x
+        var i = y &* surface.stride &+ x
         let end = i &+ count
         var deviceX = surface.originX &+ x
         let coverage = UInt32(alpha)
-        let storeOnly = coverage == 255 && opaque
+        let storeOnly = coverage == 255 && opaque && factor == 255
         switch geometry {
         case .linear(let base, let rowStep, let step):
             let rowBase = Int(Self.clamp(base + (Double(deviceY) + 0.5) * rowStep, Self.fixedLimit).rounded())
@@ -71,7 +77,7 @@ struct GradientBlitter: SpanSink {
                 while i < end {
                     let k = f >> 16
                     let src = color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7))
-                    blend(i, src, coverage)
+                    blend(i, src, coverage, factor)
                     f &+= step
                     deviceX &+= 1
                     i &+= 1
@@ -85,7 +91,7 @@ struct GradientBlitter: SpanSink {
                 let f = (rx * rx + ry2).squareRoot() * scale
                 let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
                 let src = color(k, ditherRow | (deviceX & 7))
-                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage) }
+                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
                 deviceX &+= 1
                 i &+= 1
             }
@@ -102,8 +108,9 @@ struct GradientBlitter: SpanSink {
     }
 
     @inline(__always)
-    private func blend(_ i: Int, _ color: UInt32, _ coverage: UInt32) {
-        let src = coverage == 255 ? color : Compositor.scale(color, coverage)
+    private func blend(_ i: Int, _ color: UInt32, _ coverage: UInt32, _ factor: UInt32) {
+        var src = coverage == 255 ? color : Compositor.scale(color, coverage)
+        if factor != 255 { src = Compositor.scale(src, factor) }
         let inverse = 255 &- (src >> 24)
         if inverse == 0 {
             surface.store(i, src)

@@ -1,17 +1,30 @@
 /// Draws display items onto surfaces: the per-render engine behind `Renderer`.
 ///
-/// Holds the scan converter's scratch buffers, reused by every fill of one render call.
-/// Everything is sequential and integer-exact after quantization, so the same items always
-/// produce the same bytes.
+/// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask
+/// coverage, recent gradient ramps and repeating masks' coverage, borrowed from a
+/// `RasterScratch` for one render call. Everything is sequential
+/// and integer-exact after quantization, so the same items always produce the same bytes.
+/// Groups and masks are in `Rasterizer+Groups.swift`.
 struct Rasterizer {
     /// Coordinates are clamped to ±2²⁰ device pixels before quantization.
     static let coordinateLimit = Double(1 << 20)
 
     let tolerance: Double
-    private var scan = ScanConverter()
+    var scan = ScanConverter()
+    let arena: ScratchArena
+    let ramps: RampCache
+    let coverages: CoverageCache
+    /// The device rectangle of the whole render (mask coverage is cached over it).
+    let canvas: PixelRect
+    /// Cache entries read during this render, kept alive until it ends.
+    var pinned: [CoverageCache.Entry] = []
 
-    init(tolerance: Double) {
+    init(tolerance: Double, canvas: PixelRect, scratch: RasterScratch) {
         self.tolerance = Flattener.sanitized(tolerance)
+        self.canvas = canvas
+        arena = scratch.arena
+        ramps = scratch.ramps
+        coverages = scratch.coverages
     }
 
     mutating func draw(_ items: [DisplayItem], on surface: Surface) {
@@ -35,7 +48,17 @@ struct Rasterizer {
         return Double(i) > t ? i - 1 : i
     }
 
-    mutating func fill(_ path: Path, rule: FillRule, paint: Paint, opacity: Double, on surface: Surface) {
+    /// How a group's opacity and mask scale a fill drawn straight onto the target (see
+    /// `MaskedSink`); the surface the fill is drawn on is then the group's rectangle.
+    struct GroupFactor {
+        let mask: AlphaMask?
+        let inverted: Bool
+        let opacity: UInt32
+    }
+
+    /// Fills `path` on `surface`, scaled by `factor` when the fill is a group's only item.
+    mutating func fill(_ path: Path, rule: FillRule, paint: Paint, opacity: Double, on surface: Surface,
+                       factor: GroupFactor? = nil) {
         guard opacity > 0, path.isFinite, let box = path.bounds else { return }
         guard !PixelRect(covering: box).intersection(surface.rect).isEmpty else { return }
         let op = Swift.min(opacity, 1)
@@ -43,84 +66,57 @@ struct Rasterizer {
         case .solid(let color):
             let packed = color.premultipliedPacked(opacity: op)
             guard packed != 0 else { return }
-            convert(path, on: surface)
-            var blitter = SolidBlitter(surface: surface, color: packed)
-            scan.sweep(rule: rule, into: &blitter)
+            convert(path, clip: surface.rect)
+            sweep(SolidBlitter(surface: surface, color: packed), rule: rule, factor: factor)
         case .linearGradient(let start, let end, let stops):
-            guard let ramp = GradientRamp(stops: stops, opacity: op) else { return }
-            convert(path, on: surface)
-            sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), rule: rule, on: surface)
+            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            convert(path, clip: surface.rect)
+            sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), rule: rule, on: surface, factor: factor)
         case .radialGradient(let center, let radius, let stops):
-            guard let ramp = GradientRamp(stops: stops, opacity: op) else { return }
-            convert(path, on: surface)
-            sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), rule: rule, on: surface)
+            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            convert(path, clip: surface.rect)
+            sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), rule: rule, on: surface,
+                          factor: factor)
         }
     }
 
     /// Loads the scan converter with the outline of `path` (finite; clamped here to ±2²⁰),
-    /// flattened area-balanced and quantized relative to the surface origin.
-    private mutating func convert(_ path: Path, on surface: Surface) {
-        var edges = EdgeSink(originX: surface.originX << ScanConverter.bits,
-                             originY: surface.originY << ScanConverter.bits)
+    /// flattened area-balanced and quantized relative to the device rectangle `clip`, whose
+    /// pixels the sweep will then cover.
+    mutating func convert(_ path: Path, clip: PixelRect) {
+        var edges = EdgeSink(originX: clip.x0 << ScanConverter.bits, originY: clip.y0 << ScanConverter.bits)
         swap(&edges.scan, &scan)   // lend the scratch buffers to the sink (no copy)
-        edges.scan.reset(width: surface.width, height: surface.height)
+        edges.scan.reset(width: clip.width, height: clip.height)
         Flattener.walk(path.clamped(to: Self.coordinateLimit), tolerance: tolerance, balanced: true, into: &edges)
         edges.closeSubpath()
         swap(&edges.scan, &scan)
     }
 
+    /// Sweeps the converted fill into `blitter`, through a `MaskedSink` when there is a factor.
+    mutating func sweep<B: PaintBlitter>(_ blitter: B, rule: FillRule, factor: GroupFactor?) {
+        if let factor {
+            var sink = MaskedSink(inner: blitter, mask: factor.mask, inverted: factor.inverted, opacity: factor.opacity)
+            scan.sweep(rule: rule, into: &sink)
+        } else {
+            var sink = blitter
+            scan.sweep(rule: rule, into: &sink)
+        }
+    }
+
     /// Sweeps the converted fill with a gradient, or with the ramp's last colour when the
     /// gradient geometry is degenerate.
     private mutating func sweepGradient(_ ramp: GradientRamp, _ geometry: GradientBlitter.Geometry?,
-                                        rule: FillRule, on surface: Surface) {
+                                        rule: FillRule, on surface: Surface, factor: GroupFactor?) {
         guard let geometry else {
             guard ramp.lastColor != 0 else { return }
-            var blitter = SolidBlitter(surface: surface, color: ramp.lastColor)
-            scan.sweep(rule: rule, into: &blitter)
+            sweep(SolidBlitter(surface: surface, color: ramp.lastColor), rule: rule, factor: factor)
             return
         }
         ramp.table.withUnsafeBufferPointer { table in
             GradientRamp.dither.withUnsafeBufferPointer { dither in
-                var blitter = GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry,
-                                             opaque: ramp.isOpaque)
-                scan.sweep(rule: rule, into: &blitter)
-            }
-        }
-    }
-
-    // MARK: - Groups and masks
-
-    mutating func group(_ items: [DisplayItem], opacity: Double, mask: Mask?, on surface: Surface) {
-        guard opacity > 0 else { return }
-        if opacity >= 1 && mask == nil {
-            draw(items, on: surface)
-            return
-        }
-        var rect = DisplayItem.pixelBounds(of: items).intersection(surface.rect)
-        if let mask, !mask.inverted {
-            rect = rect.intersection(DisplayItem.pixelBounds(of: mask.items))
-        }
-        guard !rect.isEmpty else { return }
-        let op = UInt32((Swift.min(opacity, 1) * 255).rounded())
-        guard op > 0 else { return }
-        var layerBytes = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
-        layerBytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            let layer = Surface(base: base, width: rect.width, height: rect.height,
-                                originX: rect.x0, originY: rect.y0)
-            draw(items, on: layer)
-            guard let mask else {
-                Compositor.composite(layer, mask: nil, inverted: false, opacity: op, onto: surface)
-                return
-            }
-            var maskBytes = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
-            maskBytes.withUnsafeMutableBytes { maskRaw in
-                guard let maskBase = maskRaw.baseAddress else { return }
-                let maskLayer = Surface(base: maskBase, width: rect.width, height: rect.height,
-                                        originX: rect.x0, originY: rect.y0)
-                draw(mask.items, on: maskLayer)
-                Compositor.composite(layer, mask: maskLayer, inverted: mask.inverted, opacity: op,
-                                     onto: surface)
+                sweep(GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry,
+                                      opaque: ramp.isOpaque),
+                      rule: rule, factor: factor)
             }
         }
     }

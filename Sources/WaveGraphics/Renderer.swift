@@ -1,15 +1,21 @@
+import Foundation
+
 /// Renders display lists to pixmaps.
 ///
 /// Output is premultiplied RGBA8; blending is premultiplied source-over in integer
 /// arithmetic; coverage is exact-area anti-aliasing (see `ScanConverter`). Rendering is
-/// single-threaded and deterministic: from the display list on, only IEEE-exact operations
-/// (+, −, ×, ÷, √, rounding) and integer maths are used, so the same items give the same
-/// bytes on every machine. (Path builders that take angles — `addArc`, `Transform.rotation`,
-/// round joins and caps in `stroked` — call the platform's sin/cos, which are reproducible on
-/// a given libm.)
+/// deterministic: from the display list on, only IEEE-exact operations (+, −, ×, ÷, √,
+/// rounding) and integer maths are used, so the same items give the same bytes on every
+/// machine. (Path builders that take angles — `addArc`, `Transform.rotation`, round joins and
+/// caps in `stroked` — call the platform's sin/cos, which are reproducible on a given libm.)
+///
+/// One render runs on the calling thread. A renderer (and its copies) may be used from several
+/// threads at once: each render borrows its own scratch buffers from a shared pool and gives
+/// them back, so steady rendering allocates only the output pixmaps.
 public struct Renderer: Sendable {
     /// Curve flattening tolerance in device pixels (NaN or ≤ 0 means 0.1).
     public var tolerance: Double = 0.1
+    private let scratch = ScratchPool()
 
     public init(tolerance: Double = 0.1) {
         self.tolerance = tolerance
@@ -27,11 +33,53 @@ public struct Renderer: Sendable {
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
-        var rasterizer = Rasterizer(tolerance: tolerance)
+        let buffers = scratch.take()
+        defer { scratch.give(buffers) }
+        var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelRect(x0: 0, y0: 0, x1: width, y1: height),
+                                    scratch: buffers)
+        swap(&rasterizer.scan, &buffers.scan)
+        defer { swap(&rasterizer.scan, &buffers.scan) }
         pixmap.data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
             rasterizer.draw(items, on: surface)
         }
+    }
+}
+
+/// The buffers one render works in: the scan converter's cell arrays, the arena for layers
+/// and masks, recent gradient ramps and repeating masks' coverage. Owned by one render at a
+/// time.
+final class RasterScratch {
+    var scan = ScanConverter()
+    let arena = ScratchArena()
+    let ramps = RampCache()
+    let coverages = CoverageCache()
+}
+
+/// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one
+/// (or makes a new one) and gives it back. Scratch never affects output bytes (buffers are
+/// written before they are read; cached ramps and coverage equal rebuilt ones), so which set
+/// a render gets does not matter.
+final class ScratchPool: @unchecked Sendable {
+    /// At most this many idle scratch sets are kept (one per concurrent render is enough).
+    static let limit = Swift.max(4, ProcessInfo.processInfo.activeProcessorCount)
+    /// Idle sets holding more than this are dropped instead of kept (after a huge frame).
+    static let byteLimit = 64 << 20
+
+    private let lock = NSLock()
+    private var idle: [RasterScratch] = []   // guarded by `lock`
+
+    func take() -> RasterScratch {
+        lock.lock()
+        defer { lock.unlock() }
+        return idle.popLast() ?? RasterScratch()
+    }
+
+    func give(_ scratch: RasterScratch) {
+        guard scratch.arena.capacity <= Self.byteLimit else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < Self.limit { idle.append(scratch) }
     }
 }

@@ -248,7 +248,7 @@ struct ScanConverter {
     /// walks produce, the standard sort for long ones. Order among equal x does not matter
     /// (their integer sums commute), so the result is deterministic either way.
     private static func sortRow(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) {
-        if end - start > 48 {
+        if end - start > 16 {
             var slice = UnsafeMutableBufferPointer(rebasing: cells[start..<end])
             slice.sort { $0.x < $1.x }
             return

@@ -2,20 +2,30 @@
 ///
 /// Fast paths: full coverage of an opaque colour stores the colour; full coverage of a
 /// translucent one skips the coverage multiply.
-struct SolidBlitter: SpanSink {
+struct SolidBlitter: PaintBlitter {
     let surface: Surface
     /// Premultiplied packed colour (channel ≤ alpha).
     let color: UInt32
 
     @inline(__always)
     mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
-        var i = y * surface.width + x
-        let end = i + count
-        let src = alpha == 255 ? color : Compositor.scale(color, UInt32(alpha))
+        blend(y, x, count, alpha == 255 ? color : Compositor.scale(color, UInt32(alpha)))
+    }
+
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int, factor: UInt32) {
+        let covered = alpha == 255 ? color : Compositor.scale(color, UInt32(alpha))
+        blend(y, x, count, Compositor.scale(covered, factor))
+    }
+
+    @inline(__always)
+    private func blend(_ y: Int, _ x: Int, _ count: Int, _ src: UInt32) {
+        var i = y &* surface.stride &+ x
+        let end = i &+ count
         let inverse = 255 &- (src >> 24)
         if inverse == 0 {
-            while i < end { surface.store(i, src); i += 1 }
-        } else {
+            while i < end { surface.store(i, src); i &+= 1 }
+        } else if src != 0 {
             // Two pixels per step in 16-bit lanes of a 64-bit word, then the odd one out.
             let src2 = UInt64(src) | UInt64(src) << 32, inverse2 = UInt64(inverse)
             let base = surface.base

@@ -1,0 +1,114 @@
+/// Coverage of masks that come back frame after frame (a mask layer that does not move),
+/// kept so a renderer drawing a sequence rasterizes them once.
+///
+/// A mask's coverage is stored over its items' bounds on the canvas; a group that needs
+/// part of it reads a window. Coverage inside a rectangle does not depend on the rectangle
+/// (clipping in the scan converter is exact), so a hit gives exactly the bytes a fresh
+/// rasterization would. Entries are matched by full equality of the items (the hash only
+/// finds candidates). A mask is stored the second time it is seen, so masks that change
+/// every frame (a moving wave) cost only a hash. Owned by one render at a time (it lives in
+/// `RasterScratch`); entries in use are kept alive by the render that uses them.
+final class CoverageCache {
+    final class Entry {
+        let items: [DisplayItem]
+        let hash: Int
+        let mask: AlphaMask
+        let byteCount: Int
+
+        /// Copies `source` (coverage of `items`) into memory owned by the entry.
+        init(items: [DisplayItem], hash: Int, copying source: AlphaMask) {
+            self.items = items
+            self.hash = hash
+            let r = source.rect
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width * r.height)
+            let starts = UnsafeMutablePointer<Int32>.allocate(capacity: r.height)
+            let ends = UnsafeMutablePointer<Int32>.allocate(capacity: r.height)
+            for y in 0..<r.height {
+                let s = Int(source.starts[y]), e = Int(source.ends[y])
+                starts[y] = source.starts[y]
+                ends[y] = source.ends[y]
+                if s < e { (bytes + y * r.width + s).update(from: source.bytes + y * source.stride + s, count: e - s) }
+            }
+            mask = AlphaMask(rect: r, bytes: bytes, stride: r.width, starts: starts, ends: ends)
+            byteCount = r.width * r.height + 8 * r.height
+        }
+
+        deinit {
+            mask.bytes.deallocate()
+            mask.starts.deallocate()
+            mask.ends.deallocate()
+        }
+    }
+
+    static let capacity = 8
+    static let byteLimit = 16 << 20
+
+    /// Least recently used first.
+    private var entries: [Entry] = []
+    /// Hashes of recent misses: a second miss with the same hash stores the coverage.
+    private var misses: [Int] = []
+
+    /// The stored coverage of `items` over `rect`, if any.
+    func entry(for items: [DisplayItem], hash: Int, rect: PixelRect) -> Entry? {
+        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.mask.rect == rect && $0.items == items }) else {
+            return nil
+        }
+        let e = entries.remove(at: i)
+        entries.append(e)
+        return e
+    }
+
+    /// Records a miss; true when the same hash missed recently (the mask repeats: store it).
+    func repeatedMiss(hash: Int) -> Bool {
+        if let i = misses.firstIndex(of: hash) {
+            misses.remove(at: i)
+            return true
+        }
+        misses.append(hash)
+        if misses.count > Self.capacity { misses.removeFirst() }
+        return false
+    }
+
+    func store(_ entry: Entry) {
+        entries.append(entry)
+        var total = entries.reduce(0) { $0 + $1.byteCount }
+        while entries.count > Self.capacity || (total > Self.byteLimit && entries.count > 1) {
+            total -= entries.removeFirst().byteCount
+        }
+    }
+}
+
+extension DisplayItem {
+    /// A cheap 64-bit fingerprint of `items` (every number's bit pattern, mixed), to find
+    /// cache candidates; equal items always have equal fingerprints.
+    static func fingerprint(of items: [DisplayItem]) -> Int {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3; h ^= h >> 29 }
+        @inline(__always) func number(_ d: Double) { mix(d == 0 ? 0 : d.bitPattern) }   // -0 == 0
+        @inline(__always) func point(_ p: Point) { number(p.x); number(p.y) }
+        func walk(_ items: [DisplayItem]) {
+            mix(UInt64(items.count))
+            for item in items {
+                switch item {
+                case .fill(let path, let rule, let paint, let opacity):
+                    mix(rule == .evenOdd ? 1 : 2 as UInt64)
+                    number(opacity)
+                    mix(UInt64(path.elements.count))
+                    path.forEachPoint(point)
+                    switch paint {
+                    case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
+                    case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
+                    case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
+                    }
+                case .group(let children, let opacity, let mask):
+                    mix(3 as UInt64)
+                    number(opacity)
+                    walk(children)
+                    if let mask { mix(mask.inverted ? 4 : 5 as UInt64); walk(mask.items) }
+                }
+            }
+        }
+        walk(items)
+        return Int(truncatingIfNeeded: h)
+    }
+}

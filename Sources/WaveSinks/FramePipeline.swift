@@ -25,32 +25,31 @@ public struct FramePipeline {
     public func run(_ runtime: inout SceneRuntime, ticks: [Int], shouldStop: () -> Bool = { false },
                     consume: (Int, Pixmap) throws -> Void) throws {
         guard !ticks.isEmpty else { return }
-        let batch = threads == 1 ? 1 : threads * 4
+        let batch = threads == 1 ? 1 : threads * 8
         var frames = try buildFrames(&runtime, ticks[0..<min(batch, ticks.count)])
         var start = 0
+        let queue = DispatchQueue.global(qos: .userInitiated)
         while start < ticks.count {
             if shouldStop() { return }
             let current = frames
             let results = PixmapSlots(count: current.count)
-            let group = DispatchGroup()
-            let queue = DispatchQueue.global(qos: .userInitiated)
-            let workers = min(threads, current.count)
+            let counter = WorkCounter(limit: current.count)
             let renderer = self.renderer
-            for w in 0..<workers {
-                queue.async(group: group) {
-                    var i = w
-                    while i < current.count {
-                        let f = current[i]
-                        results.set(i, renderer.render(f.items, width: f.width, height: f.height, background: f.background))
-                        i += workers
-                    }
+            let work: @Sendable () -> Void = {
+                // Workers take the next unrendered frame, so uneven frames balance out.
+                while let i = counter.next() {
+                    let f = current[i]
+                    results.set(i, renderer.render(f.items, width: f.width, height: f.height, background: f.background))
                 }
             }
-            // Step ahead while the workers rasterize.
+            let group = DispatchGroup()
+            for _ in 0..<(threads - 1) { queue.async(group: group, execute: work) }
+            // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
             if nextStart < ticks.count {
                 frames = try buildFrames(&runtime, ticks[nextStart..<min(nextStart + batch, ticks.count)])
             }
+            work()
             group.wait()
             for i in 0..<current.count { try consume(ticks[start + i], results.take(i)) }
             start = nextStart
@@ -65,6 +64,21 @@ public struct FramePipeline {
             out.append(try runtime.frame(scale: scale))
         }
         return out
+    }
+}
+
+/// Hands out frame indices to workers, each exactly once.
+final class WorkCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    private let limit: Int
+    init(limit: Int) { self.limit = limit }
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
     }
 }
 

@@ -14,6 +14,7 @@ public struct FramePipeline {
     public var threads: Int
     public var scale: Double
     public var renderer = Renderer()
+    let pool = PixmapPool()
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
         self.threads = max(1, threads)
@@ -25,7 +26,7 @@ public struct FramePipeline {
     public func run(_ runtime: inout SceneRuntime, ticks: [Int], shouldStop: () -> Bool = { false },
                     consume: (Int, Pixmap) throws -> Void) throws {
         guard !ticks.isEmpty else { return }
-        let batch = threads == 1 ? 1 : threads * 8
+        let batch = threads == 1 ? 1 : threads * 6
         var frames = try buildFrames(&runtime, ticks[0..<min(batch, ticks.count)])
         var start = 0
         let queue = DispatchQueue.global(qos: .userInitiated)
@@ -35,11 +36,14 @@ public struct FramePipeline {
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
             let renderer = self.renderer
+            let pool = self.pool
             let work: @Sendable () -> Void = {
                 // Workers take the next unrendered frame, so uneven frames balance out.
                 while let i = counter.next() {
                     let f = current[i]
-                    results.set(i, renderer.render(f.items, width: f.width, height: f.height, background: f.background))
+                    var pixmap = pool.take(width: f.width, height: f.height, background: f.background)
+                    renderer.render(f.items, into: &pixmap)
+                    results.set(i, pixmap)
                 }
             }
             let group = DispatchGroup()
@@ -51,7 +55,11 @@ public struct FramePipeline {
             }
             work()
             group.wait()
-            for i in 0..<current.count { try consume(ticks[start + i], results.take(i)) }
+            for i in 0..<current.count {
+                let pixmap = results.take(i)
+                try consume(ticks[start + i], pixmap)
+                pool.give(pixmap)
+            }
             start = nextStart
         }
     }
@@ -64,6 +72,39 @@ public struct FramePipeline {
             out.append(try runtime.frame(scale: scale))
         }
         return out
+    }
+}
+
+/// Recycles frame buffers: a megabyte-sized pixmap allocated fresh for every frame costs
+/// hundreds of page faults, more than rendering a simple frame; a recycled one is refilled
+/// with the background instead. A pixmap the consumer kept is copied on write, not reused.
+final class PixmapPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [Pixmap] = []
+    private var blank: Pixmap?
+    private var blankColor: Color?
+
+    func take(width: Int, height: Int, background: Color) -> Pixmap {
+        lock.lock()
+        if blank?.width != width || blank?.height != height || blankColor != background {
+            blank = Pixmap(width: width, height: height, fill: background)
+            blankColor = background
+            free.removeAll()
+        }
+        let template = blank ?? Pixmap(width: width, height: height, fill: background)
+        let recycled = free.popLast()
+        lock.unlock()
+        guard var pixmap = recycled else { return template }
+        pixmap.data.withUnsafeMutableBytes { dst in
+            template.data.withUnsafeBytes { src in dst.copyMemory(from: src) }
+        }
+        return pixmap
+    }
+
+    func give(_ p: Pixmap) {
+        lock.lock()
+        if free.count < 64, p.width == blank?.width, p.height == blank?.height { free.append(p) }
+        lock.unlock()
     }
 }
 

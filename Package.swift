@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig"]),
         .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
-        .target(name: "WaveSinks", dependencies: ["WaveRuntime", "WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveSinks", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs"]),
         .target(name: "WaveREPL", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks", "CReadline"]),
         .executableTarget(name: "wave", dependencies: [
             "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks", "WaveREPL",
@@ -43,6 +43,8 @@ let package = Package(
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs"]),
+        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs"]),
     ]
 )

@@ -1,12 +1,14 @@
 import Foundation
 
-/// SIGINT/SIGTERM arrive here as flags; long loops (renders, the player) poll them between
-/// frames and unwind normally, so temporary files are removed and the terminal restored.
+/// Signals arrive here as flags; long loops (renders, the player) poll them between frames
+/// and unwind normally, so temporary files are removed and the terminal restored.
 public enum Interrupts {
     nonisolated(unsafe) static var flag: sig_atomic_t = 0
     nonisolated(unsafe) static var lastSignal: sig_atomic_t = 0
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    nonisolated(unsafe) static var suspended: sig_atomic_t = 0
 
-    /// Installs handlers that only record the signal.
+    /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal.
     public static func install() {
         let handler: @convention(c) (Int32) -> Void = { sig in
             Interrupts.flag = 1
@@ -17,9 +19,33 @@ public enum Interrupts {
         signal(SIGHUP, handler)
     }
 
+    /// Also records SIGWINCH (the terminal was resized) and SIGTSTP (Ctrl-Z), for the
+    /// interactive player.
+    public static func installTerminalSignals() {
+        signal(SIGWINCH, { _ in Interrupts.resized = 1 })
+        signal(SIGTSTP, { _ in Interrupts.suspended = 1 })
+    }
+
+    /// Puts SIGTSTP back to its default, so the process can stop itself.
+    static func defaultSuspend() { signal(SIGTSTP, SIG_DFL) }
+
     public static var isInterrupted: Bool { flag != 0 }
     public static var signalNumber: Int32 { lastSignal }
     public static func reset() { flag = 0 }
+
+    /// True once after each SIGWINCH.
+    public static func takeResize() -> Bool {
+        guard resized != 0 else { return false }
+        resized = 0
+        return true
+    }
+
+    /// True once after each SIGTSTP.
+    static func takeSuspend() -> Bool {
+        guard suspended != 0 else { return false }
+        suspended = 0
+        return true
+    }
 }
 
 /// Thrown when a signal stopped the work.

@@ -1,137 +1,255 @@
 import Foundation
 import WaveCompiler
-import WaveGraphics
 import WaveRuntime
+import WaveSyntax
 
-/// Renders scene frames into terminal cells: the scene is scaled to fit the grid with its
-/// aspect kept (a cell shows two square pixels, one above the other) and centred.
-public struct CellRenderer {
-    public var columns: Int
-    public var rows: Int
-    let renderer = Renderer()
-
-    public init(columns: Int, rows: Int) { self.columns = max(1, columns); self.rows = max(1, rows) }
-
-    public func scale(for scene: SceneIR) -> Double {
-        min(Double(columns) / Double(scene.width), Double(rows * 2) / Double(scene.height))
-    }
-
-    public func grid(for runtime: SceneRuntime) throws -> CellGrid {
-        let frame = try runtime.frame(scale: scale(for: runtime.scene))
-        let pixmap = renderer.render(frame.items, width: frame.width, height: frame.height, background: frame.background)
-        var grid = CellGrid(columns: columns, rows: rows)
-        let bg = runtime.scene.background
-        let backdrop = bg.a > 0 ? (UInt32(bg.r * 255 + 0.5) << 16) | (UInt32(bg.g * 255 + 0.5) << 8) | UInt32(bg.b * 255 + 0.5) : 0
-        grid.drawHalfBlocks(pixmap, column: (columns - frame.width) / 2, pixelRow: (rows * 2 - frame.height) / 2, backdrop: backdrop)
-        return grid
-    }
+/// How text layers reach the terminal.
+public enum TextMode: String, CaseIterable, Sendable {
+    /// As outlines, like every other layer (masks stay exact).
+    case pixels
+    /// As real characters in their cells, in their colours (see `CellRenderer.place`).
+    case cells
 }
 
-/// What `wave play --stats` reports.
-public struct PlayStats: Sendable {
-    public var ticks = 0
-    public var framesDrawn = 0
-    public var framesSkipped = 0
-    public var bytesWritten = 0
-    public var frameMilliseconds: [Double] = []
-
-    public var summary: String {
-        let sorted = frameMilliseconds.sorted()
-        let mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
-        let p95 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.95))]
-        return String(format: "ticks %d, frames drawn %d, frames skipped %d, bytes written %d, frame time mean %.2f ms, p95 %.2f ms",
-                      ticks, framesDrawn, framesSkipped, bytesWritten, mean, p95)
-    }
+public struct PlayOptions: Sendable {
+    public var cells: CellMode = .half
+    public var color: ColorMode = .truecolor
+    public var text: TextMode = .pixels
+    public var showStatus = true
+    public var loop = false
+    public var speed = 1.0
+    /// Size in cells (status row included); nil fits the terminal.
+    public var width: Int?
+    public var height: Int?
+    /// Reload the script when it changes on disk.
+    public var watch = false
+    /// Quit after this many ticks of playback.
+    public var tickLimit: Int?
+    public init() {}
 }
 
 /// Plays a scene in the terminal at 60 ticks per wall-clock second. When drawing falls
-/// behind, frames are skipped, never ticks. `q` or Ctrl-C quits; the terminal is always
-/// restored.
+/// behind, frames are skipped, never ticks. The terminal is restored on every exit: `q`,
+/// Ctrl-C, SIGTERM, a runtime error (before it is printed) or a crash.
 public final class TerminalPlayer {
-    let program: Program
-    public var speed = 1.0
-    public var loop = false
-    public var fixedColumns: Int?
-    public var fixedRows: Int?
+    /// The program playing and its source (after a `--watch` reload, the new version's).
+    public private(set) var program: Program
+    public private(set) var source: SourceFile
+    public var options: PlayOptions
+    /// Statistics so far; complete once `play` or `writeFrames` returns or throws.
+    public private(set) var stats = PlayStats()
 
-    public init(program: Program) { self.program = program }
+    public init(program: Program, source: SourceFile, options: PlayOptions = PlayOptions()) {
+        self.program = program
+        self.source = source
+        self.options = options
+    }
 
-    /// Writes `ticks` frames of escape codes without pacing (stdout is not a terminal).
-    public func writeFrames(ticks: Int, columns: Int, rows: Int, to fd: Int32 = STDOUT_FILENO) throws -> PlayStats {
-        var stats = PlayStats()
+    var cellRenderer: CellRenderer { CellRenderer(mode: options.cells, color: options.color, textCells: options.text == .cells) }
+
+    /// Writes `ticks` frames of escape codes (ticks 0, 1, …) without pacing and without a
+    /// status row: what `wave play` does when stdout is not a terminal, and the benchmark.
+    public func writeFrames(ticks: Int, columns: Int, rows: Int, to sink: ByteSink) throws -> PlayStats {
+        stats = PlayStats()
         var runtime = try SceneRuntime(program: program)
-        let cells = CellRenderer(columns: columns, rows: rows)
         var writer = AnsiWriter()
-        let out = Terminal(fd: fd)
+        let renderer = cellRenderer
         for n in 0..<max(0, ticks) {
             if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             if n > 0 { try runtime.step() }
-            let bytes = writer.encode(try cells.grid(for: runtime))
-            out.write(bytes)
+            let start = monotonicNanoseconds()
+            sink.write(writer.encode(try renderer.grid(for: runtime, columns: columns, rows: rows)))
+            stats.frameMilliseconds.append(Double(monotonicNanoseconds() - start) / 1e6)
             stats.ticks = n + 1
             stats.framesDrawn += 1
+            stats.bytesWritten = writer.bytesWritten
         }
-        stats.bytesWritten = writer.bytesWritten
         return stats
     }
 
-    /// Interactive playback until `q`, Ctrl-C or SIGTERM.
-    public func play() throws -> PlayStats {
-        var stats = PlayStats()
-        let terminal = Terminal()
+    // MARK: - Interactive playback
+
+    var cursor: SceneCursor?
+    var clock = PlaybackClock(now: 0)
+    var writer = AnsiWriter()
+    var status = StatusLine()
+    var size = (columns: 80, rows: 24)
+    /// Playback position in clock ticks (the scene tick follows from it, see `SceneCursor`).
+    var position = 0
+    var drawn: (tick: Int, status: StatusLine)?
+    var drawTimes: [UInt64] = []
+    var lastGrid: CellGrid?
+    /// A reload or runtime error shown in the status row, and a transient note with its expiry.
+    var failure: String?
+    var stalled = false
+    var note: (text: String, until: UInt64)?
+
+    /// Plays until `q`, Ctrl-C, SIGTERM or `tickLimit`; a signal is rethrown as `Interrupted`
+    /// after the terminal is restored.
+    public func play(terminal: Terminal = Terminal(), keys: KeyReader = KeyReader()) throws -> PlayStats {
+        stats = PlayStats()
+        Interrupts.installTerminalSignals()
         terminal.enter()
         defer { terminal.restore() }
-        var runtime = try SceneRuntime(program: program)
-        var writer = AnsiWriter()
-        var size = currentSize()
-        var start = DispatchTime.now().uptimeNanoseconds
-        var drawnTick = -1
-        let endTick = program.scene.durationTicks
-        while true {
-            if Interrupts.isInterrupted { break }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let elapsedTicks = Int(Double(now - start) / 1e9 * 60 * speed)
-            let keys = Terminal.readKeys(timeoutMilliseconds: 0)
-            if keys.contains(UInt8(ascii: "q")) || keys.contains(3) { break }
-            var target = elapsedTicks
-            if let end = endTick, target >= end {
-                if loop {
-                    runtime = try SceneRuntime(program: program)
-                    start = now
-                    target = 0
-                    drawnTick = -1
-                } else {
-                    target = end - 1
-                }
-            }
-            while runtime.tick < target && !runtime.isStopped {
-                try runtime.step()
-                stats.ticks += 1
-                if runtime.tick < target { stats.framesSkipped += 1 }
-            }
+        cursor = try SceneCursor(program: program)
+        status.name = (source.name as NSString).lastPathComponent
+        size = currentSize()
+        writer.invalidate()
+        position = 0
+        drawn = nil
+        try draw(to: terminal)
+        clock = PlaybackClock(speed: options.speed, now: monotonicNanoseconds())
+        let watcher = options.watch ? ScriptWatcher(path: source.name) : nil
+        var nextWatch: UInt64 = 0
+        while !Interrupts.isInterrupted {
+            if Interrupts.takeSuspend() { suspend(terminal) }
             let newSize = currentSize()
-            if newSize != size { size = newSize; writer.invalidate(); drawnTick = -1 }
-            if runtime.tick != drawnTick {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                let grid = try CellRenderer(columns: size.0, rows: size.1).grid(for: runtime)
-                terminal.write(writer.encode(grid))
-                drawnTick = runtime.tick
-                stats.framesDrawn += 1
-                stats.frameMilliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            if Interrupts.takeResize() || newSize != size { size = newSize; writer.invalidate(); drawn = nil }
+            var now = monotonicNanoseconds()
+            if let watcher, now >= nextWatch {
+                if let change = watcher.check() { reload(change) }
+                nextWatch = now + 250_000_000
             }
-            // Sleep until the next tick is due (or a key arrives).
-            let next = start + UInt64(Double(elapsedTicks + 1) / (60 * speed) * 1e9)
-            let after = DispatchTime.now().uptimeNanoseconds
-            let wait = next > after ? (next - after) / 1_000_000 : 0
-            let more = Terminal.readKeys(timeoutMilliseconds: Int32(min(wait, 100)))
-            if more.contains(UInt8(ascii: "q")) || more.contains(3) { break }
+            let target = clock.tick(at: now)
+            if let limit = options.tickLimit, target >= limit {
+                if !clock.isPaused { stats.ticks += limit - position }
+                break
+            }
+            try advance(to: target)
+            try draw(to: terminal)
+            now = monotonicNanoseconds()
+            var wait = clock.wait(after: now) ?? 250_000_000
+            if watcher != nil { wait = min(wait, 250_000_000) }
+            if let note, note.until > now { wait = min(wait, note.until - now) }
+            let pressed = keys.read(waiting: min(wait, 500_000_000))
+            if try handle(pressed) { break }
         }
-        stats.bytesWritten = writer.bytesWritten
+        if Interrupts.isInterrupted { terminal.restore(); throw Interrupted(signal: Interrupts.signalNumber) }
         return stats
     }
 
-    func currentSize() -> (Int, Int) {
+    func currentSize() -> (columns: Int, rows: Int) {
         let s = Terminal.size() ?? (80, 24)
-        return (fixedColumns ?? s.columns, fixedRows ?? s.rows)
+        return (min(options.width ?? s.columns, s.columns), min(options.height ?? s.rows, s.rows))
+    }
+
+    /// Moves the playback position to clock tick `target` and the scene with it.
+    func advance(to target: Int) throws {
+        if target > position && !clock.isPaused { stats.ticks += target - position }
+        position = target
+        // After a runtime error under --watch the picture holds until the script is fixed.
+        guard !stalled, var cursor else { return }
+        let before = cursor.tick
+        do {
+            try cursor.move(to: cursor.sceneTick(at: position, loop: options.loop))
+        } catch let error as RuntimeError where options.watch {
+            failure = ScriptWatcher.describe(error.diagnostic, in: source)
+            stalled = true
+            return
+        }
+        self.cursor = cursor
+        // Scene ticks passed over without being drawn (not a loop's wrap or a step back).
+        if cursor.tick > before + 1 && !clock.isPaused { stats.framesSkipped += cursor.tick - before - 1 }
+    }
+
+    /// Draws the frame if the scene tick, the size or the status row changed.
+    func draw(to terminal: Terminal) throws {
+        guard let cursor else { return }
+        let now = monotonicNanoseconds()
+        drawTimes.removeAll { $0 + 1_000_000_000 <= now }
+        var line = status
+        line.state = stalled ? .error : clock.isPaused ? .paused : cursor.hasEnded(at: position, loop: options.loop) ? .ended : .playing
+        line.tick = cursor.tick
+        line.speed = clock.speed
+        line.fps = drawTimes.count
+        if let note, note.until <= now { self.note = nil }
+        line.message = failure ?? note?.text
+        line.isError = failure != nil
+        let statusRows = options.showStatus && size.rows >= 2 ? 1 : 0
+        if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return }
+        let start = monotonicNanoseconds()
+        var grid = CellGrid(columns: size.columns, rows: size.rows)
+        do {
+            try cellRenderer.draw(cursor.runtime, into: &grid, rows: size.rows - statusRows)
+        } catch let error as RuntimeError where options.watch {
+            // The frame cannot be built: keep the last picture, say why, wait for a fix.
+            failure = ScriptWatcher.describe(error.diagnostic, in: source)
+            stalled = true
+            (line.state, line.message, line.isError) = (.error, failure, true)
+            if let last = lastGrid, last.columns == grid.columns, last.rows == grid.rows { grid = last }
+        }
+        lastGrid = grid
+        if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color) }
+        terminal.write(writer.encode(grid))
+        let end = monotonicNanoseconds()
+        stats.frameMilliseconds.append(Double(end - start) / 1e6)
+        stats.framesDrawn += 1
+        stats.bytesWritten = writer.bytesWritten
+        if drawn?.tick != cursor.tick { drawTimes.append(end) }
+        drawn = (cursor.tick, line)
+        status = line
+    }
+
+    /// Acts on keys; true to quit.
+    func handle(_ keys: [Key]) throws -> Bool {
+        let now = monotonicNanoseconds()
+        for key in keys {
+            switch key {
+            case .quit: return true
+            case .pause: clock.setPaused(!clock.isPaused, now: now)
+            case .stepForward where clock.isPaused: position += 1; clock.seek(to: position, now: now)
+            case .stepBack where clock.isPaused: position = max(0, position - 1); clock.seek(to: position, now: now)
+            case .stepForward, .stepBack: break
+            case .restart:
+                position = 0
+                clock.seek(to: 0, now: now)
+                try cursor?.move(to: 0)
+            case .faster: clock.setSpeed(min(64, clock.speed * 2), now: now)
+            case .slower: clock.setSpeed(max(1.0 / 64, clock.speed / 2), now: now)
+            }
+        }
+        if !keys.isEmpty { try advance(to: clock.tick(at: now)) }
+        return false
+    }
+
+    /// Takes a new version from the watcher: a compiled one is re-seeked to the current
+    /// scene tick and replaces the old; a broken one (or one that fails while seeking) only
+    /// shows its first error, and the last good version keeps playing.
+    func reload(_ change: ScriptWatcher.Change) {
+        switch change {
+        case .failed(let message):
+            failure = message
+        case .compiled(let newProgram, let newSource):
+            do {
+                var next = try SceneCursor(program: newProgram)
+                try next.move(to: next.sceneTick(at: position, loop: options.loop))
+                cursor = next
+                program = newProgram
+                source = newSource
+                failure = nil
+                stalled = false
+                note = ("reloaded \(status.name)", monotonicNanoseconds() + 2_000_000_000)
+                drawn = nil
+            } catch let error as RuntimeError {
+                failure = ScriptWatcher.describe(error.diagnostic, in: newSource)
+            } catch {
+                failure = "\(error)"
+            }
+        }
+    }
+
+    /// Ctrl-Z: hands the terminal back, stops, and takes it again on `fg`.
+    func suspend(_ terminal: Terminal) {
+        let now = monotonicNanoseconds()
+        let wasPaused = clock.isPaused
+        clock.setPaused(true, now: now)
+        terminal.restore()
+        Interrupts.defaultSuspend()
+        raise(SIGTSTP)
+        Interrupts.installTerminalSignals()
+        terminal.enter()
+        writer.invalidate()
+        drawn = nil
+        if !wasPaused { clock.setPaused(false, now: monotonicNanoseconds()) }
     }
 }

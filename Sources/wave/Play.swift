@@ -3,23 +3,48 @@ import Foundation
 import WaveRuntime
 import WaveSinks
 
+extension CellMode: ExpressibleByArgument {}
+extension ColorMode: ExpressibleByArgument {}
+extension TextMode: ExpressibleByArgument {}
+
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a script in the terminal at 60 ticks per second.",
         discussion: """
-        Draws with 24-bit colour upper-half blocks, scaled to fit the terminal. Keys: q quits
-        (Ctrl-C too). The terminal is restored on every exit.
-        When stdout is not a terminal, writes --ticks frames of escape codes without pacing
-        (default: the scene's duration) at --width x --height cells, or $COLUMNS x $LINES, or 80x24.
+        The scene is scaled to fit the terminal, keeping its aspect, and re-fitted when the \
+        terminal is resized. Cells show pixels as half blocks (default), quadrants, sextants, \
+        braille dots or an ASCII ramp (--cells). Colours follow the terminal: \
+        COLORTERM=truecolor or 24bit gives 24-bit colour, a TERM ending in -256color the \
+        256-colour palette, anything else the 16 ANSI colours, and NO_COLOR (set, not empty) \
+        none; --color overrides. Reduced colours are ordered-dithered. Without colour, a pixel \
+        is on where it differs clearly from the scene's background, and the cell's character \
+        is drawn in the terminal's own colours.
+
+        Keys: space pauses and resumes; left and right arrows step one tick while paused; r \
+        restarts; + and - double and halve the speed; q (or Ctrl-C) quits. The bottom row is \
+        a status bar (--no-status hides it). --watch reloads the script when it changes on \
+        disk and keeps the current tick; a broken edit shows its first error in the status \
+        bar while the last good version plays on. --text cells draws small text layers as \
+        real characters in their colours. The terminal is restored on every exit.
+
+        When stdout is not a terminal, writes --ticks frames of escape codes without pacing \
+        (default: the scene's duration, or 300) at --width x --height cells, or \
+        $COLUMNS x $LINES, or 80x24, in 24-bit colour unless --color says otherwise, and \
+        without the status bar. In a terminal, --ticks quits after that many ticks.
         """)
 
     @Argument(help: "The script to play.") var file: String
-    @Option(help: "Number of ticks (frames) to write when stdout is not a terminal.") var ticks: Int?
+    @Option(help: "Number of ticks to play (or to write as frames when stdout is not a terminal).") var ticks: Int?
     @Option(help: "Width in cells.") var width: Int?
-    @Option(help: "Height in cells.") var height: Int?
+    @Option(help: "Height in cells (the status row included).") var height: Int?
+    @Option(help: "How cells show pixels.") var cells: CellMode = .half
+    @Option(help: "Colours (default: from COLORTERM, TERM and NO_COLOR).") var color: ColorMode?
+    @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels
     @Flag(help: "Restart at the end of the scene's duration.") var loop = false
     @Option(help: "Playback speed factor.") var speed: Double = 1
     @Flag(help: "Print playback statistics on exit.") var stats = false
+    @Flag(help: "Hide the status bar.") var noStatus = false
+    @Flag(help: "Reload the script when it changes on disk.") var watch = false
 
     func validate() throws {
         if let ticks, ticks < 0 { throw ValidationError("--ticks must be 0 or more") }
@@ -31,24 +56,33 @@ struct Play: ParsableCommand {
     func run() throws {
         let (program, source) = try ScriptLoader.compile(file)
         Interrupts.install()
-        let player = TerminalPlayer(program: program)
-        player.loop = loop
-        player.speed = speed
-        player.fixedColumns = width
-        player.fixedRows = height
+        let env = ProcessInfo.processInfo.environment
+        let interactive = Terminal.isTerminal(STDOUT_FILENO)
+        var options = PlayOptions()
+        options.cells = cells
+        options.color = color ?? (interactive ? ColorMode.detect(environment: env) : .truecolor)
+        options.text = text
+        options.showStatus = !noStatus
+        options.loop = loop
+        options.speed = speed
+        options.width = width
+        options.height = height
+        options.watch = watch
+        options.tickLimit = ticks
+        let player = TerminalPlayer(program: program, source: source, options: options)
+        defer { if stats { Console.note(player.stats.summary) } }
         do {
-            let result: PlayStats
-            if Terminal.isTerminal(STDOUT_FILENO) && ticks == nil {
-                result = try player.play()
+            if interactive {
+                _ = try player.play()
             } else {
-                let env = ProcessInfo.processInfo.environment
                 let cols = width ?? env["COLUMNS"].flatMap(Int.init) ?? 80
                 let rows = height ?? env["LINES"].flatMap(Int.init) ?? 24
-                result = try player.writeFrames(ticks: ticks ?? program.scene.durationTicks ?? 300, columns: cols, rows: rows)
+                _ = try player.writeFrames(ticks: ticks ?? program.scene.durationTicks ?? 300,
+                                           columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
             }
-            if stats { Console.note(result.summary) }
         } catch let e as RuntimeError {
-            Console.diagnostics([e.diagnostic], in: source)
+            // The terminal is already restored: play() unwinds before this runs.
+            Console.diagnostics([e.diagnostic], in: player.source)
             throw Exit.runtime
         } catch let e as Interrupted {
             throw ExitCode(128 + e.signal)

@@ -25,7 +25,7 @@ struct Wave: ParsableCommand {
         Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error.
         The language is specified in grammar.md.
         """,
-        subcommands: [Check.self, Render.self, Test.self, Play.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self]
+        subcommands: [Check.self, Render.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self]
     )
 }
 

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The player's keys.
+public enum Key: Equatable, Sendable {
+    case pause, quit, restart, faster, slower, stepForward, stepBack
+}
+
+/// Decodes key bytes: space, q, r, + (or =), - (or _), and the arrow keys → and ← as
+/// `ESC [ C` / `ESC [ D` (or `ESC O C` / `ESC O D` in application cursor mode). An escape
+/// sequence cut off at the end of a read is kept for the next one; other bytes are ignored.
+public struct KeyDecoder: Sendable {
+    var pending: [UInt8] = []
+
+    public init() {}
+
+    public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+        let input = pending + bytes
+        pending = []
+        var keys: [Key] = []
+        var i = 0
+        while i < input.count {
+            let b = input[i]
+            if b == 0x1B {
+                if i + 1 >= input.count { pending = [b]; break }
+                let intro = input[i + 1]
+                guard intro == 0x5B || intro == 0x4F else { i += 1; continue }   // '[' or 'O'
+                if i + 2 >= input.count { pending = Array(input[i...]); break }
+                switch input[i + 2] {
+                case 0x43: keys.append(.stepForward)
+                case 0x44: keys.append(.stepBack)
+                default: break
+                }
+                i += 3
+                continue
+            }
+            switch b {
+            case 0x20: keys.append(.pause)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03: keys.append(.quit)
+            case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.restart)
+            case UInt8(ascii: "+"), UInt8(ascii: "="): keys.append(.faster)
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): keys.append(.slower)
+            default: break
+            }
+            i += 1
+        }
+        return keys
+    }
+}
+
+/// Reads keys from stdin, waiting up to a timeout; once stdin reaches its end it is no
+/// longer polled (the wait still happens).
+public final class KeyReader {
+    var decoder = KeyDecoder()
+    var closed = false
+    let fd: Int32
+
+    public init(fd: Int32 = STDIN_FILENO) { self.fd = fd }
+
+    /// Waits until input arrives or `nanoseconds` pass (a signal also ends the wait), and
+    /// returns the keys read.
+    public func read(waiting nanoseconds: UInt64) -> [Key] {
+        let milliseconds = Int32(min(1000, (nanoseconds + 999_999) / 1_000_000))
+        var p = pollfd(fd: closed ? -1 : fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&p, 1, milliseconds) > 0, !closed, p.revents & Int16(POLLIN | POLLHUP) != 0 else { return [] }
+        var buf = [UInt8](repeating: 0, count: 64)
+        let n = Foundation.read(fd, &buf, 64)
+        if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { closed = true; return [] }
+        return n > 0 ? decoder.decode(Array(buf[0..<n])) : []
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import WaveCompiler
+import WaveSyntax
+
+/// Watches a script on disk for `wave play --watch`: its modification time, size and inode
+/// are compared on each `check()`, and a changed file is read and compiled.
+public final class ScriptWatcher {
+    public enum Change {
+        /// The new version compiled.
+        case compiled(Program, SourceFile)
+        /// The new version has errors (or cannot be read): its first diagnostic, located.
+        case failed(String)
+    }
+
+    struct Stamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int
+        var inode: UInt64
+    }
+
+    public let path: String
+    var last: Stamp?
+
+    /// Starts watching from the file's current state (the version already playing).
+    public init(path: String) {
+        self.path = path
+        last = ScriptWatcher.stamp(path)
+    }
+
+    static func stamp(_ path: String) -> Stamp? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Stamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
+    }
+
+    /// The new version when the file changed since the last check, else nil.
+    public func check() -> Change? {
+        let now = ScriptWatcher.stamp(path)
+        guard now != last else { return nil }
+        last = now
+        guard now != nil, let data = FileManager.default.contents(atPath: path) else {
+            return .failed("\((path as NSString).lastPathComponent): cannot read the script")
+        }
+        let file = SourceFile(name: path, text: String(decoding: data, as: UTF8.self))
+        let (program, diagnostics) = Compiler.compile(file)
+        if let program { return .compiled(program, file) }
+        guard let first = diagnostics.first(where: { $0.severity == .error }) else { return .failed("\((path as NSString).lastPathComponent): does not compile") }
+        return .failed(ScriptWatcher.describe(first, in: file))
+    }
+
+    /// `file:line:col: message` on one line, the file by its last path component (the
+    /// status row is narrow).
+    public static func describe(_ d: Diagnostic, in file: SourceFile) -> String {
+        let (line, column) = file.location(of: d.range.start)
+        return "\((file.name as NSString).lastPathComponent):\(line):\(column): \(d.message)"
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import WaveRuntime
+import WaveSinks
+
+/// `wave play-bench`: what the terminal player costs per frame, without a terminal.
+struct PlayBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play-bench",
+        abstract: "Measure the terminal player: bytes and milliseconds per frame for each script.",
+        discussion: """
+        Plays each script for --ticks ticks into a null sink at --width x --height cells, \
+        without pacing or a status row, and prints bytes per frame (mean, the first full \
+        frame included), the largest frame (usually that first one, drawn whole), and drawing \
+        time per frame (frame building, rasterizing, cell encoding and escape codes; stepping \
+        the scene not included), mean and 95th percentile. Targets for the reference scenes \
+        at 120x40 in half blocks and 24-bit colour: at most 25 KB and 2 ms per frame.
+
+        Build in release first:
+          swift build -c release && .build/release/wave play-bench examples/*.wave
+        """)
+
+    @Argument(help: "Scripts to measure (default: examples/*.wave).") var files: [String] = []
+    @Option(help: "Ticks (frames) per script.") var ticks: Int = 600
+    @Option(help: "Width in cells.") var width: Int = 120
+    @Option(help: "Height in cells.") var height: Int = 40
+    @Option(help: "How cells show pixels.") var cells: CellMode = .half
+    @Option(help: "Colours.") var color: ColorMode = .truecolor
+    @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels
+
+    func validate() throws {
+        guard (1...100_000).contains(ticks) else { throw ValidationError("--ticks must be 1 to 100000") }
+        guard (1...2000).contains(width), (1...1000).contains(height) else { throw ValidationError("--width and --height must be 1 to 2000 and 1 to 1000 cells") }
+    }
+
+    func run() throws {
+        var paths = files
+        if paths.isEmpty {
+            paths = ((try? FileManager.default.contentsOfDirectory(atPath: "examples")) ?? [])
+                .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
+        }
+        guard !paths.isEmpty else { Console.error("no scripts to measure"); throw Exit.usage }
+        Interrupts.install()
+        var options = PlayOptions()
+        options.cells = cells
+        options.color = color
+        options.text = text
+        print("\(cells.rawValue) cells, \(color.rawValue) colour, \(width)x\(height), \(ticks) ticks")
+        let nameWidth = max(8, paths.map { ($0 as NSString).lastPathComponent.count }.max() ?? 8)
+        print(pad("example", nameWidth) + "  bytes/frame   largest   ms/frame   ms p95")
+        for path in paths {
+            let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
+            let player = TerminalPlayer(program: program, source: source, options: options)
+            let sink = NullSink()
+            do {
+                let stats = try player.writeFrames(ticks: ticks, columns: width, rows: height, to: sink)
+                let bytes = Double(stats.bytesWritten) / Double(max(1, stats.framesDrawn))
+                print(pad((path as NSString).lastPathComponent, nameWidth)
+                      + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, sink.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
+            } catch let e as RuntimeError {
+                Console.diagnostics([e.diagnostic], in: source)
+                throw Exit.runtime
+            }
+        }
+    }
+
+    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+}

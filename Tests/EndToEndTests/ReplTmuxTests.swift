@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// `wave repl` in a real terminal (tmux): the scene plays above the prompt while lines are
+/// typed; completion, history, errors with a caret, and a clean terminal afterwards.
+final class ReplTmuxTests: XCTestCase {
+    func testAnInteractiveSessionOnSonar() throws {
+        let home = try temporaryDirectory()
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= '\(WaveBinary.url.path)' repl examples/sonar.wave; echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: 100, height: 36)
+        defer { tmux.kill() }
+        try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
+        XCTAssertEqual(tmux.display("#{alternate_on}"), "1")
+
+        tmux.sendKeys(":list", "Enter")
+        try tmux.waitUntil("the layer list") { tmux.capture().contains("button: rect") && tmux.capture().contains("ring: rect (spawned)") }
+
+        // The preview shows the new colour (truecolor cells with the exact components).
+        XCTAssertFalse(tmux.capture(escapes: true).contains("255;136;0"))
+        tmux.sendKeys("button.fill = #ff8800", "Enter")
+        try tmux.waitUntil("the preview in the new colour") { tmux.capture(escapes: true).contains("255;136;0") }
+
+        tmux.sendKeys("animate button.rotation from 0deg to 360deg over 2s", "Enter")
+        tmux.sendKeys("button.radus", "Enter")
+        try tmux.waitUntil("a caret under the mistake") {
+            let text = tmux.capture()
+            return text.contains("unknown property 'radus' on rect layer 'button'") && text.contains("         ^~~~~")
+        }
+        XCTAssertFalse(tmux.capture().contains("error: unknown name 'animate'"), "the animation was accepted")
+
+        // Tab completes a layer name; then a property after the dot.
+        tmux.sendKeys("butt", "Tab")
+        try tmux.waitUntil("completion of 'butt'") { tmux.capture().contains("wave> button") }
+        tmux.sendKeys(".opa", "Tab")
+        try tmux.waitUntil("completion of 'button.opa'") { tmux.capture().contains("wave> button.opacity") }
+        tmux.sendKeys("Enter")
+        try tmux.waitUntil("the opacity printed") { tmux.capture().contains("\n1\n") || tmux.capture().contains("\n1 ") }
+        // History: Up brings back the last line.
+        tmux.sendKeys("Up")
+        try tmux.waitUntil("the last line from history") { tmux.capture().components(separatedBy: "\n").contains { $0.hasPrefix("wave> button.opacity") } }
+        tmux.sendKeys("C-u", ":quit", "Enter")
+        try tmux.waitUntil("the REPL to exit") { tmux.capture().contains("EXIT=") }
+        XCTAssertEqual(tmux.display("#{alternate_on} #{cursor_flag}"), "0 1", "main screen and a visible cursor")
+        let history = try String(contentsOf: home.appendingPathComponent(".wave_history"), encoding: .utf8)
+        XCTAssertTrue(history.contains("button.fill = #ff8800"), history)
+        XCTAssertTrue(history.contains(":quit"), history)
+    }
+}

@@ -1,0 +1,40 @@
+import XCTest
+import WaveSyntax
+import WaveCompiler
+import WaveGraphics
+@testable import WaveRuntime
+
+final class TextCellsTests: XCTestCase {
+    let label = """
+    scene 200x100 { background #ffffff }
+    layer box: rect { frame (0, 60, 200, 40)  fill #3a7bd5 }
+    layer small: text "ab c" { size 10  position (100, 30)  fill #ff0000  opacity 0.5 }
+    layer big: text "XY" { size 80  position (100, 50)  fill #00ff00 }
+    layer hole: text "m" { size 10  position (20, 20)  mask box }
+    effect small typewriter over 4t
+    """
+
+    func testSmallTextComesOutAsCharactersAndLeavesTheFrame() throws {
+        var runtime = try SceneRuntime(program: try program(label))
+        for _ in 0..<10 { try runtime.step() }
+        let (frame, runs) = try runtime.frameWithTextCells(scale: 0.5, maxLineHeight: 20)
+        // Only "small" qualifies: "big" is too tall, "hole" has a mask.
+        XCTAssertEqual(runs.map(\.layer), ["small"])
+        let run = try XCTUnwrap(runs.first)
+        XCTAssertEqual(run.glyphs.map(\.character), ["a", "b", " ", "c"])
+        XCTAssertEqual(run.centerX, 50, accuracy: 0.001)     // anchored at its centre, at (100, 30) × 0.5
+        XCTAssertEqual(run.centerY, 15, accuracy: 0.001)
+        XCTAssertLessThan(run.lineHeight, 20)
+        XCTAssertTrue(zip(run.glyphs, run.glyphs.dropFirst()).allSatisfy { $0.x < $1.x }, "left to right")
+        XCTAssertEqual(run.glyphs[0].color, Color(r: 1, g: 0, b: 0, a: 0.5))   // layer opacity carried
+        // The frame is the full frame without "small": one display item fewer.
+        let full = try runtime.frame(scale: 0.5)
+        XCTAssertEqual(frame.items.count, full.items.count - 1)
+    }
+
+    func testEffectsShowInVisibility() throws {
+        let runtime = try SceneRuntime(program: try program(label))   // tick 0: the typewriter has not begun
+        let (_, runs) = try runtime.frameWithTextCells(scale: 1, maxLineHeight: 40)
+        XCTAssertEqual(runs.first?.glyphs.map(\.color.a), [0, 0, 0, 0])
+    }
+}

@@ -1,0 +1,86 @@
+import XCTest
+@testable import WaveSinks
+
+final class CellEncoderTests: XCTestCase {
+    let W: UInt32 = 0xFFFFFF, K: UInt32 = 0x000000, R: UInt32 = 0xC80000, B: UInt32 = 0x0000C8
+
+    func encoder(_ mode: CellMode, _ color: ColorMode = .truecolor, backdrop: UInt32 = 0x000000) -> CellEncoder {
+        CellEncoder(mode: mode, color: color, backdrop: backdrop)
+    }
+
+    func testHalfBlocksShowTopAsForegroundAndBottomAsBackground() {
+        let e = encoder(.half)
+        XCTAssertEqual(e.encode(block: [R, B], x: 0, y: 0), Cell("▀", foreground: .rgb(R), background: .rgb(B)))
+        XCTAssertEqual(e.encode(block: [R, R], x: 0, y: 0), .solid(.rgb(R)))
+    }
+
+    func testQuadrantsPickTheBestTwoColourSplit() {
+        let e = encoder(.quadrant)
+        // Pixels in reading order: top-left, top-right, bottom-left, bottom-right.
+        XCTAssertEqual(e.encode(block: [W, K, K, K], x: 0, y: 0), Cell("▘", foreground: .rgb(W), background: .rgb(K)))
+        XCTAssertEqual(e.encode(block: [K, W, K, W], x: 0, y: 0), Cell("▌", foreground: .rgb(K), background: .rgb(W)))
+        XCTAssertEqual(e.encode(block: [W, K, K, W], x: 0, y: 0), Cell("▚", foreground: .rgb(W), background: .rgb(K)))
+        // Three colours: white on top against the mean of red and blue below.
+        XCTAssertEqual(e.encode(block: [W, W, R, B], x: 0, y: 0), Cell("▀", foreground: .rgb(W), background: .rgb(0x640064)))
+        XCTAssertEqual(e.encode(block: [R, R, R, R], x: 0, y: 0), .solid(.rgb(R)))
+    }
+
+    func testSextantsUseTheLegacyComputingBlock() {
+        let e = encoder(.sextant)
+        // 2×3 in reading order.
+        XCTAssertEqual(e.encode(block: [W, K, W, K, W, K], x: 0, y: 0), Cell("▌", foreground: .rgb(W), background: .rgb(K)))
+        XCTAssertEqual(e.encode(block: [W, W, K, K, K, K], x: 0, y: 0), Cell("\u{1FB02}", foreground: .rgb(W), background: .rgb(K)))   // sextant-12
+        XCTAssertEqual(e.encode(block: [W, K, K, K, K, K], x: 0, y: 0), Cell("\u{1FB00}", foreground: .rgb(W), background: .rgb(K)))   // sextant-1
+        XCTAssertEqual(e.encode(block: [W, W, W, W, W, K], x: 0, y: 0), Cell("\u{1FB1D}", foreground: .rgb(W), background: .rgb(K)))   // sextant-12345
+    }
+
+    func testBrailleDotsAreThePixelsBrighterThanTheMean() {
+        let e = encoder(.braille)
+        // Left column bright: dots 1, 2, 3 and 7.
+        XCTAssertEqual(e.encode(block: [W, K, W, K, W, K, W, K], x: 0, y: 0), Cell("⡇", foreground: .rgb(W), background: .rgb(K)))
+        // Bottom row bright: dots 7 and 8.
+        XCTAssertEqual(e.encode(block: [K, K, K, K, K, K, R, R], x: 0, y: 0), Cell("⣀", foreground: .rgb(R), background: .rgb(K)))
+        // No contrast: a solid cell of the mean colour.
+        XCTAssertEqual(e.encode(block: [R, R, R, R, R, R, R, 0xC80008], x: 0, y: 0), .solid(.rgb(0xC80001)))
+    }
+
+    func testAsciiRampFollowsContrastWithTheBackdrop() {
+        let e = encoder(.ascii, backdrop: K)
+        XCTAssertEqual(e.encode(block: [W, W], x: 0, y: 0), Cell("@", foreground: .rgb(W), background: .rgb(K)))
+        XCTAssertEqual(e.encode(block: [K, K], x: 0, y: 0), .solid(.rgb(K)))
+        XCTAssertEqual(e.encode(block: [0x404040, 0x404040], x: 0, y: 0), Cell(":", foreground: .rgb(0x404040), background: .rgb(K)))
+        let none = encoder(.ascii, .none, backdrop: W)
+        XCTAssertEqual(none.encode(block: [K, K], x: 0, y: 0), Cell("@", foreground: .terminalDefault, background: .terminalDefault))
+    }
+
+    func testWithoutColourPixelsAreOnWhereTheyDifferFromTheBackdrop() {
+        let e = encoder(.half, .none, backdrop: W)
+        XCTAssertEqual(e.encode(block: [K, W], x: 0, y: 0), Cell("▀", foreground: .terminalDefault, background: .terminalDefault))
+        XCTAssertEqual(e.encode(block: [K, K], x: 0, y: 0), Cell("█", foreground: .terminalDefault, background: .terminalDefault))
+        XCTAssertEqual(e.encode(block: [0xF0F0F0, W], x: 0, y: 0), .blank)   // too faint to draw
+        let q = encoder(.quadrant, .none, backdrop: W)
+        XCTAssertEqual(q.encode(block: [W, K, W, K], x: 0, y: 0), Cell("▐", foreground: .terminalDefault, background: .terminalDefault))
+    }
+
+    func testReducedColoursComeFromThePalette() {
+        let e = encoder(.half, .palette256)
+        XCTAssertEqual(e.encode(block: [0xFF0000, 0x0000FF], x: 0, y: 0), Cell("▀", foreground: .palette256(196), background: .palette256(21)))
+        let e16 = encoder(.half, .ansi16)
+        XCTAssertEqual(e16.encode(block: [0xFFFFFF, 0x000000], x: 0, y: 0), Cell("▀", foreground: .ansi16(15), background: .ansi16(0)))
+    }
+
+    func testGlyphTablesHaveComplements() {
+        XCTAssertEqual(CellGlyphs.complement[UnicodeScalar("▀").value], "▄")
+        XCTAssertEqual(CellGlyphs.complement[UnicodeScalar("▘").value], "▟")
+        XCTAssertEqual(CellGlyphs.complement[0x1FB00], "\u{1FB3B}")   // sextant-1 ↔ sextant-23456
+        XCTAssertEqual(Set(CellGlyphs.sextant).count, 64)
+    }
+
+    func testRowResamplingAveragesByArea() {
+        var c = PixelCanvas(width: 1, height: 4, fill: 0)
+        c.pixels = [0x000000, 0x0000FF, 0x00FF00, 0xFF0000]
+        // 4 → 3 rows: weights (3,1,0,0) (0,2,2,0) (0,0,1,3), over 4.
+        XCTAssertEqual(c.resampledRows(from: 4, to: 3).pixels, [0x000040, 0x008080, 0xBF4000])
+        XCTAssertEqual(c.resampledRows(from: 4, to: 2).pixels, [0x000080, 0x808000])
+    }
+}

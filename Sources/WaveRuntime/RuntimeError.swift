@@ -1,3 +1,4 @@
+import Foundation
 import WaveSyntax
 
 /// An error while running a scene: it names the script range that caused it.
@@ -24,7 +25,20 @@ public struct RuntimeLimits: Sendable {
     public var maxAnimations = 100_000
     /// Points in one layer's geometry after building (huge paths).
     public var maxPathElements = 1_000_000
-    public init() {}
+
+    /// The defaults, each raised (or lowered) by an environment variable when set to a
+    /// positive whole number: WAVE_MAX_LAYERS, WAVE_MAX_WORK, WAVE_MAX_TIMERS,
+    /// WAVE_MAX_ANIMATIONS, WAVE_MAX_PATH_ELEMENTS.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        func read(_ name: String, _ value: inout Int) {
+            if let s = environment[name], let n = Int(s), n > 0 { value = n }
+        }
+        read("WAVE_MAX_LAYERS", &maxLayers)
+        read("WAVE_MAX_WORK", &maxWorkPerTick)
+        read("WAVE_MAX_TIMERS", &maxTimers)
+        read("WAVE_MAX_ANIMATIONS", &maxAnimations)
+        read("WAVE_MAX_PATH_ELEMENTS", &maxPathElements)
+    }
 }
 
 /// A small, fast, seedable generator (SplitMix64): `random()` is reproducible per scene seed.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaveCompiler
+import WaveGraphics
 import WaveSyntax
 
 /// Exit codes are part of the interface: 0 ok, 64 usage, 65 script error, 70 runtime
@@ -89,12 +90,35 @@ enum ScriptLoader {
     /// Compiles a file; prints its diagnostics; throws exit 65 on errors.
     static func compile(_ path: String, quietWarnings: Bool = false) throws -> (Program, SourceFile) {
         let file = try read(path)
-        let (program, diagnostics) = Compiler.compile(file)
+        let (program, compiled) = Compiler.compile(file)
+        let diagnostics = compiled + (program.map(fontWarnings) ?? [])
         let shown = quietWarnings ? diagnostics.filter { $0.severity == .error } : diagnostics
         if !shown.isEmpty { Console.diagnostics(shown, in: file) }
         guard let program else { throw Exit.script }
         return (program, file)
     }
+}
+
+/// Warnings for text layers whose font family is not installed: fontconfig substitutes
+/// another face, so the script still runs, but it will not look as written.
+func fontWarnings(_ program: Program) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    for layer in program.layers where layer.kind == .text {
+        var font = "sans"
+        if let e = layer.properties[.font] {
+            guard case .constant(.string(let f)) = e else { continue }
+            font = f
+        }
+        let descriptor = FontDescriptor.parse(font)
+        guard let match = try? FontLibrary.shared.resolve(descriptor) else {
+            out.append(.warning("no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
+            continue
+        }
+        if !match.isExactFamily {
+            out.append(.warning("font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
+        }
+    }
+    return out
 }
 
 /// `1.5s`, `500ms`, `90t` (ticks) or a plain number of seconds, as whole ticks.

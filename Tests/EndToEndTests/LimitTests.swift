@@ -83,3 +83,16 @@ final class LimitTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
     }
 }
+
+final class FailureTests: XCTestCase {
+    /// A missing font is a warning naming the layer; the text still renders with
+    /// fontconfig's substitute.
+    func testMissingFontWarnsAndStillRenders() throws {
+        let dir = try temporaryDirectory()
+        let f = dir.appendingPathComponent("font.wave")
+        try "layer title: text \"hi\" { font \"Nonexistent Sans:bold\"  size 20  position (50, 50) }\n".write(to: f, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["render", f.path, "-o", dir.appendingPathComponent("f.png").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("font.wave:1:1: warning: font family 'Nonexistent Sans' is not installed; layer 'title' uses 'DejaVu Sans' instead"), r.stderr)
+    }
+}

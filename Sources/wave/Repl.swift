@@ -37,6 +37,8 @@ struct Repl: ParsableCommand {
             Interrupts.install()
             let terminal = InteractiveRepl(controller: controller, preview: !noPreview)
             try terminal.run()
+            // SIGTERM or SIGHUP ended the session: the terminal is restored; report the signal.
+            if Interrupts.isInterrupted { throw ExitCode(128 + Interrupts.signalNumber) }
             return
         }
         while !controller.wantsQuit, let line = readLine(strippingNewline: true) {

@@ -46,3 +46,37 @@ final class ReplTmuxTests: XCTestCase {
         XCTAssertTrue(history.contains(":quit"), history)
     }
 }
+
+/// SIGTERM while playing or editing: the terminal comes back clean and the exit status
+/// reports the signal.
+final class SigtermTmuxTests: XCTestCase {
+    /// Sends SIGTERM to the `wave` process running in the pane (a child of its shell).
+    func terminateWave(in tmux: Tmux) {
+        let shell = tmux.display("#{pane_pid}")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        p.arguments = ["-TERM", "-P", shell, "-x", "wave"]
+        try? p.run()
+        p.waitUntilExit()
+    }
+
+    func testSigtermDuringPlay() throws {
+        let command = "cd '\(WaveBinary.packageRoot.path)' && '\(WaveBinary.url.path)' play examples/sonar.wave --color truecolor --loop; echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.waitForPlayback()
+        terminateWave(in: tmux)
+        try tmux.assertRestored(exitStatus: 143)
+    }
+
+    func testSigtermDuringRepl() throws {
+        let home = try temporaryDirectory()
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' '\(WaveBinary.url.path)' repl examples/sonar.wave; echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: 90, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
+        tmux.sendKeys("var half")
+        terminateWave(in: tmux)
+        try tmux.assertRestored(exitStatus: 143)
+    }
+}

@@ -10,6 +10,9 @@ import Foundation
 /// exact. Joins at curve-interior points (corner flag false) are always round, as the true
 /// offset of a smooth curve is.
 struct Stroker {
+    /// Most path elements one stroke outline may have; pieces past it are dropped.
+    static let maxOutputElements = 4_000_000
+
     let halfWidth: Double
     let cap: LineCap
     let join: LineJoin
@@ -151,6 +154,9 @@ struct Stroker {
     /// Appends `pts` as a closed sub-path with positive signed area; degenerate (zero or
     /// non-finite area) polygons are skipped.
     private mutating func emitPolygon(_ pts: [Point]) {
+        // A budget on the outline's size: huge widths with round caps on thousands of
+        // dashes would otherwise build hundreds of millions of points (found by fuzzing).
+        guard output.elements.count + pts.count <= Stroker.maxOutputElements else { return }
         var twiceArea = 0.0
         for i in 0..<pts.count {
             let a = pts[i], b = pts[(i + 1) % pts.count]

@@ -61,19 +61,7 @@ public final class AtomicFile {
     }
 
     private func writeAll(_ bytes: [UInt8]) throws {
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let failure = writeFully(fd, bytes)
         if let failure {
             abort()
             throw IOError("cannot write '\(path)': \(String(cString: strerror(failure)))")

@@ -163,19 +163,7 @@ final class RenderOutput {
 enum StandardOutput {
     static func write(_ bytes: [UInt8]) throws {
         signal(SIGPIPE, SIG_IGN)
-        let failure: Int32? = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(STDOUT_FILENO, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let failure = writeFully(STDOUT_FILENO, bytes)
         if let failure {
             throw IOError(failure == EPIPE ? "cannot write to standard output: the reader closed the pipe"
                                            : "cannot write to standard output: \(String(cString: strerror(failure)))")

@@ -77,12 +77,7 @@ public final class Terminal: ByteSink {
     public func write(_ s: String) { write(Array(s.utf8)) }
 
     public func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return }
-            offset += n
-        }
+        _ = writeFully(fd, bytes, retryWhenBusy: true)
     }
 
     deinit { restore() }

@@ -33,12 +33,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        var paths = files
-        if paths.isEmpty {
-            paths = ((try? FileManager.default.contentsOfDirectory(atPath: "examples")) ?? [])
-                .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
-        }
-        guard !paths.isEmpty else { Console.error("no scripts to measure"); throw Exit.usage }
+        let paths = try ScriptLoader.scriptsOrExamples(files)
         if sinks { return try benchSinks(paths: paths) }
         let sizes = size.flatMap(Bench.parseSize).map { [$0] } ?? [(320, 240), (640, 480)]
         #if DEBUG

@@ -34,12 +34,7 @@ struct PlayBench: ParsableCommand {
     }
 
     func run() throws {
-        var paths = files
-        if paths.isEmpty {
-            paths = ((try? FileManager.default.contentsOfDirectory(atPath: "examples")) ?? [])
-                .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
-        }
-        guard !paths.isEmpty else { Console.error("no scripts to measure"); throw Exit.usage }
+        let paths = try ScriptLoader.scriptsOrExamples(files)
         Interrupts.install()
         var options = PlayOptions()
         options.cells = cells

@@ -87,6 +87,15 @@ enum ScriptLoader {
         return nil
     }
 
+    /// The given scripts, or every examples/*.wave when none are given (benchmarks).
+    static func scriptsOrExamples(_ files: [String]) throws -> [String] {
+        if !files.isEmpty { return files }
+        let examples = ((try? FileManager.default.contentsOfDirectory(atPath: "examples")) ?? [])
+            .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
+        guard !examples.isEmpty else { Console.error("no scripts given and no examples/*.wave here"); throw Exit.usage }
+        return examples
+    }
+
     /// Compiles a file; prints its diagnostics; throws exit 65 on errors.
     static func compile(_ path: String, quietWarnings: Bool = false) throws -> (Program, SourceFile) {
         let file = try read(path)

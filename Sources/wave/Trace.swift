@@ -8,10 +8,7 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds) and one column per
-        --prop. A property is a variable (x), a layer property (surface.level), a component
-        (ball.position.y) or any expression (middle - edge). Numbers print with full
-        precision.
+        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly.
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s

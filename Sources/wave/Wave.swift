@@ -8,22 +8,19 @@ import WaveSinks
 struct Wave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wave",
-        abstract: "Run .wave animation scripts: check them, render frames to PNG, or play them in the terminal.",
+        abstract: "Run .wave animation scripts: check them, render them to images, play them in the terminal, or edit them live.",
         discussion: """
-        A .wave script declares a scene, its layers (shapes, paths, waves, text, groups), and
-        how they move: per-tick code ('every tick { phase += 8deg }') and declarative
-        animations ('animate ball.level from 200 to 60 over 2s ease ease-out'). Time runs
-        at exactly 60 ticks per second.
+        A .wave script declares a scene, its layers (shapes, paths, waves, text, groups) and how they move: per-tick code ('every tick { phase += 8deg }') and declarative animations ('animate surface.level from 200 to 60 over 2s ease ease-out'). Time runs at exactly 60 ticks per second, and the same script gives the same bytes on every machine.
 
         Examples:
           wave check examples/*.wave
           wave render examples/progress-ball.wave -o ball.png --time 3s
-          wave render examples/stickman.wave -o 'frames/%04d.png' --from 0s --to 2s
-          wave play examples/stickman.wave
-          wave ir examples/sonar.wave
+          wave render examples/sonar.wave -o sonar.gif
+          wave play examples/label-effects.wave
+          wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
+          printf 'var x = 2\\nx * 21\\n' | wave repl
 
-        Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error.
-        The language is specified in grammar.md.
+        Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error. The language is specified in grammar.md; each subcommand has its own --help.
         """,
         subcommands: [Check.self, Render.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self]
     )

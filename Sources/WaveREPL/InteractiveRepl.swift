@@ -52,7 +52,9 @@ public final class InteractiveRepl {
         rl_callback_handler_install(prompt, { line in InteractiveRepl.current?.accept(line) })
         defer {
             rl_callback_handler_remove()
-            out.write("\u{1B}[r\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h" + (preview ? "\u{1B}[?1049l" : "\n"))
+            // Resetting the scroll region homes the cursor, so only the preview (which leaves
+            // the alternate screen anyway) does it.
+            out.write(preview ? "\u{1B}[r\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[0m")
             write_history(history)
             history_truncate_file(history, 1000)
             InteractiveRepl.current = nil
@@ -111,7 +113,7 @@ public final class InteractiveRepl {
     func accept(_ raw: UnsafeMutablePointer<CChar>?) {
         guard let raw else {
             InteractiveRepl.lineEnded = true
-            out.write("\n")
+            out.write("\r\n")
             return
         }
         let line = String(cString: raw)

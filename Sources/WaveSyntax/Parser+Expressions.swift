@@ -12,10 +12,6 @@ extension Parser {
         }
     }
 
-    /// Kept for readability at call sites in argument lists: an expression ends by itself at
-    /// the first word that is not an operator, so labels like `to` and `over` stop it.
-    mutating func parseExpression(stopAtLabels: Bool) -> Expr { parseExpression() }
-
     /// expr -> logic_or ('?' expr ':' expr)?
     public mutating func parseExpression() -> Expr {
         depth += 1

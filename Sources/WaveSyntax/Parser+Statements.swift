@@ -105,7 +105,7 @@ extension Parser {
         advance()
         var targets: [Expr] = []
         repeat {
-            let t = parseExpression(stopAtLabels: true)
+            let t = parseExpression()
             targets.append(t)
         } while acceptPunct(",")
         let labels = isSpring ? Parser.springLabels : Parser.animateLabels
@@ -128,7 +128,7 @@ extension Parser {
     mutating func parseEffect() -> Stmt? {
         let start = current.range
         advance()
-        let layer = parseExpression(stopAtLabels: true)
+        let layer = parseExpression()
         guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
         let args = parseArgs(Parser.effectLabels, context: "effect")
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
@@ -204,7 +204,7 @@ extension Parser {
                     error("'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
                     break
                 }
-                values.append(parseExpression(stopAtLabels: true))
+                values.append(parseExpression())
             }
             args.append(Arg(label: label, values: values))
         }

@@ -43,9 +43,6 @@ public struct Parser {
         return Script(file: file, statements: statements, diagnostics: p.diagnostics)
     }
 
-    /// Parses one statement typed at a REPL prompt or any other fragment.
-    public static func parseStatements(_ file: SourceFile) -> Script { parse(file) }
-
     // MARK: - Token access
 
     public var current: Token { tokens[index] }

@@ -23,6 +23,13 @@ enum WaveBinary {
     }
 
     static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
+        let r = try runBytes(args, stdin: stdin, environment: environment)
+        return Run(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)
+    }
+
+    /// Like `run`, keeping standard output as bytes. Standard error is drained on another
+    /// thread, so neither pipe can fill up and block the child.
+    static func runBytes(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
         let p = Process()
         p.executableURL = url
         p.arguments = args
@@ -36,12 +43,12 @@ enum WaveBinary {
         p.standardError = err
         p.standardInput = inp
         try p.run()
+        let errors = ErrorDrain(err.fileHandleForReading)
         if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
         try inp.fileHandleForWriting.close()
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return (p.terminationStatus, [UInt8](o), errors.text())
     }
 }
 

@@ -209,29 +209,6 @@ final class RenderFormatTests: XCTestCase {
     }
 }
 
-extension WaveBinary {
-    /// Like `run`, keeping standard output as bytes.
-    static func runBytes(_ args: [String]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let p = Process()
-        p.executableURL = url
-        p.arguments = args
-        p.currentDirectoryURL = packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        // Drain standard error on another thread so neither pipe can fill up and block.
-        let errData = ErrorDrain(err.fileHandleForReading)
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, [UInt8](o), errData.text())
-    }
-}
-
 /// Reads a pipe to its end on a background thread.
 final class ErrorDrain: @unchecked Sendable {
     private var data = Data()

@@ -2,8 +2,11 @@
 import PackageDescription
 
 // The pipeline is the layout: source → tokens → AST (WaveSyntax) → timeline IR (WaveCompiler)
-// → state at tick n and Frame display list (WaveRuntime) → pixels (WaveGraphics) → files or
-// terminal cells (WaveCodecs, WaveSinks). The `wave` executable only parses flags and delegates.
+// → state at tick n (WaveRuntime) → Frame display list → pixels (WaveGraphics) → bytes
+// (WaveCodecs) → files or terminal cells (WaveSinks). Then the application: WaveDriver runs
+// scripts through that pipeline (render jobs, the player, goldens, exit codes), WaveREPL
+// sits on the driver, and the `wave` executable only parses flags and delegates.
+// Sinks know frames, never scripts: WaveSinks depends on WaveGraphics and WaveCodecs only.
 let package = Package(
     name: "wave",
     products: [
@@ -26,10 +29,11 @@ let package = Package(
         .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig"]),
         .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
-        .target(name: "WaveSinks", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs"]),
-        .target(name: "WaveREPL", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks", "CReadline"]),
+        .target(name: "WaveSinks", dependencies: ["WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveDriver", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
+        .target(name: "WaveREPL", dependencies: ["WaveDriver", "CReadline"]),
         .executableTarget(name: "wave", dependencies: [
-            "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks", "WaveREPL",
+            "WaveDriver", "WaveREPL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer).
@@ -43,7 +47,8 @@ let package = Package(
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs"]),
-        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
+        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics"]),
+        .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs"]),
     ]

@@ -11,21 +11,21 @@
 /// entry (valid while the entry is alive).
 struct AlphaMask {
     /// Device rectangle covered (not empty).
-    let rect: PixelRect
+    let rect: PixelBounds
     let bytes: UnsafeMutablePointer<UInt8>
     let stride: Int
     let starts: UnsafeMutablePointer<Int32>
     let ends: UnsafeMutablePointer<Int32>
 
     /// An empty (all zero) mask over `rect`, in memory from `arena`.
-    init(rect: PixelRect, arena: ScratchArena) {
+    init(rect: PixelBounds, arena: ScratchArena) {
         self.init(rect: rect, bytes: arena.allocate(UInt8.self, count: rect.width * rect.height), stride: rect.width,
                   starts: arena.allocate(Int32.self, count: rect.height), ends: arena.allocate(Int32.self, count: rect.height))
         starts.initialize(repeating: 0, count: rect.height)
         ends.initialize(repeating: 0, count: rect.height)
     }
 
-    init(rect: PixelRect, bytes: UnsafeMutablePointer<UInt8>, stride: Int, starts: UnsafeMutablePointer<Int32>,
+    init(rect: PixelBounds, bytes: UnsafeMutablePointer<UInt8>, stride: Int, starts: UnsafeMutablePointer<Int32>,
          ends: UnsafeMutablePointer<Int32>) {
         self.rect = rect
         self.bytes = bytes
@@ -39,7 +39,7 @@ struct AlphaMask {
 
     /// The part of this mask inside `r` (which must lie inside `rect` and not be empty),
     /// sharing its bytes; its row extents come from `arena`. For reading only.
-    func window(_ r: PixelRect, arena: ScratchArena) -> AlphaMask {
+    func window(_ r: PixelBounds, arena: ScratchArena) -> AlphaMask {
         let dx = r.x0 - rect.x0, dy = r.y0 - rect.y0
         let view = AlphaMask(rect: r, bytes: bytes + (dy * stride + dx), stride: stride,
                              starts: arena.allocate(Int32.self, count: r.height),
@@ -80,10 +80,10 @@ struct AlphaMask {
     }
 
     /// Device pixels that may be non-zero (empty when nothing was written).
-    var writtenBounds: PixelRect {
-        var box = PixelRect.empty
+    var writtenBounds: PixelBounds {
+        var box = PixelBounds.empty
         for y in 0..<rect.height where starts[y] < ends[y] {
-            box = box.union(PixelRect(x0: rect.x0 + Int(starts[y]), y0: rect.y0 + y,
+            box = box.union(PixelBounds(x0: rect.x0 + Int(starts[y]), y0: rect.y0 + y,
                                       x1: rect.x0 + Int(ends[y]), y1: rect.y0 + y + 1))
         }
         return box

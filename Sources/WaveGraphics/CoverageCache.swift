@@ -49,7 +49,7 @@ final class CoverageCache {
     private var misses: [Int] = []
 
     /// The stored coverage of `items` over `rect`, if any.
-    func entry(for items: [DisplayItem], hash: Int, rect: PixelRect) -> Entry? {
+    func entry(for items: [DisplayItem], hash: Int, rect: PixelBounds) -> Entry? {
         guard let i = entries.lastIndex(where: { $0.hash == hash && $0.mask.rect == rect && $0.items == items }) else {
             return nil
         }

@@ -12,11 +12,11 @@ public indirect enum DisplayItem: Equatable, Sendable {
 
 extension DisplayItem {
     /// Device pixels the item can change (conservative; empty when it draws nothing).
-    var pixelBounds: PixelRect {
+    var pixelBounds: PixelBounds {
         switch self {
         case .fill(let path, _, _, let opacity):
             guard opacity > 0, let box = path.bounds else { return .empty }
-            return PixelRect(covering: box)
+            return PixelBounds(covering: box)
         case .group(let items, let opacity, let mask):
             guard opacity > 0 else { return .empty }
             var box = DisplayItem.pixelBounds(of: items)
@@ -26,7 +26,7 @@ extension DisplayItem {
     }
 
     /// Union of the items' pixel bounds.
-    static func pixelBounds(of items: [DisplayItem]) -> PixelRect {
-        items.reduce(PixelRect.empty) { $0.union($1.pixelBounds) }
+    static func pixelBounds(of items: [DisplayItem]) -> PixelBounds {
+        items.reduce(PixelBounds.empty) { $0.union($1.pixelBounds) }
     }
 }

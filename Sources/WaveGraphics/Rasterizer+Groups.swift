@@ -36,7 +36,7 @@ extension Rasterizer {
     }
 
     /// The rectangle a group's layer needs inside `area`, or nil when the group draws nothing.
-    static func groupRect(_ items: [DisplayItem], mask: Mask?, within area: PixelRect) -> PixelRect? {
+    static func groupRect(_ items: [DisplayItem], mask: Mask?, within area: PixelBounds) -> PixelBounds? {
         var rect = DisplayItem.pixelBounds(of: items).intersection(area)
         if let mask, !mask.inverted {
             rect = rect.intersection(DisplayItem.pixelBounds(of: mask.items))
@@ -45,7 +45,7 @@ extension Rasterizer {
     }
 
     /// A transparent RGBA layer over `rect`, from the arena.
-    mutating func clearLayer(_ rect: PixelRect) -> Surface {
+    mutating func clearLayer(_ rect: PixelBounds) -> Surface {
         let bytes = rect.width * rect.height * 4
         let base = arena.allocate(bytes)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -57,7 +57,7 @@ extension Rasterizer {
     /// The alpha that drawing `items` on a transparent layer over `rect` would leave, as
     /// 8-bit coverage in the arena (released with the caller's mark), or a window on the
     /// cached coverage when the same items were masks before (see `CoverageCache`).
-    mutating func coverage(of items: [DisplayItem], in rect: PixelRect) -> AlphaMask {
+    mutating func coverage(of items: [DisplayItem], in rect: PixelBounds) -> AlphaMask {
         let full = DisplayItem.pixelBounds(of: items).intersection(canvas)
         if !full.isEmpty, full.intersection(rect) == rect {
             let hash = DisplayItem.fingerprint(of: items)
@@ -100,9 +100,9 @@ extension Rasterizer {
     }
 
     /// The alpha (1...255) a solid fill paints, or nil when it paints nothing inside `area`.
-    static func solidAlpha(_ path: Path, _ color: Color, _ opacity: Double, within area: PixelRect) -> UInt32? {
+    static func solidAlpha(_ path: Path, _ color: Color, _ opacity: Double, within area: PixelBounds) -> UInt32? {
         guard opacity > 0, path.isFinite, let box = path.bounds,
-              !PixelRect(covering: box).intersection(area).isEmpty else { return nil }
+              !PixelBounds(covering: box).intersection(area).isEmpty else { return nil }
         let alpha = color.premultipliedPacked(opacity: Swift.min(opacity, 1)) >> 24
         return alpha > 0 ? alpha : nil
     }

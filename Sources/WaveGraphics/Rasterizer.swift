@@ -15,11 +15,11 @@ struct Rasterizer {
     let ramps: RampCache
     let coverages: CoverageCache
     /// The device rectangle of the whole render (mask coverage is cached over it).
-    let canvas: PixelRect
+    let canvas: PixelBounds
     /// Cache entries read during this render, kept alive until it ends.
     var pinned: [CoverageCache.Entry] = []
 
-    init(tolerance: Double, canvas: PixelRect, scratch: RasterScratch) {
+    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch) {
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas
         arena = scratch.arena
@@ -60,7 +60,7 @@ struct Rasterizer {
     mutating func fill(_ path: Path, rule: FillRule, paint: Paint, opacity: Double, on surface: Surface,
                        factor: GroupFactor? = nil) {
         guard opacity > 0, path.isFinite, let box = path.bounds else { return }
-        guard !PixelRect(covering: box).intersection(surface.rect).isEmpty else { return }
+        guard !PixelBounds(covering: box).intersection(surface.rect).isEmpty else { return }
         let op = Swift.min(opacity, 1)
         switch paint {
         case .solid(let color):
@@ -83,7 +83,7 @@ struct Rasterizer {
     /// Loads the scan converter with the outline of `path` (finite; clamped here to ±2²⁰),
     /// flattened area-balanced and quantized relative to the device rectangle `clip`, whose
     /// pixels the sweep will then cover.
-    mutating func convert(_ path: Path, clip: PixelRect) {
+    mutating func convert(_ path: Path, clip: PixelBounds) {
         var edges = EdgeSink(originX: clip.x0 << ScanConverter.bits, originY: clip.y0 << ScanConverter.bits)
         swap(&edges.scan, &scan)   // lend the scratch buffers to the sink (no copy)
         edges.scan.reset(width: clip.width, height: clip.height)

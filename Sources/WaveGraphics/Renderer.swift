@@ -35,7 +35,7 @@ public struct Renderer: Sendable {
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
         let buffers = scratch.take()
         defer { scratch.give(buffers) }
-        var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelRect(x0: 0, y0: 0, x1: width, y1: height),
+        var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
                                     scratch: buffers)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }

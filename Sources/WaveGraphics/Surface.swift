@@ -29,11 +29,11 @@ struct Surface {
     }
 
     /// The device rectangle this surface covers.
-    var rect: PixelRect { PixelRect(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
+    var rect: PixelBounds { PixelBounds(x0: originX, y0: originY, x1: originX + width, y1: originY + height) }
 
     /// The part of this surface inside device rectangle `r` (which must lie inside `rect` and
     /// not be empty), sharing its pixels.
-    func window(_ r: PixelRect) -> Surface {
+    func window(_ r: PixelBounds) -> Surface {
         let offset = ((r.y0 - originY) * stride + (r.x0 - originX)) << 2
         return Surface(base: base + offset, width: r.width, height: r.height, stride: stride,
                        originX: r.x0, originY: r.y0)

@@ -1,6 +1,7 @@
 @preconcurrency import CReadline
 import Foundation
 import WaveCompiler
+import WaveDriver
 import WaveRuntime
 import WaveSinks
 import WaveSyntax
@@ -13,6 +14,8 @@ public final class InteractiveRepl {
     let preview: Bool
     let out = Terminal()
     var writer = AnsiWriter()
+    /// One renderer for the whole session: its scratch memory and caches outlive a frame.
+    let cells = CellRenderer()
     var previewRows = 0
     var size = (columns: 80, rows: 24)
     var drawnTick = -1
@@ -142,7 +145,7 @@ public final class InteractiveRepl {
         guard runtime.tick != drawnTick else { return }
         let fresh = drawnTick == -1
         drawnTick = runtime.tick
-        guard let grid = try? CellRenderer().grid(for: runtime, columns: size.columns, rows: previewRows) else { return }
+        guard let grid = try? cells.grid(for: runtime, columns: size.columns, rows: previewRows) else { return }
         writer.forgetCursor()
         var bytes = Array("\u{1B}7".utf8)
         bytes += writer.encode(grid)

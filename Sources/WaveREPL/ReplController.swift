@@ -1,7 +1,6 @@
 import Foundation
-import WaveCodecs
 import WaveCompiler
-import WaveGraphics
+import WaveDriver
 import WaveRuntime
 import WaveSinks
 import WaveSyntax
@@ -21,8 +20,8 @@ public final class ReplController {
     public var useColor = false
     var pending: [String] = []
     public private(set) var wantsQuit = false
-    /// A file being watched (`:watch`), with its last seen modification stamp.
-    public var watched: (path: String, stamp: String)?
+    /// A file being watched (`:watch`).
+    public var watched: ScriptWatcher?
 
     public init(session: ReplSession, output: ReplOutput) {
         self.session = session
@@ -108,9 +107,10 @@ public final class ReplController {
                 output.line("speed \(Value.format(x))")
             case ":render":
                 guard !arg.isEmpty else { return output.error("usage: :render FILE.png") }
-                let f = try session.runtime.frame()
-                let pixmap = Renderer().render(f.items, width: f.width, height: f.height, background: f.background)
-                try AtomicFile.write(try PNGEncoder.encode(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA()), to: arg)
+                let tick = session.runtime.tick
+                let job = RenderJob(program: session.runtime.program, format: .png, destination: .file(arg), ticks: tick..<(tick + 1))
+                var runtime = session.runtime
+                _ = try job.render(from: &runtime)
                 output.line("wrote \(arg) (tick \(session.runtime.tick))")
             case ":ir": output.line(IRPrinter(program: session.runtime.program).render().trimmingCharacters(in: .newlines))
             case ":trace": try trace(arg)
@@ -121,7 +121,7 @@ public final class ReplController {
             case ":watch":
                 guard !arg.isEmpty else { return output.error("usage: :watch FILE") }
                 try load(arg)
-                watched = (arg, ReplController.stamp(arg))
+                watched = ScriptWatcher(path: arg)
                 output.line("watching \(arg)")
             default:
                 let names = ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }
@@ -136,27 +136,22 @@ public final class ReplController {
 
     func load(_ path: String) throws {
         guard !path.isEmpty else { return output.error("usage: :load FILE") }
-        guard let data = FileManager.default.contents(atPath: path) else { return output.error("error: cannot read '\(path)'") }
-        guard let text = String(data: data, encoding: .utf8) else { return output.error("error: '\(path)' is not valid UTF-8") }
-        show(session.load(text, name: path))
+        do {
+            let file = try ScriptReader.read(path)
+            show(session.load(file.text, name: path))
+        } catch {
+            output.error("error: \(error.message)")
+        }
     }
 
     /// Reloads a watched file when it changed; a broken edit keeps the last good scene.
     public func pollWatch() {
-        guard let w = watched else { return }
-        let stamp = ReplController.stamp(w.path)
-        guard stamp != w.stamp else { return }
-        watched = (w.path, stamp)
-        guard let data = FileManager.default.contents(atPath: w.path), let text = String(data: data, encoding: .utf8) else { return }
+        guard let w = watched, let change = w.poll() else { return }
+        guard case .success(let file) = change else { return }
         let tick = session.runtime.tick
-        let outcome = session.load(text, name: w.path)
+        let outcome = session.load(file.text, name: w.path)
         if outcome.diagnostics.isEmpty { try? session.seek(to: tick) }
         show(outcome)
-    }
-
-    static func stamp(_ path: String) -> String {
-        let a = try? FileManager.default.attributesOfItem(atPath: path)
-        return "\((a?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)-\((a?[.size] as? Int) ?? -1)"
     }
 
     func trace(_ arg: String) throws {
@@ -175,12 +170,5 @@ public final class ReplController {
     }
 
     /// `2s`, `500ms`, `90t` or plain seconds, as ticks.
-    public static func ticks(_ s: String) -> Int? {
-        var number = s, factor = 60.0
-        if s.hasSuffix("ms") { number = String(s.dropLast(2)); factor = 0.06 }
-        else if s.hasSuffix("s") { number = String(s.dropLast()) }
-        else if s.hasSuffix("t") { number = String(s.dropLast()); factor = 1 }
-        guard let v = Double(number), v >= 0, v * factor <= Double(Compiler.maxTicks) else { return nil }
-        return Int((v * factor).rounded())
-    }
+    public static func ticks(_ s: String) -> Int? { TimeValue.ticks(s, bare: .seconds) }
 }

@@ -2,16 +2,6 @@ import Foundation
 import WaveCompiler
 import WaveGraphics
 
-/// A resolved display list for one tick: device-space paths with paints and opacities,
-/// ready for the rasterizer or the terminal.
-public struct Frame: Sendable, Equatable {
-    public var tick: Int
-    public var width: Int
-    public var height: Int
-    public var background: Color
-    public var items: [DisplayItem]
-}
-
 extension SceneRuntime {
     /// Builds the frame for the current tick from presentation values, optionally scaled
     /// (the frame's size is the scene's size times `scale`, rounded, at least 1 px).

@@ -2,28 +2,6 @@ import Foundation
 import WaveCompiler
 import WaveGraphics
 
-/// One character of a text layer as a character-cell sink would draw it: the character
-/// shown at this tick, where its centre falls in device space, and its colour with the
-/// opacity it has now (layer and group opacity times its text effect's visibility).
-public struct TextCellGlyph: Equatable, Sendable {
-    public var character: Character
-    public var x: Double
-    public var y: Double
-    public var color: Color
-}
-
-/// The characters of one text layer, in order, spaces included (so a sink can keep word
-/// gaps); a character not showing at this tick has alpha 0.
-public struct TextCellRun: Equatable, Sendable {
-    public var layer: String
-    public var glyphs: [TextCellGlyph]
-    /// Device-space centre of the layer's line box.
-    public var centerX: Double
-    public var centerY: Double
-    /// Device-space height of the line box (ascent + descent, scaled).
-    public var lineHeight: Double
-}
-
 extension SceneRuntime {
     /// The frame at `scale` with small text layers taken out, and those layers as
     /// characters. A text layer is taken out when its device line height is at most

@@ -1,7 +1,5 @@
 import Foundation
-import WaveCompiler
 import WaveGraphics
-import WaveRuntime
 
 /// Where the picture goes in a grid: the scene is scaled to fit with its aspect kept and
 /// centred. A cell is taken to be twice as tall as wide, so it holds `pixelColumns` square
@@ -15,12 +13,13 @@ public struct CellLayout: Equatable, Sendable {
     public var columns: Int
     public var rows: Int
 
-    public init(scene: SceneIR, columns: Int, rows: Int, mode: CellMode) {
+    /// The layout of a `sceneWidth` × `sceneHeight` scene in `columns` × `rows` cells.
+    public init(sceneWidth: Int, sceneHeight: Int, columns: Int, rows: Int, mode: CellMode) {
         let pw = mode.pixelColumns
         let availableWidth = Double(max(1, columns) * pw), availableHeight = Double(max(1, rows) * 2 * pw)
-        scale = min(availableWidth / Double(scene.width), availableHeight / Double(scene.height))
-        let frameWidth = max(1, Int((Double(scene.width) * scale).rounded()))
-        let frameHeight = max(1, Int((Double(scene.height) * scale).rounded()))
+        scale = min(availableWidth / Double(max(1, sceneWidth)), availableHeight / Double(max(1, sceneHeight)))
+        let frameWidth = max(1, Int((Double(sceneWidth) * scale).rounded()))
+        let frameHeight = max(1, Int((Double(sceneHeight) * scale).rounded()))
         self.columns = min(max(1, columns), (frameWidth + pw - 1) / pw)
         self.rows = min(max(1, rows), (frameHeight + 2 * pw - 1) / (2 * pw))
         column = (columns - self.columns) / 2
@@ -28,11 +27,16 @@ public struct CellLayout: Equatable, Sendable {
     }
 }
 
-/// Draws scene frames into cells: frame → pixels (WaveGraphics) → square-pixel canvas →
-/// cell pixels → cells, and with `textCells`, small text layers as real characters.
+/// Draws frames into cells: frame → pixels (WaveGraphics) → square-pixel canvas → cell
+/// pixels → cells, and text runs as real characters.
+///
+/// Keep one renderer for a whole session: it holds the rasterizer's scratch memory and
+/// caches, which a fresh renderer per frame would throw away.
 public struct CellRenderer: Sendable {
     public var mode: CellMode
     public var color: ColorMode
+    /// Whether small text layers are drawn as characters (the frame must then be built with
+    /// `request(for:)`'s `textRunMaxLineHeight`).
     public var textCells: Bool
     let renderer = Renderer()
 
@@ -42,39 +46,36 @@ public struct CellRenderer: Sendable {
         self.textCells = textCells
     }
 
-    /// The scene's background over black, as 0xRRGGBB.
-    public static func backdrop(_ scene: SceneIR) -> UInt32 {
-        let bg = scene.background
+    /// A colour as 0xRRGGBB over black (a scene's background as the terminal shows it).
+    public static func backdrop(_ bg: Color) -> UInt32 {
         func channel(_ c: Double) -> UInt32 { UInt32((min(1, max(0, c * bg.a)) * 255).rounded()) }
         return channel(bg.r) << 16 | channel(bg.g) << 8 | channel(bg.b)
     }
 
-    /// A grid of `columns` × `rows` cells showing the runtime's current frame.
-    public func grid(for runtime: SceneRuntime, columns: Int, rows: Int) throws -> CellGrid {
-        var grid = CellGrid(columns: columns, rows: rows)
-        try draw(runtime, into: &grid, rows: rows)
-        return grid
+    /// Where a scene goes in `rows` × `columns` cells, and so the frame the driver builds.
+    public func layout(sceneWidth: Int, sceneHeight: Int, columns: Int, rows: Int) -> CellLayout {
+        CellLayout(sceneWidth: sceneWidth, sceneHeight: sceneHeight, columns: columns, rows: rows, mode: mode)
     }
 
-    /// Draws the current frame into the top `rows` rows of `grid` (the rest is untouched).
-    public func draw(_ runtime: SceneRuntime, into grid: inout CellGrid, rows: Int) throws {
-        let layout = CellLayout(scene: runtime.scene, columns: grid.columns, rows: min(rows, grid.rows), mode: mode)
+    /// The frame this renderer needs for `layout`: a display list at the layout's scale, and
+    /// with `textCells`, text up to four rows tall as text runs (taller text stays outlines).
+    public func request(for layout: CellLayout) -> FrameRequest {
+        FrameRequest(input: .displayList, scale: layout.scale,
+                     textRunMaxLineHeight: textCells ? Double(8 * mode.pixelColumns) : nil)
+    }
+
+    /// Draws `frame` (built at `layout.scale`) and its text runs into the top rows of `grid`
+    /// that `layout` covers (the rest is untouched). `backdrop` is the scene's background
+    /// over black, 0xRRGGBB: the colour around the picture.
+    public func draw(_ frame: Frame, textRuns: [TextCellRun] = [], layout: CellLayout, backdrop: UInt32, into grid: inout CellGrid) {
         let pw = mode.pixelColumns
-        let frame: Frame, runs: [TextCellRun]
-        if textCells {
-            // Text up to four rows tall becomes characters; taller text stays outlines.
-            (frame, runs) = try runtime.frameWithTextCells(scale: layout.scale, maxLineHeight: Double(8 * pw))
-        } else {
-            (frame, runs) = (try runtime.frame(scale: layout.scale), [])
-        }
-        let backdrop = CellRenderer.backdrop(runtime.scene)
         let pixmap = renderer.render(frame.items, width: frame.width, height: frame.height, background: frame.background)
         var canvas = PixelCanvas(width: layout.columns * pw, height: layout.rows * 2 * pw, fill: backdrop)
         canvas.draw(pixmap)
         canvas = canvas.resampledRows(from: 2 * pw, to: mode.pixelRows)
         let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop)
         encoder.encode(canvas, into: &grid, column: layout.column, row: layout.row)
-        for run in runs { place(run, layout: layout, canvas: canvas, encoder: encoder, into: &grid) }
+        for run in textRuns { place(run, layout: layout, canvas: canvas, encoder: encoder, into: &grid) }
     }
 
     /// Writes a text run's characters into consecutive cells centred on the run (so the
@@ -112,7 +113,7 @@ public struct CellRenderer: Sendable {
 
     /// The scalar to draw for a character, if it is one printable, single-width scalar
     /// (after composing accents); nil for spaces, controls, wide and combining characters.
-    static func cellScalar(_ c: Character) -> Unicode.Scalar? {
+    public static func cellScalar(_ c: Character) -> Unicode.Scalar? {
         let composed = String(c).precomposedStringWithCanonicalMapping.unicodeScalars
         guard composed.count == 1, let s = composed.first else { return nil }
         let v = s.value

@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveGraphics
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 struct Bench: ParsableCommand {
@@ -54,9 +55,8 @@ struct Bench: ParsableCommand {
                     print(pad(name, 28) + pad("\(w)x\(h)", 10) + pad(String(format: "%.3f", one * 1000 / Double(frames)), 13)
                           + pad(String(format: "%.0f", Double(frames) / one), 9) + pad(String(format: "%.0f", Double(frames) / many), 9)
                           + String(format: "%.2fx", one / many))
-                } catch let e as RuntimeError {
-                    Console.diagnostics([e.diagnostic], in: source)
-                    throw Exit.runtime
+                } catch {
+                    throw Exit.report(error, source: source)
                 }
             }
         }

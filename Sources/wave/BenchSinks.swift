@@ -1,6 +1,7 @@
 import Foundation
 import WaveCompiler
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 /// `wave bench --sinks`: wall-clock seconds to render 6 s (360 ticks) of each scene, fitted
@@ -35,12 +36,8 @@ func benchSinks(paths: [String], seconds: Int = 6, size: (Int, Int) = (320, 240)
                   + pad(String(format: "%.3f", apng.seconds), 9) + pad(String(format: "%.1f", real / apng.seconds), 9)
                   + pad(String(format: "%.3f", gif.seconds), 9) + pad(String(format: "%.1f", real / gif.seconds), 9)
                   + "\(gif.frames)")
-        } catch let e as RuntimeError {
-            Console.diagnostics([e.diagnostic], in: source)
-            throw Exit.runtime
-        } catch let e as IOError {
-            Console.error(e.message)
-            throw Exit.io
+        } catch {
+            throw Exit.report(error, source: source)
         }
     }
     let real = Double(seconds * paths.count)

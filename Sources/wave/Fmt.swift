@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaveCompiler
+import WaveDriver
 import WaveSinks
 import WaveSyntax
 
@@ -58,16 +59,13 @@ struct Fmt: ParsableCommand {
                         print("formatted \(path)")
                     }
                 }
-            } catch let code as ExitCode {
-                if code == Exit.io { ioFailed = true } else { scriptFailed = true }
-            } catch let e as IOError {
-                Console.error(e.message)
-                ioFailed = true
+            } catch {
+                if Exit.report(error, source: nil) == Exit.io { ioFailed = true } else { scriptFailed = true }
             }
         }
         if scriptFailed { throw Exit.script }
         if ioFailed { throw Exit.io }
-        if unformatted { throw ExitCode(1) }
+        if unformatted { throw Exit(1) }
     }
 
     /// Replaces a script atomically, keeping its permissions; through a symbolic link, the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 extension CellMode: ExpressibleByArgument {}
@@ -80,12 +81,11 @@ struct Play: ParsableCommand {
                 _ = try player.writeFrames(ticks: ticks ?? program.scene.durationTicks ?? 300,
                                            columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
             }
-        } catch let e as RuntimeError {
-            // The terminal is already restored: play() unwinds before this runs.
-            Console.diagnostics([e.diagnostic], in: player.source)
-            throw Exit.runtime
         } catch let e as Interrupted {
-            throw ExitCode(128 + e.signal)
+            throw Exit.signal(e.signal)
+        } catch {
+            // The terminal is already restored: play() unwinds before this runs.
+            throw Exit.report(error, source: player.source)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 /// `wave play-bench`: what the terminal player costs per frame, without a terminal.
@@ -52,9 +53,8 @@ struct PlayBench: ParsableCommand {
                 let bytes = Double(stats.bytesWritten) / Double(max(1, stats.framesDrawn))
                 print(pad((path as NSString).lastPathComponent, nameWidth)
                       + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, sink.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
-            } catch let e as RuntimeError {
-                Console.diagnostics([e.diagnostic], in: source)
-                throw Exit.runtime
+            } catch {
+                throw Exit.report(error, source: source)
             }
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import WaveCodecs
 import WaveCompiler
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 import WaveSyntax
 
@@ -86,16 +87,18 @@ struct Render: ParsableCommand {
         if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64") }
         let fmt = try resolvedFormat()
+        let info = fmt.info
         let sequence = output.map(RenderDestination.isPattern) ?? false
-        if sequence && fmt != .png { throw ValidationError("a %d pattern writes PNG files; name one file for \(fmt.rawValue)") }
-        if fmt.isAnimated || sequence {
+        if sequence && !info.allowsSequence { throw ValidationError("a %d pattern writes \(ImageFormat.png.info.displayName) files; name one file for \(fmt.rawValue)") }
+        if info.isAnimated || sequence {
             if frame != nil || time != nil { throw ValidationError("--frame/--time pick one frame: a \(sequence ? "sequence" : fmt.rawValue) covers --from to --to") }
         } else if from != nil || to != nil {
-            throw ValidationError("--from/--to need a sequence ('out/%04d.png') or an animated format (apng, gif, y4m)")
+            throw ValidationError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
         }
-        if fmt != .gif && (fps != nil || dither != nil) { throw ValidationError("--fps and --dither apply to GIF only") }
-        if loop != nil && fmt != .apng && fmt != .gif { throw ValidationError("--loop applies to APNG and GIF only") }
-        if compression != nil && fmt != .png && fmt != .apng { throw ValidationError("--compression applies to PNG and APNG only") }
+        let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil]
+        for option in SinkOption.allCases where given[option] == true && !info.options.contains(option) {
+            throw ValidationError("--\(option.rawValue) applies to \(ImageFormat.names(accepting: option)) only")
+        }
         if output == "-" && isatty(STDOUT_FILENO) == 1 { throw ValidationError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
         if output == "-" && sequence { throw ValidationError("a sequence cannot go to standard output") }
     }
@@ -130,7 +133,7 @@ struct Render: ParsableCommand {
             if !quiet { Console.note("wrote \(destination.description) (\(describe(job, r)))") }
         } catch {
             meter?.finish()
-            throw Render.exitCode(for: error, source: source)
+            throw Exit.report(error, source: source)
         }
     }
 
@@ -153,9 +156,9 @@ struct Render: ParsableCommand {
             do {
                 let (program, source) = try ScriptLoader.compile(file)
                 jobs.append((i, try makeJob(program, format: fmt, destination: .file(out)), source))
-            } catch let code as ExitCode {
+            } catch let code as Exit {
                 if code == Exit.usage { throw code }
-                worst = max(worst, code.rawValue)
+                worst = max(worst, code.code)
                 summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
             }
         }
@@ -172,9 +175,9 @@ struct Render: ParsableCommand {
                 interrupted = e
                 summary[entry.index] = (false, "interrupted")
             case .failure(let error):
-                let code = Render.exitCode(for: error, source: entry.source)
-                worst = max(worst, code.rawValue)
-                summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Render.message(error))")
+                let code = Exit.report(error, source: entry.source)
+                worst = max(worst, code.code)
+                summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Exit.message(error))")
             }
         }
         if let interrupted {
@@ -185,8 +188,8 @@ struct Render: ParsableCommand {
         for (file, line) in zip(files, summary) where !quiet || !line.ok {
             print(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  " + line.text)
         }
-        if let interrupted { throw ExitCode(128 + interrupted.signal) }
-        if worst != 0 { throw ExitCode(worst) }
+        if let interrupted { throw Exit.signal(interrupted.signal) }
+        if worst != 0 { throw Exit(worst) }
     }
 
     /// The job for one script; size and tick-range problems are usage errors.
@@ -227,35 +230,5 @@ struct Render: ParsableCommand {
         default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"
         }
         return "\(what), \(r.width)x\(r.height), \(String(format: "%.2f", r.seconds)) s"
-    }
-
-    static func message(_ error: Error) -> String {
-        switch error {
-        case let e as RuntimeError: return e.description
-        case let e as IOError: return e.message
-        case let e as CodecError: return "encoding failed: \(e.message)"
-        default: return "\(error)"
-        }
-    }
-
-    /// Prints `error` and maps it to the exit code: 70 runtime, 74 I/O, 128+signal.
-    static func exitCode(for error: Error, source: SourceFile) -> ExitCode {
-        switch error {
-        case let e as RuntimeError:
-            Console.diagnostics([e.diagnostic], in: source)
-            return Exit.runtime
-        case let e as IOError:
-            Console.error(e.message)
-            return Exit.io
-        case let e as Interrupted:
-            AtomicFile.removeAllPending()
-            Console.error("\(e); no partial file was left")
-            return ExitCode(128 + e.signal)
-        case let e as ExitCode:
-            return e
-        default:
-            Console.error(Render.message(error))
-            return Exit.runtime
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WaveREPL
+import WaveDriver
 import WaveSinks
 
 struct Repl: ParsableCommand {
@@ -38,7 +39,7 @@ struct Repl: ParsableCommand {
             let terminal = InteractiveRepl(controller: controller, preview: !noPreview)
             try terminal.run()
             // SIGTERM or SIGHUP ended the session: the terminal is restored; report the signal.
-            if Interrupts.isInterrupted { throw ExitCode(128 + Interrupts.signalNumber) }
+            if Interrupts.isInterrupted { throw Exit.signal(Interrupts.signalNumber) }
             return
         }
         while !controller.wantsQuit, let line = readLine(strippingNewline: true) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaveCodecs
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 struct Test: ParsableCommand {
@@ -56,17 +57,17 @@ struct Test: ParsableCommand {
                                         failures: failures + "/" + name, tolerance: tolerance)
                 let outcomes: [GoldenCheck.Outcome]
                 do { outcomes = try check.run(record: record) } catch {
-                    throw Render.exitCode(for: error, source: source)
+                    throw Exit.report(error, source: source)
                 }
                 checked += outcomes.count
                 let bad = outcomes.filter(\.failed)
                 failed += bad.count
                 report(path, outcomes)
                 if !bad.isEmpty { worst = max(worst, 1) }
-            } catch let code as ExitCode {
-                if code.rawValue >= 128 { throw code }
-                worst = max(worst, code.rawValue)
-                print("\(path): error (exit \(code.rawValue))")
+            } catch let code as Exit {
+                if code.code >= 128 { throw code }
+                worst = max(worst, code.code)
+                print("\(path): error (exit \(code.code))")
             }
         }
         if record {
@@ -75,7 +76,7 @@ struct Test: ParsableCommand {
             print("\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(checked) frame\(checked == 1 ? "" : "s"): "
                   + (failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"))
         }
-        if worst != 0 { throw ExitCode(worst) }
+        if worst != 0 { throw Exit(worst) }
     }
 
     /// The scripts named, with directories expanded to their *.wave files (sorted).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaveCompiler
 import WaveRuntime
+import WaveDriver
 import WaveSyntax
 
 struct Trace: ParsableCommand {
@@ -66,10 +67,9 @@ struct Trace: ParsableCommand {
                 }
                 if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
             }
-        } catch let e as RuntimeError {
+        } catch {
             FileHandle.standardOutput.write(Data(out.utf8))
-            Console.diagnostics([e.diagnostic], in: source)
-            throw Exit.runtime
+            throw Exit.report(error, source: source)
         }
         if format == .json { out += "\n]\n" }
         FileHandle.standardOutput.write(Data(out.utf8))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaveCompiler
 import WaveRuntime
+import WaveDriver
 import WaveSinks
 
 @main
@@ -24,6 +25,19 @@ struct Wave: ParsableCommand {
         """,
         subcommands: [Check.self, Render.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self]
     )
+
+    /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's
+    /// exit status, everything else is argument parsing's to report.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as Exit {
+            Foundation.exit(exit.code)
+        } catch {
+            Self.exit(withError: error)
+        }
+    }
 }
 
 struct Check: ParsableCommand {
@@ -39,7 +53,7 @@ struct Check: ParsableCommand {
             do {
                 let (program, _) = try ScriptLoader.compile(path)
                 print("\(path): ok (\(program.layers.count) layer\(program.layers.count == 1 ? "" : "s"), \(program.scene.width)x\(program.scene.height))")
-            } catch let code as ExitCode {
+            } catch let code as Exit {
                 if code == Exit.io { ioFailed = true } else { failed = true }
             }
         }

@@ -1,5 +1,6 @@
 import XCTest
 import WaveRuntime
+@testable import WaveDriver
 @testable import WaveSinks
 
 final class PlaybackTests: XCTestCase {

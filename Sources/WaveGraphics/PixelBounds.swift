@@ -1,5 +1,6 @@
-/// An integer pixel rectangle [x0, x1) × [y0, y1) in device space. Empty when x1 ≤ x0 or y1 ≤ y0.
-struct PixelRect: Equatable {
+/// Integer pixel bounds [x0, x1) × [y0, y1) in device space (the rasterizer's clip and dirty
+/// boxes; files use WaveCodecs' `PixelRect`, an origin and a size). Empty when x1 ≤ x0 or y1 ≤ y0.
+struct PixelBounds: Equatable {
     var x0: Int
     var y0: Int
     var x1: Int
@@ -9,19 +10,19 @@ struct PixelRect: Equatable {
     var width: Int { Swift.max(0, x1 - x0) }
     var height: Int { Swift.max(0, y1 - y0) }
 
-    func intersection(_ o: PixelRect) -> PixelRect {
-        PixelRect(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0),
+    func intersection(_ o: PixelBounds) -> PixelBounds {
+        PixelBounds(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0),
                   x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
     }
 
-    func union(_ o: PixelRect) -> PixelRect {
+    func union(_ o: PixelBounds) -> PixelBounds {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        return PixelRect(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0),
+        return PixelBounds(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0),
                          x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
     }
 
-    static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    static let empty = PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
 
     /// Pixels touched by geometry within `r`, with a one-pixel margin, clamped to ±2²⁰.
     init(covering r: Rect) {

@@ -1,6 +1,8 @@
 import WaveCodecs
 
-/// The file formats `wave render` writes.
+/// The file formats `wave render` writes. What each one is and accepts is data in
+/// `info` (the format table); the command reads it instead of testing formats one by one.
+/// Adding a format is a codec, a sink, and a case with its row here.
 public enum ImageFormat: String, CaseIterable, Sendable {
     /// One PNG, or one PNG per tick through a `%04d` pattern.
     case png
@@ -11,17 +13,89 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     /// YUV4MPEG2 video at 60 fps, for piping into a video encoder.
     case y4m
 
-    /// The format a file name implies (`.png`, `.apng`, `.gif`, `.y4m`), or nil.
+    /// One row of the format table.
+    public struct Info: Sendable {
+        /// Name shown in messages (`APNG`).
+        public let displayName: String
+        /// File name extensions that imply the format; the first names outputs.
+        public let extensions: [String]
+        /// True for formats that hold many frames in one file.
+        public let isAnimated: Bool
+        /// True when a `%04d` pattern writes one file per tick.
+        public let allowsSequence: Bool
+        /// Encoder settings the format takes (the others are usage errors).
+        public let options: Set<SinkOption>
+        /// Makes the sink for one output.
+        public let makeSink: @Sendable (SinkSetup) throws -> FrameSink
+    }
+
+    /// The format table.
+    public var info: Info {
+        switch self {
+        case .png:
+            return Info(displayName: "PNG", extensions: ["png"], isAnimated: false, allowsSequence: true,
+                        options: [.compression], makeSink: { setup in
+                            if case .pattern(let p) = setup.destination { return PNGSequenceSink(setup, pattern: p) }
+                            return try PNGFileSink(setup)
+                        })
+        case .apng:
+            return Info(displayName: "APNG", extensions: ["apng"], isAnimated: true, allowsSequence: false,
+                        options: [.compression, .loop], makeSink: { try AnimationSink(format: .apng, setup: $0) })
+        case .gif:
+            return Info(displayName: "GIF", extensions: ["gif"], isAnimated: true, allowsSequence: false,
+                        options: [.loop, .fps, .dither], makeSink: { try AnimationSink(format: .gif, setup: $0) })
+        case .y4m:
+            return Info(displayName: "Y4M", extensions: ["y4m"], isAnimated: true, allowsSequence: false,
+                        options: [], makeSink: { try AnimationSink(format: .y4m, setup: $0) })
+        }
+    }
+
+    /// The format a file name implies, or nil.
     public static func fromExtension(_ path: String) -> ImageFormat? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        return ImageFormat(rawValue: path[path.index(after: dot)...].lowercased())
+        let ext = path[path.index(after: dot)...].lowercased()
+        return allCases.first { $0.info.extensions.contains(ext) }
     }
 
     /// File extension for outputs named by `wave render --out-dir`.
-    public var fileExtension: String { rawValue }
+    public var fileExtension: String { info.extensions.first ?? rawValue }
 
     /// True for formats that hold many frames in one file.
-    public var isAnimated: Bool { self != .png }
+    public var isAnimated: Bool { info.isAnimated }
+
+    /// The formats that take `option`, for messages: `APNG and GIF`.
+    public static func names(accepting option: SinkOption) -> String {
+        let names = allCases.filter { $0.info.options.contains(option) }.map(\.info.displayName)
+        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }
+}
+
+/// An encoder setting given on the command line.
+public enum SinkOption: String, CaseIterable, Sendable {
+    case compression, loop, fps, dither
+}
+
+/// Everything a sink needs to start: the frame size, the ticks to cover, the encoder
+/// settings and where the bytes go.
+public struct SinkSetup: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Ticks to cover, end exclusive.
+    public var ticks: Range<Int>
+    /// The factor from scene units to device pixels the frames are built at.
+    public var scale: Double
+    public var options: ImageSinkOptions
+    public var destination: RenderDestination
+
+    public init(width: Int, height: Int, ticks: Range<Int>, scale: Double, options: ImageSinkOptions,
+                destination: RenderDestination) {
+        self.width = width
+        self.height = height
+        self.ticks = ticks
+        self.scale = scale
+        self.options = options
+        self.destination = destination
+    }
 }
 
 /// Settings of the animated encoders.
@@ -39,17 +113,6 @@ public struct ImageSinkOptions: Sendable {
         self.loopCount = loopCount
         self.dither = dither
         self.gifRate = gifRate
-    }
-}
-
-/// One sampled frame of an animation: the tick rendered and how long it is shown.
-public struct TimedTick: Equatable, Sendable {
-    public let tick: Int
-    /// Display time in 1/100 s (GIF units).
-    public let delayCentiseconds: Int
-    public init(tick: Int, delayCentiseconds: Int) {
-        self.tick = tick
-        self.delayCentiseconds = delayCentiseconds
     }
 }
 

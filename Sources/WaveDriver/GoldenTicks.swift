@@ -1,3 +1,4 @@
+import WaveSinks
 /// The ticks a script's golden-frame check looks at.
 ///
 /// A script names them in a comment line of its own, ticks or times separated by spaces
@@ -53,15 +54,6 @@ public enum GoldenTicks {
         return s.dropFirst("golden:".count).drop(while: { $0 == " " || $0 == "\t" })
     }
 
-    /// `60`, `90t`, `1.5s` or `250ms` as a whole tick.
-    static func tick(_ item: Substring) -> Int? {
-        var number = item, factor = 1.0
-        if item.hasSuffix("ms") { number = item.dropLast(2); factor = 0.06 }
-        else if item.hasSuffix("s") { number = item.dropLast(); factor = 60 }
-        else if item.hasSuffix("t") { number = item.dropLast() }
-        guard let v = Double(number), v.isFinite, v >= 0, v * factor <= 1e9 else { return nil }
-        let ticks = v * factor
-        guard abs(ticks - ticks.rounded()) < 1e-9 else { return nil }
-        return Int(ticks.rounded())
-    }
+    /// `60`, `90t`, `1.5s` or `250ms` as a whole tick (a bare number counts ticks).
+    static func tick(_ item: Substring) -> Int? { TimeValue.ticks(item, bare: .ticks) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveSinks
 
 /// What `wave play --stats` reports: clock ticks played, frames drawn and skipped (ticks
 /// passed over because drawing fell behind), bytes of escape codes, and per-frame drawing

@@ -1,4 +1,5 @@
 import Foundation
+import WaveSinks
 
 /// The player's keys.
 public enum Key: Equatable, Sendable {

@@ -3,6 +3,7 @@ import XCTest
 import WaveCompiler
 import WaveRuntime
 import WaveSyntax
+@testable import WaveDriver
 @testable import WaveSinks
 
 enum TestScenes {

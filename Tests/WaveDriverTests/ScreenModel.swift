@@ -1,3 +1,4 @@
+@testable import WaveDriver
 @testable import WaveSinks
 
 /// A small model of a terminal screen that understands what `AnsiWriter` sends (CUP, CUF,

@@ -1,3 +1,4 @@
+import WaveSinks
 /// Wall-clock pacing: the playback position in ticks is a pure function of the monotonic
 /// time, 60 × speed ticks per second from an anchor, so it never drifts however late the
 /// player wakes. Pausing, stepping and speed changes move the anchor.

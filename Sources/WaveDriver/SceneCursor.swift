@@ -1,3 +1,4 @@
+import WaveSinks
 import WaveCompiler
 import WaveRuntime
 

@@ -1,6 +1,7 @@
 import Foundation
 import WaveCompiler
 import WaveRuntime
+import WaveSinks
 import WaveSyntax
 
 /// How text layers reach the terminal.
@@ -45,24 +46,36 @@ public final class TerminalPlayer {
         self.options = options
     }
 
-    var cellRenderer: CellRenderer { CellRenderer(mode: options.cells, color: options.color, textCells: options.text == .cells) }
+    /// The renderer for every frame of this player (its scratch memory and caches live as
+    /// long as the player); rebuilt only when the options that shape it change.
+    var cellRenderer: CellRenderer {
+        let wanted = (options.cells, options.color, options.text == .cells)
+        if let r = storedRenderer, (r.mode, r.color, r.textCells) == wanted { return r }
+        let r = CellRenderer(mode: wanted.0, color: wanted.1, textCells: wanted.2)
+        storedRenderer = r
+        return r
+    }
+    private var storedRenderer: CellRenderer?
 
     /// Writes `ticks` frames of escape codes (ticks 0, 1, …) without pacing and without a
-    /// status row: what `wave play` does when stdout is not a terminal, and the benchmark.
-    public func writeFrames(ticks: Int, columns: Int, rows: Int, to sink: ByteSink) throws -> PlayStats {
+    /// status row, through the same drawing path as interactive playback: what `wave play`
+    /// does when stdout is not a terminal, and what `wave play-bench` measures.
+    public func writeFrames(ticks: Int, columns: Int, rows: Int, to out: ByteSink) throws -> PlayStats {
         stats = PlayStats()
-        var runtime = try SceneRuntime(program: program)
-        var writer = AnsiWriter()
-        let renderer = cellRenderer
+        cursor = try SceneCursor(program: program)
+        size = (max(1, columns), max(1, rows))
+        let showStatus = options.showStatus
+        options.showStatus = false
+        defer { options.showStatus = showStatus }
+        screen = nil
+        retiredBytes = 0
+        drawn = nil
         for n in 0..<max(0, ticks) {
             if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
-            if n > 0 { try runtime.step() }
-            let start = monotonicNanoseconds()
-            sink.write(writer.encode(try renderer.grid(for: runtime, columns: columns, rows: rows)))
-            stats.frameMilliseconds.append(Double(monotonicNanoseconds() - start) / 1e6)
+            try cursor?.move(to: n)
+            drawn = nil
+            try draw(to: out)
             stats.ticks = n + 1
-            stats.framesDrawn += 1
-            stats.bytesWritten = writer.bytesWritten
         }
         return stats
     }
@@ -71,7 +84,16 @@ public final class TerminalPlayer {
 
     var cursor: SceneCursor?
     var clock = PlaybackClock(now: 0)
-    var writer = AnsiWriter()
+    /// The terminal sink for the current size (nil until the first frame, and after a resize).
+    var screen: CellSink?
+    /// Bytes written by terminal sinks replaced since playback began.
+    var retiredBytes = 0
+
+    /// Replaces the terminal sink (the scene's size changed); its bytes stay counted.
+    func retire(_ old: CellSink) {
+        retiredBytes += old.bytesWritten
+        screen = nil
+    }
     var status = StatusLine()
     var size = (columns: 80, rows: 24)
     /// Playback position in clock ticks (the scene tick follows from it, see `SceneCursor`).
@@ -94,7 +116,8 @@ public final class TerminalPlayer {
         cursor = try SceneCursor(program: program)
         status.name = (source.name as NSString).lastPathComponent
         size = currentSize()
-        writer.invalidate()
+        screen = nil
+        retiredBytes = 0
         position = 0
         drawn = nil
         try draw(to: terminal)
@@ -104,7 +127,7 @@ public final class TerminalPlayer {
         while !Interrupts.isInterrupted {
             if Interrupts.takeSuspend() { suspend(terminal) }
             let newSize = currentSize()
-            if Interrupts.takeResize() || newSize != size { size = newSize; writer.invalidate(); drawn = nil }
+            if Interrupts.takeResize() || newSize != size { size = newSize; screen?.invalidate(); drawn = nil }
             var now = monotonicNanoseconds()
             if let watcher, now >= nextWatch {
                 if let change = watcher.check() { reload(change) }
@@ -153,7 +176,7 @@ public final class TerminalPlayer {
     }
 
     /// Draws the frame if the scene tick, the size or the status row changed.
-    func draw(to terminal: Terminal) throws {
+    func draw(to terminal: ByteSink) throws {
         guard let cursor else { return }
         let now = monotonicNanoseconds()
         drawTimes.removeAll { $0 + 1_000_000_000 <= now }
@@ -168,9 +191,18 @@ public final class TerminalPlayer {
         let statusRows = options.showStatus && size.rows >= 2 ? 1 : 0
         if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return }
         let start = monotonicNanoseconds()
+        if let old = screen, old.columns != size.columns || old.rows != size.rows || old.sceneWidth != program.scene.width
+            || old.sceneHeight != program.scene.height || old.pictureRows != size.rows - statusRows {
+            old.resize(columns: size.columns, rows: size.rows, pictureRows: size.rows - statusRows)
+            if old.sceneWidth != program.scene.width || old.sceneHeight != program.scene.height { retire(old) }
+        }
+        let sink = screen ?? CellSink(renderer: cellRenderer, sceneWidth: program.scene.width, sceneHeight: program.scene.height,
+                                      columns: size.columns, rows: size.rows, pictureRows: size.rows - statusRows, out: terminal)
+        screen = sink
         var grid = CellGrid(columns: size.columns, rows: size.rows)
         do {
-            try cellRenderer.draw(cursor.runtime, into: &grid, rows: size.rows - statusRows)
+            let (frame, runs) = try cursor.runtime.frame(for: sink.request)
+            grid = sink.grid(for: SinkFrame(frame: frame, textRuns: runs, pixels: nil, time: .everyTick(cursor.tick)))
         } catch let error as RuntimeError where options.watch {
             // The frame cannot be built: keep the last picture, say why, wait for a fix.
             failure = ScriptWatcher.describe(error.diagnostic, in: source)
@@ -180,11 +212,11 @@ public final class TerminalPlayer {
         }
         lastGrid = grid
         if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color) }
-        terminal.write(writer.encode(grid))
+        sink.write(grid)
         let end = monotonicNanoseconds()
         stats.frameMilliseconds.append(Double(end - start) / 1e6)
         stats.framesDrawn += 1
-        stats.bytesWritten = writer.bytesWritten
+        stats.bytesWritten = retiredBytes + sink.bytesWritten
         if drawn?.tick != cursor.tick { drawTimes.append(end) }
         drawn = (cursor.tick, line)
         status = line
@@ -248,7 +280,7 @@ public final class TerminalPlayer {
         raise(SIGTSTP)
         Interrupts.installTerminalSignals()
         terminal.enter()
-        writer.invalidate()
+        screen?.invalidate()
         drawn = nil
         if !wasPaused { clock.setPaused(false, now: monotonicNanoseconds()) }
     }

@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveGraphics
 import WaveRuntime
+import WaveSinks
 
 /// Renders a run of ticks to pixels on several threads while the runtime steps ahead,
 /// delivering the pixmaps strictly in tick order.
@@ -25,12 +26,42 @@ public struct FramePipeline {
     /// `consume` gets each tick's pixmap in order; throwing from it stops the run.
     public func run(_ runtime: inout SceneRuntime, ticks: [Int], shouldStop: () -> Bool = { false },
                     consume: (Int, Pixmap) throws -> Void) throws {
-        guard !ticks.isEmpty else { return }
+        let request = FrameRequest(input: .pixels, scale: scale)
+        try run(&runtime, schedule: ticks.map(TimedTick.everyTick), request: request, shouldStop: shouldStop) { f in
+            try consume(f.time.tick, f.pixels ?? Pixmap(width: 0, height: 0))
+        }
+    }
+
+    /// Feeds `sink` its whole schedule from `runtime` (not past the first tick), built as
+    /// the sink requests. Does not finish or abort the sink.
+    /// `delivered` runs after each frame the sink took.
+    public func feed(_ sink: FrameSink, from runtime: inout SceneRuntime, shouldStop: () -> Bool = { false },
+                     delivered: (SinkFrame) -> Void = { _ in }) throws {
+        try run(&runtime, schedule: sink.schedule, request: sink.request, shouldStop: shouldStop) { frame in
+            try sink.consume(frame)
+            delivered(frame)
+        }
+    }
+
+    /// Builds the frames of `schedule` as `request` says, rasterizing them (when it asks for
+    /// pixels) on the worker threads, and hands them to `consume` in order.
+    public func run(_ runtime: inout SceneRuntime, schedule: [TimedTick], request: FrameRequest,
+                    shouldStop: () -> Bool = { false }, consume: (SinkFrame) throws -> Void) throws {
+        guard !schedule.isEmpty else { return }
+        guard request.input == .pixels else {
+            for time in schedule {
+                if shouldStop() { return }
+                try runtime.advance(to: time.tick)
+                let (frame, runs) = try runtime.frame(for: request)
+                try consume(SinkFrame(frame: frame, textRuns: runs, pixels: nil, time: time))
+            }
+            return
+        }
         let batch = threads == 1 ? 1 : threads * 6
-        var frames = try buildFrames(&runtime, ticks[0..<min(batch, ticks.count)])
+        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request)
         var start = 0
         let queue = DispatchQueue.global(qos: .userInitiated)
-        while start < ticks.count {
+        while start < schedule.count {
             if shouldStop() { return }
             let current = frames
             let results = PixmapSlots(count: current.count)
@@ -40,7 +71,7 @@ public struct FramePipeline {
             let work: @Sendable () -> Void = {
                 // Workers take the next unrendered frame, so uneven frames balance out.
                 while let i = counter.next() {
-                    let f = current[i]
+                    let f = current[i].frame
                     var pixmap = pool.take(width: f.width, height: f.height, background: f.background)
                     renderer.render(f.items, into: &pixmap)
                     results.set(i, pixmap)
@@ -50,28 +81,44 @@ public struct FramePipeline {
             for _ in 0..<(threads - 1) { queue.async(group: group, execute: work) }
             // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
-            if nextStart < ticks.count {
-                frames = try buildFrames(&runtime, ticks[nextStart..<min(nextStart + batch, ticks.count)])
+            if nextStart < schedule.count {
+                frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request)
             }
             work()
             group.wait()
             for i in 0..<current.count {
                 let pixmap = results.take(i)
-                try consume(ticks[start + i], pixmap)
+                try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
                 pool.give(pixmap)
             }
             start = nextStart
         }
     }
 
-    func buildFrames(_ runtime: inout SceneRuntime, _ ticks: ArraySlice<Int>) throws -> [Frame] {
-        var out: [Frame] = []
-        out.reserveCapacity(ticks.count)
-        for t in ticks {
-            while runtime.tick < t && !runtime.isStopped { try runtime.step() }
-            out.append(try runtime.frame(scale: scale))
+    func buildFrames(_ runtime: inout SceneRuntime, _ schedule: ArraySlice<TimedTick>,
+                     _ request: FrameRequest) throws -> [(frame: Frame, runs: [TextCellRun])] {
+        var out: [(frame: Frame, runs: [TextCellRun])] = []
+        out.reserveCapacity(schedule.count)
+        for t in schedule {
+            try runtime.advance(to: t.tick)
+            out.append(try runtime.frame(for: request))
         }
         return out
+    }
+}
+
+extension SceneRuntime {
+    /// Steps to `tick` (or until the script stops).
+    mutating func advance(to tick: Int) throws {
+        while self.tick < tick && !isStopped { try step() }
+    }
+
+    /// The frame a sink requests: at its scale, with small text as runs when it asks.
+    func frame(for request: FrameRequest) throws -> (frame: Frame, runs: [TextCellRun]) {
+        if let height = request.textRunMaxLineHeight {
+            return try frameWithTextCells(scale: request.scale, maxLineHeight: height)
+        }
+        return (try frame(scale: request.scale), [])
     }
 }
 

@@ -2,21 +2,21 @@ import Dispatch
 import Foundation
 import WaveGraphics
 
-/// Feeds an `ImageSink` on a serial background queue, so that quantizing, compressing and
+/// Feeds a `FrameEncoder` on a serial background queue, so that quantizing, compressing and
 /// writing frame n overlaps rasterizing the frames after it.
 ///
 /// At most `inFlight` frames wait at once (the caller blocks beyond that). The first error
 /// the sink throws is kept: later frames are skipped and the next `add` or `finish`
 /// rethrows it on the caller's thread.
 final class BackgroundEncoder: @unchecked Sendable {
-    private let sink: ImageSink
+    private let sink: FrameEncoder
     private let queue = DispatchQueue(label: "wave.encoder")
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
     private var cancelled = false
 
-    init(sink: ImageSink, inFlight: Int = 8) {
+    init(sink: FrameEncoder, inFlight: Int = 8) {
         self.sink = sink
         slots = DispatchSemaphore(value: max(1, inFlight))
     }

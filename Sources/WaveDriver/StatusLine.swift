@@ -1,3 +1,4 @@
+import WaveSinks
 /// The one-line status bar under the picture: state, time and tick, speed, frame rate, and
 /// either the script's name with the keys or a message (a reload error, "reloaded").
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import WaveSinks
 
 /// Signals arrive here as flags; long loops (renders, the player) poll them between frames
 /// and unwind normally, so temporary files are removed and the terminal restored.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WaveRuntime
+@testable import WaveDriver
 @testable import WaveSinks
 
 /// Golden terminal text: a tiny scene played for a few ticks into escape codes, compared

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaveSinks
 
 /// Renders many jobs, `filesAtOnce` at a time, sharing the cores between them: each job
 /// gets `max(1, cores / filesAtOnce)` rasterizer threads. One job failing does not stop

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaveSinks
 
 /// A progress line for long renders: frames done of the total, frames per second and the
 /// estimated time left, e.g. `ocean.gif  120/300 frames  241 fps  ETA 0.7s`.

@@ -1,3 +1,4 @@
+import WaveSinks
 import WaveCodecs
 
 /// How far a rendered frame is from its golden: pixels compare per channel (straight-alpha

@@ -1,4 +1,5 @@
 import Foundation
+import WaveSinks
 import WaveCodecs
 import WaveCompiler
 import WaveGraphics

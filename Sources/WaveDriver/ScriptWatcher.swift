@@ -1,4 +1,5 @@
 import Foundation
+import WaveSinks
 import WaveCompiler
 import WaveSyntax
 
@@ -34,15 +35,24 @@ public final class ScriptWatcher {
         return Stamp(seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec), size: Int(st.st_size), inode: UInt64(st.st_ino))
     }
 
+    /// The file's new text when it changed since the last look, else nil: for callers that
+    /// compile it themselves (the REPL's `:watch`).
+    public func poll() -> Result<SourceFile, ScriptReadError>? {
+        let now = ScriptWatcher.stamp(path)
+        guard now != last else { return nil }
+        last = now
+        return Result { () throws(ScriptReadError) in try ScriptReader.read(path) }
+    }
+
     /// The new version when the file changed since the last check, else nil.
     public func check() -> Change? {
         let now = ScriptWatcher.stamp(path)
         guard now != last else { return nil }
         last = now
-        guard now != nil, let data = FileManager.default.contents(atPath: path) else {
-            return .failed("\((path as NSString).lastPathComponent): cannot read the script")
+        let file: SourceFile
+        do { file = try ScriptReader.read(path) } catch {
+            return .failed("\((path as NSString).lastPathComponent): \(error.message)")
         }
-        let file = SourceFile(name: path, text: String(decoding: data, as: UTF8.self))
         let (program, diagnostics) = Compiler.compile(file)
         if let program { return .compiled(program, file) }
         guard let first = diagnostics.first(where: { $0.severity == .error }) else { return .failed("\((path as NSString).lastPathComponent): does not compile") }

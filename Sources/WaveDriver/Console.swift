@@ -1,0 +1,39 @@
+import Foundation
+import WaveSinks
+import WaveSyntax
+
+/// Standard error, with colour only when it is a terminal and NO_COLOR is unset. The
+/// application's one voice for errors, notes and diagnostics.
+public enum Console {
+    public static var useColor: Bool {
+        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    public static func error(_ message: String) {
+        let label = useColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        write("wave: \(label) \(message)\n")
+    }
+
+    public static func note(_ message: String) { write("\(message)\n") }
+
+    public static func diagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) {
+        let formatter = DiagnosticFormatter(useColor: useColor)
+        var text = ""
+        for d in diagnostics { text += formatter.format(d, in: file) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n" }
+        write(text)
+    }
+
+    /// A script that could not be read: located (`file:line:col: error: …`) when the
+    /// problem has a place in the file, else a plain error.
+    public static func report(_ e: ScriptReadError) {
+        if let (line, column) = e.location {
+            write("\(e.path):\(line):\(column): error: \(e.message)\n")
+        } else {
+            error(e.message)
+        }
+    }
+
+    static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+}

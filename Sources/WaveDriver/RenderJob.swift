@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+import WaveCodecs
+import WaveCompiler
+import WaveGraphics
+import WaveRuntime
+import WaveSinks
+
+/// One script rendered to one output: a PNG, a PNG sequence, an APNG, a GIF or a Y4M
+/// stream. Multi-frame renders go through `FramePipeline`; encoding overlaps rendering.
+public struct RenderJob: Sendable {
+    public var program: Program
+    public var format: ImageFormat
+    public var destination: RenderDestination
+    /// Ticks to cover, end exclusive (one tick for a single PNG).
+    public var ticks: Range<Int>
+    public var scale: Double
+    public var options: ImageSinkOptions
+    /// Rasterizer threads.
+    public var threads: Int
+
+    public init(program: Program, format: ImageFormat, destination: RenderDestination, ticks: Range<Int>,
+                scale: Double = 1, options: ImageSinkOptions = ImageSinkOptions(),
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.program = program
+        self.format = format
+        self.destination = destination
+        self.ticks = ticks
+        self.scale = scale
+        self.options = options
+        self.threads = threads
+    }
+
+    public struct Result: Sendable {
+        /// Frames rendered (for a GIF, before unchanged frames are merged).
+        public var frames: Int
+        public var width: Int
+        public var height: Int
+        /// Wall-clock seconds.
+        public var seconds: Double
+    }
+
+    /// Number of frames the job renders.
+    public var frameCount: Int {
+        format == .gif ? options.gifRate.plan(ticks).count : destination.isPattern || format.isAnimated ? ticks.count : 1
+    }
+
+    /// Renders and writes the output.
+    ///
+    /// Throws `RuntimeError` (the script failed), `IOError`, `CodecError`, or `Interrupted`
+    /// when `shouldStop` turned true. On any error nothing is left at a file destination:
+    /// the temporary file is removed and an existing file of that name is untouched (a PNG
+    /// sequence keeps the frames already written, each of them whole).
+    /// `progress(done, total)` is called on the calling thread after each frame.
+    public func run(shouldStop: () -> Bool = { Interrupts.isInterrupted },
+                    progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+        var runtime = try SceneRuntime.seek(program, to: ticks.lowerBound)
+        return try render(from: &runtime, shouldStop: shouldStop, progress: progress)
+    }
+
+    /// Renders and writes the output from `runtime`, which must be at or before the first
+    /// tick (the REPL renders its live session this way). Throws and cleans up as `run`.
+    public func render(from runtime: inout SceneRuntime, shouldStop: () -> Bool = { Interrupts.isInterrupted },
+                       progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try runtime.advance(to: ticks.lowerBound)
+        let first = try runtime.frame(scale: scale)
+        let setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
+                              options: options, destination: destination)
+        let sink = try format.info.makeSink(setup)
+        var result = Result(frames: 0, width: first.width, height: first.height, seconds: 0)
+        let total = sink.schedule.count
+        do {
+            try FramePipeline(threads: threads, scale: scale).feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
+                result.frames += 1
+                progress(result.frames, total)
+            }
+            if shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
+            try sink.finish()
+        } catch {
+            sink.abort()
+            throw error
+        }
+        result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return result
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import WaveSinks
+import WaveCompiler
+import WaveGraphics
+import WaveSyntax
+
+/// A script that could not be read, and why.
+public struct ScriptReadError: Error, Equatable, Sendable {
+    public let path: String
+    public let message: String
+    /// Line and column of the problem in the file, when it has one (bad UTF-8).
+    public let location: (line: Int, column: Int)?
+    /// 74 when the file cannot be read, 65 when its contents are not a script.
+    public let exit: Exit
+
+    public static func == (a: ScriptReadError, b: ScriptReadError) -> Bool {
+        a.path == b.path && a.message == b.message && a.exit == b.exit
+            && a.location?.line == b.location?.line && a.location?.column == b.location?.column
+    }
+}
+
+/// The one way a script gets read: from a file, or from standard input for `-`; the size
+/// limit and the UTF-8 check apply to every caller (commands, `--watch`, the REPL).
+public enum ScriptReader {
+    /// Largest script accepted, in bytes.
+    public static let maxScriptBytes = 16 << 20
+
+    /// The script at `path` (`-`: standard input).
+    public static func read(_ path: String) throws(ScriptReadError) -> SourceFile {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else if let d = FileManager.default.contents(atPath: path) {
+            data = d
+        } else {
+            var isDir: ObjCBool = false
+            let reason: String
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { reason = "it is a directory" }
+            else if FileManager.default.fileExists(atPath: path) { reason = "permission denied" }
+            else { reason = "no such file" }
+            throw ScriptReadError(path: path, message: "cannot read '\(path)': \(reason)", location: nil, exit: .io)
+        }
+        let name = path == "-" ? "<stdin>" : path
+        guard data.count <= maxScriptBytes else {
+            throw ScriptReadError(path: name, message: "\(name): script is too large (\(data.count) bytes; the limit is \(maxScriptBytes))",
+                                  location: nil, exit: .script)
+        }
+        let bytes = [UInt8](data)
+        if let bad = firstInvalidUTF8(bytes) {
+            let prefix = SourceFile(name: name, text: String(decoding: bytes[0..<bad], as: UTF8.self))
+            let (line, column) = prefix.location(of: prefix.bytes.count)
+            throw ScriptReadError(path: name, message: "the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16)))",
+                                  location: (line, column), exit: .script)
+        }
+        return SourceFile(name: name, text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let n: Int
+            if b < 0x80 { i += 1; continue }
+            else if b & 0xE0 == 0xC0 && b >= 0xC2 { n = 1 }
+            else if b & 0xF0 == 0xE0 { n = 2 }
+            else if b & 0xF8 == 0xF0 && b <= 0xF4 { n = 3 }
+            else { return i }
+            guard i + n < bytes.count else { return i }
+            for k in 1...n where bytes[i + k] & 0xC0 != 0x80 { return i }
+            i += n + 1
+        }
+        return nil
+    }
+}
+
+/// Reads and compiles scripts for the commands, printing diagnostics; failures become
+/// `Exit` statuses.
+public enum ScriptLoader {
+    /// Reads a script, printing why it cannot be read.
+    public static func read(_ path: String) throws(Exit) -> SourceFile {
+        do { return try ScriptReader.read(path) } catch {
+            Console.report(error)
+            throw error.exit
+        }
+    }
+
+    /// The given scripts, or every examples/*.wave when none are given (benchmarks).
+    public static func scriptsOrExamples(_ files: [String]) throws(Exit) -> [String] {
+        if !files.isEmpty { return files }
+        let examples = ((try? FileManager.default.contentsOfDirectory(atPath: "examples")) ?? [])
+            .filter { $0.hasSuffix(".wave") }.sorted().map { "examples/" + $0 }
+        guard !examples.isEmpty else { Console.error("no scripts given and no examples/*.wave here"); throw .usage }
+        return examples
+    }
+
+    /// Compiles a file; prints its diagnostics; throws `Exit.script` on errors.
+    public static func compile(_ path: String, quietWarnings: Bool = false) throws(Exit) -> (Program, SourceFile) {
+        let file = try read(path)
+        let (program, compiled) = Compiler.compile(file)
+        let diagnostics = compiled + (program.map(fontWarnings) ?? [])
+        let shown = quietWarnings ? diagnostics.filter { $0.severity == .error } : diagnostics
+        if !shown.isEmpty { Console.diagnostics(shown, in: file) }
+        guard let program else { throw .script }
+        return (program, file)
+    }
+}
+
+/// Warnings for text layers whose font family is not installed: fontconfig substitutes
+/// another face, so the script still runs, but it will not look as written.
+public func fontWarnings(_ program: Program) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    for layer in program.layers where layer.kind == .text {
+        var font = "sans"
+        if let e = layer.properties[.font] {
+            guard case .constant(.string(let f)) = e else { continue }
+            font = f
+        }
+        let descriptor = FontDescriptor.parse(font)
+        guard let match = try? FontLibrary.shared.resolve(descriptor) else {
+            out.append(.warning("no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
+            continue
+        }
+        if !match.isExactFamily {
+            out.append(.warning("font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
+        }
+    }
+    return out
+}

@@ -1,0 +1,31 @@
+import Foundation
+import WaveSinks
+import WaveCompiler
+
+/// The one reading of a time written outside a script (`--time`, `--from`, `# golden:`,
+/// the REPL's `:seek`): `1.5s`, `500ms`, `90t` (ticks), or a bare number, whose unit the
+/// call site states. Times round to the nearest tick; a count of ticks must be whole.
+/// Every time is at most `Compiler.maxTicks` (the same cap as durations in scripts).
+public enum TimeValue {
+    /// What a number without a unit means.
+    public enum BareNumber: Sendable { case seconds, ticks }
+
+    /// `text` as whole ticks, or nil when it is not a time (negative, not finite, over the
+    /// cap, or a fractional tick count).
+    public static func ticks(_ text: Substring, bare: BareNumber) -> Int? {
+        let s = text.drop(while: { $0 == " " || $0 == "\t" })
+        var number = s, factor: Double, countsTicks = false
+        if s.hasSuffix("ms") { number = s.dropLast(2); factor = 0.06 }
+        else if s.hasSuffix("s") { number = s.dropLast(); factor = 60 }
+        else if s.hasSuffix("t") { number = s.dropLast(); factor = 1; countsTicks = true }
+        else { factor = bare == .seconds ? 60 : 1; countsTicks = bare == .ticks }
+        let trimmed = number.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, let v = Double(trimmed), v.isFinite, v >= 0 else { return nil }
+        let ticks = v * factor
+        guard ticks <= Double(Compiler.maxTicks) else { return nil }
+        if countsTicks && ticks != ticks.rounded() { return nil }
+        return Int(ticks.rounded())
+    }
+
+    public static func ticks(_ text: String, bare: BareNumber) -> Int? { ticks(Substring(text), bare: bare) }
+}

@@ -1,0 +1,55 @@
+/// A resolved display list for one tick: device-space paths with paints and opacities,
+/// ready for the rasterizer or a sink. Built by the runtime, consumed by sinks: the one value
+/// where the language half and the graphics half meet.
+public struct Frame: Sendable, Equatable {
+    public var tick: Int
+    public var width: Int
+    public var height: Int
+    public var background: Color
+    public var items: [DisplayItem]
+
+    public init(tick: Int, width: Int, height: Int, background: Color, items: [DisplayItem]) {
+        self.tick = tick
+        self.width = width
+        self.height = height
+        self.background = background
+        self.items = items
+    }
+}
+
+/// One character of a text layer as a character-cell sink would draw it: the character
+/// shown at this tick, where its centre falls in device space, and its colour with the
+/// opacity it has now (layer and group opacity times its text effect's visibility).
+public struct TextCellGlyph: Equatable, Sendable {
+    public var character: Character
+    public var x: Double
+    public var y: Double
+    public var color: Color
+
+    public init(character: Character, x: Double, y: Double, color: Color) {
+        self.character = character
+        self.x = x
+        self.y = y
+        self.color = color
+    }
+}
+
+/// The characters of one text layer, in order, spaces included (so a sink can keep word
+/// gaps); a character not showing at this tick has alpha 0.
+public struct TextCellRun: Equatable, Sendable {
+    public var layer: String
+    public var glyphs: [TextCellGlyph]
+    /// Device-space centre of the layer's line box.
+    public var centerX: Double
+    public var centerY: Double
+    /// Device-space height of the line box (ascent + descent, scaled).
+    public var lineHeight: Double
+
+    public init(layer: String, glyphs: [TextCellGlyph], centerX: Double, centerY: Double, lineHeight: Double) {
+        self.layer = layer
+        self.glyphs = glyphs
+        self.centerX = centerX
+        self.centerY = centerY
+        self.lineHeight = lineHeight
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a render's bytes go.
+public enum RenderDestination: Equatable, Sendable {
+    /// One file, written atomically (temporary file, then rename).
+    case file(String)
+    /// Standard output, as a stream (`-o -`).
+    case standardOutput
+    /// One PNG per tick: `%d` or `%0Nd` in the path becomes the tick number.
+    case pattern(String)
+
+    /// True when `path` holds a `%d` / `%04d` tick placeholder.
+    public static func isPattern(_ path: String) -> Bool {
+        path.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil
+    }
+
+    /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width.
+    public static func expand(_ pattern: String, _ tick: Int) -> String {
+        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return pattern }
+        let width = Int(pattern[r].dropFirst().dropLast()) ?? 0
+        var digits = String(tick)
+        if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+        return pattern.replacingCharacters(in: r, with: digits)
+    }
+
+    /// True for a `%04d` pattern (one file per tick).
+    public var isPattern: Bool {
+        if case .pattern = self { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let p), .pattern(let p): return p
+        case .standardOutput: return "standard output"
+        }
+    }
+}
+
+/// The byte stream of one render: an atomic file or standard output.
+public final class RenderOutput {
+    private let file: AtomicFile?
+
+    public init(_ destination: RenderDestination) throws {
+        switch destination {
+        case .file(let path): file = try AtomicFile(path: path)
+        case .standardOutput: file = nil
+        case .pattern(let p): throw IOError("'\(p)' is a pattern: only PNG sequences are written one file per tick")
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        if let file { try file.write(bytes) } else { try StandardOutput.write(bytes) }
+    }
+
+    public func commit() throws { try file?.commit() }
+
+    public func abort() { file?.abort() }
+}
+
+/// Unbuffered writes to file descriptor 1 that report a closed pipe as an `IOError`
+/// (SIGPIPE is ignored while streaming) instead of killing the process.
+enum StandardOutput {
+    static func write(_ bytes: [UInt8]) throws {
+        signal(SIGPIPE, SIG_IGN)
+        let failure = writeFully(STDOUT_FILENO, bytes)
+        if let failure {
+            throw IOError(failure == EPIPE ? "cannot write to standard output: the reader closed the pipe"
+                                           : "cannot write to standard output: \(String(cString: strerror(failure)))")
+        }
+    }
+}

@@ -53,9 +53,12 @@ public final class TerminalPlayer {
         if let r = storedRenderer, (r.mode, r.color, r.textCells) == wanted { return r }
         let r = CellRenderer(mode: wanted.0, color: wanted.1, textCells: wanted.2)
         storedRenderer = r
+        renderersBuilt += 1
         return r
     }
     private var storedRenderer: CellRenderer?
+    /// How many renderers this player has built (one, unless the cell options changed).
+    private(set) var renderersBuilt = 0
 
     /// Writes `ticks` frames of escape codes (ticks 0, 1, …) without pacing and without a
     /// status row, through the same drawing path as interactive playback: what `wave play`

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+import WaveCompiler
+import WaveSyntax
+@testable import WaveDriver
+import WaveSinks
+
+/// The application's edge logic exists once: times, script reading and exit statuses.
+final class EdgeLogicTests: XCTestCase {
+    func testABareNumberMeansWhatTheCallSiteSays() {
+        XCTAssertEqual(TimeValue.ticks("2", bare: .seconds), 120)
+        XCTAssertEqual(TimeValue.ticks("2", bare: .ticks), 2)
+        XCTAssertEqual(TimeValue.ticks("1.5s", bare: .ticks), 90)
+        XCTAssertEqual(TimeValue.ticks("250ms", bare: .seconds), 15)
+        XCTAssertEqual(TimeValue.ticks("90t", bare: .seconds), 90)
+        XCTAssertEqual(TimeValue.ticks("0.0125s", bare: .ticks), 1)         // 0.75 tick rounds to 1
+    }
+
+    func testTimesThatAreNotTimesAreRejected() {
+        for bad in ["", "s", "-1", "-1s", "abc", "1e400", "nan", "inf", "1.5t", "2.5"] {
+            XCTAssertNil(TimeValue.ticks(bad, bare: .ticks), bad)
+        }
+        XCTAssertNil(TimeValue.ticks("nan", bare: .seconds))
+        XCTAssertNil(TimeValue.ticks("-0.5", bare: .seconds))
+    }
+
+    func testEveryTimeSharesTheDurationCap() {
+        let cap = Compiler.maxTicks
+        XCTAssertEqual(TimeValue.ticks("\(cap)t", bare: .seconds), cap)
+        XCTAssertNil(TimeValue.ticks("\(cap + 1)t", bare: .seconds))
+        XCTAssertNil(TimeValue.ticks("\(cap + 1)", bare: .ticks))
+        XCTAssertEqual(TimeValue.ticks("\(cap / 60)s", bare: .ticks), cap)
+        XCTAssertNil(TimeValue.ticks("\(cap / 60 + 1)", bare: .seconds))
+        // `# golden:` reads with the same parser: bare numbers are ticks there.
+        XCTAssertEqual(try GoldenTicks.ticks(in: "# golden: 2 0.5s\n", durationTicks: nil), [2, 30])
+        XCTAssertThrowsError(try GoldenTicks.ticks(in: "# golden: \(cap + 1)\n", durationTicks: nil))
+    }
+
+    func testTheScriptReaderLocatesBadUTF8AndNamesUnreadableFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wave-reader-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.wave")
+        try Data(Array("scene 10x10\nlayer a: circle { }\n  x \u{e9}".utf8.dropLast(1))).write(to: bad)
+        XCTAssertThrowsError(try ScriptReader.read(bad.path)) { error in
+            guard let e = error as? ScriptReadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.exit, .script)
+            XCTAssertEqual(e.location?.line, 3)
+            XCTAssertEqual(e.location?.column, 5)
+            XCTAssertEqual(e.message, "the file is not valid UTF-8 (byte 0xc3)")
+        }
+        XCTAssertThrowsError(try ScriptReader.read(dir.appendingPathComponent("none.wave").path)) { error in
+            XCTAssertEqual((error as? ScriptReadError)?.exit, .io)
+            XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": no such file"), true)
+        }
+        XCTAssertThrowsError(try ScriptReader.read(dir.path)) { error in
+            XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": it is a directory"), true)
+        }
+        let good = dir.appendingPathComponent("good.wave")
+        try "scene 10x10\n".write(to: good, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try ScriptReader.read(good.path).text, "scene 10x10\n")
+    }
+
+    func testTheWatcherReadsThroughTheSameReader() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wave-watch-\(getpid()).wave").path
+        defer { unlink(path) }
+        try "scene 10x10\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let watcher = ScriptWatcher(path: path)
+        XCTAssertNil(watcher.poll())
+        try Data([0x73, 0x63, 0xFF]).write(to: URL(fileURLWithPath: path))
+        guard case .failure(let e)? = watcher.poll() else { return XCTFail("a changed file with bad UTF-8 is a failure") }
+        XCTAssertEqual(e.location?.column, 3)
+        XCTAssertNil(watcher.poll())
+    }
+
+    func testFailuresMapToTheDocumentedExitCodes() {
+        XCTAssertEqual(Exit.report(IOError("disk full"), source: nil), .io)
+        XCTAssertEqual(Exit.report(Exit.usage, source: nil), .usage)
+        XCTAssertEqual(Exit.signal(2).code, 130)
+        XCTAssertEqual([Exit.ok, .usage, .script, .runtime, .io].map(\.code), [0, 64, 65, 70, 74])
+    }
+}

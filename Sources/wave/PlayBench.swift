@@ -10,8 +10,10 @@ struct PlayBench: ParsableCommand {
         commandName: "play-bench",
         abstract: "Measure the terminal player: bytes and milliseconds per frame for each script.",
         discussion: """
-        Plays each script for --ticks ticks into a null sink at --width x --height cells, \
-        without pacing or a status row, and prints bytes per frame (mean, the first full \
+        Plays each script for --ticks ticks at --width x --height cells through the same \
+        drawing path as 'wave play' (one renderer per player, frames built as the terminal \
+        sink requests), into a byte counter instead of a terminal, without pacing or a \
+        status row, and prints bytes per frame (mean, the first full \
         frame included), the largest frame (usually that first one, drawn whole), and drawing \
         time per frame (frame building, rasterizing, cell encoding and escape codes; stepping \
         the scene not included), mean and 95th percentile. Targets for the reference scenes \
@@ -47,12 +49,12 @@ struct PlayBench: ParsableCommand {
         for path in paths {
             let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
             let player = TerminalPlayer(program: program, source: source, options: options)
-            let sink = NullSink()
+            let counter = NullSink()
             do {
-                let stats = try player.writeFrames(ticks: ticks, columns: width, rows: height, to: sink)
+                let stats = try player.writeFrames(ticks: ticks, columns: width, rows: height, to: counter)
                 let bytes = Double(stats.bytesWritten) / Double(max(1, stats.framesDrawn))
                 print(pad((path as NSString).lastPathComponent, nameWidth)
-                      + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, sink.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
+                      + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, counter.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
             } catch {
                 throw Exit.report(error, source: source)
             }

@@ -26,6 +26,9 @@ public struct PlayOptions: Sendable {
     public var watch = false
     /// Quit after this many ticks of playback.
     public var tickLimit: Int?
+    /// The largest grid the player draws, in cells, whatever the terminal or the
+    /// environment says (a cell grid of the terminal's claimed size is allocated per frame).
+    public static let maxColumns = 2000, maxRows = 1000
     public init() {}
 }
 
@@ -78,6 +81,7 @@ public final class TerminalPlayer {
             try cursor?.move(to: n)
             drawn = nil
             try draw(to: out)
+            if let failure = out.writeFailure { throw failure }
             stats.ticks = n + 1
         }
         return stats
@@ -156,7 +160,8 @@ public final class TerminalPlayer {
 
     func currentSize() -> (columns: Int, rows: Int) {
         let s = Terminal.size() ?? (80, 24)
-        return (min(options.width ?? s.columns, s.columns), min(options.height ?? s.rows, s.rows))
+        return (min(options.width ?? s.columns, s.columns, PlayOptions.maxColumns),
+                min(options.height ?? s.rows, s.rows, PlayOptions.maxRows))
     }
 
     /// Moves the playback position to clock tick `target` and the scene with it.

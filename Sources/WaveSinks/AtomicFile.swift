@@ -5,12 +5,20 @@ import Foundation
 /// error, or deinit without commit) removes the temporary file, so no partial output is
 /// ever left behind.
 ///
+/// Only regular files are replaced. A symbolic link is followed: the file it points to is
+/// replaced and the link kept. A device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, a
+/// named pipe) is written in place, never replaced; such a destination cannot be atomic, so
+/// an aborted write may have delivered part of its bytes.
+///
 /// Writes are buffered (`bufferSize` bytes) and go straight to the file descriptor, so a
 /// streaming encoder can hand over many small chunks cheaply.
 public final class AtomicFile {
     public let path: String
-    /// The temporary file: `.NAME.wave-PID-RANDOM.tmp` in the same directory.
-    public let tempPath: String
+    /// The temporary file: `.NAME.wave-PID-RANDOM.tmp` in the target's directory (NAME
+    /// shortened so the whole fits in 255 bytes); nil when writing a special file in place.
+    public let tempPath: String?
+    /// The file the rename replaces: `path` with symbolic links resolved.
+    let target: String
     private var fd: Int32
     private var buffer: [UInt8] = []
     private var committed = false
@@ -22,26 +30,60 @@ public final class AtomicFile {
 
     public init(path: String) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
+        target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var st = stat()
+        if stat(target, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+            guard (st.st_mode & S_IFMT) != S_IFDIR else { throw IOError("cannot write '\(path)': it is a directory") }
+            // A device, FIFO or socket: written in place.
+            tempPath = nil
+            fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw IOError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            return
+        }
+        let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
             throw IOError("cannot write '\(path)': directory '\(dir)' does not exist")
         }
         guard isDir.boolValue else { throw IOError("cannot write '\(path)': '\(dir)' is not a directory") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw IOError("cannot write '\(path)': it is a directory")
-        }
-        tempPath = dir + "/." + url.lastPathComponent + ".wave-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let name = url.lastPathComponent
+        AtomicFile.removeStaleTemporaries(of: name, in: dir)
+        let temp = dir + "/" + AtomicFile.temporaryName(for: name, pid: getpid(), random: UInt32.random(in: 0...UInt32.max))
+        tempPath = temp
         // Registered before it exists, so a signal arriving in between still cleans up.
-        AtomicFile.lock.lock(); AtomicFile.pending.insert(tempPath); AtomicFile.lock.unlock()
-        fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        AtomicFile.lock.lock(); AtomicFile.pending.insert(temp); AtomicFile.lock.unlock()
+        fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
-            AtomicFile.lock.lock(); AtomicFile.pending.remove(tempPath); AtomicFile.lock.unlock()
+            AtomicFile.lock.lock(); AtomicFile.pending.remove(temp); AtomicFile.lock.unlock()
             throw IOError("cannot write '\(path)': \(reason)")
         }
         buffer.reserveCapacity(AtomicFile.bufferSize)
+    }
+
+    /// `.NAME.wave-PID-RANDOM.tmp`, with NAME cut (at a UTF-8 boundary) so that the whole
+    /// is at most 255 bytes, the longest file name Linux file systems take.
+    static func temporaryName(for name: String, pid: Int32, random: UInt32) -> String {
+        let suffix = ".wave-\(pid)-\(random).tmp"
+        var stem = Substring(name)
+        while 1 + stem.utf8.count + suffix.utf8.count > 255 { stem = stem.dropLast() }
+        return "." + stem + suffix
+    }
+
+    /// Removes temporary files of `name` left by processes that no longer exist (killed
+    /// with SIGKILL, or a power cut) — never those of a live process.
+    static func removeStaleTemporaries(of name: String, in dir: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for entry in entries where entry.hasSuffix(".tmp") && entry.hasPrefix(".") {
+            // `.STEM.wave-PID-RANDOM.tmp`, where STEM is NAME or a prefix of it.
+            guard let marker = entry.range(of: ".wave-", options: .backwards) else { continue }
+            let stem = entry[entry.index(after: entry.startIndex)..<marker.lowerBound]
+            let numbers = entry[marker.upperBound...].dropLast(".tmp".count).split(separator: "-")
+            guard !stem.isEmpty, name.hasPrefix(stem), numbers.count == 2, UInt32(numbers[1]) != nil,
+                  let pid = Int32(numbers[0]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(dir + "/" + entry) }
+        }
     }
 
     public func write(_ bytes: [UInt8]) throws {
@@ -72,14 +114,20 @@ public final class AtomicFile {
     public func commit() throws {
         guard fd >= 0 else { throw IOError("cannot write '\(path)': the file is already closed") }
         try flush()
-        if fsync(fd) != 0 && errno != EINVAL {
+        if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
             let reason = String(cString: strerror(errno))
             abort()
             throw IOError("cannot write '\(path)': \(reason)")
         }
-        close(fd)
+        if close(fd) != 0 && errno != EINTR {
+            let reason = String(cString: strerror(errno))
+            fd = -1
+            abort()
+            throw IOError("cannot write '\(path)': \(reason)")
+        }
         fd = -1
-        guard rename(tempPath, path) == 0 else {
+        guard let tempPath else { committed = true; return }
+        guard rename(tempPath, target) == 0 else {
             let reason = String(cString: strerror(errno))
             abort()
             throw IOError("cannot write '\(path)': \(reason)")
@@ -91,6 +139,7 @@ public final class AtomicFile {
     /// Closes and removes the temporary file; the destination is untouched.
     public func abort() {
         if fd >= 0 { close(fd); fd = -1 }
+        guard let tempPath else { return }
         if !committed { unlink(tempPath) }
         AtomicFile.lock.lock(); AtomicFile.pending.remove(tempPath); AtomicFile.lock.unlock()
     }

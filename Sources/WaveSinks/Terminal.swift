@@ -3,6 +3,13 @@ import Foundation
 /// Where frames of escape codes go: the terminal, a file, or a counter.
 public protocol ByteSink: AnyObject {
     func write(_ bytes: [UInt8])
+    /// The first write that failed, if any (a closed pipe, a full disk): the bytes after
+    /// it were lost, so whoever drives the sink must stop and report it.
+    var writeFailure: IOError? { get }
+}
+
+extension ByteSink {
+    public var writeFailure: IOError? { nil }
 }
 
 /// Counts bytes and drops them (benchmarks).
@@ -25,6 +32,8 @@ public final class Terminal: ByteSink {
     var hasSaved = false
     var active = false
     let fd: Int32
+    /// The `errno` of the first failed write.
+    public private(set) var failedWith: Int32?
 
     public init(fd: Int32 = STDOUT_FILENO) { self.fd = fd }
 
@@ -77,7 +86,14 @@ public final class Terminal: ByteSink {
     public func write(_ s: String) { write(Array(s.utf8)) }
 
     public func write(_ bytes: [UInt8]) {
-        _ = writeFully(fd, bytes, retryWhenBusy: true)
+        if let failure = writeFully(fd, bytes, retryWhenBusy: true), failedWith == nil { failedWith = failure }
+    }
+
+    public var writeFailure: IOError? {
+        guard let failedWith else { return nil }
+        let what = fd == STDOUT_FILENO ? "standard output" : "the terminal"
+        return IOError(failedWith == EPIPE ? "cannot write to \(what): the reader closed the pipe"
+                                           : "cannot write to \(what): \(String(cString: strerror(failedWith)))")
     }
 
     deinit { restore() }

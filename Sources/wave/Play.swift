@@ -49,8 +49,8 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         if let ticks, ticks < 0 { throw ValidationError("--ticks must be 0 or more") }
-        if let width, !(1...2000).contains(width) { throw ValidationError("--width must be 1 to 2000 cells") }
-        if let height, !(1...1000).contains(height) { throw ValidationError("--height must be 1 to 1000 cells") }
+        if let width, !(1...PlayOptions.maxColumns).contains(width) { throw ValidationError("--width must be 1 to \(PlayOptions.maxColumns) cells") }
+        if let height, !(1...PlayOptions.maxRows).contains(height) { throw ValidationError("--height must be 1 to \(PlayOptions.maxRows) cells") }
         guard speed > 0, speed <= 100, speed.isFinite else { throw ValidationError("--speed must be more than 0 and at most 100") }
     }
 
@@ -76,8 +76,11 @@ struct Play: ParsableCommand {
             if interactive {
                 _ = try player.play()
             } else {
-                let cols = width ?? env["COLUMNS"].flatMap(Int.init) ?? 80
-                let rows = height ?? env["LINES"].flatMap(Int.init) ?? 24
+                // A closed pipe is a write error to report, not a signal to die of.
+                signal(SIGPIPE, SIG_IGN)
+                // $COLUMNS and $LINES are clamped to the limits of --width and --height.
+                let cols = width ?? env["COLUMNS"].flatMap(Int.init).map { min(PlayOptions.maxColumns, $0) } ?? 80
+                let rows = height ?? env["LINES"].flatMap(Int.init).map { min(PlayOptions.maxRows, $0) } ?? 24
                 _ = try player.writeFrames(ticks: ticks ?? program.scene.durationTicks ?? 300,
                                            columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
             }

@@ -51,14 +51,14 @@ public struct FramePipeline {
         guard request.input == .pixels else {
             for time in schedule {
                 if shouldStop() { return }
-                try runtime.advance(to: time.tick)
+                try runtime.advance(to: time.tick, shouldStop: shouldStop)
                 let (frame, runs) = try runtime.frame(for: request)
                 try consume(SinkFrame(frame: frame, textRuns: runs, pixels: nil, time: time))
             }
             return
         }
         let batch = threads == 1 ? 1 : threads * 6
-        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request)
+        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, shouldStop: shouldStop)
         var start = 0
         let queue = DispatchQueue.global(qos: .userInitiated)
         while start < schedule.count {
@@ -82,7 +82,7 @@ public struct FramePipeline {
             // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
             if nextStart < schedule.count {
-                frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request)
+                frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request, shouldStop: shouldStop)
             }
             work()
             group.wait()
@@ -95,12 +95,12 @@ public struct FramePipeline {
         }
     }
 
-    func buildFrames(_ runtime: inout SceneRuntime, _ schedule: ArraySlice<TimedTick>,
-                     _ request: FrameRequest) throws -> [(frame: Frame, runs: [TextCellRun])] {
+    func buildFrames(_ runtime: inout SceneRuntime, _ schedule: ArraySlice<TimedTick>, _ request: FrameRequest,
+                     shouldStop: () -> Bool) throws -> [(frame: Frame, runs: [TextCellRun])] {
         var out: [(frame: Frame, runs: [TextCellRun])] = []
         out.reserveCapacity(schedule.count)
         for t in schedule {
-            try runtime.advance(to: t.tick)
+            try runtime.advance(to: t.tick, shouldStop: shouldStop)
             out.append(try runtime.frame(for: request))
         }
         return out
@@ -108,9 +108,13 @@ public struct FramePipeline {
 }
 
 extension SceneRuntime {
-    /// Steps to `tick` (or until the script stops).
-    mutating func advance(to tick: Int) throws {
-        while self.tick < tick && !isStopped { try step() }
+    /// Steps to `tick` (or until the script stops). A long seek polls `shouldStop` every
+    /// 64 ticks and throws `Interrupted` when it turns true, so Ctrl-C ends it at once.
+    mutating func advance(to tick: Int, shouldStop: () -> Bool = { false }) throws {
+        while self.tick < tick && !isStopped {
+            if self.tick % 64 == 0 && shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
+            try step()
+        }
     }
 
     /// The frame a sink requests: at its scale, with small text as runs when it asks.

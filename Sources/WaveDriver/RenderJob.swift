@@ -54,7 +54,8 @@ public struct RenderJob: Sendable {
     /// `progress(done, total)` is called on the calling thread after each frame.
     public func run(shouldStop: () -> Bool = { Interrupts.isInterrupted },
                     progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
-        var runtime = try SceneRuntime.seek(program, to: ticks.lowerBound)
+        var runtime = try SceneRuntime(program: program)
+        try runtime.advance(to: ticks.lowerBound, shouldStop: shouldStop)
         return try render(from: &runtime, shouldStop: shouldStop, progress: progress)
     }
 
@@ -63,7 +64,7 @@ public struct RenderJob: Sendable {
     public func render(from runtime: inout SceneRuntime, shouldStop: () -> Bool = { Interrupts.isInterrupted },
                        progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
-        try runtime.advance(to: ticks.lowerBound)
+        try runtime.advance(to: ticks.lowerBound, shouldStop: shouldStop)
         let first = try runtime.frame(scale: scale)
         let setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
                               options: options, destination: destination)

@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
     @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m).") var outDir: String?
     @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
-    @Option(help: "Render this tick (60 per second).") var frame: Int?
+    @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
     @Option(help: "Render the frame at this time: 1.5s, 500ms or 90t.") var time: TimeArgument?
     @Option(help: "Start of a sequence or animation (default 0).") var from: TimeArgument?
     @Option(help: "End, exclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
@@ -78,7 +78,7 @@ struct Render: ParsableCommand {
         guard (output == nil) != (outDir == nil) else { throw ValidationError("give -o FILE for one script, or --out-dir DIR") }
         if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
         if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }
-        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
         if let scale { guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") } }
         if let size, Bench.parseSize(size) == nil { throw ValidationError("--size must look like 320x240") }

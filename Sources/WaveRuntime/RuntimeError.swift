@@ -26,18 +26,32 @@ public struct RuntimeLimits: Sendable {
     /// Points in one layer's geometry after building (huge paths).
     public var maxPathElements = 1_000_000
 
-    /// The defaults, each raised (or lowered) by an environment variable when set to a
-    /// positive whole number: WAVE_MAX_LAYERS, WAVE_MAX_WORK, WAVE_MAX_TIMERS,
-    /// WAVE_MAX_ANIMATIONS, WAVE_MAX_PATH_ELEMENTS.
+    /// Each limit's variable, and the largest value it may be raised to (beyond that a
+    /// runaway script would hang or exhaust memory before the limit could stop it).
+    nonisolated(unsafe) public static let variables: [(name: String, limit: WritableKeyPath<RuntimeLimits, Int>, maximum: Int)] = [
+        ("WAVE_MAX_LAYERS", \.maxLayers, 1_000_000),
+        ("WAVE_MAX_WORK", \.maxWorkPerTick, 200_000_000),
+        ("WAVE_MAX_TIMERS", \.maxTimers, 1_000_000),
+        ("WAVE_MAX_ANIMATIONS", \.maxAnimations, 10_000_000),
+        ("WAVE_MAX_PATH_ELEMENTS", \.maxPathElements, 100_000_000),
+    ]
+
+    /// The defaults, each changed by its environment variable (`variables`) when that is a
+    /// whole number from 1 to the variable's maximum. Other values are ignored here and
+    /// reported by `problems(in:)`, which the commands check first.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        func read(_ name: String, _ value: inout Int) {
-            if let s = environment[name], let n = Int(s), n > 0 { value = n }
+        for v in RuntimeLimits.variables {
+            if let s = environment[v.name], let n = Int(s), (1...v.maximum).contains(n) { self[keyPath: v.limit] = n }
         }
-        read("WAVE_MAX_LAYERS", &maxLayers)
-        read("WAVE_MAX_WORK", &maxWorkPerTick)
-        read("WAVE_MAX_TIMERS", &maxTimers)
-        read("WAVE_MAX_ANIMATIONS", &maxAnimations)
-        read("WAVE_MAX_PATH_ELEMENTS", &maxPathElements)
+    }
+
+    /// One message for each limit variable that is set to a value it cannot honour.
+    public static func problems(in environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        variables.compactMap { v in
+            guard let s = environment[v.name] else { return nil }
+            if let n = Int(s), (1...v.maximum).contains(n) { return nil }
+            return "\(v.name)='\(s)' is not a limit: give a whole number from 1 to \(v.maximum)"
+        }
     }
 }
 

@@ -31,6 +31,11 @@ struct Wave: ParsableCommand {
     static func main() {
         do {
             var command = try parseAsRoot()
+            let limitProblems = RuntimeLimits.problems()
+            if !limitProblems.isEmpty {
+                limitProblems.forEach(Console.error)
+                throw Exit.usage
+            }
             try command.run()
         } catch let exit as Exit {
             Foundation.exit(exit.code)

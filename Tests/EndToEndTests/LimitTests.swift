@@ -82,6 +82,12 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(start), 60)
     }
+
+    func testALimitVariableItCannotHonourIsAUsageError() throws {
+        let r = try WaveBinary.run(["check", try script("scene 10x10\n")], environment: ["WAVE_MAX_LAYERS": "-1"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("WAVE_MAX_LAYERS='-1' is not a limit"), r.stderr)
+    }
 }
 
 final class FailureTests: XCTestCase {

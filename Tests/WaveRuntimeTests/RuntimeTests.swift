@@ -160,3 +160,20 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(c, Color(r: 1, g: 0, b: 0, a: 1))
     }
 }
+
+final class RuntimeLimitVariableTests: XCTestCase {
+    func testLimitVariablesTakeWholeNumbersWithinTheirMaximum() {
+        let limits = RuntimeLimits(environment: ["WAVE_MAX_LAYERS": "20", "WAVE_MAX_WORK": "200000000"])
+        XCTAssertEqual(limits.maxLayers, 20)
+        XCTAssertEqual(limits.maxWorkPerTick, 200_000_000)
+        XCTAssertEqual(RuntimeLimits.problems(in: ["WAVE_MAX_LAYERS": "20"]), [])
+    }
+
+    func testValuesALimitCannotHonourAreReportedNotIgnored() {
+        for bad in ["0", "-1", "abc", "1e99", "", "9223372036854775807", "200000001"] {
+            let problems = RuntimeLimits.problems(in: ["WAVE_MAX_WORK": bad])
+            XCTAssertEqual(problems, ["WAVE_MAX_WORK='\(bad)' is not a limit: give a whole number from 1 to 200000000"], bad)
+            XCTAssertEqual(RuntimeLimits(environment: ["WAVE_MAX_WORK": bad]).maxWorkPerTick, RuntimeLimits(environment: [:]).maxWorkPerTick)
+        }
+    }
+}

@@ -1,4 +1,6 @@
+import Foundation
 import XCTest
+import WaveSyntax
 @testable import WaveCompiler
 
 final class TimingTests: XCTestCase {
@@ -112,5 +114,45 @@ final class TimingTests: XCTestCase {
         XCTAssertNil(PassProgress.fraction(approximating: .infinity))
         XCTAssertTrue(PassProgress.ratio(3, over: 10).isAtLeast(0.3))
         XCTAssertFalse(PassProgress.ratio(299, over: 1000).isAtLeast(0.3))
+    }
+
+    // MARK: grammar.md says what the code does
+
+    func grammarText() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent("grammar.md"), encoding: .utf8)
+    }
+
+    func animation(_ script: String) throws -> AnimationIR {
+        let (p, diags) = Compiler.compile(SourceFile(name: "t.wave", text: script))
+        guard let p, case .animate(let a)? = p.statements.last else {
+            XCTFail("\(diags)")
+            throw XCTSkip("did not compile")
+        }
+        return a
+    }
+
+    /// The default fill is `forwards` (CA's model-value convention; a delay shows the model
+    /// value as in CSS and CA), and grammar.md's fill table says so.
+    func testGrammarStatesTheDefaultFill() throws {
+        XCTAssertEqual(try animation("var x = 0\nanimate x to 1 over 1s delay 1s").fill, .forwards)
+        let text = try grammarText()
+        XCTAssertTrue(text.contains("| `forwards` (the default) | the model value | the final value becomes the model value |"))
+        XCTAssertFalse(text.contains("`both`, the default"))
+    }
+
+    /// SwiftUI's Spring(duration:bounce:): ζ = 1 − b for b ≥ 0 and 1/(1 + b) below 0, with
+    /// damping 4πζ/r; grammar.md states both halves.
+    func testGrammarStatesTheBounceMapping() throws {
+        for (b, zeta) in [(0.3, 0.7), (0.0, 1.0), (-0.5, 2.0)] {
+            let a = try animation("var x = 0\nspring x to 1 { response 0.5  bounce \(b) }")
+            guard case .spring(let p) = a.timing else { return XCTFail("\(a.timing)") }
+            XCTAssertEqual(p.damping, 4 * Double.pi * zeta / 0.5, accuracy: 1e-9, "bounce \(b)")
+            XCTAssertEqual(p.stiffness, pow(2 * Double.pi / 0.5, 2), accuracy: 1e-9)
+        }
+        let text = try grammarText()
+        XCTAssertTrue(text.contains("ζ = 1 − b for b ≥ 0"))
+        XCTAssertTrue(text.contains("ζ = 1/(1 + b) for b < 0"))
+        XCTAssertTrue(text.contains("### Timing conformance"))
     }
 }

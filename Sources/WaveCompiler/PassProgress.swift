@@ -28,9 +28,9 @@ public enum PassProgress: Equatable, Sendable {
     }
 
     /// ⌊self · n⌋, and whether self · n is a whole number. Exact for ratios (unless the
-    /// product overflows, when it falls back to Doubles); a non-finite real counts as 0.
+    /// product overflows, when it falls back to Doubles); a non-finite value counts as 0.
     public func scaledFloor(_ n: Int) -> (floor: Int, whole: Bool) {
-        if case .ratio(let num, let den) = self {
+        if case .ratio(let num, let den) = self, den > 0 {
             let (product, overflow) = num.multipliedReportingOverflow(by: n)
             if !overflow {
                 let (q, r) = product.quotientAndRemainder(dividingBy: den)

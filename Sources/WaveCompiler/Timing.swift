@@ -37,6 +37,7 @@ public enum Timing {
     /// x2 = 1, or flat when x1 = x2 = 1).
     public static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
         if x <= 0 {
+            if x == 0 { return 0 }
             if x1 > 0 { return y1 / x1 * x }
             if x2 > 0 { return y2 / x2 * x }
             return 0

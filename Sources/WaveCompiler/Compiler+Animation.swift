@@ -172,6 +172,8 @@ extension Compiler {
             anim.keyframes.append(t.ir)
         }
         let n = items.count
+        let discrete: Bool
+        if let m = a.arg("mode")?.value, case .name("discrete") = m.kind { discrete = true } else { discrete = false }
         if let timesExpr = a.arg("times")?.value {
             guard case .list(let ts) = timesExpr.kind, ts.count == n else {
                 error("'times' needs one key time per value (\(n))", timesExpr.range)
@@ -179,11 +181,18 @@ extension Compiler {
             }
             var times: [Double] = []
             for t in ts { guard let v = constantNumber(t, what: "a key time") else { return false }; times.append(v) }
-            guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0, times.last == 1 else {
+            // Discrete values hold from their key time to the next, so the last may start
+            // before 1 (SVG's keyTimes for calcMode="discrete").
+            guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0,
+                  discrete ? (times.last ?? 0) <= 1 : times.last == 1 else {
                 error("key times must rise from 0 to 1", timesExpr.range)
                 return false
             }
             anim.keyTimes = times
+        } else if discrete {
+            // Each of n values holds for an equal share (SVG calcMode="discrete", Core
+            // Animation's kCAAnimationDiscrete without keyTimes).
+            anim.keyTimes = (0..<n).map { Double($0) / Double(n) }
         } else {
             anim.keyTimes = (0..<n).map { Double($0) / Double(n - 1) }
         }

@@ -96,8 +96,10 @@ extension Compiler {
         return fold(Typed(ir: .call(builtin, typed.map(\.ir)), type: result))
     }
 
-    /// linear-gradient(direction, stop, stop, …) where direction is a word (down, up, left,
-    /// right, down-right …) or an angle (0deg points up, 90deg right, as in CSS);
+    /// linear-gradient([direction | start end,] stop, stop, …) where direction is a word
+    /// (down, up, left, right, down-right …: unit-box points), an angle (0deg points up,
+    /// 90deg right, measured in the layer's own space as CSS does), or two constant points
+    /// in the unit box (CAGradientLayer's startPoint and endPoint);
     /// radial-gradient([center point,] stop, stop, …). A stop is a colour with an optional
     /// location: `#fff 30%`.
     mutating func gradient(linear: Bool, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
@@ -106,7 +108,9 @@ extension Compiler {
         if linear {
             geometry = [0.5, 0, 0.5, 1]
             if let first = rest.first {
-                if case .name(let w) = first.kind, let g = Compiler.gradientDirections[w] {
+                // `down-right` reaches here as `down - right`: the lexer joins only the words
+                // it lists, so the diagonal directions are read back from the subtraction.
+                if let w = Compiler.hyphenated(first), let g = Compiler.gradientDirections[w] {
                     geometry = g
                     rest = rest.dropFirst()
                 } else if case .number = first.kind {
@@ -115,10 +119,20 @@ extension Compiler {
                         if !t.poisoned { error("a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
                         return .bad(.paint)
                     }
-                    let dx = Foundation.sin(angle), dy = -Foundation.cos(angle)
-                    let half = (Swift.abs(dx) + Swift.abs(dy)) / 2
-                    geometry = [0.5 - dx * half, 0.5 - dy * half, 0.5 + dx * half, 0.5 + dy * half]
+                    geometry = [angle]   // resolved against the layer's bounds per frame
                     rest = rest.dropFirst()
+                } else if case .tuple = first.kind, rest.count >= 2, case .tuple = rest[rest.startIndex + 1].kind {
+                    var points: [Double] = []
+                    for e in rest.prefix(2) {
+                        let t = expression(e, ctx)
+                        guard case .constant(.point(let x, let y)) = t.ir else {
+                            if !t.poisoned { error("gradient start and end points are constant points in the layer's unit box, such as (0, 0) (1, 1)", e.range) }
+                            return .bad(.paint)
+                        }
+                        points += [x, y]
+                    }
+                    geometry = points
+                    rest = rest.dropFirst(2)
                 }
             }
         } else {
@@ -184,8 +198,13 @@ extension Compiler {
         return .paint(makeGradient(linear: linear, geometry: g, stops: values))
     }
 
+    /// Geometry as `IRExpr.gradient` documents it: linear [x0, y0, x1, y1] or [angle],
+    /// radial [cx, cy, radius]; anything else (never produced) falls back to `down`.
     public static func makeGradient(linear: Bool, geometry g: [Double], stops: [GradientStopValue]) -> PaintValue {
-        linear ? .linear(start: (g[0], g[1]), end: (g[2], g[3]), stops: stops)
-               : .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
+        if linear && g.count == 1 { return .angled(radians: g[0], stops: stops) }
+        if linear { return g.count == 4 ? .linear(start: (g[0], g[1]), end: (g[2], g[3]), stops: stops)
+                                        : .linear(start: (0.5, 0), end: (0.5, 1), stops: stops) }
+        return g.count == 3 ? .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
+                            : .radial(center: (0.5, 0.5), radius: 0.5, stops: stops)
     }
 }

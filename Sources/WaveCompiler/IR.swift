@@ -44,7 +44,9 @@ public indirect enum IRExpr: Equatable, Sendable {
     case makePoint(IRExpr, IRExpr)
     case makeRect(IRExpr, IRExpr, IRExpr, IRExpr)
     case makeList([IRExpr])
-    /// A gradient whose stops are computed (colours may be bound to variables).
+    /// A gradient whose stops are computed (colours may be bound to variables). Geometry,
+    /// as `Compiler.makeGradient` reads it: linear [x0, y0, x1, y1] (unit-box points) or
+    /// [angle] (radians, CSS); radial [cx, cy, radius].
     case gradient(linear: Bool, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }

@@ -14,21 +14,39 @@ public enum Timing {
         "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
     ]
 
-    /// Eased progress for linear time fraction `x` in 0...1.
+    /// Eased progress for linear time fraction `x` (a real number; see `apply(_:_:before:)`).
     public static func apply(_ f: TimingFunction, _ x: Double) -> Double {
+        apply(f, .real(x), before: false).value
+    }
+
+    /// Eased progress. `linear` and `steps` keep an exact ratio exact; a Bézier gives a real.
+    /// `before` is CSS Easing's before flag (see `steps`); only step functions read it. A
+    /// spring's progress is computed from time by `Spring`, so here it passes through.
+    public static func apply(_ f: TimingFunction, _ p: PassProgress, before: Bool) -> PassProgress {
         switch f {
-        case .linear: return x
-        case .cubicBezier(let x1, let y1, let x2, let y2): return cubicBezier(x1, y1, x2, y2, x)
-        case .steps(let n, let position): return steps(n, position, x)
-        case .spring: return x
+        case .linear, .spring: return p
+        case .cubicBezier(let x1, let y1, let x2, let y2): return .real(cubicBezier(x1, y1, x2, y2, p.value))
+        case .steps(let n, let position): return steps(n, position, p, before: before)
         }
     }
 
     /// Solves x(t) = x for the Bézier's parameter by Newton's method, falling back to
-    /// bisection, to |x(t) − x| ≤ 1e-7; returns y(t).
+    /// bisection, to |x(t) − x| ≤ 1e-7; returns y(t). Outside 0...1 the curve continues
+    /// along its end tangents, as CSS Easing Level 1 ("Cubic Bézier easing functions") says: before 0 along P0→P1
+    /// (or P0→P2 when x1 = 0, or flat when x1 = x2 = 0), after 1 along P2→P3 (or P1→P3 when
+    /// x2 = 1, or flat when x1 = x2 = 1).
     public static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
-        if x <= 0 { return x < 0 && x1 > 0 ? y1 / x1 * x : 0 }
-        if x >= 1 { return 1 }
+        if x <= 0 {
+            if x == 0 { return 0 }
+            if x1 > 0 { return y1 / x1 * x }
+            if x2 > 0 { return y2 / x2 * x }
+            return 0
+        }
+        if x >= 1 {
+            if x2 < 1 { return 1 + (y2 - 1) / (x2 - 1) * (x - 1) }
+            if x1 < 1 { return 1 + (y1 - 1) / (x1 - 1) * (x - 1) }
+            return 1
+        }
         // Polynomial coefficients of B(t) = ((a t + b) t + c) t for each axis.
         let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
         let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
@@ -55,21 +73,39 @@ public enum Timing {
         return sy(t)
     }
 
-    /// CSS `steps(n, position)`.
-    public static func steps(_ n: Int, _ position: StepPosition, _ x: Double) -> Double {
+    /// CSS `steps(n, position)` for a real input (see the exact form below).
+    public static func steps(_ n: Int, _ position: StepPosition, _ x: Double, before: Bool = false) -> Double {
+        steps(n, position, .real(x), before: before).value
+    }
+
+    /// CSS `steps(n, position)`, step by step as CSS Easing Level 1 ("Step easing
+    /// functions") gives it:
+    /// step = ⌊x·n⌋, plus one for jump-start and jump-both; minus one when the before flag
+    /// is set and x·n is whole; not below 0 for x ≥ 0, not above the number of jumps for
+    /// x ≤ 1; output step / jumps. The before flag is set in the before phase of a pass
+    /// that runs forwards (a delay filled backwards) and in the after phase of one that runs
+    /// backwards (the end of an autoreversed last pass), as Web Animations Level 1 says in
+    /// "Calculating the transformed progress". An exact input gives an exact output.
+    public static func steps(_ n: Int, _ position: StepPosition, _ x: PassProgress, before: Bool) -> PassProgress {
         let n = max(1, n)
-        var step = Int(floor(x * Double(n)))
+        let (floor, whole) = x.scaledFloor(n)
+        var step = floor
         if position == .jumpStart || position == .jumpBoth { step += 1 }
-        if x >= 0 && step < 0 { step = 0 }
+        if before && whole { step -= 1 }
+        let (nonNegative, atMostOne): (Bool, Bool)
+        switch x {
+        case .ratio(let num, let den): (nonNegative, atMostOne) = (num >= 0, num <= den)
+        case .real(let v): (nonNegative, atMostOne) = (v >= 0, v <= 1)
+        }
+        if nonNegative && step < 0 { step = 0 }
         let jumps: Int
         switch position {
         case .jumpBoth: jumps = n + 1
         case .jumpNone: jumps = max(1, n - 1)
         default: jumps = n
         }
-        if step > jumps { step = jumps }
-        if x > 1 { return 1 }
-        return Double(step) / Double(jumps)
+        if atMostOne && step > jumps { step = jumps }
+        return .ratio(step, over: jumps)
     }
 }
 

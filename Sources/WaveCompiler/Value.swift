@@ -41,14 +41,21 @@ public struct GradientStopValue: Equatable, Sendable {
     public init(location: Double?, color: RGBA) { self.location = location; self.color = color }
 }
 
-/// How a shape is filled or stroked. Gradient geometry is in the layer's unit box
-/// (0,0 top-left to 1,1 bottom-right of its bounds), resolved to device space per frame.
+/// How a shape is filled or stroked. Gradient geometry is relative to the layer's bounds
+/// (the unit box: 0,0 top-left to 1,1 bottom-right), resolved to device space per frame.
 public enum PaintValue: Equatable, Sendable {
     case none
     case color(RGBA)
-    /// From `start` to `end` in unit-box coordinates.
+    /// Core Animation's CAGradientLayer model: from `start` to `end` in unit-box
+    /// coordinates, which the layer's bounds stretch; colour lines are perpendicular to the
+    /// start–end line in the layer's own space.
     case linear(start: (Double, Double), end: (Double, Double), stops: [GradientStopValue])
-    /// Centre in the unit box, radius as a fraction of the box's half diagonal... see grammar.md.
+    /// CSS `linear-gradient(<angle>, …)` (CSS Images Level 3, linear gradients): the angle
+    /// (radians, 0 up, clockwise) is measured in the layer's own coordinate space, the
+    /// gradient line runs through the centre of the bounds, and its length
+    /// |w·sin θ| + |h·cos θ| puts the first and last colours exactly at the corners.
+    case angled(radians: Double, stops: [GradientStopValue])
+    /// Centre in the unit box, radius as a fraction of the box's larger side.
     case radial(center: (Double, Double), radius: Double, stops: [GradientStopValue])
 
     public static func == (l: PaintValue, r: PaintValue) -> Bool {
@@ -57,6 +64,8 @@ public enum PaintValue: Equatable, Sendable {
         case (.color(let a), .color(let b)): return a == b
         case (.linear(let s1, let e1, let t1), .linear(let s2, let e2, let t2)):
             return s1 == s2 && e1 == e2 && t1 == t2
+        case (.angled(let a1, let t1), .angled(let a2, let t2)):
+            return a1 == a2 && t1 == t2
         case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
             return c1 == c2 && r1 == r2 && t1 == t2
         default: return false
@@ -115,6 +124,8 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
             case .color(let c): return Value.hex(c)
             case .linear(let s, let e, let stops):
                 return "linear-gradient((\(Value.format(s.0)), \(Value.format(s.1))) -> (\(Value.format(e.0)), \(Value.format(e.1))), \(Value.stopsText(stops)))"
+            case .angled(let a, let stops):
+                return "linear-gradient(\(Value.format(a * 180 / Double.pi))deg, \(Value.stopsText(stops)))"
             case .radial(let c, let r, let stops):
                 return "radial-gradient((\(Value.format(c.0)), \(Value.format(c.1))) r \(Value.format(r)), \(Value.stopsText(stops)))"
             }

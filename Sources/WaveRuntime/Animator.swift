@@ -28,10 +28,20 @@ struct ActiveAnimation: Sendable {
 extension SceneRuntime {
     /// Ticks of active time (all repeats), or nil for forever.
     static func activeTicks(_ a: AnimationIR) -> Double? {
-        if let rd = a.repeatDurationTicks { return Double(rd) }
+        activeSpan(a).map { Double($0.num) / Double($0.den) }
+    }
+
+    /// Active time (all repeats) in ticks as the exact ratio num / den, or nil for forever.
+    /// Guarantees: den > 0, num ≥ 0. A repeat count is read as a fraction
+    /// (`PassProgress.fraction(approximating:)`, so `repeat 1.1` of 30 ticks is exactly 33
+    /// ticks); a count of 10¹² or more, or an active time beyond Int's range, is forever.
+    static func activeSpan(_ a: AnimationIR) -> (num: Int, den: Int)? {
+        if let rd = a.repeatDurationTicks { return (max(0, rd), 1) }
         if a.repeatCount == .infinity { return nil }
-        let cycle = Double(a.durationTicks) * (a.autoreverses ? 2 : 1)
-        return cycle * (a.repeatCount ?? 1)
+        let cycle = max(0, a.durationTicks) * (a.autoreverses ? 2 : 1)
+        guard let (p, q) = PassProgress.fraction(approximating: a.repeatCount ?? 1) else { return nil }
+        let (num, overflow) = cycle.multipliedReportingOverflow(by: max(0, p))
+        return overflow ? nil : (num, q)
     }
 
     /// Starts an animation now (plus its delay). Values are fixed at start, following
@@ -119,6 +129,7 @@ extension SceneRuntime {
 
     /// Writes every running animation's value for this tick into the presentation
     /// overlay; finished animations commit (fill forwards) and run their `then` statements.
+    /// Local time is a whole number of ticks, so pass progress is an exact ratio.
     mutating func sampleAnimations() throws {
         for i in globalOverlay.indices { globalOverlay[i] = nil }
         for id in instances.keys where instances[id]?.overlay.contains(where: { $0 != nil }) == true {
@@ -127,88 +138,127 @@ extension SceneRuntime {
         var index = 0
         while index < animations.count {
             let a = animations[index]
-            let tau = Double(tick - a.begin)
-            let active = SceneRuntime.activeTicks(a.ir)
+            let tau = tick - a.begin
+            let active = SceneRuntime.activeSpan(a.ir)
             if tau < 0 {
-                if a.ir.fill == .backwards || a.ir.fill == .both { write(a, progress: 0, final: false) }
+                // Before phase, going forwards: CSS's before flag is set.
+                if a.ir.fill == .backwards || a.ir.fill == .both {
+                    write(a, PassPosition(progress: .zero, reversed: false), before: true, final: false)
+                }
                 index += 1
                 continue
             }
-            if tau < (active ?? .infinity) {
-                write(a, progress: SceneRuntime.phase(tau, a.ir, atEnd: false), final: false)
-                index += 1
+            if let active, SceneRuntime.reached(tau, active) {
+                // Finished: commit or revert, then the `then` statements.
+                animations.remove(at: index)
+                if a.ir.fill == .forwards || a.ir.fill == .both {
+                    // After phase: the before flag is set when the last pass ran backwards.
+                    let end = SceneRuntime.position(active, a.ir, atEnd: true)
+                    write(a, end, before: end.reversed, final: true)
+                }
+                // Animations that `then` starts are appended, so this loop samples them this tick.
+                for s in a.ir.then {
+                    if let cur = a.context.current, instances[cur] == nil { break }
+                    try exec(s, a.context)
+                }
                 continue
             }
-            // Finished: commit or revert, then the `then` statements.
-            animations.remove(at: index)
-            if a.ir.fill == .forwards || a.ir.fill == .both {
-                write(a, progress: SceneRuntime.phase(active ?? 0, a.ir, atEnd: true), final: true)
-            }
-            // Animations that `then` starts are appended, so this loop samples them this tick.
-            for s in a.ir.then {
-                if let cur = a.context.current, instances[cur] == nil { break }
-                try exec(s, a.context)
-            }
+            write(a, SceneRuntime.position((tau, 1), a.ir, atEnd: false), before: false, final: false)
+            index += 1
         }
     }
 
-    private mutating func write(_ a: ActiveAnimation, progress p: Double, final: Bool) {
+    /// tau ≥ num / den, exactly.
+    static func reached(_ tau: Int, _ span: (num: Int, den: Int)) -> Bool {
+        let (scaled, overflow) = tau.multipliedReportingOverflow(by: span.den)
+        return overflow ? tau > 0 : scaled >= span.num
+    }
+
+    private mutating func write(_ a: ActiveAnimation, _ position: PassPosition, before: Bool, final: Bool) {
         for (k, target) in a.targets.enumerated() {
             let v: Value
             if !a.keyframes.isEmpty {
-                v = Keyframes.sample(a.keyframes, times: a.ir.keyTimes, mode: a.ir.keyframeMode,
-                                     segmentTimings: a.ir.segmentTimings, progress: Timing.apply(a.ir.timing, p))
+                v = Keyframes.sample(a.keyframes, times: a.ir.keyTimes, mode: a.ir.keyframeMode, segmentTimings: a.ir.segmentTimings,
+                                     progress: Timing.apply(a.ir.timing, position.progress, before: before))
             } else if final, case .spring = a.ir.timing {
                 v = a.to[k]
             } else {
-                v = Ops.mix(a.from[k], a.to[k], SceneRuntime.eased(a.ir, p))
+                v = Ops.mix(a.from[k], a.to[k], SceneRuntime.eased(a.ir, position.progress, before: before))
             }
             put(target, SceneRuntime.normalize(v, for: target), commit: final)
         }
     }
 
-    static func eased(_ a: AnimationIR, _ p: Double) -> Double {
+    static func eased(_ a: AnimationIR, _ p: PassProgress, before: Bool) -> Double {
         if case .spring(let params) = a.timing {
-            return Spring(params).progress(p * Double(a.durationTicks) / 60)
+            return Spring(params).progress(p.value * Double(a.durationTicks) / 60)
         }
-        return Timing.apply(a.timing, p)
+        return Timing.apply(a.timing, p, before: before).value
     }
 
-    /// Progress within the current pass for local time `tau` (ticks). At the very end of
+    /// The pass that local time `tau` (ticks, as the ratio num / den with den > 0 and
+    /// num ≥ 0) falls in: its exact progress and whether it runs backwards (the second half
+    /// of an autoreversed cycle, as Core Animation's `autoreverses`). At the very end of
     /// active time a pass is complete (1, or 0 after an autoreverse), not restarted.
-    static func phase(_ tau: Double, _ a: AnimationIR, atEnd: Bool) -> Double {
-        let d = Double(a.durationTicks)
-        guard d > 0 else { return a.autoreverses ? 0 : 1 }
-        let u = tau / d
-        if a.autoreverses {
-            var w = u.truncatingRemainder(dividingBy: 2)
-            if atEnd && w == 0 && u > 0 { w = 2 }
-            return w <= 1 ? w : 2 - w
-        }
-        var w = u - u.rounded(.down)
-        if atEnd && w == 0 && u > 0 { w = 1 }
-        return w
+    /// Overflow-free while durationTicks ≤ Compiler.maxTicks and den ≤ 10⁶, as the compiler
+    /// and `activeSpan` guarantee.
+    static func position(_ tau: (num: Int, den: Int), _ a: AnimationIR, atEnd: Bool) -> PassPosition {
+        let d = a.durationTicks
+        guard d > 0 else { return PassPosition(progress: a.autoreverses ? .zero : .one, reversed: a.autoreverses) }
+        let pass = tau.den * d
+        let cycle = a.autoreverses ? 2 * pass : pass
+        var w = tau.num % cycle
+        if w < 0 { w += cycle }
+        if atEnd && w == 0 && tau.num > 0 { w = cycle }
+        if w <= pass { return PassPosition(progress: .ratio(w, over: pass), reversed: false) }
+        return PassPosition(progress: .ratio(cycle - w, over: pass), reversed: true)
     }
+}
+
+/// Where an animation is within its current pass.
+struct PassPosition: Equatable {
+    /// 0 at the pass's start value, 1 at its end value.
+    var progress: PassProgress
+    /// True in the backwards half of an autoreversed cycle.
+    var reversed: Bool
 }
 
 /// Keyframe interpolation: discrete, linear, cubic (Catmull-Rom) and paced.
 enum Keyframes {
-    static func sample(_ values: [Value], times: [Double], mode: KeyframeMode, segmentTimings: [TimingFunction], progress p: Double) -> Value {
+    /// The value at `progress` (the animation's eased progress, which an overshooting curve
+    /// may take outside 0...1). Invariant: `times` has one rising key time per value (the
+    /// compiler's guarantee; paced mode computes its own).
+    ///
+    /// Discrete: value i holds from its key time until the next (SVG `calcMode="discrete"`,
+    /// Core Animation's `kCAAnimationDiscrete`); before 0 the first value shows, from 1 on the
+    /// last. Other modes pick the interval as Web Animations does ("the effect value of a
+    /// keyframe effect"): the last key whose time is ≤ progress and < 1, else the first; so
+    /// progress below 0 extrapolates along the first segment and above 1 along the last,
+    /// unless two keys share time 0 (below 0 the first value holds) or 1 (above 1 the last).
+    static func sample(_ values: [Value], times: [Double], mode: KeyframeMode, segmentTimings: [TimingFunction], progress p: PassProgress) -> Value {
         guard values.count > 1 else { return values.first ?? .number(0) }
-        var keyTimes = times
-        if mode == .paced { keyTimes = pacedTimes(values) }
-        let p = min(max(p, 0), 1)
-        var i = 0
-        while i < keyTimes.count - 2 && p >= keyTimes[i + 1] { i += 1 }
-        if mode == .discrete { return p >= 1 ? values[values.count - 1] : values[i] }
-        let span = keyTimes[i + 1] - keyTimes[i]
-        var local = span > 0 ? (p - keyTimes[i]) / span : 1
-        if i < segmentTimings.count { local = Timing.apply(segmentTimings[i], local) }
-        if mode == .cubic {
-            let p0 = values[max(0, i - 1)], p1 = values[i], p2 = values[i + 1], p3 = values[min(values.count - 1, i + 2)]
-            return catmullRom(p0, p1, p2, p3, local)
+        let keyTimes = mode == .paced ? pacedTimes(values) : times
+        let last = values.count - 1
+        guard keyTimes.count == values.count else { return values[0] }
+        if mode == .discrete {
+            if p.isAtLeast(1) { return values[last] }
+            var i = 0
+            while i < last && p.isAtLeast(keyTimes[i + 1]) { i += 1 }
+            return values[i]
         }
-        return Ops.mix(values[i], values[i + 1], local)
+        let x = p.value
+        if x < 0 && keyTimes[1] <= 0 { return values[0] }
+        if x > 1 && keyTimes[last - 1] >= 1 { return values[last] }
+        var i = 0
+        while i < last - 1 && keyTimes[i + 1] < 1 && p.isAtLeast(keyTimes[i + 1]) { i += 1 }
+        let span = keyTimes[i + 1] - keyTimes[i]
+        var local: PassProgress = span > 0 ? p.within(keyTimes[i], keyTimes[i + 1]) : .one
+        if i < segmentTimings.count { local = Timing.apply(segmentTimings[i], local, before: false) }
+        if mode == .cubic {
+            let p0 = values[max(0, i - 1)], p1 = values[i], p2 = values[i + 1], p3 = values[min(last, i + 2)]
+            return catmullRom(p0, p1, p2, p3, local.value)
+        }
+        return Ops.mix(values[i], values[i + 1], local.value)
     }
 
     static func pacedTimes(_ values: [Value]) -> [Double] {

@@ -229,7 +229,8 @@ extension SceneRuntime {
         return (run, spacing, Rect(x: 0, y: -run.ascent, width: width, height: run.ascent + run.descent))
     }
 
-    /// Converts a paint value to device space: gradient points are in the layer's unit box.
+    /// Converts a paint value to device space: gradient points are in the layer's unit box;
+    /// an angled gradient's line is laid out in the layer's own space (see `angledLine`).
     func paint(_ v: Value, bounds: Rect?, transform: Transform) -> Paint? {
         let p: PaintValue
         switch v {
@@ -245,10 +246,25 @@ extension SceneRuntime {
         case .color(let c): return c.a > 0 ? .solid(color(c)) : nil
         case .linear(let s, let e, let stops):
             return .linearGradient(start: unit(s), end: unit(e), stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
+        case .angled(let radians, let stops):
+            let (s, e) = SceneRuntime.angledLine(radians, in: b)
+            return .linearGradient(start: transform.apply(s), end: transform.apply(e),
+                                   stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
         case .radial(let c, let r, let stops):
             let radius = r * max(b.width, b.height) * transform.maxScale
             return .radialGradient(center: unit(c), radius: radius, stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
         }
+    }
+
+    /// The gradient line of CSS `linear-gradient(<angle>)` over `box` (CSS Images Level 3,
+    /// linear gradient syntax): through the box's centre, pointing along θ (0 up, clockwise
+    /// on screen), with length |w·sin θ| + |h·cos θ|, so the lines perpendicular to it
+    /// through the start and end pass through two opposite corners of the box.
+    static func angledLine(_ radians: Double, in box: Rect) -> (start: Point, end: Point) {
+        let dx = sin(radians), dy = -cos(radians)
+        let half = (abs(box.width * dx) + abs(box.height * dy)) / 2
+        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+        return (Point(cx - dx * half, cy - dy * half), Point(cx + dx * half, cy + dy * half))
     }
 
     /// Stop locations: given ones kept; missing ones spread evenly between their neighbours

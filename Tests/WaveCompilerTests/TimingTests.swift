@@ -1,4 +1,6 @@
+import Foundation
 import XCTest
+import WaveSyntax
 @testable import WaveCompiler
 
 final class TimingTests: XCTestCase {
@@ -71,5 +73,86 @@ final class TimingTests: XCTestCase {
         XCTAssertEqual(Timing.steps(4, .jumpBoth, 0.3), 0.4)
         XCTAssertEqual(Timing.steps(4, .jumpEnd, 1), 1)
         XCTAssertEqual(Timing.steps(4, .jumpEnd, 0), 0)
+    }
+
+    /// CSS Easing Level 1, step easing functions: with the before flag set and x·n whole,
+    /// the step drops back by one (jump-start at 0 gives 0, not 1/n); elsewhere the flag
+    /// changes nothing.
+    func testStepsBeforeFlag() {
+        XCTAssertEqual(Timing.steps(4, .jumpStart, 0, before: true), 0)
+        XCTAssertEqual(Timing.steps(4, .jumpStart, 0, before: false), 0.25)
+        XCTAssertEqual(Timing.steps(4, .jumpBoth, 0, before: true), 0)
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 0.5, before: true), 0.25)
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 0.3, before: true), 0.25, "not on a boundary")
+        XCTAssertEqual(Timing.steps(4, .jumpEnd, 0, before: true), 0, "not below 0 for x ≥ 0")
+    }
+
+    /// Exact ratios stay exact: 1/3 of the way through steps(3) is the second step, where
+    /// the Double 1/3 times 3 could round either way.
+    func testStepsOfAnExactRatio() {
+        XCTAssertEqual(Timing.steps(3, .jumpEnd, .ratio(10, over: 30), before: false), .ratio(1, over: 3))
+        XCTAssertEqual(Timing.steps(49, .jumpEnd, .ratio(1, over: 49), before: false), .ratio(1, over: 49))
+        XCTAssertEqual(Timing.steps(3, .jumpEnd, .ratio(9, over: 30), before: false), .ratio(0, over: 3))
+        XCTAssertEqual(PassProgress.ratio(40 % 30, over: 30).scaledFloor(3).floor, 1)
+    }
+
+    /// CSS Easing Level 1, cubic Bézier easing functions: outside 0...1 the curve follows
+    /// its end tangents (P0→P1 before 0, P2→P3 after 1).
+    func testCubicBezierExtrapolatesAlongItsEndTangents() {
+        XCTAssertEqual(Timing.cubicBezier(0.3, -0.6, 0.7, 1.6, -0.1), -0.6 / 0.3 * -0.1, accuracy: 1e-12)
+        XCTAssertEqual(Timing.cubicBezier(0.3, -0.6, 0.7, 1.6, 1.1), 1 + (1 - 1.6) / (1 - 0.7) * 0.1, accuracy: 1e-12)
+        XCTAssertEqual(Timing.cubicBezier(0, 0, 0.58, 1, -0.5), 1 / 0.58 * -0.5, accuracy: 1e-12, "x1 = 0: the tangent is P0→P2")
+        XCTAssertEqual(Timing.cubicBezier(0.42, 0, 1, 1, 1.5), 1 + 1 / (1 - 0.42) * 0.5, accuracy: 1e-12, "x2 = 1: the tangent is P1→P3")
+        XCTAssertEqual(Timing.cubicBezier(0, 0.5, 0, 0.5, -1), 0, "x1 = x2 = 0: flat before 0")
+    }
+
+    func testFractionsOfDecimalLiterals() {
+        XCTAssertEqual(PassProgress.fraction(approximating: 1.1).map { [$0.num, $0.den] }, [11, 10])
+        XCTAssertEqual(PassProgress.fraction(approximating: 2.3).map { [$0.num, $0.den] }, [23, 10])
+        XCTAssertEqual(PassProgress.fraction(approximating: 1.0 / 3).map { [$0.num, $0.den] }, [1, 3])
+        XCTAssertEqual(PassProgress.fraction(approximating: 0).map { [$0.num, $0.den] }, [0, 1])
+        XCTAssertNil(PassProgress.fraction(approximating: .infinity))
+        XCTAssertTrue(PassProgress.ratio(3, over: 10).isAtLeast(0.3))
+        XCTAssertFalse(PassProgress.ratio(299, over: 1000).isAtLeast(0.3))
+    }
+
+    // MARK: grammar.md says what the code does
+
+    func grammarText() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent("grammar.md"), encoding: .utf8)
+    }
+
+    func animation(_ script: String) throws -> AnimationIR {
+        let (p, diags) = Compiler.compile(SourceFile(name: "t.wave", text: script))
+        guard let p, case .animate(let a)? = p.statements.last else {
+            XCTFail("\(diags)")
+            throw XCTSkip("did not compile")
+        }
+        return a
+    }
+
+    /// The default fill is `forwards` (CA's model-value convention; a delay shows the model
+    /// value as in CSS and CA), and grammar.md's fill table says so.
+    func testGrammarStatesTheDefaultFill() throws {
+        XCTAssertEqual(try animation("var x = 0\nanimate x to 1 over 1s delay 1s").fill, .forwards)
+        let text = try grammarText()
+        XCTAssertTrue(text.contains("| `forwards` (the default) | the model value | the final value becomes the model value |"))
+        XCTAssertFalse(text.contains("`both`, the default"))
+    }
+
+    /// SwiftUI's Spring(duration:bounce:): ζ = 1 − b for b ≥ 0 and 1/(1 + b) below 0, with
+    /// damping 4πζ/r; grammar.md states both halves.
+    func testGrammarStatesTheBounceMapping() throws {
+        for (b, zeta) in [(0.3, 0.7), (0.0, 1.0), (-0.5, 2.0)] {
+            let a = try animation("var x = 0\nspring x to 1 { response 0.5  bounce \(b) }")
+            guard case .spring(let p) = a.timing else { return XCTFail("\(a.timing)") }
+            XCTAssertEqual(p.damping, 4 * Double.pi * zeta / 0.5, accuracy: 1e-9, "bounce \(b)")
+            XCTAssertEqual(p.stiffness, pow(2 * Double.pi / 0.5, 2), accuracy: 1e-9)
+        }
+        let text = try grammarText()
+        XCTAssertTrue(text.contains("ζ = 1 − b for b ≥ 0"))
+        XCTAssertTrue(text.contains("ζ = 1/(1 + b) for b < 0"))
+        XCTAssertTrue(text.contains("### Timing conformance"))
     }
 }

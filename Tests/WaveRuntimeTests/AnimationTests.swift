@@ -57,7 +57,8 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t", ticks: 4), [0, 5, 10, 5, 0])
         let timed = try trace("var x = 0\nanimate x values [0, 10, 20] times [0, 0.75, 1] over 4t", ticks: 4)
         for (v, want) in zip(timed, [0, 10.0 / 3, 20.0 / 3, 10, 20]) { XCTAssertEqual(v, want, accuracy: 1e-12) }
-        XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t mode discrete", ticks: 4), [0, 0, 10, 10, 0])
+        // Discrete: each of 3 values holds for a third of 4 ticks (from ticks 0, 4/3 and 8/3).
+        XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t mode discrete", ticks: 4), [0, 0, 10, 0, 0])
         // Paced: equal speed along total distance 30 (0 → 10 → 30 → ... ), ignoring times.
         XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 30] mode paced over 3t", ticks: 3), [0, 10, 20, 30])
         // Cubic (Catmull-Rom) passes through the keys; between them it differs from linear.

@@ -9,7 +9,7 @@ extension Compiler {
         }
         guard let builtin = Builtin(rawValue: f.name) else {
             let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
-            error("unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
+            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
@@ -18,7 +18,7 @@ extension Compiler {
         func arity(_ counts: ClosedRange<Int>) -> Bool {
             guard counts.contains(args.count) else {
                 let want = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-                error("'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
+                error(.argumentCount, "'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
                 return false
             }
             return true
@@ -27,7 +27,7 @@ extension Compiler {
             var dims: [Dimension] = []
             for (t, a) in zip(typed, args) {
                 guard case .number(let d) = t.type else {
-                    error("'\(f.name)' needs numbers, found \(t.type)", a.range)
+                    error(.typeMismatch, "'\(f.name)' needs numbers, found \(t.type)", a.range)
                     return nil
                 }
                 dims.append(d)
@@ -38,7 +38,7 @@ extension Compiler {
         switch builtin {
         case .sin, .cos, .tan:
             guard arity(1...1), let d = numbers() else { return .bad() }
-            if d[0] == .time { error("'\(f.name)' needs an angle or a plain number, found a time", args[0].range); return .bad() }
+            if d[0] == .time { error(.typeMismatch, "'\(f.name)' needs an angle or a plain number, found a time", args[0].range); return .bad() }
         case .asin, .acos, .atan:
             guard arity(1...1), numbers() != nil else { return .bad() }
             result = .number(.angle)
@@ -58,7 +58,7 @@ extension Compiler {
         case .min, .max:
             guard arity(1...64), let d = numbers() else { return .bad() }
             guard let dim = d.dropFirst().reduce(Optional(d[0]), { acc, x in acc.flatMap { Compiler.combine($0, x) } }) else {
-                error("'\(f.name)' arguments have different units", range)
+                error(.unitMismatch, "'\(f.name)' arguments have different units", range)
                 return .bad()
             }
             result = .number(dim)
@@ -67,9 +67,9 @@ extension Compiler {
             result = .number(d[0])
         case .mix:
             guard arity(3...3) else { return .bad() }
-            guard isNumber(typed[2].type) else { error("'mix' needs a number fraction as its third argument", args[2].range); return .bad() }
+            guard isNumber(typed[2].type) else { error(.typeMismatch, "'mix' needs a number fraction as its third argument", args[2].range); return .bad() }
             guard Compiler.compatible(typed[0].type, typed[1].type) || (isNumber(typed[0].type) && isNumber(typed[1].type)) else {
-                error("'mix' needs two values of one type, found \(typed[0].type) and \(typed[1].type)", range)
+                error(.typeMismatch, "'mix' needs two values of one type, found \(typed[0].type) and \(typed[1].type)", range)
                 return .bad()
             }
             result = typed[0].type
@@ -77,7 +77,7 @@ extension Compiler {
             guard arity(0...2) else { return .bad() }
             if !args.isEmpty { guard let d = numbers() else { return .bad() }; result = .number(d[0]) }
             if args.count == 1 {
-                error("'random' takes no arguments (0 ≤ x < 1) or two (a ≤ x < b)", range)
+                error(.argumentCount, "'random' takes no arguments (0 ≤ x < 1) or two (a ≤ x < b)", range)
                 return .bad()
             }
         case .rgb:
@@ -112,7 +112,7 @@ extension Compiler {
                 } else if case .number = first.kind {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
-                        if !t.poisoned { error("a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
+                        if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
                         return .bad(.paint)
                     }
                     let dx = Foundation.sin(angle), dy = -Foundation.cos(angle)
@@ -126,7 +126,7 @@ extension Compiler {
             if let first = rest.first, case .tuple = first.kind {
                 let t = expression(first, ctx)
                 guard case .constant(.point(let x, let y)) = t.ir else {
-                    if !t.poisoned { error("a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    if !t.poisoned { error(.badGradient, "a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
                     return .bad(.paint)
                 }
                 geometry = [x, y, 0.5]
@@ -134,7 +134,7 @@ extension Compiler {
             }
         }
         guard rest.count >= 2 else {
-            error("a gradient needs at least two colour stops", range)
+            error(.badGradient, "a gradient needs at least two colour stops", range)
             return .bad(.paint)
         }
         var stops: [IRExpr] = [], locations: [IRExpr?] = []
@@ -145,7 +145,7 @@ extension Compiler {
                 colorExpr = c
                 let l = expression(loc, ctx)
                 guard isNumber(l.type) else {
-                    if !l.poisoned { error("a stop location is a number or percentage, found \(l.type)", loc.range) }
+                    if !l.poisoned { error(.badGradient, "a stop location is a number or percentage, found \(l.type)", loc.range) }
                     return .bad(.paint)
                 }
                 location = l.ir
@@ -153,7 +153,7 @@ extension Compiler {
             let c = expression(colorExpr, ctx)
             if c.poisoned { return .bad(.paint) }
             guard c.type == .color else {
-                error("a gradient stop is a colour, found \(c.type)", colorExpr.range)
+                error(.badGradient, "a gradient stop is a colour, found \(c.type)", colorExpr.range)
                 return .bad(.paint)
             }
             stops.append(c.ir)

@@ -38,7 +38,7 @@ extension SceneRuntime {
     /// Core Animation's from/to/by rules; a missing end is the current value.
     mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws {
         guard animations.count < limits.maxAnimations else {
-            throw RuntimeError("too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
+            throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
         try charge(a.range)
         var targets: [ResolvedTarget] = []

@@ -145,11 +145,11 @@ extension SceneRuntime {
             return (nil, bounds)
         }
         guard path.elements.count <= limits.maxPathElements else {
-            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has too many path elements (\(path.elements.count); the limit is \(limits.maxPathElements))",
+            throw RuntimeError(.tooManyPathElements, "layer '\(program.layers[inst.decl].name)' has too many path elements (\(path.elements.count); the limit is \(limits.maxPathElements))",
                                program.layers[inst.decl].range, tick: tick)
         }
         guard SceneRuntime.isFinite(path) else {
-            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has geometry that is not a finite number (NaN or infinity)",
+            throw RuntimeError(.nonFiniteGeometry, "layer '\(program.layers[inst.decl].name)' has geometry that is not a finite number (NaN or infinity)",
                                program.layers[inst.decl].range, tick: tick)
         }
         return (path, path.bounds)
@@ -228,11 +228,11 @@ extension SceneRuntime {
         guard case .string(let font) = inst.present(.font) else { return nil }
         let size = inst.present(.size).number
         guard size.isFinite, size > 0, size < 10_000 else {
-            throw RuntimeError("text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
+            throw RuntimeError(.badTextSize, "text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
         }
         let run: GlyphRun
         do { run = try FontLibrary.shared.layout(text, font: FontDescriptor.parse(font), size: size) } catch {
-            throw RuntimeError("cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
+            throw RuntimeError(.textLayoutFailed, "cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
         }
         let spacing = inst.present(.spacing).number
         let width = run.width + spacing * Double(max(0, run.characters.count - 1))

@@ -6,7 +6,7 @@ extension SceneRuntime {
     mutating func charge(_ range: SourceRange) throws {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
         }
     }
 
@@ -15,7 +15,7 @@ extension SceneRuntime {
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
         }
         switch e {
         case .constant(let v): return v

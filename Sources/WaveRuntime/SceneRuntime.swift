@@ -106,7 +106,7 @@ public struct SceneRuntime: Sendable {
 
     mutating func install(_ timer: TimerIR, _ ctx: ExecContext) throws {
         guard timers.count < limits.maxTimers else {
-            throw RuntimeError("too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
+            throw RuntimeError(.tooManyTimers, "too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
         }
         let next: Int
         switch timer.kind {
@@ -160,7 +160,7 @@ public struct SceneRuntime: Sendable {
     /// properties initialised and bindings registered.
     mutating func instantiate(_ declIndex: Int, parent: Int?) throws -> Int {
         guard instances.count < limits.maxLayers else {
-            throw RuntimeError("too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
+            throw RuntimeError(.tooManyLayers, "too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
                                program.layers[declIndex].range, tick: tick)
         }
         let decl = program.layers[declIndex]

@@ -66,13 +66,13 @@ extension Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {
-            error("layers nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
+            error(.nestedTooDeeply, "layers nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
             skipToClose()
             return
         }
         while !acceptPunct("}") {
             if current.isEOF {
-                error("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
                 return
             }
             if isWord("layer") || isWord("template") {
@@ -81,12 +81,12 @@ extension Parser {
                     continue
                 }
                 if current.newlineBefore {
-                    error("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
+                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
                     return
                 }
             }
             if atStrongToken, current.identifier != "layer" {
-                error("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return
             }
             if acceptPunct(";") { continue }
@@ -103,11 +103,11 @@ extension Parser {
         var clauses: [Clause] = []
         while !acceptPunct("}") {
             if current.isEOF {
-                error("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
                 return clauses
             }
             if atStrongToken {
-                error("unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return clauses
             }
             let before = index
@@ -124,7 +124,7 @@ extension Parser {
             return nil
         }
         guard let head = current.identifier else {
-            error("expected a property name, found \(current.describe)", at: current.range)
+            error(.expectedToken, "expected a property name, found \(current.describe)", at: current.range)
             advance()
             // Skip the rest of a broken value up to the next word, brace or line.
             while !current.isEOF, current.identifier == nil, !isPunct("}"), !current.newlineBefore { advance() }
@@ -138,16 +138,16 @@ extension Parser {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
-                error("property '\(head)' needs a value before '\(w)'", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range)
             } else if isPunct("}") || current.isEOF {
-                error("property '\(head)' needs a value", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value", at: headID.range)
             } else if case .error = current.kind {
                 reportErrorToken()
                 value = Expr(.error, previous.range)
             } else if canStartExpression {
                 value = parseExpression()
             } else {
-                error("property '\(head)' needs a value, found \(current.describe)", at: current.range)
+                error(.missingValue, "property '\(head)' needs a value, found \(current.describe)", at: current.range)
                 advance()
             }
         }
@@ -159,7 +159,7 @@ extension Parser {
             var values: [Expr] = []
             for _ in 0..<count {
                 guard canStartExpression else {
-                    error("'\(w)' needs a value, found \(current.describe)", at: label.range)
+                    error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
                     break
                 }
                 values.append(parseExpression())

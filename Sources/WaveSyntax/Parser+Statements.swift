@@ -178,7 +178,7 @@ extension Parser {
     mutating func parseSimpleStatement() -> Stmt? {
         let start = current.range
         guard canStartExpression else {
-            error("expected a statement, found \(current.describe)", at: current.range)
+            error(.expectedToken, "expected a statement, found \(current.describe)", at: current.range)
             advance()
             synchronize()
             return nil
@@ -201,7 +201,7 @@ extension Parser {
             var values: [Expr] = []
             for _ in 0..<count {
                 guard canStartExpression, !isPunct("{") || w == "then" else {
-                    error("'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
+                    error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
                     break
                 }
                 values.append(parseExpression())

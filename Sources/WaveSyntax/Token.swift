@@ -14,8 +14,9 @@ public enum TokenKind: Equatable, Sendable {
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, as straight RGBA in 0...1.
     case color(r: Double, g: Double, b: Double, a: Double)
     case punct(String)
-    /// A character or literal the lexer could not read; `message` says why.
-    case error(String)
+    /// A character or literal the lexer could not read: its catalogue code (an `E00xx`
+    /// lexical entry) and a message saying why.
+    case error(DiagnosticCode, String)
     case eof
 }
 
@@ -46,7 +47,7 @@ public struct Token: Equatable, Sendable {
         case .string(let s): return "string \"\(s)\""
         case .color: return "colour"
         case .punct(let p): return "'\(p)'"
-        case .error(let m): return m
+        case .error(_, let m): return m
         case .eof: return "end of file"
         }
     }

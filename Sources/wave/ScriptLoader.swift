@@ -63,7 +63,7 @@ enum ScriptLoader {
         if let bad = firstInvalidUTF8(bytes) {
             let prefix = SourceFile(name: path, text: String(decoding: bytes[0..<bad], as: UTF8.self))
             let (line, col) = prefix.location(of: prefix.bytes.count)
-            Console.note("\(path):\(line):\(col): error: the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16)))")
+            Console.note("\(path):\(line):\(col): error[\(DiagnosticCode.invalidEncoding.code)]: the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16)))")
             throw Exit.script
         }
         return SourceFile(name: path, text: String(decoding: bytes, as: UTF8.self))
@@ -120,11 +120,11 @@ func fontWarnings(_ program: Program) -> [Diagnostic] {
         }
         let descriptor = FontDescriptor.parse(font)
         guard let match = try? FontLibrary.shared.resolve(descriptor) else {
-            out.append(.warning("no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
+            out.append(.warning(.missingFont, "no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
             continue
         }
         if !match.isExactFamily {
-            out.append(.warning("font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
+            out.append(.warning(.substitutedFont, "font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
         }
     }
     return out

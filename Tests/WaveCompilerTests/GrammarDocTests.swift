@@ -45,7 +45,7 @@ final class GrammarDocTests: XCTestCase {
             XCTAssertNil(program)
             let formatted = diags.map { d -> String in
                 let (l, c) = file.location(of: d.range.start)
-                return "`t.wave:\(l):\(c): error: \(d.message)`"
+                return "`t.wave:\(l):\(c): error[\(d.code.code)]: \(d.message)`"
             }
             XCTAssertEqual(formatted.first, after)
         }
@@ -55,5 +55,24 @@ final class GrammarDocTests: XCTestCase {
         let text = try grammarText()
         for keyword in Parser.statementKeywords { XCTAssertTrue(text.contains("'\(keyword)'"), "grammar.md's EBNF lacks '\(keyword)'") }
         for p in Property.allCases { XCTAssertTrue(text.contains("`\(p.rawValue)`"), "grammar.md does not document property '\(p.rawValue)'") }
+    }
+
+    /// §9's catalogue table lists every diagnostic code with its name and meaning, and
+    /// nothing else: `| `E0202` | `unknown-property` | meaning |`.
+    func testTheDiagnosticCatalogueIsDocumented() throws {
+        var documented: [String: (name: String, meaning: String)] = [:]
+        for line in try grammarText().components(separatedBy: "\n") where line.hasPrefix("| `E") || line.hasPrefix("| `W") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 3 else { XCTFail("malformed catalogue row: \(line)"); continue }
+            let code = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            XCTAssertNil(documented[code], "\(code) is documented twice")
+            documented[code] = (cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[2])
+        }
+        for code in DiagnosticCode.allCases {
+            guard let doc = documented.removeValue(forKey: code.code) else { XCTFail("grammar.md §9 lacks \(code.code) \(code.name)"); continue }
+            XCTAssertEqual(doc.name, code.name, "name of \(code.code)")
+            XCTAssertEqual(doc.meaning, code.entry.meaning, "meaning of \(code.code)")
+        }
+        XCTAssertEqual(Array(documented.keys), [], "grammar.md documents codes the catalogue lacks")
     }
 }

@@ -69,7 +69,10 @@ extension Compiler {
         if let r = a.arg("repeat-for")?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }
         if let f = a.arg("fill")?.value {
             if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
-            else { error(.unknownWord, "'fill' is one of none, forwards, backwards, both\(Compiler.wordHint(f, ["none", "forwards", "backwards", "both"]))", f.range) }
+            else {
+                let modes = FillMode.allCases.map(\.rawValue)
+                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range)
+            }
         }
         if let then = a.then { anim.then = compileBody(then, ctx) }
         return anim
@@ -110,15 +113,17 @@ extension Compiler {
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
-        if let joined = Compiler.hyphenated(e), Timing.named[joined] == nil {
+        let curves = TimingCurveName.allCases.map(\.rawValue)
+        if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
-            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, Array(Timing.named.keys)))", e.range)
+            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range)
             return nil
         }
         switch e.kind {
         case .name(let n):
-            if let f = Timing.named[n] { return f }
-            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, Array(Timing.named.keys)))", e.range)
+            // The names come from the vocabulary, their control points from `Timing.named`.
+            if let name = TimingCurveName(rawValue: n), let f = Timing.named[name.rawValue] { return f }
+            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range)
         case .call(let f, let args) where f.name == "cubic-bezier":
             guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers", e.range); return nil }
             var v: [Double] = []
@@ -136,7 +141,7 @@ extension Compiler {
             var pos = StepPosition.jumpEnd
             if args.count == 2 {
                 guard case .name(let w) = args[1].kind, let p = StepPosition(rawValue: w) ?? (w == "start" ? .jumpStart : w == "end" ? .jumpEnd : nil) else {
-                    error(.unknownWord, "a step position is jump-start, jump-end, jump-none or jump-both", args[1].range)
+                    error(.unknownWord, "a step position is \(StepPosition.allCases.map(\.rawValue).joined(separator: ", "))", args[1].range)
                     return nil
                 }
                 pos = p
@@ -144,7 +149,7 @@ extension Compiler {
             if pos == .jumpNone && n < 2 { error(.badCurveArguments, "steps(n, jump-none) needs n ≥ 2", e.range); return nil }
             return .steps(Int(n), pos)
         default:
-            error(.unknownTimingCurve, "expected a timing curve: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(…) or steps(…)", e.range)
+            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…) or steps(…)", e.range)
         }
         return nil
     }
@@ -189,7 +194,7 @@ extension Compiler {
         }
         if let m = a.arg("mode")?.value {
             guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
-                error(.unknownWord, "'mode' is one of discrete, linear, cubic, paced", m.range)
+                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))", m.range)
                 return false
             }
             anim.keyframeMode = mode

@@ -106,7 +106,7 @@ extension Compiler {
         if linear {
             geometry = [0.5, 0, 0.5, 1]
             if let first = rest.first {
-                if case .name(let w) = first.kind, let g = Compiler.gradientDirections[w] {
+                if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
                 } else if case .number = first.kind {
@@ -165,9 +165,10 @@ extension Compiler {
     }
 
     /// Start and end points in the unit box for each direction word.
-    static let gradientDirections: [String: [Double]] = [
-        "down": [0.5, 0, 0.5, 1], "up": [0.5, 1, 0.5, 0], "right": [0, 0.5, 1, 0.5], "left": [1, 0.5, 0, 0.5],
-        "down-right": [0, 0, 1, 1], "down-left": [1, 0, 0, 1], "up-right": [0, 1, 1, 0], "up-left": [1, 1, 0, 0],
+    /// Start and end in the unit box of each gradient direction.
+    static let gradientDirections: [GradientDirection: [Double]] = [
+        .down: [0.5, 0, 0.5, 1], .up: [0.5, 1, 0.5, 0], .right: [0, 0.5, 1, 0.5], .left: [1, 0.5, 0, 0.5],
+        .downRight: [0, 0, 1, 1], .downLeft: [1, 0, 0, 1], .upRight: [0, 1, 1, 0], .upLeft: [1, 1, 0, 0],
     ]
 
     /// Builds the paint value of a gradient whose stops are all constant.

@@ -70,7 +70,7 @@ extension Compiler {
                 continue
             }
             guard let prop = Property.named(head) else {
-                var names = Property.allCases.filter { $0.applies(to: kind) }.map(\.rawValue) + ["mask", "width"]
+                var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause]
                 if kind == .path { names += Parser.pathCommands }
                 error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range)
                 continue
@@ -152,11 +152,11 @@ extension Compiler {
     mutating func propertyValue(_ e: Expr, _ prop: Property, _ ctx: Context) -> Typed {
         let info = prop.info
         if case .name(let w) = e.kind, info.words.contains(w), environment.lets[w] == nil, environment.globalIndex[w] == nil {
-            switch prop {
-            case .anchor: return Typed(ir: .constant(Compiler.anchorPoint(w)), type: .point)
-            case .fill, .stroke: return Typed(ir: .constant(.paint(.none)), type: .paint)
-            default: return Typed(ir: .constant(.word(w)), type: .word)
+            if prop == .anchor, let a = AnchorWord(rawValue: w) {
+                return Typed(ir: .constant(.point(a.unitPoint.x, a.unitPoint.y)), type: .point)
             }
+            if prop == .fill || prop == .stroke { return Typed(ir: .constant(.paint(.none)), type: .paint) }
+            if let word = Word(prop, w) { return Typed(ir: .constant(.word(word)), type: .word) }
         }
         if info.type == .word {
             error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
@@ -170,20 +170,6 @@ extension Compiler {
     static func wordHint(_ e: Expr, _ words: [String]) -> String {
         if case .name(let w) = e.kind, let s = suggestion(for: w, among: words) { return "; did you mean '\(s)'?" }
         return ""
-    }
-
-    static func anchorPoint(_ w: String) -> Value {
-        switch w {
-        case "left": return .point(0, 0.5)
-        case "right": return .point(1, 0.5)
-        case "top": return .point(0.5, 0)
-        case "bottom": return .point(0.5, 1)
-        case "top-left": return .point(0, 0)
-        case "top-right": return .point(1, 0)
-        case "bottom-left": return .point(0, 1)
-        case "bottom-right": return .point(1, 1)
-        default: return .point(0.5, 0.5)
-        }
     }
 
     /// Checks that a value fits a slot of type `expected`, converting where the language

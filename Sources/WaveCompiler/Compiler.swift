@@ -245,7 +245,7 @@ public struct Compiler {
             if l.usedAsMask { continue }
             func constant(_ p: Property) -> Value? {
                 if writtenProperties.contains("\(i).\(p.rawValue)") { return nil }
-                guard let e = l.properties[p] else { return l.kind == .line && p == .stroke ? .paint(.color(RGBA(0, 0, 0, 1))) : p.info.defaultValue }
+                guard let e = l.properties[p] else { return p.defaultValue(for: l.kind, in: environment.scene) }
                 if case .constant(let v) = e { return v }
                 return nil
             }

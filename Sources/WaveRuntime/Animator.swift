@@ -91,7 +91,7 @@ extension SceneRuntime {
             let v = presentGlobal(slot)
             return c.map { Ops.component(v, $0) } ?? v
         case .layer(let id, let p, let c):
-            guard let inst = instances[id] else { return p.info.defaultValue }
+            guard let inst = instances[id] else { return defaultValue(p) }
             let v = inst.present(p)
             return c.map { Ops.component(v, $0) } ?? v
         }

@@ -55,7 +55,11 @@ extension SceneRuntime {
         } else if let path = geometry.path {
             let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
             let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
-            let rule: FillRule = inst.present(.fillRule) == .word("even-odd") ? .evenOdd : .nonZero
+            let rule: FillRule
+            switch inst.present(.fillRule).windingRule {
+            case .nonZero: rule = .nonZero
+            case .evenOdd: rule = .evenOdd
+            }
             if let fill {
                 content.append(.fill(path: path.transformed(by: transform), rule: rule, paint: fill, opacity: 1))
             }
@@ -185,16 +189,15 @@ extension SceneRuntime {
     }
 
     /// The closed area under y = level + A·sin(2π·x/λ + φ), from the surface down to
-    /// `bottom`, sampled every pixel across `extent`.
+    /// `bottom`, sampled every pixel across `extent` (their defaults, the scene's width and
+    /// height, come from the vocabulary table).
     func waveArea(_ inst: LayerInstance) -> Path {
         let a = inst.present(.amplitude).number
         let lambda = inst.present(.wavelength).number
         let phase = inst.present(.phase).number
         let level = inst.present(.level).number
         var (x0, x1) = inst.present(.extent).point
-        if x1.isNaN { x1 = Double(scene.width) }
-        var bottom = inst.present(.bottom).number
-        if bottom.isNaN { bottom = Double(scene.height) }
+        let bottom = inst.present(.bottom).number
         if x1 < x0 { swap(&x0, &x1) }
         var path = Path()
         guard x1 > x0, (x1 - x0) < 1e6 else { return path }
@@ -288,8 +291,8 @@ extension SceneRuntime {
         let width = inst.present(.strokeWidth).number
         guard width > 0, width.isFinite else { return nil }
         var style = StrokeStyle(width: width)
-        switch inst.present(.cap) { case .word("round"): style.cap = .round; case .word("square"): style.cap = .square; default: style.cap = .butt }
-        switch inst.present(.join) { case .word("round"): style.join = .round; case .word("bevel"): style.join = .bevel; default: style.join = .miter }
+        switch inst.present(.cap).cap { case .butt: style.cap = .butt; case .round: style.cap = .round; case .square: style.cap = .square }
+        switch inst.present(.join).join { case .miter: style.join = .miter; case .round: style.join = .round; case .bevel: style.join = .bevel }
         style.miterLimit = inst.present(.miterLimit).number
         if case .list(let d) = inst.present(.dash) { style.dashes = d.map(\.number) }
         style.dashPhase = inst.present(.dashPhase).number

@@ -28,7 +28,7 @@ extension SceneRuntime {
             case .height: return .number(Double(scene.height))
             }
         case .layerProperty(let ref, let p):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
         case .component(let base, let i): return Ops.component(try eval(base, ctx), i)
         case .unary(let op, let a): return Ops.unary(op, try eval(a, ctx))
@@ -118,7 +118,7 @@ extension SceneRuntime {
         case .global(let slot): return presentGlobal(slot)
         case .globalComponent(let slot, let c): return Ops.component(presentGlobal(slot), c)
         case .layer(let ref, let p):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
         case .layerComponent(let ref, let p, let c):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }

@@ -133,8 +133,8 @@ public struct Lexer {
             while e < bytes.count, Lexer.isIdentChar(bytes[e]) { e += 1 }
             candidate += "-" + String(decoding: bytes[(k + 1)..<e], as: UTF8.self)
             k = e
-            if hyphenatedWords.contains(candidate) { best = (candidate, k) }
-            if !hyphenatedWords.contains(where: { $0.hasPrefix(candidate + "-") }) { break }
+            if Vocabulary.hyphenatedWords.contains(candidate) { best = (candidate, k) }
+            if !Vocabulary.hyphenatedWords.contains(where: { $0.hasPrefix(candidate + "-") }) { break }
         }
         pos = best.end
         return best.word

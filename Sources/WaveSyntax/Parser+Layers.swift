@@ -1,13 +1,8 @@
 extension Parser {
-    /// Property names of layers (and of the scene header). The parser uses them only to
-    /// notice a property written without a value (`radius fill #fff`).
-    public static let propertyNames: Set<String> = [
-        "position", "anchor", "scale", "rotation", "opacity", "visible", "fill", "stroke",
-        "stroke-width", "join", "cap", "miter-limit", "dash", "dash-phase", "fill-rule", "mask",
-        "center", "radius", "frame", "corner", "from", "to", "points", "amplitude", "wavelength",
-        "phase", "level", "extent", "bottom", "font", "size", "text", "background", "duration", "seed",
-        "spacing",
-    ]
+    /// Property names of layers (with aliases and `mask`) and of the scene header, from the
+    /// vocabulary. The parser uses them only to notice a property written without a value
+    /// (`radius fill #fff`).
+    public static let propertyNames: Set<String> = Vocabulary.clauseHeads
 
     /// Labels each clause head accepts after its value (`mask contour inverted`,
     /// `quad (0, 9) control (5, 1)`), with how many values each label takes.
@@ -25,7 +20,7 @@ extension Parser {
     }
 
     /// Path commands: heads that only appear inside a `path` layer.
-    public static let pathCommands: Set<String> = ["move", "line", "quad", "cubic", "arc", "circle", "ellipse", "rect", "close"]
+    public static let pathCommands: Set<String> = Set(PathCommand.allCases.map(\.rawValue))
 
     /// layer -> ('layer' | 'template') IDENT ':' KIND STRING? placement? '{' (clause | layer)* '}'
     mutating func parseLayer() -> LayerDecl? {
@@ -36,7 +31,7 @@ extension Parser {
             synchronize(); skipBodyIfAny(); return nil
         }
         guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
-        guard let kind = expectIdentifier("a layer kind (circle, ellipse, rect, line, polygon, path, wave, text, group)") else {
+        guard let kind = expectIdentifier(Parser.layerKindExpectation) else {
             synchronize(); skipBodyIfAny(); return nil
         }
         var argument: Expr? = nil
@@ -55,6 +50,8 @@ extension Parser {
         return LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
                          clauses: clauses, children: children, range: start.to(previous.range))
     }
+
+    static let layerKindExpectation = "a layer kind (\(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))"
 
     private mutating func skipBodyIfAny() {
         if isPunct("{") { advance(); skipToClose() }
@@ -181,9 +178,10 @@ extension Parser {
     }
 
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
-        Parser.propertyNames.contains(w) || w == "width" || w == "mask" || (kind == "path" && Parser.pathCommands.contains(w))
+        Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
     }
 
-    /// Property names that are also words a value may be (`anchor center`, `level height`).
-    static let valueWords: Set<String> = ["center", "width", "height"]
+    /// Property names that are also words a value may be (`anchor center`, `level height`,
+    /// `join miter`).
+    static let valueWords: Set<String> = ["center", "width", "height", "miter"]
 }

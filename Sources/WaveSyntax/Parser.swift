@@ -25,6 +25,14 @@ public struct Parser {
         self.tokens = Lexer.tokenize(file)
     }
 
+    /// A file holding one expression and nothing else (the vocabulary's default texts);
+    /// nil if it does not parse cleanly.
+    public static func standaloneExpression(_ file: SourceFile) -> Expr? {
+        var p = Parser(file: file)
+        let e = p.parseExpression()
+        return p.diagnostics.isEmpty && p.current.isEOF ? e : nil
+    }
+
     /// script -> statement* EOF
     public static func parse(_ file: SourceFile) -> Script {
         var p = Parser(file: file)

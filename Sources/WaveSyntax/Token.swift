@@ -57,12 +57,3 @@ public struct Token: Equatable, Sendable {
         return String(v)
     }
 }
-
-/// Words that may contain hyphens. The lexer joins `ease-in-out` into one identifier only
-/// when the joined word is in this list, so `width-x` stays a subtraction.
-public let hyphenatedWords: Set<String> = [
-    "ease-in", "ease-out", "ease-in-out", "cubic-bezier", "linear-gradient", "radial-gradient",
-    "jump-start", "jump-end", "jump-none", "jump-both", "damping-fraction", "initial-velocity",
-    "stroke-width", "dash-phase", "miter-limit", "fill-rule", "even-odd", "non-zero",
-    "top-left", "top-right", "bottom-left", "bottom-right", "repeat-for", "line-height",
-]

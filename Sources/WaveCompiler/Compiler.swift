@@ -144,14 +144,19 @@ public struct Compiler {
         }
         for clause in clauses {
             guard let value = clause.value else { continue }
-            switch clause.head.name {
-            case "size":
+            guard let property = SceneProperty(rawValue: clause.head.name) else {
+                let names = SceneProperty.allCases.map(\.rawValue)
+                error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, names))", clause.head.range)
+                continue
+            }
+            switch property {
+            case .size:
                 if case .tuple(let parts) = value.kind, parts.count == 2 {
                     setSceneSize(parts[0], parts[1], range: value.range, into: &scene)
                 } else {
                     error(.typeMismatch, "scene size must be WIDTHxHEIGHT or (width, height)", value.range)
                 }
-            case "background":
+            case .background:
                 if case .name("none") = value.kind {
                     scene.background = RGBA(0, 0, 0, 0)
                     continue
@@ -166,12 +171,10 @@ public struct Compiler {
                 } else if !t.poisoned {
                     error(.typeMismatch, "the scene background must be a constant colour", value.range)
                 }
-            case "duration":
+            case .duration:
                 if let ticks = constantTicks(value, what: "scene duration") { scene.durationTicks = max(1, ticks) }
-            case "seed":
+            case .seed:
                 if let n = constantNumber(value, what: "seed") { scene.seed = UInt64(max(0, min(n, 9e15))) }
-            default:
-                error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, ["size", "background", "duration", "seed"]))", clause.head.range)
             }
         }
         environment.scene = scene

@@ -9,13 +9,13 @@ extension Compiler {
         for t in a.targets {
             guard let (target, type) = target(t, ctx) else { continue }
             if case .layer(_, let p) = target, !p.isAnimatable {
-                error("'\(p.rawValue)' cannot be animated; assign it instead", t.range)
+                error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
                 continue
             }
-            if case .bool = type { error("a bool cannot be animated", t.range); continue }
-            if case .string = type { error("a string cannot be animated", t.range); continue }
+            if case .bool = type { error(.notAnimatable, "a bool cannot be animated", t.range); continue }
+            if case .string = type { error(.notAnimatable, "a string cannot be animated", t.range); continue }
             if let vt = valueType, !Compiler.compatible(vt, type), !(isNumber(vt) && isNumber(type)) {
-                error("all targets of one animation must have the same type: \(vt) and \(type)", t.range)
+                error(.typeMismatch, "all targets of one animation must have the same type: \(vt) and \(type)", t.range)
                 continue
             }
             valueType = valueType ?? type
@@ -35,7 +35,7 @@ extension Compiler {
                                then: [], range: a.range)
         if a.isSpring {
             guard anim.to != nil || anim.by != nil else {
-                error("a spring needs a target value: 'spring x to 1'", a.range)
+                error(.incompleteAnimation, "a spring needs a target value: 'spring x to 1'", a.range)
                 return nil
             }
             guard let params = springParameters(a) else { return nil }
@@ -46,11 +46,11 @@ extension Compiler {
             if let valuesArg = a.arg("values")?.value {
                 guard compileKeyframes(valuesArg, a, expected, ctx, into: &anim) else { return nil }
             } else if anim.from == nil && anim.to == nil && anim.by == nil {
-                error("an animation needs 'from', 'to', 'by' or 'values'", a.range)
+                error(.incompleteAnimation, "an animation needs 'from', 'to', 'by' or 'values'", a.range)
                 return nil
             }
             guard let over = a.arg("over") ?? a.arg("duration") else {
-                error("an animation needs a duration: 'over 2s'", a.range)
+                error(.incompleteAnimation, "an animation needs a duration: 'over 2s'", a.range)
                 return nil
             }
             guard let d = over.value else { return nil }   // the parser reported the missing value
@@ -62,14 +62,17 @@ extension Compiler {
         if let r = a.arg("repeat")?.value {
             if case .name("forever") = r.kind { anim.repeatCount = .infinity }
             else if let n = constantNumber(r, what: "a repeat count") {
-                guard n > 0 else { error("a repeat count must be more than 0", r.range); return nil }
+                guard n > 0 else { error(.outOfRange, "a repeat count must be more than 0", r.range); return nil }
                 anim.repeatCount = n
             }
         }
         if let r = a.arg("repeat-for")?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }
         if let f = a.arg("fill")?.value {
             if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
-            else { error("'fill' is one of none, forwards, backwards, both\(Compiler.wordHint(f, ["none", "forwards", "backwards", "both"]))", f.range) }
+            else {
+                let modes = FillMode.allCases.map(\.rawValue)
+                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range)
+            }
         }
         if let then = a.then { anim.then = compileBody(then, ctx) }
         return anim
@@ -85,14 +88,14 @@ extension Compiler {
             guard let e = a.arg(label)?.value else { return nil }
             let t = expression(e, Context())
             guard case .constant(.number(let v)) = t.ir else {
-                if !t.poisoned { error("'\(label)' must be a constant duration", e.range) }
+                if !t.poisoned { error(.notConstant, "'\(label)' must be a constant duration", e.range) }
                 return nil
             }
-            if case .number(let d) = t.type, d != .time && d != .none { error("'\(label)' needs a duration, found \(t.type)", e.range); return nil }
+            if case .number(let d) = t.type, d != .time && d != .none { error(.badDuration, "'\(label)' needs a duration, found \(t.type)", e.range); return nil }
             return v
         }
         if let response = seconds("response") ?? seconds("duration") {
-            guard response > 0 else { error("a spring's response must be more than 0", a.range); return nil }
+            guard response > 0 else { error(.outOfRange, "a spring's response must be more than 0", a.range); return nil }
             var fraction = number("damping-fraction") ?? 1
             if let bounce = number("bounce") { fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
             p = Spring.perceptual(response: response, dampingFraction: fraction)
@@ -102,7 +105,7 @@ extension Compiler {
         if let c = number("damping") { p.damping = c }
         if let v = number("velocity") ?? number("initial-velocity") { p.initialVelocity = v }
         guard p.mass > 0, p.stiffness > 0, p.damping >= 0, p.mass.isFinite, p.stiffness.isFinite, p.damping.isFinite, p.initialVelocity.isFinite else {
-            error("a spring needs mass > 0, stiffness > 0 and damping ≥ 0", a.range)
+            error(.outOfRange, "a spring needs mass > 0, stiffness > 0 and damping ≥ 0", a.range)
             return nil
         }
         return p
@@ -110,41 +113,43 @@ extension Compiler {
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
-        if let joined = Compiler.hyphenated(e), Timing.named[joined] == nil {
+        let curves = TimingCurveName.allCases.map(\.rawValue)
+        if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
-            error("unknown timing curve '\(joined)'\(didYouMean(joined, Array(Timing.named.keys)))", e.range)
+            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range)
             return nil
         }
         switch e.kind {
         case .name(let n):
-            if let f = Timing.named[n] { return f }
-            error("unknown timing curve '\(n)'\(didYouMean(n, Array(Timing.named.keys)))", e.range)
+            // The names come from the vocabulary, their control points from `Timing.named`.
+            if let name = TimingCurveName(rawValue: n), let f = Timing.named[name.rawValue] { return f }
+            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range)
         case .call(let f, let args) where f.name == "cubic-bezier":
-            guard args.count == 4 else { error("cubic-bezier takes 4 numbers", e.range); return nil }
+            guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers", e.range); return nil }
             var v: [Double] = []
             for a in args { guard let n = constantNumber(a, what: "a cubic-bezier control value") else { return nil }; v.append(n) }
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                error("cubic-bezier x values must be between 0 and 1", e.range)
+                error(.outOfRange, "cubic-bezier x values must be between 0 and 1", e.range)
                 return nil
             }
             return .cubicBezier(v[0], v[1], v[2], v[3])
         case .call(let f, let args) where f.name == "steps":
             guard (1...2).contains(args.count), let n = constantNumber(args[0], what: "a step count"), n >= 1, n == n.rounded(), n < 1e6 else {
-                error("steps takes a whole number of steps ≥ 1 and an optional position", e.range)
+                error(.argumentCount, "steps takes a whole number of steps ≥ 1 and an optional position", e.range)
                 return nil
             }
             var pos = StepPosition.jumpEnd
             if args.count == 2 {
                 guard case .name(let w) = args[1].kind, let p = StepPosition(rawValue: w) ?? (w == "start" ? .jumpStart : w == "end" ? .jumpEnd : nil) else {
-                    error("a step position is jump-start, jump-end, jump-none or jump-both", args[1].range)
+                    error(.unknownWord, "a step position is \(StepPosition.allCases.map(\.rawValue).joined(separator: ", "))", args[1].range)
                     return nil
                 }
                 pos = p
             }
-            if pos == .jumpNone && n < 2 { error("steps(n, jump-none) needs n ≥ 2", e.range); return nil }
+            if pos == .jumpNone && n < 2 { error(.badCurveArguments, "steps(n, jump-none) needs n ≥ 2", e.range); return nil }
             return .steps(Int(n), pos)
         default:
-            error("expected a timing curve: linear, ease-in, ease-out, ease-in-out, default, cubic-bezier(…) or steps(…)", e.range)
+            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…) or steps(…)", e.range)
         }
         return nil
     }
@@ -163,7 +168,7 @@ extension Compiler {
     /// values [a, b, c] [times [0, 0.3, 1]] [mode discrete|linear|cubic|paced] [eases [...]]
     mutating func compileKeyframes(_ valuesExpr: Expr, _ a: Animate, _ type: ValueType, _ ctx: Context, into anim: inout AnimationIR) -> Bool {
         guard case .list(let items) = valuesExpr.kind, items.count >= 2 else {
-            error("'values' takes a list of at least two values: values [0, 10, 0]", valuesExpr.range)
+            error(.badKeyframes, "'values' takes a list of at least two values: values [0, 10, 0]", valuesExpr.range)
             return false
         }
         for item in items {
@@ -176,7 +181,7 @@ extension Compiler {
         if let m = a.arg("mode")?.value, case .name("discrete") = m.kind { discrete = true } else { discrete = false }
         if let timesExpr = a.arg("times")?.value {
             guard case .list(let ts) = timesExpr.kind, ts.count == n else {
-                error("'times' needs one key time per value (\(n))", timesExpr.range)
+                error(.badKeyframes, "'times' needs one key time per value (\(n))", timesExpr.range)
                 return false
             }
             var times: [Double] = []
@@ -185,7 +190,7 @@ extension Compiler {
             // before 1 (SVG's keyTimes for calcMode="discrete").
             guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0,
                   discrete ? (times.last ?? 0) <= 1 : times.last == 1 else {
-                error("key times must rise from 0 to 1", timesExpr.range)
+                error(.badKeyframes, "key times must rise from 0 to 1", timesExpr.range)
                 return false
             }
             anim.keyTimes = times
@@ -198,14 +203,14 @@ extension Compiler {
         }
         if let m = a.arg("mode")?.value {
             guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
-                error("'mode' is one of discrete, linear, cubic, paced", m.range)
+                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))", m.range)
                 return false
             }
             anim.keyframeMode = mode
         }
         if let e = a.arg("eases")?.value {
             guard case .list(let fs) = e.kind, fs.count == n - 1 else {
-                error("'eases' needs one timing curve per segment (\(n - 1))", e.range)
+                error(.badKeyframes, "'eases' needs one timing curve per segment (\(n - 1))", e.range)
                 return false
             }
             for f in fs { guard let tf = timingFunction(f) else { return false }; anim.segmentTimings.append(tf) }
@@ -219,7 +224,7 @@ extension Compiler {
         var anims: [AnimationIR] = []
         for s in body {
             guard case .animate(let a) = s.kind else {
-                error("only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
+                error(.misplacedStatement, "only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
                 continue
             }
             if let anim = compileAnimation(a, ctx) { anims.append(anim) }
@@ -234,11 +239,11 @@ extension Compiler {
         var ref: LayerRef
         if case .name(let n) = layer.kind, let index = environment.layerIndex[n] {
             guard environment.layers[index].kind == .text else {
-                error("text effects apply to text layers; '\(n)' is a \(environment.layers[index].kind.rawValue)", layer.range)
+                error(.wrongLayerUse, "text effects apply to text layers; '\(n)' is a \(environment.layers[index].kind.rawValue)", layer.range)
                 return nil
             }
             guard !environment.layers[index].isTemplate else {
-                error("'\(n)' is a template: use 'effect self …' inside 'spawn \(n) { … }'", layer.range)
+                error(.wrongLayerUse, "'\(n)' is a template: use 'effect self …' inside 'spawn \(n) { … }'", layer.range)
                 return nil
             }
             ref = .declared(index)
@@ -246,22 +251,22 @@ extension Compiler {
             ref = .current
         } else {
             if case .name(let n) = layer.kind {
-                error("unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", layer.range)
+                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", layer.range)
             } else {
-                error("'effect' takes a text layer name", layer.range)
+                error(.wrongLayerUse, "'effect' takes a text layer name", layer.range)
             }
             return nil
         }
         guard let kind = EffectKind(rawValue: name.name) else {
-            error("unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range)
+            error(.unknownEffect, "unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range)
             return nil
         }
         guard let over = (args.first { $0.label.name == "over" || $0.label.name == "duration" })?.value else {
-            error("an effect needs a duration: 'effect \(name.name) over 2s'", range)
+            error(.incompleteAnimation, "an effect needs a duration: 'effect \(name.name) over 2s'", range)
             return nil
         }
         guard let ticks = constantTicks(over, what: "an effect's duration") else { return nil }
-        guard ticks >= 1 else { error("an effect lasts at least one tick", over.range); return nil }
+        guard ticks >= 1 else { error(.badDuration, "an effect lasts at least one tick", over.range); return nil }
         var effect = EffectIR(layer: ref, kind: kind, durationTicks: ticks, delayTicks: 0, seed: nil, range: range)
         if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { effect.delayTicks = t }
         if let s = args.first(where: { $0.label.name == "seed" })?.value, let n = constantNumber(s, what: "a seed") {

@@ -9,7 +9,7 @@ extension Compiler {
         }
         guard let builtin = Builtin(rawValue: f.name) else {
             let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
-            error("unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
+            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
@@ -18,7 +18,7 @@ extension Compiler {
         func arity(_ counts: ClosedRange<Int>) -> Bool {
             guard counts.contains(args.count) else {
                 let want = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-                error("'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
+                error(.argumentCount, "'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
                 return false
             }
             return true
@@ -27,7 +27,7 @@ extension Compiler {
             var dims: [Dimension] = []
             for (t, a) in zip(typed, args) {
                 guard case .number(let d) = t.type else {
-                    error("'\(f.name)' needs numbers, found \(t.type)", a.range)
+                    error(.typeMismatch, "'\(f.name)' needs numbers, found \(t.type)", a.range)
                     return nil
                 }
                 dims.append(d)
@@ -38,7 +38,7 @@ extension Compiler {
         switch builtin {
         case .sin, .cos, .tan:
             guard arity(1...1), let d = numbers() else { return .bad() }
-            if d[0] == .time { error("'\(f.name)' needs an angle or a plain number, found a time", args[0].range); return .bad() }
+            if d[0] == .time { error(.typeMismatch, "'\(f.name)' needs an angle or a plain number, found a time", args[0].range); return .bad() }
         case .asin, .acos, .atan:
             guard arity(1...1), numbers() != nil else { return .bad() }
             result = .number(.angle)
@@ -58,7 +58,7 @@ extension Compiler {
         case .min, .max:
             guard arity(1...64), let d = numbers() else { return .bad() }
             guard let dim = d.dropFirst().reduce(Optional(d[0]), { acc, x in acc.flatMap { Compiler.combine($0, x) } }) else {
-                error("'\(f.name)' arguments have different units", range)
+                error(.unitMismatch, "'\(f.name)' arguments have different units", range)
                 return .bad()
             }
             result = .number(dim)
@@ -67,9 +67,9 @@ extension Compiler {
             result = .number(d[0])
         case .mix:
             guard arity(3...3) else { return .bad() }
-            guard isNumber(typed[2].type) else { error("'mix' needs a number fraction as its third argument", args[2].range); return .bad() }
+            guard isNumber(typed[2].type) else { error(.typeMismatch, "'mix' needs a number fraction as its third argument", args[2].range); return .bad() }
             guard Compiler.compatible(typed[0].type, typed[1].type) || (isNumber(typed[0].type) && isNumber(typed[1].type)) else {
-                error("'mix' needs two values of one type, found \(typed[0].type) and \(typed[1].type)", range)
+                error(.typeMismatch, "'mix' needs two values of one type, found \(typed[0].type) and \(typed[1].type)", range)
                 return .bad()
             }
             result = typed[0].type
@@ -77,7 +77,7 @@ extension Compiler {
             guard arity(0...2) else { return .bad() }
             if !args.isEmpty { guard let d = numbers() else { return .bad() }; result = .number(d[0]) }
             if args.count == 1 {
-                error("'random' takes no arguments (0 ≤ x < 1) or two (a ≤ x < b)", range)
+                error(.argumentCount, "'random' takes no arguments (0 ≤ x < 1) or two (a ≤ x < b)", range)
                 return .bad()
             }
         case .rgb:
@@ -108,15 +108,13 @@ extension Compiler {
         if linear {
             geometry = [0.5, 0, 0.5, 1]
             if let first = rest.first {
-                // `down-right` reaches here as `down - right`: the lexer joins only the words
-                // it lists, so the diagonal directions are read back from the subtraction.
-                if let w = Compiler.hyphenated(first), let g = Compiler.gradientDirections[w] {
+                if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
                 } else if case .number = first.kind {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
-                        if !t.poisoned { error("a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
+                        if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
                         return .bad(.paint)
                     }
                     geometry = [angle]   // resolved against the layer's bounds per frame
@@ -126,7 +124,7 @@ extension Compiler {
                     for e in rest.prefix(2) {
                         let t = expression(e, ctx)
                         guard case .constant(.point(let x, let y)) = t.ir else {
-                            if !t.poisoned { error("gradient start and end points are constant points in the layer's unit box, such as (0, 0) (1, 1)", e.range) }
+                            if !t.poisoned { error(.badGradient, "gradient start and end points are constant points in the layer's unit box, such as (0, 0) (1, 1)", e.range) }
                             return .bad(.paint)
                         }
                         points += [x, y]
@@ -140,7 +138,7 @@ extension Compiler {
             if let first = rest.first, case .tuple = first.kind {
                 let t = expression(first, ctx)
                 guard case .constant(.point(let x, let y)) = t.ir else {
-                    if !t.poisoned { error("a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    if !t.poisoned { error(.badGradient, "a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
                     return .bad(.paint)
                 }
                 geometry = [x, y, 0.5]
@@ -148,7 +146,7 @@ extension Compiler {
             }
         }
         guard rest.count >= 2 else {
-            error("a gradient needs at least two colour stops", range)
+            error(.badGradient, "a gradient needs at least two colour stops", range)
             return .bad(.paint)
         }
         var stops: [IRExpr] = [], locations: [IRExpr?] = []
@@ -159,7 +157,7 @@ extension Compiler {
                 colorExpr = c
                 let l = expression(loc, ctx)
                 guard isNumber(l.type) else {
-                    if !l.poisoned { error("a stop location is a number or percentage, found \(l.type)", loc.range) }
+                    if !l.poisoned { error(.badGradient, "a stop location is a number or percentage, found \(l.type)", loc.range) }
                     return .bad(.paint)
                 }
                 location = l.ir
@@ -167,7 +165,7 @@ extension Compiler {
             let c = expression(colorExpr, ctx)
             if c.poisoned { return .bad(.paint) }
             guard c.type == .color else {
-                error("a gradient stop is a colour, found \(c.type)", colorExpr.range)
+                error(.badGradient, "a gradient stop is a colour, found \(c.type)", colorExpr.range)
                 return .bad(.paint)
             }
             stops.append(c.ir)
@@ -179,9 +177,10 @@ extension Compiler {
     }
 
     /// Start and end points in the unit box for each direction word.
-    static let gradientDirections: [String: [Double]] = [
-        "down": [0.5, 0, 0.5, 1], "up": [0.5, 1, 0.5, 0], "right": [0, 0.5, 1, 0.5], "left": [1, 0.5, 0, 0.5],
-        "down-right": [0, 0, 1, 1], "down-left": [1, 0, 0, 1], "up-right": [0, 1, 1, 0], "up-left": [1, 1, 0, 0],
+    /// Start and end in the unit box of each gradient direction.
+    static let gradientDirections: [GradientDirection: [Double]] = [
+        .down: [0.5, 0, 0.5, 1], .up: [0.5, 1, 0.5, 0], .right: [0, 0.5, 1, 0.5], .left: [1, 0.5, 0, 0.5],
+        .downRight: [0, 0, 1, 1], .downLeft: [1, 0, 0, 1], .upRight: [0, 1, 1, 0], .upLeft: [1, 1, 0, 0],
     ]
 
     /// Builds the paint value of a gradient whose stops are all constant.

@@ -25,7 +25,7 @@ extension Compiler {
                 poisoned = poisoned || t.poisoned
                 guard case .number = t.type, !t.poisoned else {
                     if case .point = t.type { irs.append(t.ir); continue }
-                    if !t.poisoned { error("a list holds numbers or points, found \(t.type)", item.range) }
+                    if !t.poisoned { error(.typeMismatch, "a list holds numbers or points, found \(t.type)", item.range) }
                     poisoned = true
                     continue
                 }
@@ -33,7 +33,7 @@ extension Compiler {
             }
             return fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
         case .stop(let c, _):
-            error("a gradient stop location only goes inside linear-gradient(…) or radial-gradient(…)", e.range)
+            error(.badGradient, "a gradient stop location only goes inside linear-gradient(…) or radial-gradient(…)", e.range)
             _ = expression(c, ctx)
             return .bad()
         }
@@ -91,18 +91,18 @@ extension Compiler {
         }
         if let c = namedColors[n] { return Typed(ir: .constant(.color(c)), type: .color) }
         if environment.layerIndex[n] != nil {
-            error("'\(n)' is a layer, not a value; use one of its properties, such as \(n).opacity", range)
+            error(.notAValue, "'\(n)' is a layer, not a value; use one of its properties, such as \(n).opacity", range)
             return .bad()
         }
         if Builtin(rawValue: n) != nil {
-            error("'\(n)' is a function: call it as \(n)(…)", range)
+            error(.notAValue, "'\(n)' is a function: call it as \(n)(…)", range)
             return .bad()
         }
         if Property.named(n) != nil && ctx.currentLayer != nil {
-            error("'\(n)' is a property name, not a value; is a value missing before it?", range)
+            error(.notAValue, "'\(n)' is a property name, not a value; is a value missing before it?", range)
             return .bad()
         }
-        error("unknown name '\(n)'\(didYouMean(n, visibleNames(ctx)))", range)
+        error(.unknownName, "unknown name '\(n)'\(didYouMean(n, visibleNames(ctx)))", range)
         return .bad()
     }
 
@@ -112,12 +112,12 @@ extension Compiler {
            let index = environment.layerIndex[n] {
             let layer = environment.layers[index]
             if layer.isTemplate {
-                error("'\(n)' is a template: its spawned copies have no name; use bare property names inside 'spawn \(n) { … }'", base.range)
+                error(.wrongLayerUse, "'\(n)' is a template: its spawned copies have no name; use bare property names inside 'spawn \(n) { … }'", base.range)
                 return .bad()
             }
             guard let p = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name)), p.applies(to: layer.kind) else {
                 let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
-                error("unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range)
+                error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range)
                 return .bad()
             }
             return Typed(ir: .layerProperty(.declared(index), p), type: p.info.type)
@@ -129,11 +129,11 @@ extension Compiler {
         case .point: components = ["x": 0, "y": 1]
         case .rect: components = ["x": 0, "y": 1, "width": 2, "height": 3]
         default:
-            error("\(b.type) has no member '\(id.name)'", id.range)
+            error(.typeMismatch, "\(b.type) has no member '\(id.name)'", id.range)
             return .bad()
         }
         guard let c = components[id.name] else {
-            error("\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range)
+            error(.typeMismatch, "\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range)
             return .bad()
         }
         return fold(Typed(ir: .component(b.ir, c), type: .number(.length)))
@@ -146,12 +146,12 @@ extension Compiler {
             switch t.type {
             case .number, .point: return fold(Typed(ir: .unary(.negate, t.ir), type: t.type))
             default:
-                error("cannot negate a \(t.type)", operand.range)
+                error(.typeMismatch, "cannot negate a \(t.type)", operand.range)
                 return .bad()
             }
         }
         guard t.type == .bool || isNumber(t.type) else {
-            error("'!' needs a bool, found \(t.type)", operand.range)
+            error(.typeMismatch, "'!' needs a bool, found \(t.type)", operand.range)
             return .bad()
         }
         return fold(Typed(ir: .unary(.not, t.ir), type: .bool))
@@ -173,7 +173,7 @@ extension Compiler {
         guard let op = BinaryOp(rawValue: opText) else { return .bad() }
         if a.poisoned || b.poisoned { return .bad() }
         func mismatch() -> Typed {
-            error("cannot apply '\(opText)' to \(a.type) and \(b.type)", range)
+            error(.typeMismatch, "cannot apply '\(opText)' to \(a.type) and \(b.type)", range)
             return .bad()
         }
         switch op {
@@ -182,14 +182,14 @@ extension Compiler {
             return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
         case .eq, .ne:
             if case .number(let da) = a.type, case .number(let db) = b.type, Compiler.combine(da, db) == nil {
-                error("cannot compare \(a.type) with \(b.type)", range)
+                error(.typeMismatch, "cannot compare \(a.type) with \(b.type)", range)
                 return .bad()
             }
             return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
         case .lt, .le, .gt, .ge:
             guard case .number(let da) = a.type, case .number(let db) = b.type else { return mismatch() }
             guard Compiler.combine(da, db) != nil else {
-                error("cannot compare \(a.type) with \(b.type)", range)
+                error(.typeMismatch, "cannot compare \(a.type) with \(b.type)", range)
                 return .bad()
             }
             return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .bool))
@@ -200,7 +200,7 @@ extension Compiler {
             switch (a.type, b.type) {
             case (.number(let da), .number(let db)):
                 guard let d = Compiler.combine(da, db) else {
-                    error("cannot \(op == .add ? "add" : "subtract") \(b.type) \(op == .add ? "to" : "from") \(a.type): units differ", range)
+                    error(.unitMismatch, "cannot \(op == .add ? "add" : "subtract") \(b.type) \(op == .add ? "to" : "from") \(a.type): units differ", range)
                     return .bad()
                 }
                 return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .number(d)))
@@ -224,18 +224,18 @@ extension Compiler {
         let tc = expression(c, ctx), ta = expression(a, ctx), tb = expression(b, ctx)
         if tc.poisoned || ta.poisoned || tb.poisoned { return .bad(ta.type) }
         guard tc.type == .bool || isNumber(tc.type) else {
-            error("the condition of '?:' must be a bool, found \(tc.type)", c.range)
+            error(.typeMismatch, "the condition of '?:' must be a bool, found \(tc.type)", c.range)
             return .bad()
         }
         var type = ta.type
         if case .number(let da) = ta.type, case .number(let db) = tb.type {
             guard let d = Compiler.combine(da, db) else {
-                error("the branches of '?:' have different units: \(ta.type) and \(tb.type)", a.range.to(b.range))
+                error(.unitMismatch, "the branches of '?:' have different units: \(ta.type) and \(tb.type)", a.range.to(b.range))
                 return .bad()
             }
             type = .number(d)
         } else if !Compiler.compatible(ta.type, tb.type) {
-            error("the branches of '?:' have different types: \(ta.type) and \(tb.type)", a.range.to(b.range))
+            error(.typeMismatch, "the branches of '?:' have different types: \(ta.type) and \(tb.type)", a.range.to(b.range))
             return .bad()
         }
         return fold(Typed(ir: .ternary(tc.ir, ta.ir, tb.ir), type: type))
@@ -251,12 +251,12 @@ extension Compiler {
         let parts = items.map { expression($0, ctx) }
         if parts.contains(where: \.poisoned) { return .bad(items.count == 4 ? .rect : .point) }
         for (p, item) in zip(parts, items) where !isNumber(p.type) {
-            error("a tuple holds numbers, found \(p.type)", item.range)
+            error(.typeMismatch, "a tuple holds numbers, found \(p.type)", item.range)
             return .bad()
         }
         for (p, item) in zip(parts, items) {
             if case .number(let d) = p.type, d == .time || d == .angle {
-                error("a point or rect holds lengths, found \(p.type)", item.range)
+                error(.typeMismatch, "a point or rect holds lengths, found \(p.type)", item.range)
                 return .bad()
             }
         }
@@ -264,7 +264,7 @@ extension Compiler {
         case 2: return fold(Typed(ir: .makePoint(parts[0].ir, parts[1].ir), type: .point))
         case 4: return fold(Typed(ir: .makeRect(parts[0].ir, parts[1].ir, parts[2].ir, parts[3].ir), type: .rect))
         default:
-            error("a tuple is a point (x, y) or a rect (x, y, width, height); found \(parts.count) values", range)
+            error(.typeMismatch, "a tuple is a point (x, y) or a rect (x, y, width, height); found \(parts.count) values", range)
             return .bad()
         }
     }

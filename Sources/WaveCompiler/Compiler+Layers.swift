@@ -6,15 +6,15 @@ extension Compiler {
     mutating func declareLayers(_ statements: [Stmt]) {
         func declare(_ decl: LayerDecl, parent: Int?) {
             guard let kind = LayerKind(rawValue: decl.kind.name) else {
-                error("unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range)
+                error(.unknownLayerKind, "unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range)
                 return
             }
             if environment.layers.count >= Compiler.maxDeclarations {
-                error("too many layers: at most \(Compiler.maxDeclarations)", decl.name.range)
+                error(.tooManyDeclarations, "too many layers: at most \(Compiler.maxDeclarations)", decl.name.range)
                 return
             }
             if let problem = layerNameProblem(decl.name.name) {
-                error(problem, decl.name.range)
+                error(.duplicateName, problem, decl.name.range)
                 return
             }
             let index = environment.layers.count
@@ -48,14 +48,14 @@ extension Compiler {
         if let arg = decl.argument {
             if kind == .text {
                 let t = expression(arg, ctx)
-                if !t.poisoned && t.type != .string { error("the text of a text layer is a string, found \(t.type)", arg.range) }
+                if !t.poisoned && t.type != .string { error(.typeMismatch, "the text of a text layer is a string, found \(t.type)", arg.range) }
                 layer.properties[.text] = t.ir
             } else {
-                error("a \(kind.rawValue) layer takes no value after its kind; put properties inside '{ … }'", arg.range)
+                error(.typeMismatch, "a \(kind.rawValue) layer takes no value after its kind; put properties inside '{ … }'", arg.range)
             }
         }
         if let placement = decl.placement {
-            if parent != nil { error("'below'/'above' only apply to top-level layers", decl.name.range) }
+            if parent != nil { error(.misplacedStatement, "'below'/'above' only apply to top-level layers", decl.name.range) }
             layer.placement = resolvePlacement(placement) ?? .top
         }
         var seen: [String: SourceRange] = [:]
@@ -70,19 +70,19 @@ extension Compiler {
                 continue
             }
             guard let prop = Property.named(head) else {
-                var names = Property.allCases.filter { $0.applies(to: kind) }.map(\.rawValue) + ["mask", "width"]
+                var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause]
                 if kind == .path { names += Parser.pathCommands }
-                error("unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range)
+                error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range)
                 continue
             }
             guard prop.applies(to: kind) else {
                 let hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
-                error("a \(kind.rawValue) layer has no property '\(head)'\(hint)", clause.head.range)
+                error(.propertyNotOnKind, "a \(kind.rawValue) layer has no property '\(head)'\(hint)", clause.head.range)
                 continue
             }
             if let earlier = seen[prop.rawValue] {
                 let (line, col) = file.location(of: earlier.start)
-                error("property '\(head)' is set twice (first at \(line):\(col))", clause.head.range)
+                error(.duplicateProperty, "property '\(head)' is set twice (first at \(line):\(col))", clause.head.range)
                 continue
             }
             seen[prop.rawValue] = clause.head.range
@@ -98,11 +98,11 @@ extension Compiler {
         let id: Identifier
         switch p { case .below(let i), .above(let i): id = i }
         guard let target = environment.layerIndex[id.name] else {
-            error("unknown layer '\(id.name)'\(didYouMean(id.name, environment.layerNames))", id.range)
+            error(.unknownLayer, "unknown layer '\(id.name)'\(didYouMean(id.name, environment.layerNames))", id.range)
             return nil
         }
         if environment.layers[target].isTemplate {
-            error("cannot place a layer relative to template '\(id.name)'", id.range)
+            error(.wrongLayerUse, "cannot place a layer relative to template '\(id.name)'", id.range)
             return nil
         }
         if case .below = p { return .below(.declared(target)) }
@@ -113,15 +113,15 @@ extension Compiler {
         guard let value = clause.value else { return }
         guard case .name(let n) = value.kind, let target = environment.layerIndex[n] else {
             if case .name(let n) = value.kind {
-                error("unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range)
+                error(.unknownLayer, "unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range)
             } else {
-                error("'mask' takes a layer name", value.range)
+                error(.badMask, "'mask' takes a layer name", value.range)
             }
             return
         }
-        if target == index { error("a layer cannot mask itself", value.range); return }
+        if target == index { error(.badMask, "a layer cannot mask itself", value.range); return }
         if environment.layers[target].isTemplate != layer.isTemplate && environment.layers[target].isTemplate {
-            error("'\(n)' is a template and cannot mask a declared layer", value.range)
+            error(.badMask, "'\(n)' is a template and cannot mask a declared layer", value.range)
             return
         }
         layer.mask = target
@@ -137,7 +137,7 @@ extension Compiler {
             var cur: Int? = m
             while let c = cur {
                 if seen.contains(c) {
-                    error("mask cycle: layer '\(environment.layers[i].name)' is masked, through its masks, by itself", environment.layers[i].range)
+                    error(.badMask, "mask cycle: layer '\(environment.layers[i].name)' is masked, through its masks, by itself", environment.layers[i].range)
                     environment.layers[i].mask = nil
                     break
                 }
@@ -152,14 +152,14 @@ extension Compiler {
     mutating func propertyValue(_ e: Expr, _ prop: Property, _ ctx: Context) -> Typed {
         let info = prop.info
         if case .name(let w) = e.kind, info.words.contains(w), environment.lets[w] == nil, environment.globalIndex[w] == nil {
-            switch prop {
-            case .anchor: return Typed(ir: .constant(Compiler.anchorPoint(w)), type: .point)
-            case .fill, .stroke: return Typed(ir: .constant(.paint(.none)), type: .paint)
-            default: return Typed(ir: .constant(.word(w)), type: .word)
+            if prop == .anchor, let a = AnchorWord(rawValue: w) {
+                return Typed(ir: .constant(.point(a.unitPoint.x, a.unitPoint.y)), type: .point)
             }
+            if prop == .fill || prop == .stroke { return Typed(ir: .constant(.paint(.none)), type: .paint) }
+            if let word = Word(prop, w) { return Typed(ir: .constant(.word(word)), type: .word) }
         }
         if info.type == .word {
-            error("'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
+            error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
             return .bad()
         }
         let t = expression(e, ctx)
@@ -172,20 +172,6 @@ extension Compiler {
         return ""
     }
 
-    static func anchorPoint(_ w: String) -> Value {
-        switch w {
-        case "left": return .point(0, 0.5)
-        case "right": return .point(1, 0.5)
-        case "top": return .point(0.5, 0)
-        case "bottom": return .point(0.5, 1)
-        case "top-left": return .point(0, 0)
-        case "top-right": return .point(1, 0)
-        case "bottom-left": return .point(0, 1)
-        case "bottom-right": return .point(1, 1)
-        default: return .point(0.5, 0.5)
-        }
-    }
-
     /// Checks that a value fits a slot of type `expected`, converting where the language
     /// allows it (a number for a uniform scale point, a colour for a paint).
     mutating func coerce(_ t: Typed, to expected: ValueType, words: [String], range: SourceRange, what: String = "value") -> Typed {
@@ -193,7 +179,7 @@ extension Compiler {
         switch (expected, t.type) {
         case (.number(let want), .number(let have)):
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
-            error("\(what) needs a \(expected), found a \(t.type)", range)
+            error(.typeMismatch, "\(what) needs a \(expected), found a \(t.type)", range)
             return .bad()
         case (.point, .number(let d)) where d == .none || d == .length:
             return fold(Typed(ir: .makePoint(t.ir, t.ir), type: .point))
@@ -205,7 +191,7 @@ extension Compiler {
         default:
             if expected == t.type { return t }
             let extra = words.isEmpty ? "" : " or one of \(words.joined(separator: ", "))"
-            error("\(what) needs a \(expected)\(extra), found \(t.type)", range)
+            error(.typeMismatch, "\(what) needs a \(expected)\(extra), found \(t.type)", range)
             return .bad()
         }
     }
@@ -219,7 +205,7 @@ extension Compiler {
         var ok = true
         func add(_ e: Expr?, _ type: ValueType, _ label: String) {
             guard let e else {
-                error("'\(c.head.name)' needs \(label)", c.head.range)
+                error(.typeMismatch, "'\(c.head.name)' needs \(label)", c.head.range)
                 ok = false
                 return
             }

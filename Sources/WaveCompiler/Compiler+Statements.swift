@@ -5,7 +5,7 @@ extension Compiler {
     mutating func compileStatement(_ stmt: Stmt, _ ctx: Context) -> [IRStmt]? {
         switch stmt.kind {
         case .scene, .variable, .layer:
-            error("declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range)
+            error(.misplacedStatement, "declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range)
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
         case .animate(let a):
@@ -18,18 +18,18 @@ extension Compiler {
         case .assign(let target, let op, let value): return compileAssignment(target, op, value, stmt.range, ctx).map { [$0] }
         case .ifElse(let condition, let thenBody, let elseBody):
             let c = expression(condition, ctx)
-            if !c.poisoned, c.type != .bool, !isNumber(c.type) { error("an 'if' condition must be a bool, found \(c.type)", condition.range) }
+            if !c.poisoned, c.type != .bool, !isNumber(c.type) { error(.typeMismatch, "an 'if' condition must be a bool, found \(c.type)", condition.range) }
             let a = compileBody(thenBody, ctx)
             let b = elseBody.map { compileBody($0, ctx) } ?? []
             return [.ifElse(c.ir, a, b)]
         case .spawn(let template, let placement, let body):
             guard let index = environment.layerIndex[template.name] else {
                 let templates = environment.layers.filter(\.isTemplate).map(\.name)
-                error("unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range)
+                error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range)
                 return nil
             }
             guard environment.layers[index].isTemplate, environment.layers[index].parent == nil else {
-                error("'\(template.name)' is a layer, not a template; declare it with 'template \(template.name): …' to spawn copies", template.range)
+                error(.wrongLayerUse, "'\(template.name)' is a layer, not a template; declare it with 'template \(template.name): …' to spawn copies", template.range)
                 return nil
             }
             spawnedTemplates.insert(index)
@@ -40,13 +40,13 @@ extension Compiler {
         case .remove(let target):
             guard let target else {
                 guard ctx.currentLayer != nil else {
-                    error("'remove' without a layer name only works inside 'spawn … { }'", stmt.range)
+                    error(.wrongLayerUse, "'remove' without a layer name only works inside 'spawn … { }'", stmt.range)
                     return nil
                 }
                 return [.remove(.current, stmt.range)]
             }
             guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
-                error("'remove' takes a layer name", target.range)
+                error(.wrongLayerUse, "'remove' takes a layer name", target.range)
                 return nil
             }
             return [.remove(.declared(index), stmt.range)]
@@ -65,7 +65,7 @@ extension Compiler {
         for s in body {
             if case .expression(let e) = s.kind {
                 _ = expression(e, inner)
-                error("a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
+                error(.badAssignment, "a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
                 continue
             }
             if let c = compileStatement(s, inner) { out += c }
@@ -80,7 +80,7 @@ extension Compiler {
               case .member(let groupExpr, let children) = inner.kind, children.name == "children",
               case .name(let g) = groupExpr.kind, let gi = environment.layerIndex[g] else { return nil }
         guard environment.layers[gi].kind == .group else {
-            error("'\(g)' is a \(environment.layers[gi].kind.rawValue) layer; only groups have children", groupExpr.range)
+            error(.wrongLayerUse, "'\(g)' is a \(environment.layers[gi].kind.rawValue) layer; only groups have children", groupExpr.range)
             return []
         }
         var anims: [AnimationIR] = []
@@ -94,7 +94,7 @@ extension Compiler {
             anims.append(anim)
         }
         guard !anims.isEmpty else {
-            error("no child of group '\(g)' has a property '\(prop.name)'", prop.range)
+            error(.propertyNotOnKind, "no child of group '\(g)' has a property '\(prop.name)'", prop.range)
             return []
         }
         var stagger = 0
@@ -110,13 +110,13 @@ extension Compiler {
             if let time = timer.time {
                 if timer.countsTicks {
                     guard let n = constantNumber(time, what: "a tick count"), n >= 1, n == n.rounded(), n <= Double(Compiler.maxTicks) else {
-                        error("'every N ticks' needs a whole number of ticks of at least 1", time.range)
+                        error(.badDuration, "'every N ticks' needs a whole number of ticks of at least 1", time.range)
                         return nil
                     }
                     kind = .every(period: Int(n))
                 } else {
                     guard let t = constantTicks(time, what: "the period of 'every'") else { return nil }
-                    guard t >= 1 else { error("the period of 'every' must be at least one tick (1t)", time.range); return nil }
+                    guard t >= 1 else { error(.badDuration, "the period of 'every' must be at least one tick (1t)", time.range); return nil }
                     kind = .every(period: t)
                 }
             } else {
@@ -145,7 +145,7 @@ extension Compiler {
                 return (.layer(.current, p), p.info.type)
             }
             if environment.lets[n] != nil {
-                error("cannot assign to '\(n)': it is a 'let' constant; declare it with 'var' to change it", e.range)
+                error(.badAssignment, "cannot assign to '\(n)': it is a 'let' constant; declare it with 'var' to change it", e.range)
                 return nil
             }
             _ = name(n, e.range, ctx)
@@ -160,18 +160,18 @@ extension Compiler {
             guard let (baseTarget, baseType) = target(base, ctx) else { return nil }
             let names: [String: Int] = baseType == .point ? ["x": 0, "y": 1] : baseType == .rect ? ["x": 0, "y": 1, "width": 2, "height": 3] : [:]
             guard let c = names[id.name] else {
-                error("\(baseType) has no member '\(id.name)'", id.range)
+                error(.typeMismatch, "\(baseType) has no member '\(id.name)'", id.range)
                 return nil
             }
             switch baseTarget {
             case .layer(let ref, let p): return (.layerComponent(ref, p, c), .number(.length))
             case .global(let slot): return (.globalComponent(slot, c), .number(.length))
             default:
-                error("cannot assign to a part of a part", e.range)
+                error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil
             }
         default:
-            error("cannot assign to this expression; assign to a variable or a layer property", e.range)
+            error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil
         }
     }
@@ -194,11 +194,11 @@ extension Compiler {
             switch (type, v.type) {
             case (.number(let a), .number(let b)):
                 ok = op == .mul || op == .div || Compiler.combine(a, b) != nil
-                if !ok { error("cannot \(op == .add ? "add" : "subtract") \(v.type) \(op == .add ? "to" : "from") \(type): units differ", range); return nil }
+                if !ok { error(.unitMismatch, "cannot \(op == .add ? "add" : "subtract") \(v.type) \(op == .add ? "to" : "from") \(type): units differ", range); return nil }
             case (.point, .point), (.point, .number): ok = true
             default: ok = false
             }
-            if !ok { error("'\(opText)' needs numbers or points, found \(type) and \(v.type)", range); return nil }
+            if !ok { error(.typeMismatch, "'\(opText)' needs numbers or points, found \(type) and \(v.type)", range); return nil }
         } else if case .layer = t {
             // propertyValue already checked the type
         } else {

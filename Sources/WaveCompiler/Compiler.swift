@@ -97,7 +97,7 @@ public struct Compiler {
         declareLayers(script.statements)
         for (i, stmt) in script.statements.enumerated() {
             if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
-                error("the scene header must come first: 'width' and 'height' are read from it", stmt.range)
+                error(.misplacedStatement, "the scene header must come first: 'width' and 'height' are read from it", stmt.range)
                 continue
             }
             switch stmt.kind {
@@ -117,12 +117,12 @@ public struct Compiler {
 
     public var allDiagnostics: [Diagnostic] { diagnostics }
 
-    mutating func error(_ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.error(message, at: range, notes: notes))
+    mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(code, message, at: range, notes: notes))
     }
 
-    mutating func warning(_ message: String, _ range: SourceRange) {
-        diagnostics.append(.warning(message, at: range))
+    mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange) {
+        diagnostics.append(.warning(code, message, at: range))
     }
 
     /// "did you mean" tail for a message, or "".
@@ -134,7 +134,7 @@ public struct Compiler {
 
     mutating func compileScene(size: Expr?, clauses: [Clause], range: SourceRange) {
         if environment.sceneDeclared {
-            error("the scene is declared twice", range)
+            error(.misplacedStatement, "the scene is declared twice", range)
             return
         }
         environment.sceneDeclared = true
@@ -144,14 +144,19 @@ public struct Compiler {
         }
         for clause in clauses {
             guard let value = clause.value else { continue }
-            switch clause.head.name {
-            case "size":
+            guard let property = SceneProperty(rawValue: clause.head.name) else {
+                let names = SceneProperty.allCases.map(\.rawValue)
+                error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, names))", clause.head.range)
+                continue
+            }
+            switch property {
+            case .size:
                 if case .tuple(let parts) = value.kind, parts.count == 2 {
                     setSceneSize(parts[0], parts[1], range: value.range, into: &scene)
                 } else {
-                    error("scene size must be WIDTHxHEIGHT or (width, height)", value.range)
+                    error(.typeMismatch, "scene size must be WIDTHxHEIGHT or (width, height)", value.range)
                 }
-            case "background":
+            case .background:
                 if case .name("none") = value.kind {
                     scene.background = RGBA(0, 0, 0, 0)
                     continue
@@ -161,17 +166,15 @@ public struct Compiler {
                     switch p {
                     case .color(let c): scene.background = c
                     case .none: scene.background = RGBA(0, 0, 0, 0)
-                    default: error("the scene background must be a colour", value.range)
+                    default: error(.typeMismatch, "the scene background must be a colour", value.range)
                     }
                 } else if !t.poisoned {
-                    error("the scene background must be a constant colour", value.range)
+                    error(.typeMismatch, "the scene background must be a constant colour", value.range)
                 }
-            case "duration":
+            case .duration:
                 if let ticks = constantTicks(value, what: "scene duration") { scene.durationTicks = max(1, ticks) }
-            case "seed":
+            case .seed:
                 if let n = constantNumber(value, what: "seed") { scene.seed = UInt64(max(0, min(n, 9e15))) }
-            default:
-                error("unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, ["size", "background", "duration", "seed"]))", clause.head.range)
             }
         }
         environment.scene = scene
@@ -184,7 +187,7 @@ public struct Compiler {
         guard let wv = constantNumber(w, what: "scene width"), let hv = constantNumber(h, what: "scene height") else { return }
         let limit = Double(Compiler.maxCanvasSide)
         guard wv >= 1, hv >= 1, wv <= limit, hv <= limit else {
-            error("scene size \(Value.format(wv))x\(Value.format(hv)) is out of range: each side must be 1 to \(Compiler.maxCanvasSide) px", range)
+            error(.outOfRange, "scene size \(Value.format(wv))x\(Value.format(hv)) is out of range: each side must be 1 to \(Compiler.maxCanvasSide) px", range)
             return
         }
         scene.width = Int(wv.rounded())
@@ -195,7 +198,7 @@ public struct Compiler {
 
     mutating func declareVariable(isMutable: Bool, name: Identifier, value: Expr) {
         if let problem = nameProblem(name.name) {
-            error(problem, name.range)
+            error(.duplicateName, problem, name.range)
             return
         }
         let typed = expression(value, Context())
@@ -232,7 +235,7 @@ public struct Compiler {
         for stmt in script.statements {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
             if !environment.usedNames.contains(name.name) {
-                warning("variable '\(name.name)' is never used", name.range)
+                warning(.unusedVariable, "variable '\(name.name)' is never used", name.range)
             }
         }
     }
@@ -245,19 +248,19 @@ public struct Compiler {
             if l.usedAsMask { continue }
             func constant(_ p: Property) -> Value? {
                 if writtenProperties.contains("\(i).\(p.rawValue)") { return nil }
-                guard let e = l.properties[p] else { return l.kind == .line && p == .stroke ? .paint(.color(RGBA(0, 0, 0, 1))) : p.info.defaultValue }
+                guard let e = l.properties[p] else { return p.defaultValue(for: l.kind, in: environment.scene) }
                 if case .constant(let v) = e { return v }
                 return nil
             }
             let name = "\(l.isTemplate ? "template" : "layer") '\(l.name)'"
             if l.isTemplate && l.parent == nil && !spawnedTemplates.contains(i) {
-                warning("\(name) is never spawned", l.range)
+                warning(.unspawnedTemplate, "\(name) is never spawned", l.range)
             } else if let o = constant(.opacity), o.number <= 0 {
-                warning("\(name) can never be seen: its opacity is 0 and nothing changes it", l.range)
+                warning(.invisibleLayer, "\(name) can never be seen: its opacity is 0 and nothing changes it", l.range)
             } else if constant(.visible) == .bool(false) {
-                warning("\(name) can never be seen: it is not visible and nothing changes that", l.range)
+                warning(.invisibleLayer, "\(name) can never be seen: it is not visible and nothing changes that", l.range)
             } else if l.kind != .group, constant(.fill) == .paint(.none), constant(.stroke) == .paint(.none) {
-                warning("\(name) can never be seen: it has no fill and no stroke", l.range)
+                warning(.invisibleLayer, "\(name) can never be seen: it has no fill and no stroke", l.range)
             }
         }
     }
@@ -268,7 +271,7 @@ public struct Compiler {
         let t = expression(e, Context())
         if t.poisoned { return nil }
         guard case .constant(let v) = t.ir, case .number(let n) = v, n.isFinite else {
-            error("\(what) must be a constant number", e.range)
+            error(.notConstant, "\(what) must be a constant number", e.range)
             return nil
         }
         return n
@@ -279,11 +282,11 @@ public struct Compiler {
         let t = expression(e, Context())
         if t.poisoned { return nil }
         guard case .number(let dim) = t.type, dim == .time else {
-            error("\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range)
+            error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range)
             return nil
         }
         guard case .constant(.number(let seconds)) = t.ir else {
-            error("\(what) must be a constant duration", e.range)
+            error(.notConstant, "\(what) must be a constant duration", e.range)
             return nil
         }
         return Compiler.ticks(seconds, range: e.range, what: what, diagnostics: &diagnostics)
@@ -294,12 +297,12 @@ public struct Compiler {
 
     static func ticks(_ seconds: Double, range: SourceRange, what: String, diagnostics: inout [Diagnostic]) -> Int? {
         guard seconds.isFinite, seconds >= 0 else {
-            diagnostics.append(.error("\(what) must be a finite duration of zero or more", at: range))
+            diagnostics.append(.error(.badDuration, "\(what) must be a finite duration of zero or more", at: range))
             return nil
         }
         let t = (seconds * 60).rounded()
         guard t <= Double(maxTicks) else {
-            diagnostics.append(.error("\(what) is too long: at most \(maxTicks / 3600) minutes", at: range))
+            diagnostics.append(.error(.badDuration, "\(what) is too long: at most \(maxTicks / 3600) minutes", at: range))
             return nil
         }
         return Int(t)

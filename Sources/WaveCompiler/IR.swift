@@ -1,11 +1,9 @@
-import WaveSyntax
+// The IR is written in the vocabulary's terms (LayerKind, Property, StepPosition, FillMode,
+// EffectKind …), which live in WaveSyntax; whoever reads the IR sees them too.
+@_exported import WaveSyntax
 
 /// The timeline IR: everything resolved (slots and indices, no names to look up), units
 /// lowered (lengths px, angles radians, times seconds; timing positions in whole ticks).
-
-public enum LayerKind: String, CaseIterable, Sendable {
-    case circle, ellipse, rect, line, polygon, path, wave, text, group
-}
 
 /// A layer reference inside compiled code.
 public enum LayerRef: Equatable, Sendable {
@@ -61,9 +59,6 @@ public enum Target: Equatable, Sendable {
     case globalComponent(Int, Int)
 }
 
-public enum FillMode: String, Sendable { case none, forwards, backwards, both }
-
-public enum StepPosition: String, Sendable { case jumpStart = "jump-start", jumpEnd = "jump-end", jumpNone = "jump-none", jumpBoth = "jump-both" }
 
 public struct SpringParameters: Equatable, Sendable {
     public var mass: Double, stiffness: Double, damping: Double, initialVelocity: Double
@@ -79,7 +74,6 @@ public enum TimingFunction: Equatable, Sendable {
     case spring(SpringParameters)
 }
 
-public enum KeyframeMode: String, Sendable { case discrete, linear, cubic, paced }
 
 public struct AnimationIR: Equatable, Sendable {
     public var targets: [Target]
@@ -137,11 +131,6 @@ public indirect enum IRStmt: Equatable, Sendable {
     case evaluate(IRExpr, ValueType, SourceRange)
 }
 
-/// Per-character text effects (see grammar.md §8 "Text effects").
-public enum EffectKind: String, CaseIterable, Sendable {
-    case typewriter, shine, fade, wave, scramble, slide, bounce
-}
-
 public struct EffectIR: Equatable, Sendable {
     public var layer: LayerRef
     public var kind: EffectKind
@@ -153,7 +142,7 @@ public struct EffectIR: Equatable, Sendable {
 }
 
 public struct PathCommandIR: Equatable, Sendable {
-    public enum Verb: String, Sendable { case move, line, quad, cubic, arc, circle, ellipse, rect, close }
+    public typealias Verb = PathCommand
     public var verb: Verb
     /// Operands in order: points and numbers, see grammar.md for each verb.
     public var operands: [IRExpr]

@@ -84,7 +84,8 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
     case string(String)
     case paint(PaintValue)
     case list([Value])
-    case word(String)
+    /// A word of a closed set, resolved by the compiler; never a string at runtime.
+    case word(Word)
     /// A layer instance id (only inside the runtime).
     case layer(Int)
 
@@ -110,6 +111,13 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The cap of a `cap` value; `butt` (the table's default) for any other value.
+    public var cap: StrokeCap { if case .word(.cap(let c)) = self { return c }; return .butt }
+    /// The join of a `join` value; `miter` (the table's default) for any other value.
+    public var join: StrokeJoin { if case .word(.join(let j)) = self { return j }; return .miter }
+    /// The rule of a `fill-rule` value; `non-zero` (the table's default) for any other value.
+    public var windingRule: WindingRule { if case .word(.fillRule(let r)) = self { return r }; return .nonZero }
+
     public var description: String {
         switch self {
         case .number(let v): return Value.format(v)
@@ -130,7 +138,7 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
                 return "radial-gradient((\(Value.format(c.0)), \(Value.format(c.1))) r \(Value.format(r)), \(Value.stopsText(stops)))"
             }
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
-        case .word(let w): return w
+        case .word(let w): return w.text
         case .layer(let id): return "layer#\(id)"
         }
     }
@@ -157,5 +165,31 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
 
     static func stopsText(_ stops: [GradientStopValue]) -> String {
         stops.map { s in hex(s.color) + (s.location.map { " \(format($0 * 100))%" } ?? "") }.joined(separator: ", ")
+    }
+}
+
+/// The value of a `.word` property: one case per closed word set of the vocabulary.
+public enum Word: Equatable, Sendable {
+    case cap(StrokeCap)
+    case join(StrokeJoin)
+    case fillRule(WindingRule)
+
+    /// The word `text` as a value of `property`; nil if the property has no such word.
+    public init?(_ property: Property, _ text: String) {
+        switch property {
+        case .cap: guard let c = StrokeCap(rawValue: text) else { return nil }; self = .cap(c)
+        case .join: guard let j = StrokeJoin(rawValue: text) else { return nil }; self = .join(j)
+        case .fillRule: guard let r = WindingRule(rawValue: text) else { return nil }; self = .fillRule(r)
+        default: return nil
+        }
+    }
+
+    /// The word as written.
+    public var text: String {
+        switch self {
+        case .cap(let c): return c.rawValue
+        case .join(let j): return j.rawValue
+        case .fillRule(let r): return r.rawValue
+        }
     }
 }

@@ -29,7 +29,7 @@ public enum Console {
     /// problem has a place in the file, else a plain error.
     public static func report(_ e: ScriptReadError) {
         if let (line, column) = e.location {
-            write("\(e.path):\(line):\(column): error: \(e.message)\n")
+            write("\(e.path):\(line):\(column): error[\(DiagnosticCode.invalidEncoding.code)]: \(e.message)\n")
         } else {
             error(e.message)
         }

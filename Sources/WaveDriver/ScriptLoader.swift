@@ -118,11 +118,11 @@ public func fontWarnings(_ program: Program) -> [Diagnostic] {
         }
         let descriptor = FontDescriptor.parse(font)
         guard let match = try? FontLibrary.shared.resolve(descriptor) else {
-            out.append(.warning("no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
+            out.append(.warning(.missingFont, "no font can be loaded for '\(font)'; text in layer '\(layer.name)' will not show", at: layer.range))
             continue
         }
         if !match.isExactFamily {
-            out.append(.warning("font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
+            out.append(.warning(.substitutedFont, "font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
         }
     }
     return out

@@ -59,10 +59,10 @@ public final class ScriptWatcher {
         return .failed(ScriptWatcher.describe(first, in: file))
     }
 
-    /// `file:line:col: message` on one line, the file by its last path component (the
-    /// status row is narrow).
+    /// `file:line:col: message [E0104]` on one line, the file by its last path component (the
+    /// status row is narrow, so the code comes last, where truncation costs least).
     public static func describe(_ d: Diagnostic, in file: SourceFile) -> String {
         let (line, column) = file.location(of: d.range.start)
-        return "\((file.name as NSString).lastPathComponent):\(line):\(column): \(d.message)"
+        return "\((file.name as NSString).lastPathComponent):\(line):\(column): \(d.message) [\(d.code.code)]"
     }
 }

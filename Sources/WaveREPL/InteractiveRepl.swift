@@ -180,7 +180,7 @@ public final class InteractiveRepl {
         }
         var words = Array(Parser.statementKeywords) + ["from", "to", "over", "ease", "repeat", "forever", "autoreverse", "then", "below", "above", "tick", "every", "true", "false"]
         words += LayerKind.allCases.map(\.rawValue)
-        words += Array(Timing.named.keys)
+        words += TimingCurveName.allCases.map(\.rawValue)
         words += session.environment.layerNames + session.environment.variableNames
         words += Builtin.allCases.map(\.rawValue)
         return Array(Set(words)).sorted()

@@ -36,7 +36,7 @@ public final class ReplSession {
     public static func needsMore(_ text: String) -> Bool {
         var depth = 0
         for t in Lexer.tokenize(SourceFile(name: "", text: text)) {
-            if case .error(let m) = t.kind, m.hasPrefix("unterminated string") { return false }
+            if case .error(.unterminatedString, _) = t.kind { return false }
             if t.isPunct("{") || t.isPunct("(") || t.isPunct("[") { depth += 1 }
             if t.isPunct("}") || t.isPunct(")") || t.isPunct("]") { depth -= 1 }
         }
@@ -49,7 +49,7 @@ public final class ReplSession {
         let file = SourceFile(name: "<input \(inputCount)>", text: text)
         var outcome = Outcome(file: file)
         let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment)
-        outcome.diagnostics = diagnostics.filter { $0.severity == .error || !$0.message.hasSuffix("is never used") && !$0.message.contains("never spawned") }
+        outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
         guard let increment else { return outcome }
         let before = runtime
         runtime.printed = []
@@ -111,7 +111,7 @@ public final class ReplSession {
         let file = SourceFile(name: "<session>", text: script)
         let (program, diagnostics) = Compiler.compile(file)
         guard let program else {
-            throw RuntimeError("the session no longer compiles: \(diagnostics.first?.message ?? "")", .none, tick: runtime.tick)
+            throw RuntimeError(.sessionBroken, "the session no longer compiles: \(diagnostics.first?.message ?? "")", .none, tick: runtime.tick)
         }
         runtime = try SceneRuntime.seek(program, to: tick)
     }

@@ -48,7 +48,7 @@ extension SceneRuntime {
     /// Core Animation's from/to/by rules; a missing end is the current value.
     mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws {
         guard animations.count < limits.maxAnimations else {
-            throw RuntimeError("too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
+            throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
         try charge(a.range)
         var targets: [ResolvedTarget] = []
@@ -101,7 +101,7 @@ extension SceneRuntime {
             let v = presentGlobal(slot)
             return c.map { Ops.component(v, $0) } ?? v
         case .layer(let id, let p, let c):
-            guard let inst = instances[id] else { return p.info.defaultValue }
+            guard let inst = instances[id] else { return defaultValue(p) }
             let v = inst.present(p)
             return c.map { Ops.component(v, $0) } ?? v
         }

@@ -45,7 +45,11 @@ extension SceneRuntime {
         } else if let path = geometry.path {
             let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
             let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
-            let rule: FillRule = inst.present(.fillRule) == .word("even-odd") ? .evenOdd : .nonZero
+            let rule: FillRule
+            switch inst.present(.fillRule).windingRule {
+            case .nonZero: rule = .nonZero
+            case .evenOdd: rule = .evenOdd
+            }
             if let fill {
                 content.append(.fill(path: path.transformed(by: transform), rule: rule, paint: fill, opacity: 1))
             }
@@ -135,11 +139,11 @@ extension SceneRuntime {
             return (nil, bounds)
         }
         guard path.elements.count <= limits.maxPathElements else {
-            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has too many path elements (\(path.elements.count); the limit is \(limits.maxPathElements))",
+            throw RuntimeError(.tooManyPathElements, "layer '\(program.layers[inst.decl].name)' has too many path elements (\(path.elements.count); the limit is \(limits.maxPathElements))",
                                program.layers[inst.decl].range, tick: tick)
         }
         guard SceneRuntime.isFinite(path) else {
-            throw RuntimeError("layer '\(program.layers[inst.decl].name)' has geometry that is not a finite number (NaN or infinity)",
+            throw RuntimeError(.nonFiniteGeometry, "layer '\(program.layers[inst.decl].name)' has geometry that is not a finite number (NaN or infinity)",
                                program.layers[inst.decl].range, tick: tick)
         }
         return (path, path.bounds)
@@ -175,16 +179,15 @@ extension SceneRuntime {
     }
 
     /// The closed area under y = level + A·sin(2π·x/λ + φ), from the surface down to
-    /// `bottom`, sampled every pixel across `extent`.
+    /// `bottom`, sampled every pixel across `extent` (their defaults, the scene's width and
+    /// height, come from the vocabulary table).
     func waveArea(_ inst: LayerInstance) -> Path {
         let a = inst.present(.amplitude).number
         let lambda = inst.present(.wavelength).number
         let phase = inst.present(.phase).number
         let level = inst.present(.level).number
         var (x0, x1) = inst.present(.extent).point
-        if x1.isNaN { x1 = Double(scene.width) }
-        var bottom = inst.present(.bottom).number
-        if bottom.isNaN { bottom = Double(scene.height) }
+        let bottom = inst.present(.bottom).number
         if x1 < x0 { swap(&x0, &x1) }
         var path = Path()
         guard x1 > x0, (x1 - x0) < 1e6 else { return path }
@@ -218,11 +221,11 @@ extension SceneRuntime {
         guard case .string(let font) = inst.present(.font) else { return nil }
         let size = inst.present(.size).number
         guard size.isFinite, size > 0, size < 10_000 else {
-            throw RuntimeError("text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
+            throw RuntimeError(.badTextSize, "text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
         }
         let run: GlyphRun
         do { run = try FontLibrary.shared.layout(text, font: FontDescriptor.parse(font), size: size) } catch {
-            throw RuntimeError("cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
+            throw RuntimeError(.textLayoutFailed, "cannot lay out text: \(error)", program.layers[inst.decl].range, tick: tick)
         }
         let spacing = inst.present(.spacing).number
         let width = run.width + spacing * Double(max(0, run.characters.count - 1))
@@ -294,8 +297,8 @@ extension SceneRuntime {
         let width = inst.present(.strokeWidth).number
         guard width > 0, width.isFinite else { return nil }
         var style = StrokeStyle(width: width)
-        switch inst.present(.cap) { case .word("round"): style.cap = .round; case .word("square"): style.cap = .square; default: style.cap = .butt }
-        switch inst.present(.join) { case .word("round"): style.join = .round; case .word("bevel"): style.join = .bevel; default: style.join = .miter }
+        switch inst.present(.cap).cap { case .butt: style.cap = .butt; case .round: style.cap = .round; case .square: style.cap = .square }
+        switch inst.present(.join).join { case .miter: style.join = .miter; case .round: style.join = .round; case .bevel: style.join = .bevel }
         style.miterLimit = inst.present(.miterLimit).number
         if case .list(let d) = inst.present(.dash) { style.dashes = d.map(\.number) }
         style.dashPhase = inst.present(.dashPhase).number

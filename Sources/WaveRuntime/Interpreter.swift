@@ -6,7 +6,7 @@ extension SceneRuntime {
     mutating func charge(_ range: SourceRange) throws {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
         }
     }
 
@@ -15,7 +15,7 @@ extension SceneRuntime {
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError("too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
         }
         switch e {
         case .constant(let v): return v
@@ -28,7 +28,7 @@ extension SceneRuntime {
             case .height: return .number(Double(scene.height))
             }
         case .layerProperty(let ref, let p):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
         case .component(let base, let i): return Ops.component(try eval(base, ctx), i)
         case .unary(let op, let a): return Ops.unary(op, try eval(a, ctx))
@@ -118,7 +118,7 @@ extension SceneRuntime {
         case .global(let slot): return presentGlobal(slot)
         case .globalComponent(let slot, let c): return Ops.component(presentGlobal(slot), c)
         case .layer(let ref, let p):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return p.info.defaultValue }
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
         case .layerComponent(let ref, let p, let c):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }

@@ -24,11 +24,12 @@ struct LayerInstance: Equatable, Sendable {
     /// The instance's own copies of its template children (spawned groups).
     var alive = true
 
-    init(id: Int, decl: Int, kind: LayerKind, parent: Int?) {
+    /// `defaults`: every property's default for `kind`, in `Property.allCases` order.
+    init(id: Int, decl: Int, kind: LayerKind, parent: Int?, defaults: [Value]) {
         self.id = id
         self.decl = decl
         self.kind = kind
-        self.model = Property.allCases.map { $0.info.defaultValue }
+        self.model = defaults
         self.overlay = Array(repeating: nil, count: Property.count)
         self.bindings = Array(repeating: nil, count: Property.count)
         self.parent = parent
@@ -39,4 +40,20 @@ struct LayerInstance: Equatable, Sendable {
         let i = p.ordinal
         return overlay[i] ?? model[i]
     }
+}
+
+extension SceneRuntime {
+    /// Every property's default on a layer of `kind` in this scene, from the vocabulary
+    /// table; computed once per kind and scene size.
+    mutating func defaults(for kind: LayerKind) -> [Value] {
+        let size = [scene.width, scene.height]
+        if size != layerDefaultsSize { layerDefaults = [:]; layerDefaultsSize = size }
+        if let d = layerDefaults[kind] { return d }
+        let d = Property.defaults(for: kind, in: scene)
+        layerDefaults[kind] = d
+        return d
+    }
+
+    /// What reading a property of a layer that no longer exists gives: its default.
+    func defaultValue(_ p: Property) -> Value { p.defaultValue(for: p.representativeKind, in: scene) }
 }

@@ -4,12 +4,16 @@ import WaveSyntax
 /// An error while running a scene: it names the script range that caused it.
 /// The command line maps it to exit code 70.
 public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// An `E07xx` entry of the diagnostic catalogue.
+    public var code: DiagnosticCode
     public var message: String
     public var range: SourceRange
     public var tick: Int
-    public init(_ message: String, _ range: SourceRange, tick: Int) { self.message = message; self.range = range; self.tick = tick }
-    public var description: String { "at tick \(tick): \(message)" }
-    public var diagnostic: Diagnostic { .error("\(message) (at tick \(tick))", at: range) }
+    public init(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, tick: Int) {
+        self.code = code; self.message = message; self.range = range; self.tick = tick
+    }
+    public var description: String { "[\(code.code)] at tick \(tick): \(message)" }
+    public var diagnostic: Diagnostic { .error(code, "\(message) (at tick \(tick))", at: range) }
 }
 
 /// Bounds that keep a runaway script from hanging or exhausting memory. Each one ends the

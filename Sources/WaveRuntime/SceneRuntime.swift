@@ -31,6 +31,9 @@ public struct SceneRuntime: Sendable {
     var rng: SplitMix64
     var work = 0
     var started = false
+    /// Every property's default by kind, for the scene size in `layerDefaultsSize`.
+    var layerDefaults: [LayerKind: [Value]] = [:]
+    var layerDefaultsSize: [Int] = []
 
     public var scene: SceneIR { program.scene }
     public var liveLayerCount: Int { instances.count }
@@ -106,7 +109,7 @@ public struct SceneRuntime: Sendable {
 
     mutating func install(_ timer: TimerIR, _ ctx: ExecContext) throws {
         guard timers.count < limits.maxTimers else {
-            throw RuntimeError("too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
+            throw RuntimeError(.tooManyTimers, "too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
         }
         let next: Int
         switch timer.kind {
@@ -160,20 +163,13 @@ public struct SceneRuntime: Sendable {
     /// properties initialised and bindings registered.
     mutating func instantiate(_ declIndex: Int, parent: Int?) throws -> Int {
         guard instances.count < limits.maxLayers else {
-            throw RuntimeError("too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
+            throw RuntimeError(.tooManyLayers, "too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
                                program.layers[declIndex].range, tick: tick)
         }
         let decl = program.layers[declIndex]
         let id = nextInstanceID
         nextInstanceID += 1
-        var inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent)
-        if decl.kind == .line {
-            inst.model[Property.stroke.ordinal] = .paint(.color(RGBA(0, 0, 0, 1)))
-        }
-        if decl.kind == .wave {
-            inst.model[Property.extent.ordinal] = .point(0, Double(scene.width))
-            inst.model[Property.bottom.ordinal] = .number(Double(scene.height))
-        }
+        let inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent, defaults: defaults(for: decl.kind))
         instances[id] = inst
         if !decl.isTemplate { declaredInstance[declIndex] = id }
         let ctx = ExecContext(current: id)

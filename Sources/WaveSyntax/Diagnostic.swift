@@ -1,7 +1,10 @@
 /// Diagnostics are values: every stage appends them and keeps going; only the command line prints.
+/// Guarantees: the severity agrees with the code (`W…` codes are warnings, `E…` errors).
 public struct Diagnostic: Sendable, Equatable {
     public enum Severity: String, Sendable { case error, warning, note }
     public var severity: Severity
+    /// The stable catalogue entry; react to this, never to `message`.
+    public var code: DiagnosticCode
     public var message: String
     public var range: SourceRange
     /// Extra located remarks ("'{' opened here").
@@ -13,14 +16,17 @@ public struct Diagnostic: Sendable, Equatable {
         public init(_ message: String, _ range: SourceRange) { self.message = message; self.range = range }
     }
 
-    public init(_ severity: Severity, _ message: String, at range: SourceRange, notes: [Note] = []) {
-        self.severity = severity; self.message = message; self.range = range; self.notes = notes
+    public init(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) {
+        self.severity = code.isWarning ? .warning : .error
+        self.code = code; self.message = message; self.range = range; self.notes = notes
     }
-    public static func error(_ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: range, notes: notes)
+    /// An error; the code decides the severity, so pass an `E` code.
+    public static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+        Diagnostic(code, message, at: range, notes: notes)
     }
-    public static func warning(_ message: String, at range: SourceRange) -> Diagnostic {
-        Diagnostic(.warning, message, at: range)
+    /// A warning; the code decides the severity, so pass a `W` code.
+    public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange) -> Diagnostic {
+        Diagnostic(code, message, at: range)
     }
 }
 
@@ -28,27 +34,29 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }
 
-/// Formats diagnostics as `file:line:col: error: message`, the source line, and a caret line.
+/// Formats diagnostics rustc-style as `file:line:col: error[E0202]: message`, the source
+/// line, and a caret line; notes follow as `file:line:col: note: message`.
 public struct DiagnosticFormatter: Sendable {
     public var useColor: Bool
     public init(useColor: Bool) { self.useColor = useColor }
 
     public func format(_ d: Diagnostic, in file: SourceFile) -> String {
-        var out = formatOne(severity: d.severity.rawValue, message: d.message, range: d.range, in: file)
+        var out = formatOne(severity: d.severity.rawValue, code: d.code.code, message: d.message, range: d.range, in: file)
         for note in d.notes {
-            out += formatOne(severity: "note", message: note.message, range: note.range, in: file)
+            out += formatOne(severity: "note", code: nil, message: note.message, range: note.range, in: file)
         }
         return out
     }
 
-    private func formatOne(severity: String, message: String, range: SourceRange, in file: SourceFile) -> String {
+    private func formatOne(severity: String, code: String?, message: String, range: SourceRange, in file: SourceFile) -> String {
         let (line, column) = file.location(of: range.start)
+        let head = code.map { "\(severity)[\($0)]" } ?? severity
         let label: String
         if useColor {
-            let code = severity == "error" ? "31" : severity == "warning" ? "35" : "36"
-            label = "\u{1B}[1;\(code)m\(severity):\u{1B}[0m"
+            let sgr = severity == "error" ? "31" : severity == "warning" ? "35" : "36"
+            label = "\u{1B}[1;\(sgr)m\(head):\u{1B}[0m"
         } else {
-            label = "\(severity):"
+            label = "\(head):"
         }
         var out = "\(file.name):\(line):\(column): \(label) \(message)\n"
         let text = file.lineText(line)

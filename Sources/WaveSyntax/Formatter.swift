@@ -111,7 +111,7 @@ public struct ScriptFormatter {
             if let k = written.firstIndex(where: { $0.range.end > problem.range.start }) { at = kept[k].range }
             why = " (laid out canonically it would read: \(problem.message))"
         }
-        return .error("cannot format this script\(why); the file is left unchanged", at: at)
+        return .error(.cannotFormat, "cannot format this script\(why); the file is left unchanged", at: at)
     }
 
     /// A comment's text without trailing white space.

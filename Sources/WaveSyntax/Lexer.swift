@@ -77,7 +77,7 @@ public struct Lexer {
         pos += 1
         while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }
         let shown = String(decoding: bytes[start..<pos], as: UTF8.self)
-        return make(.error("unexpected character '\(shown)'"))
+        return make(.error(.unexpectedCharacter, "unexpected character '\(shown)'"))
     }
 
     private func matches(_ p: String) -> Bool {
@@ -109,7 +109,7 @@ public struct Lexer {
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let digits = bytes[s..<pos]
         guard digits.allSatisfy(Lexer.isHex), [3, 4, 6, 8].contains(digits.count) else {
-            return .error("bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits")
+            return .error(.badColour, "bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits")
         }
         func hex(_ c: UInt8) -> Int { Lexer.isDigit(c) ? Int(c) - 48 : Int(c | 0x20) - 87 }
         let d = digits.map(hex)
@@ -133,8 +133,8 @@ public struct Lexer {
             while e < bytes.count, Lexer.isIdentChar(bytes[e]) { e += 1 }
             candidate += "-" + String(decoding: bytes[(k + 1)..<e], as: UTF8.self)
             k = e
-            if hyphenatedWords.contains(candidate) { best = (candidate, k) }
-            if !hyphenatedWords.contains(where: { $0.hasPrefix(candidate + "-") }) { break }
+            if Vocabulary.hyphenatedWords.contains(candidate) { best = (candidate, k) }
+            if !Vocabulary.hyphenatedWords.contains(where: { $0.hasPrefix(candidate + "-") }) { break }
         }
         pos = best.end
         return best.word
@@ -152,9 +152,9 @@ public struct Lexer {
             let h = Int(String(decoding: bytes[hs..<pos], as: UTF8.self)) ?? -1
             if Lexer.isIdentChar(peek()) {
                 while Lexer.isIdentChar(peek()) { pos += 1 }
-                return .error("bad size '\(String(decoding: bytes[s..<pos], as: UTF8.self))': expected WIDTHxHEIGHT")
+                return .error(.badSize, "bad size '\(String(decoding: bytes[s..<pos], as: UTF8.self))': expected WIDTHxHEIGHT")
             }
-            guard w >= 0, h >= 0 else { return .error("size too large") }
+            guard w >= 0, h >= 0 else { return .error(.badSize, "size too large") }
             return .size(w, h)
         }
         if peek() == UInt8(ascii: "."), Lexer.isDigit(peek(1)) {
@@ -167,14 +167,14 @@ public struct Lexer {
             while Lexer.isDigit(peek()) { pos += 1 }
         }
         let text = String(decoding: bytes[s..<pos], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { return .error("number '\(text)' is out of range") }
+        guard let value = Double(text), value.isFinite else { return .error(.numberOutOfRange, "number '\(text)' is out of range") }
         if peek() == UInt8(ascii: "%") { pos += 1; return .number(value, .percent) }
         guard Lexer.isIdentStart(peek()) else { return .number(value, nil) }
         let us = pos
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let suffix = String(decoding: bytes[us..<pos], as: UTF8.self)
         guard let unit = NumberUnit(rawValue: suffix) else {
-            return .error("unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px")
+            return .error(.unknownUnit, "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px")
         }
         return .number(value, unit)
     }
@@ -201,20 +201,20 @@ public struct Lexer {
                           let v = UInt32(String(decoding: bytes[hs..<k], as: UTF8.self), radix: 16),
                           let scalar = UnicodeScalar(v) else {
                         skipToStringEnd()
-                        return .error("bad unicode escape in string: expected \\u{HEX}")
+                        return .error(.badEscape, "bad unicode escape in string: expected \\u{HEX}")
                     }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                     pos = k + 1
                 default:
                     skipToStringEnd()
-                    return .error("unknown escape '\\\(String(UnicodeScalar(e)))' in string; escapes are \\n \\t \\\" \\\\ \\u{…}")
+                    return .error(.badEscape, "unknown escape '\\\(String(UnicodeScalar(e)))' in string; escapes are \\n \\t \\\" \\\\ \\u{…}")
                 }
                 continue
             }
             out.append(c)
             pos += 1
         }
-        return .error("unterminated string: expected '\"' before the end of the line")
+        return .error(.unterminatedString, "unterminated string: expected '\"' before the end of the line")
     }
 
     private mutating func skipToStringEnd() {

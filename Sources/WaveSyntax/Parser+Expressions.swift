@@ -17,7 +17,7 @@ extension Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {
-            error("expression nested too deeply (more than \(Parser.maxDepth) levels)", at: current.range)
+            error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels)", at: current.range)
             let r = current.range
             skipExpressionTail()
             return Expr(.error, r)
@@ -65,7 +65,7 @@ extension Parser {
             depth += 1
             defer { depth -= 1 }
             if depth > Parser.maxDepth {
-                error("expression nested too deeply (more than \(Parser.maxDepth) levels)", at: start)
+                error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels)", at: start)
                 return Expr(.error, start)
             }
             let operand = parseUnary()
@@ -85,7 +85,7 @@ extension Parser {
         }
         if isPunct("."), !peek().isEOF {
             advance()
-            error("expected a property name after '.', found \(current.describe)", at: current.range)
+            error(.expectedToken, "expected a property name after '.', found \(current.describe)", at: current.range)
         }
         return e
     }
@@ -128,7 +128,7 @@ extension Parser {
             reportErrorToken()
             return Expr(.error, t.range)
         default:
-            error("expected a value, found \(t.describe)", at: t.range)
+            error(.expectedToken, "expected a value, found \(t.describe)", at: t.range)
             return Expr(.error, t.range)
         }
     }
@@ -157,7 +157,7 @@ extension Parser {
             let (line, column) = file.location(of: opener.start)
             let openText = close == ")" ? "(" : "["
             if case .error = current.kind { reportErrorToken() }
-            error("expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range)
+            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range)
             return items
         }
     }

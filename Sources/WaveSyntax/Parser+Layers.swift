@@ -1,13 +1,8 @@
 extension Parser {
-    /// Property names of layers (and of the scene header). The parser uses them only to
-    /// notice a property written without a value (`radius fill #fff`).
-    public static let propertyNames: Set<String> = [
-        "position", "anchor", "scale", "rotation", "opacity", "visible", "fill", "stroke",
-        "stroke-width", "join", "cap", "miter-limit", "dash", "dash-phase", "fill-rule", "mask",
-        "center", "radius", "frame", "corner", "from", "to", "points", "amplitude", "wavelength",
-        "phase", "level", "extent", "bottom", "font", "size", "text", "background", "duration", "seed",
-        "spacing",
-    ]
+    /// Property names of layers (with aliases and `mask`) and of the scene header, from the
+    /// vocabulary. The parser uses them only to notice a property written without a value
+    /// (`radius fill #fff`).
+    public static let propertyNames: Set<String> = Vocabulary.clauseHeads
 
     /// Labels each clause head accepts after its value (`mask contour inverted`,
     /// `quad (0, 9) control (5, 1)`), with how many values each label takes.
@@ -25,7 +20,7 @@ extension Parser {
     }
 
     /// Path commands: heads that only appear inside a `path` layer.
-    public static let pathCommands: Set<String> = ["move", "line", "quad", "cubic", "arc", "circle", "ellipse", "rect", "close"]
+    public static let pathCommands: Set<String> = Set(PathCommand.allCases.map(\.rawValue))
 
     /// layer -> ('layer' | 'template') IDENT ':' KIND STRING? placement? '{' (clause | layer)* '}'
     mutating func parseLayer() -> LayerDecl? {
@@ -36,7 +31,7 @@ extension Parser {
             synchronize(); skipBodyIfAny(); return nil
         }
         guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
-        guard let kind = expectIdentifier("a layer kind (circle, ellipse, rect, line, polygon, path, wave, text, group)") else {
+        guard let kind = expectIdentifier(Parser.layerKindExpectation) else {
             synchronize(); skipBodyIfAny(); return nil
         }
         var argument: Expr? = nil
@@ -56,6 +51,8 @@ extension Parser {
                          clauses: clauses, children: children, range: start.to(previous.range))
     }
 
+    static let layerKindExpectation = "a layer kind (\(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+
     private mutating func skipBodyIfAny() {
         if isPunct("{") { advance(); skipToClose() }
     }
@@ -66,13 +63,13 @@ extension Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {
-            error("layers nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
+            error(.nestedTooDeeply, "layers nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
             skipToClose()
             return
         }
         while !acceptPunct("}") {
             if current.isEOF {
-                error("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
                 return
             }
             if isWord("layer") || isWord("template") {
@@ -81,12 +78,12 @@ extension Parser {
                     continue
                 }
                 if current.newlineBefore {
-                    error("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
+                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
                     return
                 }
             }
             if atStrongToken, current.identifier != "layer" {
-                error("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return
             }
             if acceptPunct(";") { continue }
@@ -103,11 +100,11 @@ extension Parser {
         var clauses: [Clause] = []
         while !acceptPunct("}") {
             if current.isEOF {
-                error("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
                 return clauses
             }
             if atStrongToken {
-                error("unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return clauses
             }
             let before = index
@@ -124,7 +121,7 @@ extension Parser {
             return nil
         }
         guard let head = current.identifier else {
-            error("expected a property name, found \(current.describe)", at: current.range)
+            error(.expectedToken, "expected a property name, found \(current.describe)", at: current.range)
             advance()
             // Skip the rest of a broken value up to the next word, brace or line.
             while !current.isEOF, current.identifier == nil, !isPunct("}"), !current.newlineBefore { advance() }
@@ -138,16 +135,16 @@ extension Parser {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
-                error("property '\(head)' needs a value before '\(w)'", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range)
             } else if isPunct("}") || current.isEOF {
-                error("property '\(head)' needs a value", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value", at: headID.range)
             } else if case .error = current.kind {
                 reportErrorToken()
                 value = Expr(.error, previous.range)
             } else if canStartExpression {
                 value = parseExpression()
             } else {
-                error("property '\(head)' needs a value, found \(current.describe)", at: current.range)
+                error(.missingValue, "property '\(head)' needs a value, found \(current.describe)", at: current.range)
                 advance()
             }
         }
@@ -159,7 +156,7 @@ extension Parser {
             var values: [Expr] = []
             for _ in 0..<count {
                 guard canStartExpression else {
-                    error("'\(w)' needs a value, found \(current.describe)", at: label.range)
+                    error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
                     break
                 }
                 values.append(parseExpression())
@@ -181,9 +178,10 @@ extension Parser {
     }
 
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
-        Parser.propertyNames.contains(w) || w == "width" || w == "mask" || (kind == "path" && Parser.pathCommands.contains(w))
+        Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
     }
 
-    /// Property names that are also words a value may be (`anchor center`, `level height`).
-    static let valueWords: Set<String> = ["center", "width", "height"]
+    /// Property names that are also words a value may be (`anchor center`, `level height`,
+    /// `join miter`).
+    static let valueWords: Set<String> = ["center", "width", "height", "miter"]
 }

@@ -1,21 +1,4 @@
 extension Parser {
-    /// Labels that may follow `animate` targets, with how many values each takes.
-    static let animateLabels: [String: Int] = [
-        "from": 1, "to": 1, "by": 1, "over": 1, "duration": 1, "ease": 1, "delay": 1, "begin": 1,
-        "repeat": 1, "repeat-for": 1, "autoreverse": 0, "fill": 1, "values": 1, "times": 1,
-        "mode": 1, "eases": 1, "stagger": 1,
-    ]
-    /// Labels of a spring, inline or in its `{ … }` block.
-    static let springLabels: [String: Int] = [
-        "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,
-        "initial-velocity": 1, "response": 1, "duration": 1, "over": 1, "bounce": 1,
-        "damping-fraction": 1, "delay": 1, "fill": 1,
-    ]
-    static let effectLabels: [String: Int] = [
-        "over": 1, "delay": 1, "seed": 1, "duration": 1, "color": 1, "stagger": 1, "amplitude": 1,
-    ]
-    static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
-
     /// statement -> scene | variable | layer | timer | animate | spring | group | effect
     ///            | if | spawn | remove | stop | assignment | expression
     mutating func parseStatement() -> Stmt? {
@@ -33,7 +16,7 @@ extension Parser {
         case "sequence", "parallel":
             let kind = Identifier(word, start)
             advance()
-            let args = parseArgs(Parser.groupLabels, context: word)
+            let args = parseArgs(Vocabulary.groupLabels, context: word)
             let body = parseBlock(word)
             return Stmt(.animationGroup(kind: kind, args: args, body: body), start.to(previous.range))
         case "effect": return parseEffect()
@@ -108,7 +91,7 @@ extension Parser {
             let t = parseExpression()
             targets.append(t)
         } while acceptPunct(",")
-        let labels = isSpring ? Parser.springLabels : Parser.animateLabels
+        let labels = isSpring ? Vocabulary.springLabels : Vocabulary.animateLabels
         var args = parseArgs(labels, context: isSpring ? "spring" : "animate")
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
@@ -130,7 +113,7 @@ extension Parser {
         advance()
         let layer = parseExpression()
         guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
-        let args = parseArgs(Parser.effectLabels, context: "effect")
+        let args = parseArgs(Vocabulary.effectLabels, context: "effect")
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
     }
 
@@ -178,7 +161,7 @@ extension Parser {
     mutating func parseSimpleStatement() -> Stmt? {
         let start = current.range
         guard canStartExpression else {
-            error("expected a statement, found \(current.describe)", at: current.range)
+            error(.expectedToken, "expected a statement, found \(current.describe)", at: current.range)
             advance()
             synchronize()
             return nil
@@ -201,7 +184,7 @@ extension Parser {
             var values: [Expr] = []
             for _ in 0..<count {
                 guard canStartExpression, !isPunct("{") || w == "then" else {
-                    error("'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
+                    error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
                     break
                 }
                 values.append(parseExpression())

@@ -25,6 +25,14 @@ public struct Parser {
         self.tokens = Lexer.tokenize(file)
     }
 
+    /// A file holding one expression and nothing else (the vocabulary's default texts);
+    /// nil if it does not parse cleanly.
+    public static func standaloneExpression(_ file: SourceFile) -> Expr? {
+        var p = Parser(file: file)
+        let e = p.parseExpression()
+        return p.diagnostics.isEmpty && p.current.isEOF ? e : nil
+    }
+
     /// script -> statement* EOF
     public static func parse(_ file: SourceFile) -> Script {
         var p = Parser(file: file)
@@ -33,7 +41,7 @@ public struct Parser {
             let before = p.index
             if p.acceptPunct(";") { continue }   // an optional statement separator
             if p.current.isPunct("}") {
-                p.error("unexpected '}' with no open block", at: p.current.range)
+                p.error(.unexpectedClose, "unexpected '}' with no open block", at: p.current.range)
                 p.advance()
                 continue
             }
@@ -51,15 +59,15 @@ public struct Parser {
 
     mutating func advance() { if index < tokens.count - 1 { index += 1 } }
 
-    mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
         // One error per spot: a second error at the same place is a cascade.
         if let last = diagnostics.last, last.severity == .error, last.range.start == range.start { return }
-        diagnostics.append(.error(message, at: range, notes: notes))
+        diagnostics.append(.error(code, message, at: range, notes: notes))
     }
 
     /// Reports a lexer error token once and steps over it.
     mutating func reportErrorToken() {
-        if case .error(let m) = current.kind { error(m, at: current.range) }
+        if case .error(let code, let m) = current.kind { error(code, m, at: current.range) }
         advance()
     }
 
@@ -82,14 +90,14 @@ public struct Parser {
             return id
         }
         if case .error = current.kind { reportErrorToken(); return nil }
-        error("expected \(what), found \(current.describe)", at: current.range)
+        error(.expectedToken, "expected \(what), found \(current.describe)", at: current.range)
         return nil
     }
 
     mutating func expectPunct(_ p: String, _ context: String) -> Bool {
         if acceptPunct(p) { return true }
         if case .error = current.kind { reportErrorToken(); return false }
-        error("expected '\(p)' \(context), found \(current.describe)", at: current.range)
+        error(.expectedToken, "expected '\(p)' \(context), found \(current.describe)", at: current.range)
         return false
     }
 
@@ -123,18 +131,18 @@ public struct Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {
-            error("blocks nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
+            error(.nestedTooDeeply, "blocks nested too deeply (more than \(Parser.maxDepth) levels)", at: open)
             skipToClose()
             return []
         }
         var body: [Stmt] = []
         while !isPunct("}") {
             if current.isEOF {
-                error("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
                 return body
             }
             if let w = current.identifier, Parser.declarationKeywords.contains(w), current.newlineBefore {
-                error("unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
                       notes: [.init("'\(w)' declarations belong at the top level", current.range)])
                 return body
             }

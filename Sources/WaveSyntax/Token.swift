@@ -14,8 +14,9 @@ public enum TokenKind: Equatable, Sendable {
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, as straight RGBA in 0...1.
     case color(r: Double, g: Double, b: Double, a: Double)
     case punct(String)
-    /// A character or literal the lexer could not read; `message` says why.
-    case error(String)
+    /// A character or literal the lexer could not read: its catalogue code (an `E00xx`
+    /// lexical entry) and a message saying why.
+    case error(DiagnosticCode, String)
     case eof
 }
 
@@ -46,7 +47,7 @@ public struct Token: Equatable, Sendable {
         case .string(let s): return "string \"\(s)\""
         case .color: return "colour"
         case .punct(let p): return "'\(p)'"
-        case .error(let m): return m
+        case .error(_, let m): return m
         case .eof: return "end of file"
         }
     }
@@ -56,12 +57,3 @@ public struct Token: Equatable, Sendable {
         return String(v)
     }
 }
-
-/// Words that may contain hyphens. The lexer joins `ease-in-out` into one identifier only
-/// when the joined word is in this list, so `width-x` stays a subtraction.
-public let hyphenatedWords: Set<String> = [
-    "ease-in", "ease-out", "ease-in-out", "cubic-bezier", "linear-gradient", "radial-gradient",
-    "jump-start", "jump-end", "jump-none", "jump-both", "damping-fraction", "initial-velocity",
-    "stroke-width", "dash-phase", "miter-limit", "fill-rule", "even-odd", "non-zero",
-    "top-left", "top-right", "bottom-left", "bottom-right", "repeat-for", "line-height",
-]

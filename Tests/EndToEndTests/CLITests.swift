@@ -76,11 +76,11 @@ final class CLITests: XCTestCase {
         """.write(to: script, atomically: true, encoding: .utf8)
         let r = try WaveBinary.run(["check", script.path])
         XCTAssertEqual(r.status, 65)
-        let lines = r.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        let lines = r.stderr.split(separator: "\n").filter { $0.contains(": error[") }
         XCTAssertEqual(lines.map { String($0.dropFirst(script.path.count)) }, [
-            ":2:50: error: bad colour '#12345': expected 3, 4, 6 or 8 hex digits",
-            ":3:35: error: property 'radius' needs a value",
-            ":4:34: error: expected ')' to close '(' at 4:26, found 'radius'",
+            ":2:50: error[E0002]: bad colour '#12345': expected 3, 4, 6 or 8 hex digits",
+            ":3:35: error[E0104]: property 'radius' needs a value",
+            ":4:34: error[E0102]: expected ')' to close '(' at 4:26, found 'radius'",
         ])
         // The source line and a caret under the spot follow each message.
         XCTAssertTrue(r.stderr.contains("  layer b: circle { center (20, 20) radius }\n                                    ^~~~~~\n"), r.stderr)
@@ -122,7 +122,7 @@ final class CLITests: XCTestCase {
         try "var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }\nevery tick { r += 0 }".write(to: nan, atomically: true, encoding: .utf8)
         let runtime = try WaveBinary.run(["render", nan.path, "-o", dir.path + "/n.png"])
         XCTAssertEqual(runtime.status, 70)
-        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:1: error: layer 'c' has geometry that is not a finite number"), runtime.stderr)
+        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:1: error[E0706]: layer 'c' has geometry that is not a finite number"), runtime.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/n.png"))
     }
 
@@ -132,7 +132,7 @@ final class CLITests: XCTestCase {
         try Data([0x76, 0x61, 0x72, 0x20, 0x78, 0x20, 0x3d, 0x20, 0x31, 0x0a, 0x23, 0x20, 0xe9, 0x0a]).write(to: f)
         let r = try WaveBinary.run(["check", f.path])
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("latin1.wave:2:3: error: the file is not valid UTF-8"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("latin1.wave:2:3: error[E0008]: the file is not valid UTF-8"), r.stderr)
     }
 
     func testPlayWithoutATerminalWritesFrames() throws {

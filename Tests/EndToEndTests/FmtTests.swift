@@ -59,7 +59,7 @@ final class FormatterCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 65)
         XCTAssertEqual(r.stdout, "")
         XCTAssertTrue(r.stderr.hasPrefix("""
-        \(url.path):1:35: error: property 'radius' needs a value
+        \(url.path):1:35: error[E0104]: property 'radius' needs a value
           layer b: circle { center (20, 20) radius }
                                             ^~~~~~
 

@@ -12,7 +12,7 @@ final class LimitTests: XCTestCase {
     func testMaximumCanvasSize() throws {
         let r = try WaveBinary.run(["check", try script("scene 9000x10\n")])
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains(":1:7: error: scene size 9000x10 is out of range: each side must be 1 to 8192 px"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(":1:7: error[E0306]: scene size 9000x10 is out of range: each side must be 1 to 8192 px"), r.stderr)
         let scaled = try WaveBinary.run(["render", try script("scene 4000x10\n"), "-o", "/tmp/never.png", "--scale", "4"])
         XCTAssertEqual(scaled.status, 64, scaled.stderr)
     }
@@ -21,7 +21,7 @@ final class LimitTests: XCTestCase {
         let path = try script("template r: circle { radius 1 }\nevery tick { spawn r; spawn r; spawn r }\n")
         let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png", "--frame", "30"], environment: ["WAVE_MAX_LAYERS": "20"])
         XCTAssertEqual(r.status, 70)
-        XCTAssertTrue(r.stderr.contains("limit.wave:2:32: error: too many live layers (more than 20)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("limit.wave:2:32: error[E0701]: too many live layers (more than 20)"), r.stderr)
     }
 
     func testRunawayWorkInOneTickIsStopped() throws {
@@ -29,7 +29,7 @@ final class LimitTests: XCTestCase {
         let path = try script("var x = 0\nevery tick { \(body) }\nlayer c: circle { radius 5 + x * 0 }\n")
         let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png"], environment: ["WAVE_MAX_WORK": "300"])
         XCTAssertEqual(r.status, 70)
-        XCTAssertTrue(r.stderr.contains("error: too much work in one tick (more than 300 steps); a handler runs away"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("error[E0702]: too much work in one tick (more than 300 steps); a handler runs away"), r.stderr)
         XCTAssertTrue(r.stderr.contains("limit.wave:2:"), "points at the handler: \(r.stderr)")
     }
 
@@ -37,7 +37,7 @@ final class LimitTests: XCTestCase {
         let path = try script("var x = 0\nevery tick { every tick { x += 1 } }\n")
         let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png", "--frame", "60"], environment: ["WAVE_MAX_TIMERS": "50"])
         XCTAssertEqual(r.status, 70)
-        XCTAssertTrue(r.stderr.contains("limit.wave:2:14: error: too many timers at once (more than 50)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("limit.wave:2:14: error[E0703]: too many timers at once (more than 50)"), r.stderr)
     }
 
     func testPathPointLimit() throws {
@@ -45,14 +45,14 @@ final class LimitTests: XCTestCase {
         let path = try script("layer p: polygon { points [\(points)] }\n")
         let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png"], environment: ["WAVE_MAX_PATH_ELEMENTS": "10"])
         XCTAssertEqual(r.status, 70)
-        XCTAssertTrue(r.stderr.contains("limit.wave:1:1: error: layer 'p' has too many path elements"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("limit.wave:1:1: error[E0705]: layer 'p' has too many path elements"), r.stderr)
     }
 
     func testExpressionDepthLimit() throws {
         let deep = String(repeating: "(", count: 400) + "1" + String(repeating: ")", count: 400)
         let r = try WaveBinary.run(["check", try script("var x = \(deep)\n")])
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("error: expression nested too deeply (more than 200 levels)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("error[E0105]: expression nested too deeply (more than 200 levels)"), r.stderr)
     }
 
     func testRenderLengthLimit() throws {
@@ -99,6 +99,6 @@ final class FailureTests: XCTestCase {
         try "layer title: text \"hi\" { font \"Nonexistent Sans:bold\"  size 20  position (50, 50) }\n".write(to: f, atomically: true, encoding: .utf8)
         let r = try WaveBinary.run(["render", f.path, "-o", dir.appendingPathComponent("f.png").path])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("font.wave:1:1: warning: font family 'Nonexistent Sans' is not installed; layer 'title' uses 'DejaVu Sans' instead"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("font.wave:1:1: warning[W0005]: font family 'Nonexistent Sans' is not installed; layer 'title' uses 'DejaVu Sans' instead"), r.stderr)
     }
 }

@@ -84,7 +84,7 @@ final class MutationSweepTests: XCTestCase {
                     let context = "\(name) mutant \(k) (\(args[0])):\n\(mutant)\n--- stderr:\n\(stderr)"
                     XCTAssertFalse(signalled, "ended by a signal: \(context)")
                     XCTAssertTrue([0, 65, 70].contains(status), "exit \(status): \(context)")
-                    if status != 0 { XCTAssertTrue(stderr.contains("error:"), "no diagnostic: \(context)") }
+                    if status != 0 { XCTAssertNotNil(stderr.range(of: #": error\[E0[0-7]\d\d\]: "#, options: .regularExpression), "no coded diagnostic: \(context)") }
                     if status != 0 && status != 65 && status != 70 { return }
                 }
             }

@@ -31,7 +31,7 @@ final class ReplTests: XCTestCase {
         let r = try WaveBinary.run(["repl"], stdin: "var phase = 1\nphse + 1\nphase + 1\n")
         XCTAssertEqual(r.stdout, "2\n")
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("<input 2>:1:1: error: unknown name 'phse'; did you mean 'phase'?\n  phse + 1\n  ^~~~"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("<input 2>:1:1: error[E0201]: unknown name 'phse'; did you mean 'phase'?\n  phse + 1\n  ^~~~"), r.stderr)
     }
 
     func testMultiLineBlocksAndCommands() throws {

@@ -26,7 +26,7 @@ final class ReplTmuxTests: XCTestCase {
             let text = tmux.capture()
             return text.contains("unknown property 'radus' on rect layer 'button'") && text.contains("         ^~~~~")
         }
-        XCTAssertFalse(tmux.capture().contains("error: unknown name 'animate'"), "the animation was accepted")
+        XCTAssertFalse(tmux.capture().contains("error[E0201]: unknown name 'animate'"), "the animation was accepted")
 
         // Tab completes a layer name; then a property after the dot.
         tmux.sendKeys("butt", "Tab")

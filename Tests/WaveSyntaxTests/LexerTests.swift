@@ -35,7 +35,7 @@ final class LexerTests: XCTestCase {
 
     func testBadColourIsAnErrorTokenWithItsRange() {
         let toks = lex("fill #12345 x")
-        guard case .error(let m) = toks[1].kind else { return XCTFail("expected an error token") }
+        guard case .error(.badColour, let m) = toks[1].kind else { return XCTFail("expected an error token") }
         XCTAssertTrue(m.contains("bad colour '#12345'"), m)
         XCTAssertEqual(toks[1].range, SourceRange(5, 11))
         XCTAssertEqual(toks[2].kind, .identifier("x"))
@@ -48,9 +48,9 @@ final class LexerTests: XCTestCase {
 
     func testStringsWithEscapes() {
         XCTAssertEqual(lex(#""a\"b\n\u{41}""#)[0].kind, .string("a\"b\nA"))
-        guard case .error(let m) = lex("\"open")[0].kind else { return XCTFail("expected an error") }
+        guard case .error(.unterminatedString, let m) = lex("\"open")[0].kind else { return XCTFail("expected an error") }
         XCTAssertTrue(m.contains("unterminated string"))
-        guard case .error = lex(#""bad \q escape""#)[0].kind else { return XCTFail("expected an error") }
+        guard case .error(.badEscape, _) = lex(#""bad \q escape""#)[0].kind else { return XCTFail("expected an error") }
     }
 
     func testHyphenatedWordsOnlyFromTheList() {
@@ -67,14 +67,14 @@ final class LexerTests: XCTestCase {
 
     func testBadCharactersBecomeErrorTokensAndLexingGoesOn() {
         let toks = lex("a @ é b")
-        guard case .error(let m1) = toks[1].kind, case .error(let m2) = toks[2].kind else { return XCTFail("expected error tokens") }
+        guard case .error(.unexpectedCharacter, let m1) = toks[1].kind, case .error(.unexpectedCharacter, let m2) = toks[2].kind else { return XCTFail("expected error tokens") }
         XCTAssertTrue(m1.contains("'@'"))
         XCTAssertTrue(m2.contains("'é'"))
         XCTAssertEqual(toks[3].kind, .identifier("b"))
     }
 
     func testUnknownUnit() {
-        guard case .error(let m) = lex("3kg")[0].kind else { return XCTFail("expected an error") }
+        guard case .error(.unknownUnit, let m) = lex("3kg")[0].kind else { return XCTFail("expected an error") }
         XCTAssertTrue(m.contains("unknown unit 'kg'"), m)
     }
 

@@ -1,0 +1,147 @@
+/// The one catalogue of diagnostics. Every `Diagnostic` and every runtime error carries one
+/// of these codes; code that reacts to a diagnostic matches its code, never its text.
+///
+/// Invariants: a code is never reused or renumbered once released (retire it instead), and
+/// every entry is documented in grammar.md §9 (`GrammarDocTests` checks both ways).
+/// Groups: E00xx lexical, E01xx syntax, E02xx names and properties, E03xx types and units,
+/// E04xx timing, E07xx runtime, W00xx warnings.
+public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
+    // Lexical
+    case unexpectedCharacter = "E0001"
+    case badColour = "E0002"
+    case badSize = "E0003"
+    case numberOutOfRange = "E0004"
+    case unknownUnit = "E0005"
+    case badEscape = "E0006"
+    case unterminatedString = "E0007"
+    case invalidEncoding = "E0008"
+    // Syntax
+    case expectedToken = "E0101"
+    case unclosedBracket = "E0102"
+    case unexpectedClose = "E0103"
+    case missingValue = "E0104"
+    case nestedTooDeeply = "E0105"
+    case cannotFormat = "E0106"
+    // Names and properties
+    case unknownName = "E0201"
+    case unknownProperty = "E0202"
+    case unknownLayerKind = "E0203"
+    case unknownLayer = "E0204"
+    case unknownTemplate = "E0205"
+    case unknownFunction = "E0206"
+    case unknownEffect = "E0207"
+    case unknownSceneProperty = "E0208"
+    case propertyNotOnKind = "E0209"
+    case duplicateProperty = "E0210"
+    case duplicateName = "E0211"
+    case unknownWord = "E0212"
+    case notAValue = "E0213"
+    case misplacedStatement = "E0214"
+    case badMask = "E0215"
+    case wrongLayerUse = "E0216"
+    case tooManyDeclarations = "E0217"
+    // Types and units
+    case typeMismatch = "E0301"
+    case unitMismatch = "E0302"
+    case argumentCount = "E0303"
+    case notAnimatable = "E0304"
+    case notConstant = "E0305"
+    case outOfRange = "E0306"
+    case badGradient = "E0307"
+    case badAssignment = "E0308"
+    // Timing
+    case unknownTimingCurve = "E0401"
+    case badDuration = "E0402"
+    case incompleteAnimation = "E0403"
+    case badKeyframes = "E0404"
+    case badCurveArguments = "E0405"
+    // Runtime
+    case tooManyLayers = "E0701"
+    case tooMuchWork = "E0702"
+    case tooManyTimers = "E0703"
+    case tooManyAnimations = "E0704"
+    case tooManyPathElements = "E0705"
+    case nonFiniteGeometry = "E0706"
+    case badTextSize = "E0707"
+    case textLayoutFailed = "E0708"
+    case sessionBroken = "E0709"
+    // Warnings
+    case unusedVariable = "W0001"
+    case invisibleLayer = "W0002"
+    case unspawnedTemplate = "W0003"
+    case missingFont = "W0004"
+    case substitutedFont = "W0005"
+
+    /// The code as printed: `E0202`.
+    public var code: String { rawValue }
+
+    /// Whether diagnostics with this code are warnings (the code starts with `W`).
+    public var isWarning: Bool { rawValue.hasPrefix("W") }
+
+    /// The stable kebab-case name and a one-line meaning, as grammar.md §9 lists them.
+    public var entry: (name: String, meaning: String) {
+        switch self {
+        case .unexpectedCharacter: return ("unexpected-character", "a character that starts no token")
+        case .badColour: return ("bad-colour", "a `#` colour without 3, 4, 6 or 8 hex digits")
+        case .badSize: return ("bad-size", "a size literal that is not WIDTHxHEIGHT or is too large")
+        case .numberOutOfRange: return ("number-out-of-range", "a number literal too large to represent")
+        case .unknownUnit: return ("unknown-unit", "a unit other than s, ms, t, deg, rad, %, px")
+        case .badEscape: return ("bad-escape", "an unknown or malformed escape in a string")
+        case .unterminatedString: return ("unterminated-string", "a string without its closing quote on the line")
+        case .invalidEncoding: return ("invalid-encoding", "a script that is not valid UTF-8")
+        case .expectedToken: return ("expected-token", "a token other than the one the grammar needs here")
+        case .unclosedBracket: return ("unclosed-bracket", "a `{`, `(` or `[` that is never closed")
+        case .unexpectedClose: return ("unexpected-close", "a `}` with no open block")
+        case .missingValue: return ("missing-value", "a property or label written without its value")
+        case .nestedTooDeeply: return ("nested-too-deeply", "expressions, blocks or layers nested past the limit")
+        case .cannotFormat: return ("cannot-format", "`wave fmt` cannot lay the script out without changing it")
+        case .unknownName: return ("unknown-name", "a name that is no variable, layer, property or built-in")
+        case .unknownProperty: return ("unknown-property", "a property no layer kind has")
+        case .unknownLayerKind: return ("unknown-layer-kind", "a layer kind that does not exist")
+        case .unknownLayer: return ("unknown-layer", "a layer name that is not declared")
+        case .unknownTemplate: return ("unknown-template", "a template name that is not declared")
+        case .unknownFunction: return ("unknown-function", "a call to a function that does not exist")
+        case .unknownEffect: return ("unknown-effect", "a text effect that does not exist")
+        case .unknownSceneProperty: return ("unknown-scene-property", "a scene header property that does not exist")
+        case .propertyNotOnKind: return ("property-not-on-kind", "a property that this layer kind does not have")
+        case .duplicateProperty: return ("duplicate-property", "a property set twice in one layer")
+        case .duplicateName: return ("duplicate-name", "a name declared twice, or a keyword or built-in used as a name")
+        case .unknownWord: return ("unknown-word", "a word outside the property's or label's closed set")
+        case .notAValue: return ("not-a-value", "a layer, function or property name used as a value")
+        case .misplacedStatement: return ("misplaced-statement", "a statement where it cannot stand (declaration in a block, scene not first)")
+        case .badMask: return ("bad-mask", "a mask that is not a layer, masks itself or forms a cycle")
+        case .wrongLayerUse: return ("wrong-layer-use", "a layer used as a template, group or text layer when it is not one")
+        case .tooManyDeclarations: return ("too-many-declarations", "more layers or variables than the limit")
+        case .typeMismatch: return ("type-mismatch", "a value of the wrong type")
+        case .unitMismatch: return ("unit-mismatch", "values whose units cannot combine")
+        case .argumentCount: return ("argument-count", "a call with the wrong number of arguments")
+        case .notAnimatable: return ("not-animatable", "an animation of a bool, string or word")
+        case .notConstant: return ("not-constant", "a value that must be constant but is not")
+        case .outOfRange: return ("out-of-range", "a number outside the range allowed for it")
+        case .badGradient: return ("bad-gradient", "a gradient with bad stops, direction or centre")
+        case .badAssignment: return ("bad-assignment", "an assignment to something that cannot be assigned")
+        case .unknownTimingCurve: return ("unknown-timing-curve", "a timing curve that does not exist")
+        case .badDuration: return ("bad-duration", "a duration that is not a time, not finite, too short or too long")
+        case .incompleteAnimation: return ("incomplete-animation", "an animation without values or duration")
+        case .badKeyframes: return ("bad-keyframes", "`values`, `times`, `mode` or `eases` that do not fit together")
+        case .badCurveArguments: return ("bad-curve-arguments", "bad arguments to `cubic-bezier` or `steps`")
+        case .tooManyLayers: return ("too-many-layers", "more live layers than the limit (runtime)")
+        case .tooMuchWork: return ("too-much-work", "more steps in one tick than the limit (runtime)")
+        case .tooManyTimers: return ("too-many-timers", "more installed timers than the limit (runtime)")
+        case .tooManyAnimations: return ("too-many-animations", "more running animations than the limit (runtime)")
+        case .tooManyPathElements: return ("too-many-path-elements", "a layer's geometry with more elements than the limit (runtime)")
+        case .nonFiniteGeometry: return ("non-finite-geometry", "geometry that is NaN or infinite (runtime)")
+        case .badTextSize: return ("bad-text-size", "a text size that is not positive or too large (runtime)")
+        case .textLayoutFailed: return ("text-layout-failed", "text that cannot be laid out with its font (runtime)")
+        case .sessionBroken: return ("session-broken", "a REPL session that no longer compiles (runtime)")
+        case .unusedVariable: return ("unused-variable", "a variable that is never read")
+        case .invisibleLayer: return ("invisible-layer", "a layer that can never be seen")
+        case .unspawnedTemplate: return ("unspawned-template", "a template that is never spawned")
+        case .missingFont: return ("missing-font", "no font can be loaded for a text layer")
+        case .substitutedFont: return ("substituted-font", "a text layer's font family is not installed; another is used")
+        }
+    }
+
+    /// The kebab-case name: `unknown-property`.
+    public var name: String { entry.name }
+}

@@ -1,0 +1,118 @@
+/// The kinds of layer a script can declare (`layer NAME: KIND { … }`).
+public enum LayerKind: String, CaseIterable, Sendable, Hashable {
+    case circle, ellipse, rect, line, polygon, path, wave, text, group
+
+    /// Every kind that is filled and stroked: all but `group`.
+    public static let shapes: Set<LayerKind> = Set(allCases.filter { $0 != .group })
+}
+
+/// The type of a property's value, as grammar.md names it. The compiler maps it to its
+/// `ValueType`; `length` and `angle` are numbers with that unit.
+public enum PropertyType: String, Sendable, Equatable {
+    case number, length, angle, point, rect, bool, string, paint, list, word
+}
+
+/// Every layer property: the one table the lexer, parser, compiler, runtime defaults,
+/// formatter, REPL completion and grammar.md's property tables are read from.
+///
+/// Invariants (checked by tests): every default text compiles, for every kind that has the
+/// property, to a constant of the property's type; grammar.md §4 documents exactly these
+/// properties, with these kinds, aliases and defaults.
+public enum Property: String, CaseIterable, Sendable, Hashable {
+    // Common to every layer.
+    case position, anchor, scale, rotation, opacity, visible
+    // Shapes: every kind but group.
+    case fill, stroke, strokeWidth = "stroke-width", join, cap, miterLimit = "miter-limit"
+    case dash, dashPhase = "dash-phase", fillRule = "fill-rule"
+    // One kind or two.
+    case center, radius, frame, corner, from, to, points
+    // Waves.
+    case amplitude, wavelength, phase, level, extent, bottom
+    // Text.
+    case text, font, size, spacing
+
+    /// One row of the table.
+    public struct Spec: Sendable {
+        /// The kinds that have the property; nil: every kind.
+        public var kinds: Set<LayerKind>?
+        public var type: PropertyType
+        /// Closed words the property accepts: its whole range for a `.word` property, or
+        /// names for special values (`anchor left`, `fill none`).
+        public var words: [String]
+        /// The default, written as wave source exactly as grammar.md shows it. It is
+        /// compiled like a written property, so it may read the scene's `width` and
+        /// `height`: such a default is derived from the scene size, not a sentinel.
+        public var defaultText: String
+        /// Kinds whose default differs (a line is stroked black).
+        public var kindDefaults: [LayerKind: String]
+        /// Other names a layer body accepts for the property (`width` in `stroke #000 width 2`).
+        public var aliases: [String]
+
+        init(_ kinds: Set<LayerKind>?, _ type: PropertyType, _ defaultText: String, words: [String] = [],
+             kindDefaults: [LayerKind: String] = [:], aliases: [String] = []) {
+            self.kinds = kinds; self.type = type; self.defaultText = defaultText; self.words = words
+            self.kindDefaults = kindDefaults; self.aliases = aliases
+        }
+    }
+
+    public var spec: Spec {
+        let shapes = LayerKind.shapes
+        switch self {
+        case .position: return Spec(nil, .point, "(0, 0)")
+        case .anchor: return Spec(nil, .point, "(0.5, 0.5)", words: AnchorWord.allCases.map(\.rawValue))
+        case .scale: return Spec(nil, .point, "1")
+        case .rotation: return Spec(nil, .angle, "0")
+        case .opacity: return Spec(nil, .number, "1")
+        case .visible: return Spec(nil, .bool, "true")
+        case .fill: return Spec(shapes, .paint, "black", words: ["none"])
+        case .stroke: return Spec(shapes, .paint, "none", words: ["none"], kindDefaults: [.line: "black"])
+        case .strokeWidth: return Spec(shapes, .length, "1", aliases: ["width"])
+        case .join: return Spec(shapes, .word, "miter", words: StrokeJoin.allCases.map(\.rawValue))
+        case .cap: return Spec(shapes, .word, "butt", words: StrokeCap.allCases.map(\.rawValue))
+        case .miterLimit: return Spec(shapes, .number, "10", aliases: ["miter"])
+        case .dash: return Spec(shapes, .list, "[]")
+        case .dashPhase: return Spec(shapes, .length, "0")
+        case .fillRule: return Spec(shapes, .word, "non-zero", words: WindingRule.allCases.map(\.rawValue))
+        case .center: return Spec([.circle], .point, "(0, 0)")
+        case .radius: return Spec([.circle], .length, "10")
+        case .frame: return Spec([.rect, .ellipse], .rect, "(0, 0, 100, 100)")
+        case .corner: return Spec([.rect], .length, "0")
+        case .from: return Spec([.line], .point, "(0, 0)")
+        case .to: return Spec([.line], .point, "(100, 100)")
+        case .points: return Spec([.polygon], .list, "[]")
+        case .amplitude: return Spec([.wave], .length, "10")
+        case .wavelength: return Spec([.wave], .length, "100")
+        case .phase: return Spec([.wave], .angle, "0")
+        case .level: return Spec([.wave], .length, "0")
+        case .extent: return Spec([.wave], .point, "(0, width)")
+        case .bottom: return Spec([.wave], .length, "height")
+        case .text: return Spec([.text], .string, "\"\"")
+        case .font: return Spec([.text], .string, "\"sans\"")
+        case .size: return Spec([.text], .length, "16")
+        case .spacing: return Spec([.text], .length, "0")
+        }
+    }
+
+    /// The property a layer body names, by its name or an alias.
+    public static func named(_ name: String) -> Property? {
+        Property(rawValue: name) ?? aliases[name]
+    }
+
+    private static let aliases: [String: Property] = Dictionary(
+        uniqueKeysWithValues: allCases.flatMap { p in p.spec.aliases.map { ($0, p) } })
+
+    public func applies(to kind: LayerKind) -> Bool { spec.kinds.map { $0.contains(kind) } ?? true }
+
+    /// The default's source text on a layer of `kind`.
+    public func defaultText(for kind: LayerKind) -> String { spec.kindDefaults[kind] ?? spec.defaultText }
+
+    /// The kind the property is read for when no layer is at hand (a removed layer).
+    public var representativeKind: LayerKind {
+        LayerKind.allCases.first { applies(to: $0) && spec.kindDefaults[$0] == nil } ?? .group
+    }
+}
+
+/// Properties of the scene header (`scene 360x160 { background #fff }`).
+public enum SceneProperty: String, CaseIterable, Sendable {
+    case size, background, duration, seed
+}

@@ -1,0 +1,119 @@
+/// The closed word sets of the language. Each is an enum: the compiler resolves a word once
+/// into its case, and the runtime switches over cases, never comparing strings.
+
+/// `cap`: how open stroke ends are drawn.
+public enum StrokeCap: String, CaseIterable, Sendable { case butt, round, square }
+
+/// `join`: how stroke corners are drawn.
+public enum StrokeJoin: String, CaseIterable, Sendable { case miter, round, bevel }
+
+/// `fill-rule`: which points a self-crossing path covers.
+public enum WindingRule: String, CaseIterable, Sendable { case nonZero = "non-zero", evenOdd = "even-odd" }
+
+/// Words `anchor` accepts instead of a point in the layer's unit box.
+public enum AnchorWord: String, CaseIterable, Sendable {
+    case center, left, right, top, bottom
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+
+    /// The point in the unit box: (0, 0) top-left, (1, 1) bottom-right.
+    public var unitPoint: (x: Double, y: Double) {
+        switch self {
+        case .center: return (0.5, 0.5)
+        case .left: return (0, 0.5)
+        case .right: return (1, 0.5)
+        case .top: return (0.5, 0)
+        case .bottom: return (0.5, 1)
+        case .topLeft: return (0, 0)
+        case .topRight: return (1, 0)
+        case .bottomLeft: return (0, 1)
+        case .bottomRight: return (1, 1)
+        }
+    }
+}
+
+/// Directions `linear-gradient` accepts instead of an angle.
+public enum GradientDirection: String, CaseIterable, Sendable {
+    case down, up, left, right
+    case downRight = "down-right", downLeft = "down-left", upRight = "up-right", upLeft = "up-left"
+}
+
+/// Named timing curves (`ease ease-in-out`); the compiler gives each its control points.
+public enum TimingCurveName: String, CaseIterable, Sendable {
+    case linear, easeIn = "ease-in", easeOut = "ease-out", easeInOut = "ease-in-out"
+    case `default`, ease
+}
+
+/// CSS step positions of `steps(n, …)`.
+public enum StepPosition: String, CaseIterable, Sendable {
+    case jumpStart = "jump-start", jumpEnd = "jump-end", jumpNone = "jump-none", jumpBoth = "jump-both"
+}
+
+/// `fill`: what an animation shows outside its active time.
+public enum FillMode: String, CaseIterable, Sendable { case none, forwards, backwards, both }
+
+/// `mode`: how keyframe values are interpolated.
+public enum KeyframeMode: String, CaseIterable, Sendable { case discrete, linear, cubic, paced }
+
+/// Per-character text effects (see grammar.md §8 "Text effects").
+public enum EffectKind: String, CaseIterable, Sendable {
+    case typewriter, shine, fade, wave, scramble, slide, bounce
+}
+
+/// Commands of a `path` layer's body.
+public enum PathCommand: String, CaseIterable, Sendable {
+    case move, line, quad, cubic, arc, circle, ellipse, rect, close
+}
+
+/// Where the vocabulary's word lists meet: the label tables the parser reads and the sets
+/// derived from every table (the lexer's hyphenated words, the parser's clause heads).
+public enum Vocabulary {
+    /// Labels that may follow `animate` targets, with how many values each takes.
+    public static let animateLabels: [String: Int] = [
+        "from": 1, "to": 1, "by": 1, "over": 1, "duration": 1, "ease": 1, "delay": 1, "begin": 1,
+        "repeat": 1, "repeat-for": 1, "autoreverse": 0, "fill": 1, "values": 1, "times": 1,
+        "mode": 1, "eases": 1, "stagger": 1,
+    ]
+    /// Labels of a spring, inline or in its `{ … }` block.
+    public static let springLabels: [String: Int] = [
+        "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,
+        "initial-velocity": 1, "response": 1, "duration": 1, "over": 1, "bounce": 1,
+        "damping-fraction": 1, "delay": 1, "fill": 1,
+    ]
+    public static let effectLabels: [String: Int] = [
+        "over": 1, "delay": 1, "seed": 1, "duration": 1, "color": 1, "stagger": 1, "amplitude": 1,
+    ]
+    public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
+
+    /// Calls with a hyphenated or special name, compiled apart from the built-ins.
+    public static let specialFunctions = ["linear-gradient", "radial-gradient", "cubic-bezier", "steps"]
+
+    /// The clause of a layer body that is not a property: `mask LAYER [inverted]`.
+    public static let maskClause = "mask"
+
+    /// Heads that start a clause in a layer body or the scene header: property names and
+    /// aliases, `mask`, and scene properties.
+    public static let clauseHeads: Set<String> = Set(
+        Property.allCases.flatMap { [$0.rawValue] + $0.spec.aliases } + [maskClause] + SceneProperty.allCases.map(\.rawValue))
+
+    /// Every word of the vocabulary: properties, kinds, closed word sets, labels and
+    /// special function names.
+    public static let words: Set<String> = {
+        var w = Set(clauseHeads)
+        w.formUnion(LayerKind.allCases.map(\.rawValue))
+        w.formUnion(Property.allCases.flatMap(\.spec.words))
+        w.formUnion(GradientDirection.allCases.map(\.rawValue))
+        w.formUnion(TimingCurveName.allCases.map(\.rawValue))
+        w.formUnion(StepPosition.allCases.map(\.rawValue))
+        w.formUnion(FillMode.allCases.map(\.rawValue))
+        w.formUnion(KeyframeMode.allCases.map(\.rawValue))
+        w.formUnion(EffectKind.allCases.map(\.rawValue))
+        w.formUnion(PathCommand.allCases.map(\.rawValue))
+        for labels in [animateLabels, springLabels, effectLabels, groupLabels] { w.formUnion(labels.keys) }
+        w.formUnion(specialFunctions)
+        return w
+    }()
+
+    /// Words that contain hyphens. The lexer joins `ease-in-out` into one identifier only
+    /// when the joined word is one of these, so `width-x` stays a subtraction.
+    public static let hyphenatedWords: Set<String> = words.filter { $0.contains("-") }
+}

@@ -1,15 +1,16 @@
 /// Bounds-checked cursor over a byte array; every read past the end throws `CodecError`.
-struct ByteReader {
-    let bytes: [UInt8]
-    private(set) var offset: Int
+/// Package-wide: the test-only decoders in WaveTestSupport read with it too.
+package struct ByteReader {
+    package let bytes: [UInt8]
+    package private(set) var offset: Int
 
-    init(_ bytes: [UInt8], offset: Int = 0) {
+    package init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var remaining: Int { bytes.count - offset }
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var remaining: Int { bytes.count - offset }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
     private func need(_ n: Int, _ what: String) throws {
         guard n >= 0, n <= bytes.count - offset else {
@@ -17,28 +18,28 @@ struct ByteReader {
         }
     }
 
-    mutating func u8(_ what: String = "byte") throws -> UInt8 {
+    package mutating func u8(_ what: String = "byte") throws -> UInt8 {
         try need(1, what)
         let v = bytes[offset]
         offset += 1
         return v
     }
 
-    mutating func u16le(_ what: String = "16-bit value") throws -> Int {
+    package mutating func u16le(_ what: String = "16-bit value") throws -> Int {
         try need(2, what)
         let v = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         offset += 2
         return v
     }
 
-    mutating func u16be(_ what: String = "16-bit value") throws -> Int {
+    package mutating func u16be(_ what: String = "16-bit value") throws -> Int {
         try need(2, what)
         let v = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
         offset += 2
         return v
     }
 
-    mutating func u32be(_ what: String = "32-bit value") throws -> UInt32 {
+    package mutating func u32be(_ what: String = "32-bit value") throws -> UInt32 {
         try need(4, what)
         var v: UInt32 = 0
         for i in 0..<4 { v = v << 8 | UInt32(bytes[offset + i]) }
@@ -47,14 +48,14 @@ struct ByteReader {
     }
 
     /// The next `n` bytes as a new, zero-based array.
-    mutating func take(_ n: Int, _ what: String = "data") throws -> [UInt8] {
+    package mutating func take(_ n: Int, _ what: String = "data") throws -> [UInt8] {
         try need(n, what)
         let s = Array(bytes[offset..<(offset + n)])
         offset += n
         return s
     }
 
-    mutating func skip(_ n: Int, _ what: String = "data") throws {
+    package mutating func skip(_ n: Int, _ what: String = "data") throws {
         try need(n, what)
         offset += n
     }
@@ -85,6 +86,6 @@ extension Array where Element == UInt8 {
 
 /// Reads a big-endian UInt32 at `i` from a buffer the caller has bounds-checked.
 @inline(__always)
-func readBE32(_ b: [UInt8], _ i: Int) -> UInt32 {
+package func readBE32(_ b: [UInt8], _ i: Int) -> UInt32 {
     UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
 }

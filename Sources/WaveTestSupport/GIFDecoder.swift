@@ -1,3 +1,5 @@
+import WaveCodecs
+
 /// One composited GIF frame.
 public struct GIFAnimationFrame: Equatable, Sendable {
     /// The full logical screen as displayed for this frame (RGBA8; transparent = 0,0,0,0).

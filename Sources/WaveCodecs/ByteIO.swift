@@ -1,16 +1,16 @@
 /// Bounds-checked cursor over a byte array; every read past the end throws `CodecError`.
 /// Package-wide: the test-only decoders in WaveTestSupport read with it too.
 package struct ByteReader {
-    package let bytes: [UInt8]
-    package private(set) var offset: Int
+    let bytes: [UInt8]
+    private(set) var offset: Int
 
     package init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    package var remaining: Int { bytes.count - offset }
-    package var isAtEnd: Bool { offset >= bytes.count }
+    var remaining: Int { bytes.count - offset }
+    var isAtEnd: Bool { offset >= bytes.count }
 
     private func need(_ n: Int, _ what: String) throws {
         guard n >= 0, n <= bytes.count - offset else {
@@ -32,14 +32,14 @@ package struct ByteReader {
         return v
     }
 
-    package mutating func u16be(_ what: String = "16-bit value") throws -> Int {
+    mutating func u16be(_ what: String = "16-bit value") throws -> Int {
         try need(2, what)
         let v = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
         offset += 2
         return v
     }
 
-    package mutating func u32be(_ what: String = "32-bit value") throws -> UInt32 {
+    mutating func u32be(_ what: String = "32-bit value") throws -> UInt32 {
         try need(4, what)
         var v: UInt32 = 0
         for i in 0..<4 { v = v << 8 | UInt32(bytes[offset + i]) }
@@ -55,7 +55,7 @@ package struct ByteReader {
         return s
     }
 
-    package mutating func skip(_ n: Int, _ what: String = "data") throws {
+    mutating func skip(_ n: Int, _ what: String = "data") throws {
         try need(n, what)
         offset += n
     }

@@ -33,8 +33,8 @@ public enum PNGDecoder {
 
     /// Colour information outside the pixel data: palette (with alpha) and tRNS colour key.
     package struct ColorInfo {
-        package var palette: [UInt8] = []       // RGBA entries, 4 bytes each
-        package var colorKey: [UInt8]? = nil    // grey (1 byte) or RGB (3 bytes) that becomes transparent
+        var palette: [UInt8] = []       // RGBA entries, 4 bytes each
+        var colorKey: [UInt8]? = nil    // grey (1 byte) or RGB (3 bytes) that becomes transparent
         package init() {}
     }
 

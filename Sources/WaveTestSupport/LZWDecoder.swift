@@ -11,7 +11,7 @@ public enum LZWDecoder {
 
     /// `decode`, also reporting how many clear codes the stream contained (for tests).
     public static func decodeCountingClears(_ data: [UInt8], minCodeSize: Int,
-                                     pixelCount: Int) throws -> (indices: [UInt8], clears: Int, maxCodeSize: Int) {
+                                            pixelCount: Int) throws -> (indices: [UInt8], clears: Int, maxCodeSize: Int) {
         guard (1...8).contains(minCodeSize) else {
             throw CodecError("invalid LZW minimum code size \(minCodeSize)")
         }

@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig"]),
         .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
+        // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
+        .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
         .target(name: "WaveSinks", dependencies: ["WaveGraphics", "WaveCodecs"]),
         .target(name: "WaveDriver", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
         .target(name: "WaveREPL", dependencies: ["WaveDriver", "CReadline"]),
@@ -41,15 +43,15 @@ let package = Package(
         .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRaster", dependencies: ["WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),
-        .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs"]),
+        .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics"]),
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 // libFuzzer target: encode random frames with every codec and decode them back (the
 // decoders must return the pixels), and feed the raw input to every decoder.
 import WaveCodecs
+import WaveTestSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCodecs(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,9 +1,10 @@
 /// Bounds-checked cursor over a byte array; every read past the end throws `CodecError`.
-struct ByteReader {
+/// Package-wide: the test-only decoders in WaveTestSupport read with it too.
+package struct ByteReader {
     let bytes: [UInt8]
     private(set) var offset: Int
 
-    init(_ bytes: [UInt8], offset: Int = 0) {
+    package init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
@@ -17,14 +18,14 @@ struct ByteReader {
         }
     }
 
-    mutating func u8(_ what: String = "byte") throws -> UInt8 {
+    package mutating func u8(_ what: String = "byte") throws -> UInt8 {
         try need(1, what)
         let v = bytes[offset]
         offset += 1
         return v
     }
 
-    mutating func u16le(_ what: String = "16-bit value") throws -> Int {
+    package mutating func u16le(_ what: String = "16-bit value") throws -> Int {
         try need(2, what)
         let v = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         offset += 2
@@ -47,7 +48,7 @@ struct ByteReader {
     }
 
     /// The next `n` bytes as a new, zero-based array.
-    mutating func take(_ n: Int, _ what: String = "data") throws -> [UInt8] {
+    package mutating func take(_ n: Int, _ what: String = "data") throws -> [UInt8] {
         try need(n, what)
         let s = Array(bytes[offset..<(offset + n)])
         offset += n
@@ -85,6 +86,6 @@ extension Array where Element == UInt8 {
 
 /// Reads a big-endian UInt32 at `i` from a buffer the caller has bounds-checked.
 @inline(__always)
-func readBE32(_ b: [UInt8], _ i: Int) -> UInt32 {
+package func readBE32(_ b: [UInt8], _ i: Int) -> UInt32 {
     UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
 }

@@ -4,10 +4,18 @@
 /// its Adler-32) and the exact amount of image data. Output is straight-alpha RGBA8.
 /// For an APNG it returns the default image (the IDAT data).
 public enum PNGDecoder {
-    struct Header: Equatable {
-        let width: Int
-        let height: Int
-        let colorType: UInt8
+    /// Package-wide, with `parseHeader` and `decodePixels`: the APNG decoder in
+    /// WaveTestSupport decodes each frame's data with them.
+    package struct Header: Equatable {
+        package let width: Int
+        package let height: Int
+        package let colorType: UInt8
+
+        package init(width: Int, height: Int, colorType: UInt8) {
+            self.width = width
+            self.height = height
+            self.colorType = colorType
+        }
 
         var channels: Int {
             switch colorType {
@@ -24,9 +32,10 @@ public enum PNGDecoder {
     }
 
     /// Colour information outside the pixel data: palette (with alpha) and tRNS colour key.
-    struct ColorInfo {
+    package struct ColorInfo {
         var palette: [UInt8] = []       // RGBA entries, 4 bytes each
         var colorKey: [UInt8]? = nil    // grey (1 byte) or RGB (3 bytes) that becomes transparent
+        package init() {}
     }
 
     public static func decode(_ bytes: [UInt8]) throws -> DecodedImage {
@@ -80,7 +89,7 @@ public enum PNGDecoder {
         return DecodedImage(width: header.width, height: header.height, rgba: rgba)
     }
 
-    static func parseHeader(_ d: [UInt8]) throws -> Header {
+    package static func parseHeader(_ d: [UInt8]) throws -> Header {
         guard d.count == 13 else { throw CodecError("IHDR must be 13 bytes, got \(d.count)") }
         let w = readBE32(d, 0)
         let h = readBE32(d, 4)
@@ -116,7 +125,7 @@ public enum PNGDecoder {
     }
 
     /// Inflates and unfilters `zdata` and expands it to RGBA8.
-    static func decodePixels(header: Header, zdata: [UInt8], info: ColorInfo = ColorInfo()) throws -> [UInt8] {
+    package static func decodePixels(header: Header, zdata: [UInt8], info: ColorInfo = ColorInfo()) throws -> [UInt8] {
         var raw = try Inflate.inflate(zdata, maxOutput: header.rawSize)
         guard raw.count == header.rawSize else {
             throw CodecError("PNG image data too short: \(raw.count) of \(header.rawSize) bytes")

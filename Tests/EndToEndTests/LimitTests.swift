@@ -3,6 +3,18 @@ import XCTest
 
 /// Every limit ends in a clear error that points at the script, never a hang or a trap.
 final class LimitTests: XCTestCase {
+    /// This test's own output directory: every run given a path in it fails, so it stays empty.
+    var outputs = FileManager.default.temporaryDirectory
+    var never: String { outputs.appendingPathComponent("never.png").path }
+
+    override func setUpWithError() throws {
+        outputs = try temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outputs.path), [], "a failing run wrote output")
+    }
+
     func script(_ text: String) throws -> String {
         let f = try temporaryDirectory().appendingPathComponent("limit.wave")
         try text.write(to: f, atomically: true, encoding: .utf8)
@@ -13,13 +25,13 @@ final class LimitTests: XCTestCase {
         let r = try WaveBinary.run(["check", try script("scene 9000x10\n")])
         XCTAssertEqual(r.status, 65)
         XCTAssertTrue(r.stderr.contains(":1:7: error[E0306]: scene size 9000x10 is out of range: each side must be 1 to 8192 px"), r.stderr)
-        let scaled = try WaveBinary.run(["render", try script("scene 4000x10\n"), "-o", "/tmp/never.png", "--scale", "4"])
+        let scaled = try WaveBinary.run(["render", try script("scene 4000x10\n"), "-o", never, "--scale", "4"])
         XCTAssertEqual(scaled.status, 64, scaled.stderr)
     }
 
     func testSpawnStormHitsTheLayerLimitAtTheSpawn() throws {
         let path = try script("template r: circle { radius 1 }\nevery tick { spawn r; spawn r; spawn r }\n")
-        let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png", "--frame", "30"], environment: ["WAVE_MAX_LAYERS": "20"])
+        let r = try WaveBinary.run(["render", path, "-o", never, "--frame", "30"], environment: ["WAVE_MAX_LAYERS": "20"])
         XCTAssertEqual(r.status, 70)
         XCTAssertTrue(r.stderr.contains("limit.wave:2:32: error[E0701]: too many live layers (more than 20)"), r.stderr)
     }
@@ -27,7 +39,7 @@ final class LimitTests: XCTestCase {
     func testRunawayWorkInOneTickIsStopped() throws {
         let body = Array(repeating: "x += 1", count: 200).joined(separator: "; ")
         let path = try script("var x = 0\nevery tick { \(body) }\nlayer c: circle { radius 5 + x * 0 }\n")
-        let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png"], environment: ["WAVE_MAX_WORK": "300"])
+        let r = try WaveBinary.run(["render", path, "-o", never], environment: ["WAVE_MAX_WORK": "300"])
         XCTAssertEqual(r.status, 70)
         XCTAssertTrue(r.stderr.contains("error[E0702]: too much work in one tick (more than 300 steps); a handler runs away"), r.stderr)
         XCTAssertTrue(r.stderr.contains("limit.wave:2:"), "points at the handler: \(r.stderr)")
@@ -35,7 +47,7 @@ final class LimitTests: XCTestCase {
 
     func testTooManyTimers() throws {
         let path = try script("var x = 0\nevery tick { every tick { x += 1 } }\n")
-        let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png", "--frame", "60"], environment: ["WAVE_MAX_TIMERS": "50"])
+        let r = try WaveBinary.run(["render", path, "-o", never, "--frame", "60"], environment: ["WAVE_MAX_TIMERS": "50"])
         XCTAssertEqual(r.status, 70)
         XCTAssertTrue(r.stderr.contains("limit.wave:2:14: error[E0703]: too many timers at once (more than 50)"), r.stderr)
     }
@@ -43,7 +55,7 @@ final class LimitTests: XCTestCase {
     func testPathPointLimit() throws {
         let points = (0..<40).map { "(\($0), \($0 % 7))" }.joined(separator: ", ")
         let path = try script("layer p: polygon { points [\(points)] }\n")
-        let r = try WaveBinary.run(["render", path, "-o", "/tmp/never.png"], environment: ["WAVE_MAX_PATH_ELEMENTS": "10"])
+        let r = try WaveBinary.run(["render", path, "-o", never], environment: ["WAVE_MAX_PATH_ELEMENTS": "10"])
         XCTAssertEqual(r.status, 70)
         XCTAssertTrue(r.stderr.contains("limit.wave:1:1: error[E0705]: layer 'p' has too many path elements"), r.stderr)
     }
@@ -56,7 +68,7 @@ final class LimitTests: XCTestCase {
     }
 
     func testRenderLengthLimit() throws {
-        let r = try WaveBinary.run(["render", "examples/stickman.wave", "-o", "/tmp/x/%04d.png", "--to", "40000s"])
+        let r = try WaveBinary.run(["render", "examples/stickman.wave", "-o", outputs.appendingPathComponent("%04d.png").path, "--to", "40000s"])
         XCTAssertEqual(r.status, 64)
         XCTAssertTrue(r.stderr.contains("--to"), r.stderr)
     }

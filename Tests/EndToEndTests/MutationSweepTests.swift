@@ -5,9 +5,24 @@ import WaveSyntax
 /// Damages every example in many small ways (delete, duplicate or swap tokens, with a fixed
 /// seed) and runs `wave check` and `wave render` on each mutant: every run must end with
 /// exit 0, 65 or 70 — with a diagnostic when it is not 0 — and never by a signal or a hang.
+///
+/// `WAVE_MUTANTS` sets how many mutants each example gets: 8 by default, so that plain
+/// `swift test` stays quick, and 200 in `.ci/run`
+/// (`WAVE_MUTANTS=200 swift test --filter MutationSweepTests`). Each example has its own
+/// seeded stream, so mutant k of an example is the same whatever the count: the default
+/// sweep is the start of the full one, and a failure names a mutant that reproduces.
 final class MutationSweepTests: XCTestCase {
+    /// Mutants per example without `WAVE_MUTANTS`.
+    static let defaultMutants = 8
+
     struct Generator {
         var state: UInt64
+
+        /// A stream of its own for each example: FNV-1a of its file name.
+        init(seed name: String) {
+            state = name.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        }
+
         mutating func next(_ bound: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(max(1, bound)))
@@ -62,14 +77,18 @@ final class MutationSweepTests: XCTestCase {
     }
 
     func testMutantsEndInACleanResult() throws {
-        let count = Int(ProcessInfo.processInfo.environment["WAVE_SWEEP_COUNT"] ?? "") ?? 200
+        let setting = ProcessInfo.processInfo.environment["WAVE_MUTANTS"]
+        let count = setting.map { Int($0) ?? 0 } ?? MutationSweepTests.defaultMutants
+        guard count >= 1 else {
+            return XCTFail("WAVE_MUTANTS must be a whole number from 1 up, got '\(setting ?? "")'")
+        }
         let root = WaveBinary.packageRoot.appendingPathComponent("examples")
         let examples = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".wave") }.sorted()
         XCTAssertFalse(examples.isEmpty)
         let dir = try temporaryDirectory()
-        var rng = Generator(state: 20261121)
         var outcomes: [Int32: Int] = [:]
         for name in examples {
+            var rng = Generator(seed: name)
             let original = try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
             for k in 0..<count {
                 let mutant = MutationSweepTests.mutate(original, &rng)
@@ -89,6 +108,6 @@ final class MutationSweepTests: XCTestCase {
                 }
             }
         }
-        print("mutation sweep outcomes by exit status: \(outcomes.sorted { $0.key < $1.key })")
+        print("mutation sweep of \(count) mutants per example, outcomes by exit status: \(outcomes.sorted { $0.key < $1.key })")
     }
 }

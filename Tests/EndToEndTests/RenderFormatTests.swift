@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WaveCodecs
+import WaveTestSupport
 
 /// Shared by the render and golden tests: scripts in a temporary directory, file bytes.
 enum RenderFixtures {

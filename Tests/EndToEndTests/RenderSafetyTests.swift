@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WaveCodecs
+import WaveTestSupport
 
 /// Exit codes, atomic output, Ctrl-C and batch renders, through the built binary.
 final class RenderSafetyTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WaveCodecs
+import WaveTestSupport
 
 final class APNGTests: XCTestCase {
     struct Encoded {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WaveCodecs
+import WaveTestSupport
 
 final class GIFTests: XCTestCase {
     private func encode(_ frames: [[UInt8]], w: Int, h: Int, delays: [UInt16]? = nil, loop: Int = 0,

@@ -1,5 +1,6 @@
 import XCTest
 @testable import WaveCodecs
+import WaveTestSupport
 
 /// Decoders must turn any malformed input into a CodecError: no traps, no hangs.
 final class RobustnessTests: XCTestCase {

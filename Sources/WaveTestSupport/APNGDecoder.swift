@@ -1,3 +1,5 @@
+import WaveCodecs
+
 /// One composited APNG animation frame.
 public struct APNGFrame: Equatable, Sendable {
     /// The full canvas as displayed for this frame (straight-alpha RGBA8).

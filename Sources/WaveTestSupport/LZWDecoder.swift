@@ -1,15 +1,17 @@
+import WaveCodecs
+
 /// GIF LZW decompression with strict bounds: throws on invalid codes, on too much
 /// data and on too little data; never writes past `pixelCount`.
-enum LZWDecoder {
+public enum LZWDecoder {
     /// Decodes a raw code stream (sub-blocks already joined) into exactly `pixelCount`
     /// indices. A missing end-of-information code is accepted once all pixels are decoded.
-    static func decode(_ data: [UInt8], minCodeSize: Int, pixelCount: Int) throws -> [UInt8] {
+    public static func decode(_ data: [UInt8], minCodeSize: Int, pixelCount: Int) throws -> [UInt8] {
         try decodeCountingClears(data, minCodeSize: minCodeSize, pixelCount: pixelCount).indices
     }
 
     /// `decode`, also reporting how many clear codes the stream contained (for tests).
-    static func decodeCountingClears(_ data: [UInt8], minCodeSize: Int,
-                                     pixelCount: Int) throws -> (indices: [UInt8], clears: Int, maxCodeSize: Int) {
+    public static func decodeCountingClears(_ data: [UInt8], minCodeSize: Int,
+                                            pixelCount: Int) throws -> (indices: [UInt8], clears: Int, maxCodeSize: Int) {
         guard (1...8).contains(minCodeSize) else {
             throw CodecError("invalid LZW minimum code size \(minCodeSize)")
         }

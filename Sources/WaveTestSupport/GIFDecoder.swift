@@ -1,3 +1,5 @@
+import WaveCodecs
+
 /// One composited GIF frame.
 public struct GIFAnimationFrame: Equatable, Sendable {
     /// The full logical screen as displayed for this frame (RGBA8; transparent = 0,0,0,0).
@@ -46,7 +48,8 @@ public enum GIFDecoder {
         if packed & 0x80 != 0 {
             globalTable = (try r.take(3 << (Int(packed & 7) + 1), "global colour table"))
         }
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        // Allocated at the first image: a header alone may claim up to 1 GiB of screen.
+        var canvas: [UInt8] = []
         var frames: [GIFAnimationFrame] = []
         var loopCount: Int? = nil
         var gce: (disposal: Int, delay: Int, transparent: Int?)? = nil
@@ -87,6 +90,7 @@ public enum GIFDecoder {
                 let pixelCount = fw * fh
                 let indices = pixelCount == 0 ? []
                     : try LZWDecoder.decode(data, minCodeSize: minCodeSize, pixelCount: pixelCount)
+                if canvas.isEmpty { canvas = [UInt8](repeating: 0, count: width * height * 4) }
                 // Dispose of the previous frame.
                 if pendingDisposal == 2 {
                     fill(&canvas, width: width, height: height, rect: pendingRect)

@@ -6,17 +6,6 @@ import WaveCompiler
 /// Animation timing at the exact ticks where things change: begin, end, repeat and
 /// autoreverse turns, delays and every fill mode.
 final class AnimationTests: XCTestCase {
-    /// x at each tick 0...last.
-    func trace(_ script: String, ticks: Int) throws -> [Double] {
-        var r = try SceneRuntime(program: try program(script))
-        var out = [r.value(ofGlobal: "x")?.number ?? .nan]
-        for _ in 0..<ticks {
-            try r.step()
-            out.append(r.value(ofGlobal: "x")?.number ?? .nan)
-        }
-        return out
-    }
-
     func testFromToByCombinations() throws {
         XCTAssertEqual(try trace("var x = 5\nanimate x from 10 by 4 over 4t", ticks: 4), [10, 11, 12, 13, 14])
         XCTAssertEqual(try trace("var x = 5\nanimate x by 4 to 10 over 4t", ticks: 4), [6, 7, 8, 9, 10])

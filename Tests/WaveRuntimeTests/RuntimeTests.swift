@@ -13,6 +13,17 @@ func program(_ text: String, file: StaticString = #filePath, line: UInt = #line)
     return p
 }
 
+/// The global `x` of a script at each tick 0...`ticks`.
+func trace(_ script: String, ticks: Int) throws -> [Double] {
+    var r = try SceneRuntime(program: try program(script))
+    var out = [r.value(ofGlobal: "x")?.number ?? .nan]
+    for _ in 0..<ticks {
+        try r.step()
+        out.append(r.value(ofGlobal: "x")?.number ?? .nan)
+    }
+    return out
+}
+
 let progressBall = """
 scene 200x200 { background #ffffff }
 let percent = 0.7

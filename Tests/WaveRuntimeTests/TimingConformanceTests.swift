@@ -7,17 +7,6 @@ import WaveCompiler
 /// follows. Expected values come from integer arithmetic on ticks, never from the code under
 /// test.
 final class TimingConformanceTests: XCTestCase {
-    /// x at each tick 0...last.
-    func trace(_ script: String, ticks: Int) throws -> [Double] {
-        var r = try SceneRuntime(program: try program(script))
-        var out = [r.value(ofGlobal: "x")?.number ?? .nan]
-        for _ in 0..<ticks {
-            try r.step()
-            out.append(r.value(ofGlobal: "x")?.number ?? .nan)
-        }
-        return out
-    }
-
     // MARK: 1. Discrete keyframes
 
     /// SVG 1.1 §19.2.9 (calcMode="discrete": with no keyTimes the n values split the

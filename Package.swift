@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics"]),
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]
 )

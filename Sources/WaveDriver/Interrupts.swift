@@ -9,7 +9,8 @@ public enum Interrupts {
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
     nonisolated(unsafe) static var suspended: sig_atomic_t = 0
 
-    /// Installs handlers for SIGINT, SIGTERM and SIGHUP that only record the signal.
+    /// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\, which would
+    /// otherwise dump a crash report over the screen) that only record the signal.
     public static func install() {
         let handler: @convention(c) (Int32) -> Void = { sig in
             Interrupts.flag = 1
@@ -18,6 +19,7 @@ public enum Interrupts {
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
         signal(SIGHUP, handler)
+        signal(SIGQUIT, handler)
     }
 
     /// Also records SIGWINCH (the terminal was resized) and SIGTSTP (Ctrl-Z), for the
@@ -28,7 +30,7 @@ public enum Interrupts {
     }
 
     /// Puts SIGTSTP back to its default, so the process can stop itself.
-    static func defaultSuspend() { signal(SIGTSTP, SIG_DFL) }
+    public static func defaultSuspend() { signal(SIGTSTP, SIG_DFL) }
 
     public static var isInterrupted: Bool { flag != 0 }
     public static var signalNumber: Int32 { lastSignal }
@@ -42,7 +44,7 @@ public enum Interrupts {
     }
 
     /// True once after each SIGTSTP.
-    static func takeSuspend() -> Bool {
+    public static func takeSuspend() -> Bool {
         guard suspended != 0 else { return false }
         suspended = 0
         return true

@@ -21,10 +21,7 @@ public struct StatusLine: Equatable, Sendable {
     /// The status text for a row `width` cells wide: the key help is shortened, then left
     /// out, when it does not fit; a message is cut at the edge.
     public func text(width: Int) -> String {
-        let seconds = Double(tick) / 60
-        let time = String(Int(seconds)) + "." + String(Int(seconds * 10) % 10) + "s"
-        let speedText = speed == speed.rounded() ? "\(Int(speed))x" : "\(speed)x"
-        let head = " \(state.rawValue)  \(time)  tick \(tick)  \(speedText)  \(fps) fps  | "
+        let head = " \(state.rawValue)  \(StatusText.time(ofTick: tick))  tick \(tick)  \(StatusText.speed(speed))  \(fps) fps  | "
         if let message { return head + message }
         for help in ["q quit, space pause, <-/-> step, r restart, +/- speed", "q quit, space pause", ""] {
             let candidate = head + name + (help.isEmpty ? "" : "  " + help)

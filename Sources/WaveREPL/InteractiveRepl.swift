@@ -51,6 +51,7 @@ public final class InteractiveRepl {
         rl_completion_entry_function = { text, state in InteractiveRepl.complete(text, state) }
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
+        rl_bind_key(12) { _, _ in InteractiveRepl.current?.redrawAll(); return 0 }
         layout()
         rl_callback_handler_install(prompt, { line in InteractiveRepl.current?.accept(line) })
         defer {
@@ -62,10 +63,10 @@ public final class InteractiveRepl {
             history_truncate_file(history, 1000)
             InteractiveRepl.current = nil
         }
-        var clockStart = DispatchTime.now().uptimeNanoseconds
-        var clockTicks = 0
-        var lastWatch = clockStart
+        var pacer = ReplPacer(now: DispatchTime.now().uptimeNanoseconds, speed: controller.session.speed)
+        var lastWatch = DispatchTime.now().uptimeNanoseconds
         while !controller.wantsQuit && !InteractiveRepl.lineEnded {
+            if Interrupts.takeSuspend() { suspend() }
             if Interrupts.isInterrupted {
                 if Interrupts.signalNumber != SIGINT { break }
                 // Ctrl-C cancels the current input; the line stays in history if entered.
@@ -82,29 +83,22 @@ public final class InteractiveRepl {
                 layout()
             }
             let now = DispatchTime.now().uptimeNanoseconds
-            // The clock: 60 ticks per second times the speed, unless paused.
-            let due = Int(Double(now - clockStart) / 1e9 * 60 * controller.session.speed)
-            if controller.session.isPaused || controller.session.runtime.isStopped {
-                clockStart = now
-                clockTicks = 0
-            } else {
-                while clockTicks < due {
-                    do { try controller.session.tick() } catch {
-                        printAbove("error: \(error)")
-                        controller.session.isPaused = true
-                        break
-                    }
-                    clockTicks += 1
+            // The clock: 60 ticks per second times the speed, while the scene runs.
+            let session = controller.session
+            let running = !session.isPaused && !session.runtime.isStopped && failure == nil
+            for _ in 0..<pacer.due(now: now, speed: session.speed, running: running) {
+                do { try session.tick() } catch {
+                    fail("\(error)")
+                    break
                 }
             }
             if now - lastWatch > 250_000_000 {
-                controller.pollWatch()
+                printingAsync { controller.pollWatch() }
                 lastWatch = now
             }
             if preview { drawPreview() }
-            let nextTick = clockStart + UInt64(Double(clockTicks + 1) / (60 * controller.session.speed) * 1e9)
             let after = DispatchTime.now().uptimeNanoseconds
-            let wait = nextTick > after ? Int32(min(50, (nextTick - after) / 1_000_000)) : 0
+            let wait = Int32(min(50, (pacer.wait(after: after) ?? 50_000_000) / 1_000_000))
             var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             if poll(&p, 1, wait) > 0 && p.revents & Int16(POLLIN) != 0 {
                 rl_callback_read_char()
@@ -122,11 +116,59 @@ public final class InteractiveRepl {
         let line = String(cString: raw)
         free(raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(line) }
+        // New input may have fixed what failed: the scene runs again (and reports again).
+        if failure != nil { failure = nil; controller.session.isPaused = false; drawnTick = -2 }
         controller.handle(line)
         rl_set_prompt(prompt)
     }
 
-    func printAbove(_ text: String) { out.write(text + "\n") }
+    func printAbove(_ text: String) { printingAsync { out.write(text + "\n") } }
+
+    /// A runtime error stops the scene: said once above the prompt and in the status line,
+    /// until the session changes (the next input clears it).
+    var failure: String?
+    func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = message
+        controller.session.isPaused = true
+        printAbove("error: \(message)")
+        drawnTick = -2
+    }
+
+    /// Runs `body`, which prints, with readline's prompt and the text being typed taken off
+    /// the screen first and put back after, so output never lands inside the prompt.
+    func printingAsync(_ body: () -> Void) {
+        let typing = rl_line_buffer.map { String(cString: $0) } ?? ""
+        let point = rl_point
+        rl_save_prompt()
+        rl_replace_line("", 0)
+        rl_redisplay()
+        out.write("\r\u{1B}[K")
+        body()
+        rl_restore_prompt()
+        rl_replace_line(typing, 0)
+        rl_point = point
+        rl_forced_update_display()
+    }
+
+    /// Ctrl-Z: gives the terminal back (main screen, no scroll region, readline's terminal
+    /// modes undone), stops, and on `fg` takes it again and redraws everything.
+    func suspend() {
+        rl_deprep_terminal()
+        if preview { out.write("\u{1B}[r\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l") }
+        Interrupts.defaultSuspend()
+        raise(SIGTSTP)
+        Interrupts.installTerminalSignals()
+        rl_prep_terminal(1)
+        layout()
+    }
+
+    /// Ctrl-L: redraws the whole split screen (readline's own clear-screen would wipe the
+    /// layout).
+    func redrawAll() {
+        layout()
+        drawPreview()
+    }
 
     /// Splits the screen: the scene on top, a status line, and the prompt's scroll region.
     func layout() {
@@ -145,11 +187,20 @@ public final class InteractiveRepl {
         guard runtime.tick != drawnTick else { return }
         let fresh = drawnTick == -1
         drawnTick = runtime.tick
-        guard let grid = try? cells.grid(for: runtime, columns: size.columns, rows: previewRows) else { return }
+        // After a runtime error the picture holds (the frame cannot be built); the status
+        // row says why.
+        var grid: CellGrid?
+        if failure == nil {
+            do { grid = try cells.grid(for: runtime, columns: size.columns, rows: previewRows) } catch {
+                fail("\(error)")
+            }
+        }
         writer.forgetCursor()
         var bytes = Array("\u{1B}7".utf8)
-        bytes += writer.encode(grid)
-        let status = " tick \(runtime.tick)  \(Value.format(Double(runtime.tick) / 60))s  \(controller.session.isPaused ? "paused" : runtime.isStopped ? "stopped" : "playing")  speed \(Value.format(controller.session.speed))  layers \(runtime.liveLayerCount) "
+        if let grid { bytes += writer.encode(grid) }
+        let state = failure != nil ? "error" : controller.session.isPaused ? "paused" : runtime.isStopped ? "stopped" : "playing"
+        let status = " \(state)  \(StatusText.time(ofTick: runtime.tick))  tick \(runtime.tick)  \(StatusText.speed(controller.session.speed))  layers \(runtime.liveLayerCount)"
+            + (failure.map { "  | \($0)" } ?? "") + " "
         if status != lastStatus || fresh {
             lastStatus = status
             let line = String(status.prefix(size.columns))

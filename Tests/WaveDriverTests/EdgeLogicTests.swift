@@ -80,3 +80,24 @@ final class EdgeLogicTests: XCTestCase {
         XCTAssertEqual([Exit.ok, .usage, .script, .runtime, .io].map(\.code), [0, 64, 65, 70, 74])
     }
 }
+
+/// The player's and the REPL's status rows write times and speeds the same way.
+final class StatusTextTests: XCTestCase {
+    func testTimesAreHundredthsRoundedDown() {
+        XCTAssertEqual(StatusText.time(ofTick: 0), "0.00s")
+        XCTAssertEqual(StatusText.time(ofTick: 177), "2.95s")        // was "2.9s" in the player
+        XCTAssertEqual(StatusText.time(ofTick: 1084), "18.06s")      // was "18.066667s" in the REPL
+        XCTAssertEqual(StatusText.time(ofTick: 59), "0.98s")
+        XCTAssertEqual(StatusText.time(ofTick: 60), "1.00s")
+    }
+
+    func testSpeeds() {
+        XCTAssertEqual(StatusText.speed(1), "1x")
+        XCTAssertEqual(StatusText.speed(8), "8x")
+        XCTAssertEqual(StatusText.speed(0.5), "1/2x")
+        XCTAssertEqual(StatusText.speed(1.0 / 64), "1/64x")          // was "0.015625x"
+        XCTAssertEqual(StatusText.speed(0.75), "0.75x")
+        XCTAssertEqual(StatusText.speed(1.5), "1.5x")
+        XCTAssertEqual(StatusText.speed(0.3), "0.3x")
+    }
+}

@@ -69,15 +69,15 @@ final class PlaybackTests: XCTestCase {
         s.tick = 90
         s.fps = 60
         s.name = "sonar.wave"
-        XCTAssertEqual(s.text(width: 200), " playing  1.5s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause, <-/-> step, r restart, +/- speed")
-        XCTAssertEqual(s.text(width: 70), " playing  1.5s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause")
-        XCTAssertEqual(s.text(width: 60), " playing  1.5s  tick 90  1x  60 fps  | sonar.wave")
+        XCTAssertEqual(s.text(width: 200), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause, <-/-> step, r restart, +/- speed")
+        XCTAssertEqual(s.text(width: 71), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause")
+        XCTAssertEqual(s.text(width: 60), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave")
         s.message = "x.wave:2:3: expected '}'"
         s.isError = true
         s.state = .playing
         var grid = CellGrid(columns: 70, rows: 2)
         s.draw(into: &grid, row: 1, color: .truecolor)
-        XCTAssertEqual(grid.text(row: 1).trimmingCharacters(in: .whitespaces), "playing  1.5s  tick 90  1x  60 fps  | x.wave:2:3: expected '}'")
+        XCTAssertEqual(grid.text(row: 1).trimmingCharacters(in: .whitespaces), "playing  1.50s  tick 90  1x  60 fps  | x.wave:2:3: expected '}'")
         XCTAssertEqual(grid[40, 1].foreground, .rgb(0xFF8080))
         XCTAssertEqual(grid[3, 1].foreground, .rgb(0xD0D0D0))
         var plain = CellGrid(columns: 70, rows: 1)

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// The REPL's keys and signals at a real terminal (tmux): each of these was broken or wrong
+/// before (issue 20).
+final class ReplKeysTmuxTests: XCTestCase {
+    func startRepl(_ script: String = "examples/sonar.wave", width: Int = 90, height: Int = 30) throws -> Tmux {
+        let home = try temporaryDirectory()
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= '\(WaveBinary.url.path)' repl \(script); echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: width, height: height)
+        try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
+        return tmux
+    }
+
+    /// Ctrl-L redraws the split screen instead of clearing it: the status row stays above the
+    /// prompt and the prompt stays at the bottom.
+    func testCtrlLKeepsTheLayout() throws {
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys("C-l")
+        tmux.sendKeys("var typed")
+        try tmux.waitUntil("the prompt with the text typed after Ctrl-L") { tmux.capture().contains("wave> var typed") }
+        let lines = tmux.capture().components(separatedBy: "\n")
+        let status = lines.firstIndex { $0.contains(" playing ") } ?? -1
+        let prompt = lines.firstIndex { $0.hasPrefix("wave> var typed") } ?? -1
+        XCTAssertGreaterThan(status, 0, "the status row is still drawn")
+        XCTAssertGreaterThan(prompt, status, "the prompt is below the picture")
+        XCTAssertEqual(prompt, 29, "the prompt is on the last row")
+    }
+
+    /// Ctrl-\ (SIGQUIT) quits cleanly: no crash report, the terminal restored, 128 + 3.
+    func testCtrlBackslashQuitsCleanly() throws {
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys("C-\\")
+        try tmux.assertRestored(exitStatus: 131)
+        XCTAssertFalse(tmux.capture().contains("Press space"), tmux.capture())
+        XCTAssertFalse(tmux.capture().contains("Crash"), tmux.capture())
+    }
+
+    /// A runtime error stops the preview and says so in the status row (it used to freeze
+    /// silently while the status said "playing").
+    func testARuntimeErrorIsShownAndStopsThePreview() throws {
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys("var z = 0", "Enter")
+        tmux.sendKeys("layer bad: circle { center (z / z, 10) radius 5 }", "Enter")
+        try tmux.waitUntil("the error in the status row") {
+            let text = tmux.capture()
+            return text.contains(" error ") && !text.contains(" playing ")
+        }
+        tmux.sendKeys("remove bad", "Enter")
+        try tmux.waitUntil("playing again after the fix") { tmux.capture().contains(" playing ") }
+    }
+
+    /// `:speed` re-bases the clock: slowing down after a while neither freezes nor jumps.
+    func testSpeedChangesKeepTime() throws {
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        func tick() -> Int? {
+            let status = tmux.capture().components(separatedBy: "\n").first { $0.contains(" playing ") } ?? ""
+            guard let r = status.range(of: #"tick [0-9]+"#, options: .regularExpression) else { return nil }
+            return Int(status[r].dropFirst(5))
+        }
+        try tmux.waitUntil("a second of play") { (tick() ?? 0) >= 60 }
+        tmux.sendKeys(":speed 0.5", "Enter")
+        let before = tick() ?? 0
+        try tmux.waitUntil("the scene moving at half speed") { (tick() ?? 0) > before + 5 }
+        tmux.sendKeys(":speed 2", "Enter")
+        let atTwo = tick() ?? 0
+        usleep(300_000)
+        let after = tick() ?? 0
+        XCTAssertLessThan(after - atTwo, 120, "no jump of thousands of ticks")
+        XCTAssertGreaterThan(after, atTwo)
+    }
+}

@@ -6,9 +6,11 @@ public enum Key: Equatable, Sendable {
     case pause, quit, restart, faster, slower, stepForward, stepBack
 }
 
-/// Decodes key bytes: space, q, r, + (or =), - (or _), and the arrow keys → and ← as
-/// `ESC [ C` / `ESC [ D` (or `ESC O C` / `ESC O D` in application cursor mode). An escape
-/// sequence cut off at the end of a read is kept for the next one; other bytes are ignored.
+/// Decodes key bytes: space, q (or Esc, or Ctrl-C), r, + (or =), - (or _), and the arrow
+/// keys → and ← as `ESC [ C` / `ESC [ D` (or `ESC O C` / `ESC O D` in application cursor
+/// mode). An escape sequence cut off at the end of a read is kept for the next one; an Esc
+/// with nothing after it (`flush()`, when no more input came) is the Esc key. Other bytes
+/// are ignored.
 public struct KeyDecoder: Sendable {
     var pending: [UInt8] = []
 
@@ -24,7 +26,7 @@ public struct KeyDecoder: Sendable {
             if b == 0x1B {
                 if i + 1 >= input.count { pending = [b]; break }
                 let intro = input[i + 1]
-                guard intro == 0x5B || intro == 0x4F else { i += 1; continue }   // '[' or 'O'
+                guard intro == 0x5B || intro == 0x4F else { keys.append(.quit); i += 1; continue }   // Esc, then a key
                 if i + 2 >= input.count { pending = Array(input[i...]); break }
                 switch input[i + 2] {
                 case 0x43: keys.append(.stepForward)
@@ -46,6 +48,13 @@ public struct KeyDecoder: Sendable {
         }
         return keys
     }
+
+    /// The keys a pending partial sequence stands for once no more input follows: a lone
+    /// Esc quits.
+    public mutating func flush() -> [Key] {
+        defer { pending = [] }
+        return pending == [0x1B] ? [.quit] : []
+    }
 }
 
 /// Reads keys from stdin, waiting up to a timeout; once stdin reaches its end it is no
@@ -62,7 +71,7 @@ public final class KeyReader {
     public func read(waiting nanoseconds: UInt64) -> [Key] {
         let milliseconds = Int32(min(1000, (nanoseconds + 999_999) / 1_000_000))
         var p = pollfd(fd: closed ? -1 : fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&p, 1, milliseconds) > 0, !closed, p.revents & Int16(POLLIN | POLLHUP) != 0 else { return [] }
+        guard poll(&p, 1, milliseconds) > 0, !closed, p.revents & Int16(POLLIN | POLLHUP) != 0 else { return decoder.flush() }
         var buf = [UInt8](repeating: 0, count: 64)
         let n = Foundation.read(fd, &buf, 64)
         if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { closed = true; return [] }

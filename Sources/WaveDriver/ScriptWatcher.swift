@@ -38,17 +38,29 @@ public final class ScriptWatcher {
     /// The file's new text when it changed since the last look, else nil: for callers that
     /// compile it themselves (the REPL's `:watch`).
     public func poll() -> Result<SourceFile, ScriptReadError>? {
-        let now = ScriptWatcher.stamp(path)
-        guard now != last else { return nil }
-        last = now
+        guard changed() else { return nil }
         return Result { () throws(ScriptReadError) in try ScriptReader.read(path) }
     }
 
+    /// Whether the file changed since the last look. An empty file counts only when it is
+    /// still empty a look later: editors truncate a file and then write it, and the moment
+    /// between is not a new (blank) version of the script.
+    func changed() -> Bool {
+        let now = ScriptWatcher.stamp(path)
+        guard now != last else { return false }
+        if let now, now.size == 0, emptySince != now {
+            emptySince = now
+            return false
+        }
+        last = now
+        emptySince = nil
+        return true
+    }
+    var emptySince: Stamp?
+
     /// The new version when the file changed since the last check, else nil.
     public func check() -> Change? {
-        let now = ScriptWatcher.stamp(path)
-        guard now != last else { return nil }
-        last = now
+        guard changed() else { return nil }
         let file: SourceFile
         do { file = try ScriptReader.read(path) } catch {
             return .failed("\((path as NSString).lastPathComponent): \(error.message)")

@@ -15,6 +15,8 @@ public struct StatusLine: Equatable, Sendable {
     /// Replaces the key help when set; `isError` draws it in red.
     public var message: String?
     public var isError = false
+    /// Whether the key help may be shown (not when keys cannot be read).
+    public var showsKeys = true
 
     public init() {}
 
@@ -23,7 +25,7 @@ public struct StatusLine: Equatable, Sendable {
     public func text(width: Int) -> String {
         let head = " \(state.rawValue)  \(StatusText.time(ofTick: tick))  tick \(tick)  \(StatusText.speed(speed))  \(fps) fps  | "
         if let message { return head + message }
-        for help in ["q quit, space pause, <-/-> step, r restart, +/- speed", "q quit, space pause", ""] {
+        for help in showsKeys ? ["q quit, space pause, <-/-> step, r restart, +/- speed", "q quit, space pause", ""] : [""] {
             let candidate = head + name + (help.isEmpty ? "" : "  " + help)
             if candidate.count <= width || help.isEmpty { return candidate }
         }

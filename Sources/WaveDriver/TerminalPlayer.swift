@@ -24,6 +24,8 @@ public struct PlayOptions: Sendable {
     public var height: Int?
     /// Reload the script when it changes on disk.
     public var watch = false
+    /// Whether keys can be read (stdin is a terminal): the status row shows key help only then.
+    public var keysReadable = true
     /// Quit after this many ticks of playback.
     public var tickLimit: Int?
     /// The largest grid the player draws, in cells, whatever the terminal or the
@@ -107,6 +109,9 @@ public final class TerminalPlayer {
     var position = 0
     var drawn: (tick: Int, status: StatusLine)?
     var drawTimes: [UInt64] = []
+    /// When the last frame was drawn, and the shortest time between two frames (1/60 s).
+    var lastDrawTime: UInt64?
+    static let frameInterval: UInt64 = 16_666_666
     var lastGrid: CellGrid?
     /// A reload or runtime error shown in the status row, and a transient note with its expiry.
     var failure: String?
@@ -149,6 +154,11 @@ public final class TerminalPlayer {
             try draw(to: terminal)
             now = monotonicNanoseconds()
             var wait = clock.wait(after: now) ?? 250_000_000
+            // Above 1x, ticks come faster than a display shows frames: draw at most 60 a
+            // second (the scene still steps every tick; skipped frames are counted).
+            if let last = lastDrawTime, last + TerminalPlayer.frameInterval > now {
+                wait = max(wait, last + TerminalPlayer.frameInterval - now)
+            }
             if watcher != nil { wait = min(wait, 250_000_000) }
             if let note, note.until > now { wait = min(wait, note.until - now) }
             let pressed = keys.read(waiting: min(wait, 500_000_000))
@@ -195,6 +205,10 @@ public final class TerminalPlayer {
         line.fps = drawTimes.count
         if let note, note.until <= now { self.note = nil }
         line.message = failure ?? note?.text
+        if line.message == nil, line.state == .ended {
+            line.message = "ended at \(StatusText.time(ofTick: cursor.tick)); r restarts, q quits"
+        }
+        line.showsKeys = options.keysReadable
         line.isError = failure != nil
         let statusRows = options.showStatus && size.rows >= 2 ? 1 : 0
         if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return }
@@ -226,6 +240,7 @@ public final class TerminalPlayer {
         stats.framesDrawn += 1
         stats.bytesWritten = retiredBytes + sink.bytesWritten
         if drawn?.tick != cursor.tick { drawTimes.append(end) }
+        lastDrawTime = end
         drawn = (cursor.tick, line)
         status = line
     }

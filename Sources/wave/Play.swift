@@ -42,7 +42,7 @@ struct Play: ParsableCommand {
     @Option(help: "Colours (default: from COLORTERM, TERM and NO_COLOR).") var color: ColorMode?
     @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels
     @Flag(help: "Restart at the end of the scene's duration.") var loop = false
-    @Option(help: "Playback speed factor.") var speed: Double = 1
+    @Option(parsing: .unconditional, help: "Playback speed factor, more than 0 and at most 100.") var speed: Double = 1
     @Flag(help: "Print playback statistics on exit.") var stats = false
     @Flag(help: "Hide the status bar.") var noStatus = false
     @Flag(help: "Reload the script when it changes on disk.") var watch = false
@@ -59,6 +59,10 @@ struct Play: ParsableCommand {
         Interrupts.install()
         let env = ProcessInfo.processInfo.environment
         let interactive = Terminal.isTerminal(STDOUT_FILENO)
+        if interactive && env["TERM"] == "dumb" {
+            Console.error("TERM=dumb cannot move the cursor, so the scene cannot play here; write frames to a file instead (wave play \(file) --ticks 120 > frames.txt) or render it (wave render \(file) -o out.gif)")
+            throw Exit.usage
+        }
         var options = PlayOptions()
         options.cells = cells
         options.color = color ?? (interactive ? ColorMode.detect(environment: env) : .truecolor)
@@ -69,6 +73,7 @@ struct Play: ParsableCommand {
         options.width = width
         options.height = height
         options.watch = watch
+        options.keysReadable = Terminal.isTerminal(STDIN_FILENO)
         options.tickLimit = ticks
         let player = TerminalPlayer(program: program, source: source, options: options)
         defer { if stats { Console.note(player.stats.summary) } }

@@ -36,7 +36,9 @@ struct Repl: ParsableCommand {
         if let file { controller.handle(":load \(file)") }
         if interactive {
             Interrupts.install()
-            let terminal = InteractiveRepl(controller: controller, preview: !noPreview)
+            // A dumb terminal cannot keep a picture above the prompt: plain line editing only.
+            let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+            let terminal = InteractiveRepl(controller: controller, preview: !noPreview && !dumb)
             try terminal.run()
             // SIGTERM or SIGHUP ended the session: the terminal is restored; report the signal.
             if Interrupts.isInterrupted { throw Exit.signal(Interrupts.signalNumber) }

@@ -21,6 +21,44 @@ final class PlayerTmuxTests: XCTestCase {
         try tmux.assertRestored(exitStatus: 130)
     }
 
+    func testEscAndCtrlBackslashQuitCleanly() throws {
+        let esc = try Tmux(command: play("examples/sonar.wave"), width: 80, height: 24)
+        defer { esc.kill() }
+        try esc.waitForPlayback()
+        esc.sendKeys("Escape")
+        try esc.assertRestored(exitStatus: 0)
+        let quit = try Tmux(command: play("examples/sonar.wave"), width: 80, height: 24)
+        defer { quit.kill() }
+        try quit.waitForPlayback()
+        quit.sendKeys("C-\\")
+        try quit.assertRestored(exitStatus: 131)
+        XCTAssertFalse(quit.capture().contains("Press space"), quit.capture())
+    }
+
+    /// At 8x the scene steps every tick but the terminal gets at most 60 frames a second.
+    func testFastPlaybackDrawsAtMostTheDisplayRate() throws {
+        let tmux = try Tmux(command: play("examples/sonar.wave", "--loop", "--speed", "8", "--ticks", "960", "--stats"), width: 60, height: 20)
+        defer { tmux.kill() }
+        try tmux.waitForPlayback()
+        try tmux.waitUntil("the stats after 960 ticks (2 s at 8x)") { tmux.capture().contains("EXIT=0") }
+        let out = tmux.capture().replacingOccurrences(of: "\n", with: "")
+        let drawn = Int(out.firstMatch(of: /frames drawn (\d+)/)?.1 ?? "") ?? 0
+        XCTAssertGreaterThan(drawn, 10, out)
+        XCTAssertLessThanOrEqual(drawn, 130, "2 s at most 60 frames a second (and the first): \(out)")
+    }
+
+    /// A scene with a duration holds its last frame and says it ended.
+    func testTheEndIsSaid() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("short.wave")
+        try "scene 40x40 { duration 0.5s }\nlayer a: circle { center (20, 20) radius 5 }\n".write(to: script, atomically: true, encoding: .utf8)
+        let tmux = try Tmux(command: play(script.path), width: 80, height: 24)
+        defer { tmux.kill() }
+        try tmux.waitUntil("the end in the status row") { tmux.capture().contains("ended at 0.48s; r restarts, q quits") }
+        tmux.sendKeys("q")
+        try tmux.assertRestored(exitStatus: 0)
+    }
+
     func testResizeRefitsThePicture() throws {
         let tmux = try Tmux(command: play("examples/sonar.wave"), width: 80, height: 24)
         defer { tmux.kill() }
@@ -40,6 +78,8 @@ final class PlayerTmuxTests: XCTestCase {
         let tmux = try Tmux(command: play("examples/sonar.wave", "--loop"), width: 60, height: 20)
         defer { tmux.kill() }
         try tmux.waitForPlayback()
+        // Past tick 1, so that two steps back from the paused tick stay at or after 0.
+        try tmux.waitUntil("a few ticks of play") { (tmux.statusTick() ?? 0) >= 3 }
         tmux.sendKeys("Space")
         try tmux.waitUntil("the paused state") { tmux.capture().contains(" paused ") }
         let paused = try XCTUnwrap(tmux.statusTick())

@@ -101,3 +101,32 @@ final class StatusTextTests: XCTestCase {
         XCTAssertEqual(StatusText.speed(0.3), "0.3x")
     }
 }
+
+final class WatcherAndKeyTests: XCTestCase {
+    /// An editor's save truncates first: the empty moment is not shown as a blank scene.
+    func testAnEmptyFileIsNotANewVersionUntilItStaysEmpty() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wave-empty-\(getpid()).wave").path
+        defer { unlink(path) }
+        try "scene 10x10\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let watcher = ScriptWatcher(path: path)
+        XCTAssertNil(watcher.check())
+        truncate(path, 0)
+        XCTAssertNil(watcher.check(), "the truncated moment is skipped")
+        try "scene 20x20\nlayer a: circle { }\n".write(toFile: path, atomically: false, encoding: .utf8)
+        guard case .compiled(let program, _)? = watcher.check() else { return XCTFail("the written version loads") }
+        XCTAssertEqual(program.scene.width, 20)
+        truncate(path, 0)
+        XCTAssertNil(watcher.check())
+        XCTAssertNotNil(watcher.check(), "a file left empty is a version after all")
+    }
+
+    func testEscQuitsButArrowsStillStep() {
+        var d = KeyDecoder()
+        XCTAssertEqual(d.decode([0x1B]), [])
+        XCTAssertEqual(d.flush(), [.quit], "Esc with nothing after it")
+        XCTAssertEqual(d.decode([0x1B, 0x5B]), [])
+        XCTAssertEqual(d.decode([0x43]), [.stepForward])
+        XCTAssertEqual(d.flush(), [])
+        XCTAssertEqual(d.decode([0x1B, UInt8(ascii: "r")]), [.quit, .restart], "Esc, then another key")
+    }
+}

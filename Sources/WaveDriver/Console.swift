@@ -6,7 +6,8 @@ import WaveSyntax
 /// application's one voice for errors, notes and diagnostics.
 public enum Console {
     public static var useColor: Bool {
-        isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let env = ProcessInfo.processInfo.environment
+        return isatty(STDERR_FILENO) == 1 && env["TERM"] != "dumb" && (env["NO_COLOR"].map(\.isEmpty) ?? true)
     }
 
     public static func error(_ message: String) {

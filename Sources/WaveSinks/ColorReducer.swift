@@ -1,12 +1,16 @@
 /// Turns 24-bit colours into the colours a terminal can show.
 ///
-/// For 256 and 16 colours each colour is first offset by a 4×4 Bayer matrix entry chosen by
-/// its pixel position (ordered dithering: deterministic, no error carried between cells),
-/// then mapped to the nearest palette entry by the "redmean" weighted RGB distance. A colour
-/// already within a couple of levels of a palette entry is not dithered, so flat areas of
-/// palette colours stay flat.
+/// Colours are matched perceptually: in OKLab, against the real xterm 256-colour palette
+/// (cube and grey ramp) or the 16 ANSI colours as xterm shows them. A colour whose nearest
+/// palette entry is close (ΔE_OK ≤ `flatEnough`) is drawn as that entry, so flat areas stay
+/// flat. Otherwise the reducer looks for two of the nearest entries whose mix (in linear
+/// light, in sixteenths) comes clearly closer, and ordered-dithers between them by the 4×4
+/// Bayer matrix at the pixel's position: teal on 16 colours becomes cyan and black in the
+/// right proportion, not grey. Dithering is used only where it lowers the perceptual
+/// error; it is deterministic and carries no error between cells.
 public struct ColorReducer: Sendable {
     public let mode: ColorMode
+    private let memo = ReducerMemo()
 
     public init(mode: ColorMode) { self.mode = mode }
 
@@ -15,19 +19,92 @@ public struct ColorReducer: Sendable {
         switch mode {
         case .truecolor: return .rgb(rgb)
         case .none: return .terminalDefault
-        case .palette256:
-            let exact = ColorReducer.nearest256(rgb)
-            if exact.distance <= ColorReducer.closeEnough { return .palette256(exact.index) }
-            return .palette256(ColorReducer.nearest256(ColorReducer.dither(rgb, x: x, y: y, spread: 32)).index)
-        case .ansi16:
-            let exact = ColorReducer.nearest16(rgb)
-            if exact.distance <= ColorReducer.closeEnough { return .ansi16(exact.index) }
-            return .ansi16(ColorReducer.nearest16(ColorReducer.dither(rgb, x: x, y: y, spread: 64)).index)
+        case .palette256, .ansi16:
+            let plan = memo.plan(rgb, mode: mode)
+            let index = plan.second != plan.first && ColorReducer.bayer4[(y & 3) << 2 | (x & 3)] < plan.sixteenths ? plan.second : plan.first
+            return mode == .palette256 ? .palette256(index) : .ansi16(index)
         }
     }
 
-    /// Distance below which no dithering is done (about 2 levels on each channel).
-    static let closeEnough = 40
+    /// How a colour is shown: `first`, or where the Bayer threshold is under `sixteenths`,
+    /// `second` (the same entry when it is not dithered).
+    struct Plan: Equatable {
+        var first: UInt8
+        var second: UInt8
+        var sixteenths: Int
+    }
+
+    /// Largest ΔE_OK at which the nearest entry is used as it is (a flat area stays flat).
+    static let flatEnough = 0.03
+    /// A dithered mix must cut the error to this fraction of the nearest entry's to be used.
+    static let ditherGain = 0.6
+
+    /// The plan for `rgb` on `mode`'s palette.
+    static func plan(_ rgb: UInt32, mode: ColorMode) -> Plan {
+        let target = OKLab(rgb: rgb)
+        let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
+        let candidates = mode == .palette256 ? candidates256(rgb) : Array(0..<16)
+        var ranked = candidates.map { (index: $0, d: palette.lab[$0].distance2(target)) }
+        ranked.sort { $0.d < $1.d || ($0.d == $1.d && $0.index < $1.index) }
+        let nearest = ranked[0]
+        var plan = Plan(first: UInt8(palette.indices[nearest.index]), second: UInt8(palette.indices[nearest.index]), sixteenths: 0)
+        guard nearest.d > flatEnough * flatEnough else { return plan }
+        var best = nearest.d * ditherGain * ditherGain
+        let lin = OKLab.linear(rgb)
+        // Every pair of candidates (120 for 16 colours, at most 55 for 256): the best mix
+        // often pairs entries that are far from the colour on their own (teal = cyan and
+        // black, not grey). Plans are memoised, so this runs once per colour.
+        for (i, p) in ranked.enumerated() {
+            for q in ranked.dropFirst(i + 1) {
+                let c1 = palette.linear[p.index], c2 = palette.linear[q.index]
+                let dr = c2.r - c1.r, dg = c2.g - c1.g, db = c2.b - c1.b
+                let len2 = dr * dr + dg * dg + db * db
+                guard len2 > 0 else { continue }
+                let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
+                let k = Int((min(1, max(0, t)) * 16).rounded())
+                guard k > 0, k < 16 else { continue }
+                let f = Double(k) / 16
+                let mix = OKLab(linear: c1.r + f * dr, c1.g + f * dg, c1.b + f * db)
+                let d = mix.distance2(target)
+                if d < best {
+                    best = d
+                    plan = Plan(first: UInt8(palette.indices[p.index]), second: UInt8(palette.indices[q.index]), sixteenths: k)
+                }
+            }
+        }
+        return plan
+    }
+
+    /// Positions in `Palette.xterm256` worth comparing for `rgb`: the cube cells around
+    /// each channel and the nearest greys.
+    static func candidates256(_ rgb: UInt32) -> [Int] {
+        let r = Int(rgb >> 16 & 0xff), g = Int(rgb >> 8 & 0xff), b = Int(rgb & 0xff)
+        let (r0, r1) = cubeCandidates(r), (g0, g1) = cubeCandidates(g), (b0, b1) = cubeCandidates(b)
+        var out: [Int] = []
+        for ri in Set([r0, r1]) { for gi in Set([g0, g1]) { for bi in Set([b0, b1]) { out.append(36 * ri + 6 * gi + bi) } } }
+        let grey = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
+        for gi in [grey - 1, grey, grey + 1] where gi >= 0 && gi < 24 { out.append(216 + gi) }
+        return out
+    }
+
+    /// A palette with its entries' OKLab and linear-light values precomputed.
+    struct Palette: Sendable {
+        /// The terminal's index of each entry.
+        let indices: [Int]
+        let lab: [OKLab]
+        let linear: [(r: Double, g: Double, b: Double)]
+
+        init(indices: [Int], rgb: (Int) -> UInt32) {
+            self.indices = indices
+            lab = indices.map { OKLab(rgb: rgb($0)) }
+            linear = indices.map { OKLab.linear(rgb($0)) }
+        }
+
+        /// The cube and the grey ramp (16–255); the 16 basic colours are left out because
+        /// terminals disagree about them.
+        static let xterm256 = Palette(indices: Array(16..<256), rgb: ColorReducer.rgb256)
+        static let ansi16 = Palette(indices: Array(0..<16), rgb: { ColorReducer.ansiPalette[$0] })
+    }
 
     // MARK: - Distance
 
@@ -44,15 +121,8 @@ public struct ColorReducer: Sendable {
 
     // MARK: - Ordered dithering
 
+    /// The 4×4 Bayer matrix, row-major: the threshold (in sixteenths) at each position.
     static let bayer4: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
-
-    /// `rgb` with every channel moved by (bayer(x, y) + ½)/16 − ½ times `spread`, clamped.
-    static func dither(_ rgb: UInt32, x: Int, y: Int, spread: Int) -> UInt32 {
-        let b = bayer4[(y & 3) << 2 | (x & 3)]
-        let offset = ((2 * b + 1) * spread) / 32 - spread / 2
-        func ch(_ shift: UInt32) -> UInt32 { UInt32(min(255, max(0, Int(rgb >> shift & 0xff) + offset))) << shift }
-        return ch(16) | ch(8) | ch(0)
-    }
 
     // MARK: - 256 colours
 
@@ -79,30 +149,6 @@ public struct ColorReducer: Sendable {
         return (near, other)
     }
 
-    /// The nearest of the cube and grey ramp (indices 16–255) and its distance. The 16 basic
-    /// colours are left out: terminals disagree about them.
-    public static func nearest256(_ rgb: UInt32) -> (index: UInt8, distance: Int) {
-        let r = Int(rgb >> 16 & 0xff), g = Int(rgb >> 8 & 0xff), b = Int(rgb & 0xff)
-        let (r0, r1) = cubeCandidates(r), (g0, g1) = cubeCandidates(g), (b0, b1) = cubeCandidates(b)
-        var best = 16 + 36 * r0 + 6 * g0 + b0
-        var bestDistance = distance(rgb, rgb256(best))
-        for ri in [r0, r1] {
-            for gi in [g0, g1] {
-                for bi in [b0, b1] {
-                    let index = 16 + 36 * ri + 6 * gi + bi
-                    let d = distance(rgb, rgb256(index))
-                    if d < bestDistance { best = index; bestDistance = d }
-                }
-            }
-        }
-        let grey = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
-        for gi in [grey - 1, grey, grey + 1] where gi >= 0 && gi < 24 {
-            let d = distance(rgb, rgb256(232 + gi))
-            if d < bestDistance { best = 232 + gi; bestDistance = d }
-        }
-        return (UInt8(best), bestDistance)
-    }
-
     // MARK: - 16 colours
 
     /// The standard ANSI colours as xterm shows them by default: black, red, green, yellow,
@@ -111,13 +157,22 @@ public struct ColorReducer: Sendable {
         0x000000, 0xCD0000, 0x00CD00, 0xCDCD00, 0x0000EE, 0xCD00CD, 0x00CDCD, 0xE5E5E5,
         0x7F7F7F, 0xFF0000, 0x00FF00, 0xFFFF00, 0x5C5CFF, 0xFF00FF, 0x00FFFF, 0xFFFFFF,
     ]
+}
 
-    public static func nearest16(_ rgb: UInt32) -> (index: UInt8, distance: Int) {
-        var best = 0, bestDistance = Int.max
-        for (i, c) in ansiPalette.enumerated() {
-            let d = distance(rgb, c)
-            if d < bestDistance { best = i; bestDistance = d }
-        }
-        return (UInt8(best), bestDistance)
+/// Plans already worked out for the colours of the frames being encoded (a direct-mapped
+/// cache: flat areas and repeated colours cost one lookup). One reducer is used by one
+/// encoder on one thread.
+final class ReducerMemo: @unchecked Sendable {
+    private var keys = [UInt32](repeating: .max, count: 4096)
+    private var plans = [ColorReducer.Plan](repeating: ColorReducer.Plan(first: 0, second: 0, sixteenths: 0), count: 4096)
+
+    func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
+        let key = rgb & 0xFF_FFFF | (mode == .palette256 ? 0 : 1 << 24)
+        let slot = Int((key &* 2_654_435_761) >> 20) & 4095
+        if keys[slot] == key { return plans[slot] }
+        let plan = ColorReducer.plan(rgb, mode: mode)
+        keys[slot] = key
+        plans[slot] = plan
+        return plan
     }
 }

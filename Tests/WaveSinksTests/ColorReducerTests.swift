@@ -3,30 +3,33 @@ import XCTest
 
 final class ColorReducerTests: XCTestCase {
     func testNearest256PicksCubeAndGreyEntries() {
-        XCTAssertEqual(ColorReducer.nearest256(0x000000).index, 16)
-        XCTAssertEqual(ColorReducer.nearest256(0xFFFFFF).index, 231)
-        XCTAssertEqual(ColorReducer.nearest256(0xFF0000).index, 196)
-        XCTAssertEqual(ColorReducer.nearest256(0x5F87AF).index, 67)      // (95, 135, 175): levels 1, 2, 3
-        XCTAssertEqual(ColorReducer.nearest256(0x808080).index, 244)     // grey 8 + 10·12 = 128
-        XCTAssertEqual(ColorReducer.nearest256(0x121212).index, 233)     // grey 18
-        XCTAssertEqual(ColorReducer.nearest256(0x22C064).index, 35)      // sonar green → (0, 175, 95)
-        XCTAssertEqual(ColorReducer.nearest256(0x101418).index, 233)     // sonar background: a dark grey
+        XCTAssertEqual(nearest256(0x000000).index, 16)
+        XCTAssertEqual(nearest256(0xFFFFFF).index, 231)
+        XCTAssertEqual(nearest256(0xFF0000).index, 196)
+        XCTAssertEqual(nearest256(0x5F87AF).index, 67)      // (95, 135, 175): levels 1, 2, 3
+        XCTAssertEqual(nearest256(0x808080).index, 244)     // grey 8 + 10·12 = 128
+        XCTAssertEqual(nearest256(0x121212).index, 233)     // grey 18
+        XCTAssertEqual(nearest256(0x22C064).index, 35)      // sonar green → (0, 175, 95)
+        XCTAssertEqual(nearest256(0x101418).index, 233)     // sonar background: a dark grey
     }
 
     func testPalette256ColoursRoundTrip() {
         for index in 16...255 {
-            XCTAssertEqual(Int(ColorReducer.nearest256(ColorReducer.rgb256(index)).index), index)
+            XCTAssertEqual(Int(nearest256(ColorReducer.rgb256(index)).index), index)
         }
     }
 
     func testNearest16UsesTheStandardPalette() {
-        XCTAssertEqual(ColorReducer.nearest16(0x000000).index, 0)
-        XCTAssertEqual(ColorReducer.nearest16(0xCD0000).index, 1)
-        XCTAssertEqual(ColorReducer.nearest16(0xF01010).index, 9)
-        XCTAssertEqual(ColorReducer.nearest16(0x808080).index, 8)
-        XCTAssertEqual(ColorReducer.nearest16(0xFFFFFF).index, 15)
-        XCTAssertEqual(ColorReducer.nearest16(0x1010C0).index, 4)
+        XCTAssertEqual(nearest16(0x000000).index, 0)
+        XCTAssertEqual(nearest16(0xCD0000).index, 1)
+        XCTAssertEqual(nearest16(0xF01010).index, 9)
+        XCTAssertEqual(nearest16(0x808080).index, 8)
+        XCTAssertEqual(nearest16(0xFFFFFF).index, 15)
+        XCTAssertEqual(nearest16(0x1010C0).index, 4)
     }
+
+    func nearest256(_ rgb: UInt32) -> (index: UInt8, Void) { (ColorReducer.plan(rgb, mode: .palette256).first, ()) }
+    func nearest16(_ rgb: UInt32) -> (index: UInt8, Void) { (ColorReducer.plan(rgb, mode: .ansi16).first, ()) }
 
     func testPaletteColoursAreNotDithered() {
         let r256 = ColorReducer(mode: .palette256), r16 = ColorReducer(mode: .ansi16)
@@ -39,11 +42,12 @@ final class ColorReducerTests: XCTestCase {
     }
 
     func testOrderedDitheringMixesTheNeighboursDeterministically() {
-        // Red 155 lies half way between the cube levels 135 and 175.
+        // Red 155 lies between the cube levels 135 and 175; in linear light (0.328 between
+        // 0.242 and 0.429) it is 7/16 of the way, so 7 of 16 cells take the brighter red.
         let reducer = ColorReducer(mode: .palette256)
         var counts: [CellColor: Int] = [:]
         for y in 0..<4 { for x in 0..<4 { counts[reducer.reduce(0x9B0000, x: x, y: y), default: 0] += 1 } }
-        XCTAssertEqual(counts, [.palette256(88): 8, .palette256(124): 8])
+        XCTAssertEqual(counts, [.palette256(88): 9, .palette256(124): 7])
         XCTAssertEqual(reducer.reduce(0x9B0000, x: 5, y: 9), reducer.reduce(0x9B0000, x: 1, y: 1))   // the 4×4 pattern repeats
     }
 
@@ -60,5 +64,76 @@ final class ColorReducerTests: XCTestCase {
         XCTAssertEqual(ColorMode.detect(environment: ["TERM": "dumb"]), .none)
         XCTAssertEqual(ColorMode.detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]), .none)
         XCTAssertEqual(ColorMode.detect(environment: ["NO_COLOR": "", "COLORTERM": "truecolor"]), .truecolor)   // set but empty: ignored
+    }
+}
+
+/// Reduced colours keep their hue: measured as the perceptual error (ΔE in OKLab) between a
+/// colour and what a 4×4 patch of its reduced cells averages to (in linear light, as the eye
+/// mixes neighbouring cells). These were seen failing before (issue 20): teal, green and
+/// pink became grey in 16 colours, navy turned grey and a flat dark background was dithered
+/// into a checkerboard in 256.
+final class PerceptualReductionTests: XCTestCase {
+    static func rgb(of color: CellColor) -> UInt32 {
+        switch color.kind {
+        case .palette256: return ColorReducer.rgb256(Int(color.value))
+        case .ansi16: return ColorReducer.ansiPalette[Int(color.value)]
+        case .rgb: return color.value
+        case .terminalDefault: return 0
+        }
+    }
+
+    /// ΔE_OK between `rgb` and the linear-light mean of its reduced 4×4 patch, and how many
+    /// different cells the patch uses.
+    static func patchError(_ rgb: UInt32, _ mode: ColorMode) -> (deltaE: Double, distinct: Int) {
+        let reducer = ColorReducer(mode: mode)
+        var sum = (r: 0.0, g: 0.0, b: 0.0), seen = Set<CellColor>()
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let c = reducer.reduce(rgb, x: x, y: y)
+                seen.insert(c)
+                let l = OKLab.linear(Self.rgb(of: c))
+                sum = (sum.r + l.r / 16, sum.g + l.g / 16, sum.b + l.b / 16)
+            }
+        }
+        return (OKLab(linear: sum.r, sum.g, sum.b).distance2(OKLab(rgb: rgb)).squareRoot(), seen.count)
+    }
+
+    func testHuesSurviveSixteenColours() {
+        // Two-colour mixes of 16 entries cannot hit every colour: pink's best pair is 0.075
+        // away; teal comes within 0.011, while grey, its nearest single entry, is 0.107 away.
+        let bounds: [(String, UInt32, Double)] = [("teal", 0x008080, 0.015), ("green", 0x22C064, 0.015), ("pink", 0xFF69B4, 0.08),
+                                                  ("navy", 0x000080, 0.005), ("orange", 0xFF8800, 0.005)]
+        for (name, c, bound) in bounds {
+            XCTAssertLessThan(Self.patchError(c, .ansi16).deltaE, bound, "\(name) in 16 colours")
+        }
+        // The nearest single entry for teal is grey; the patch is cyan and black instead.
+        let teal = ColorReducer.plan(0x008080, mode: .ansi16)
+        XCTAssertEqual(Set([teal.first, teal.second]), [0, 6])
+    }
+
+    func testHuesSurvive256Colours() {
+        for (name, c) in [("navy", UInt32(0x1A2A6C)), ("teal", 0x008080), ("sky", 0x3A7BD5), ("skin", 0xE0AC69), ("dark", 0x101418)] {
+            // At most `flatEnough` (0.03): a colour that near one entry is drawn flat on purpose.
+            XCTAssertLessThanOrEqual(Self.patchError(c, .palette256).deltaE, ColorReducer.flatEnough, "\(name) in 256 colours")
+        }
+    }
+
+    func testFlatColoursNearAnEntryAreNotDithered() {
+        for c in [UInt32(0x101418), 0x121212, 0x1C1C1C, 0x5F87AF, 0xFFFFFF, 0x000000] {
+            XCTAssertEqual(Self.patchError(c, .palette256).distinct, 1, String(c, radix: 16))
+        }
+        for c in [UInt32(0x000000), 0xCD0000, 0xE5E5E5, 0xFFFFFF] {
+            XCTAssertEqual(Self.patchError(c, .ansi16).distinct, 1, String(c, radix: 16))
+        }
+    }
+
+    func testDitheringIsUsedOnlyWhereItLowersTheError() {
+        for c in stride(from: UInt32(0), to: 0xFFFFFF, by: 0x0A1B2D) {
+            let plan = ColorReducer.plan(c, mode: .ansi16)
+            guard plan.first != plan.second else { continue }
+            let nearest = OKLab(rgb: ColorReducer.ansiPalette[Int(plan.first)])
+            let single = min(nearest.distance2(OKLab(rgb: c)), OKLab(rgb: ColorReducer.ansiPalette[Int(plan.second)]).distance2(OKLab(rgb: c)))
+            XCTAssertLessThan(Self.patchError(c, .ansi16).deltaE, single.squareRoot(), String(c, radix: 16))
+        }
     }
 }

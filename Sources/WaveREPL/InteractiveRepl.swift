@@ -15,7 +15,7 @@ public final class InteractiveRepl {
     let out = Terminal()
     var writer = AnsiWriter()
     /// One renderer for the whole session: its scratch memory and caches outlive a frame.
-    let cells = CellRenderer()
+    let cells = CellRenderer(color: TerminalColors.detect(environment: ProcessInfo.processInfo.environment))
     var previewRows = 0
     var size = (columns: 80, rows: 24)
     var drawnTick = -1

@@ -15,14 +15,17 @@ struct Play: ParsableCommand {
         The scene is scaled to fit the terminal, keeping its aspect, and re-fitted when the \
         terminal is resized. Cells show pixels as half blocks (default), quadrants, sextants, \
         braille dots or an ASCII ramp (--cells). Colours follow the terminal: \
-        COLORTERM=truecolor or 24bit gives 24-bit colour, a TERM ending in -256color the \
+        COLORTERM=truecolor or 24bit gives 24-bit colour; otherwise terminfo decides (the RGB or Tc \
+        capability, or its colors count), and for terminals it does not know, a TERM ending in -256color the \
         256-colour palette, anything else the 16 ANSI colours, and NO_COLOR (set, not empty) \
-        none; --color overrides. Reduced colours are ordered-dithered. Without colour, a pixel \
+        none; --color overrides. Reduced colours are matched perceptually (OKLab) and \
+        dithered only where a mix of two palette colours comes clearly closer. Without colour, a pixel \
         is on where it differs clearly from the scene's background, and the cell's character \
         is drawn in the terminal's own colours.
 
         Keys: space pauses and resumes; left and right arrows step one tick while paused; r \
-        restarts; + and - double and halve the speed; q (or Ctrl-C) quits. The bottom row is \
+        restarts; + and - double and halve the speed; q, Esc, Ctrl-C or Ctrl-\\ quits; Ctrl-Z \
+        suspends. The bottom row is \
         a status bar (--no-status hides it). --watch reloads the script when it changes on \
         disk and keeps the current tick; a broken edit shows its first error in the status \
         bar while the last good version plays on. --text cells draws small text layers as \
@@ -65,7 +68,7 @@ struct Play: ParsableCommand {
         }
         var options = PlayOptions()
         options.cells = cells
-        options.color = color ?? (interactive ? ColorMode.detect(environment: env) : .truecolor)
+        options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : .truecolor)
         options.text = text
         options.showStatus = !noStatus
         options.loop = loop

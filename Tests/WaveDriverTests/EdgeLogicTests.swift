@@ -130,3 +130,39 @@ final class WatcherAndKeyTests: XCTestCase {
         XCTAssertEqual(d.decode([0x1B, UInt8(ascii: "r")]), [.quit, .restart], "Esc, then another key")
     }
 }
+
+final class TerminalColorsTests: XCTestCase {
+    /// A terminfo database of a few entries, as `tput` would answer.
+    static let db: [String: [String: String]] = [
+        "xterm": ["colors": "8"], "xterm-256color": ["colors": "256"], "xterm-direct": ["colors": "16777216", "RGB": "yes"],
+        "tmux-256color": ["colors": "256", "Tc": "yes"], "vt100": ["colors": "-1"],
+    ]
+    func detect(_ env: [String: String]) -> ColorMode {
+        TerminalColors.detect(environment: env) { term, cap in Self.db[term]?[cap] }
+    }
+
+    func testTerminfoDecidesWhenTheEnvironmentDoesNot() {
+        XCTAssertEqual(detect(["TERM": "xterm-direct"]), .truecolor)
+        XCTAssertEqual(detect(["TERM": "tmux-256color"]), .truecolor, "Tc")
+        XCTAssertEqual(detect(["TERM": "xterm-256color"]), .palette256)
+        XCTAssertEqual(detect(["TERM": "xterm"]), .ansi16)
+        XCTAssertEqual(detect(["TERM": "vt100"]), .none)
+    }
+
+    func testTheEnvironmentComesFirstAndUnknownTerminalsGoByName() {
+        XCTAssertEqual(detect(["TERM": "xterm", "COLORTERM": "truecolor"]), .truecolor)
+        XCTAssertEqual(detect(["TERM": "xterm-direct", "NO_COLOR": "1"]), .none)
+        XCTAssertEqual(detect(["TERM": "dumb"]), .none)
+        XCTAssertEqual(detect(["TERM": "xterm-kitty"]), .truecolor, "not in this terminfo, known by name")
+        XCTAssertEqual(detect(["TERM": "alacritty"]), .truecolor)
+        XCTAssertEqual(detect(["TERM": "screen-256color"]), .palette256)
+        XCTAssertEqual(detect(["TERM": "linux"]), .ansi16)
+    }
+
+    func testTheRealTputAnswersForKnownTerminals() throws {
+        guard Tput.query("xterm-256color", "colors") != nil else { throw XCTSkip("no terminfo entry for xterm-256color here") }
+        XCTAssertEqual(Tput.query("xterm-256color", "colors"), "256")
+        XCTAssertEqual(TerminalColors.detect(environment: ["TERM": "xterm-256color"]), .palette256)
+        XCTAssertNil(Tput.query("no-such-terminal", "colors"))
+    }
+}

@@ -52,6 +52,7 @@ public final class InteractiveRepl {
         rl_catch_signals = 0
         rl_catch_sigwinch = 0
         rl_bind_key(12) { _, _ in InteractiveRepl.current?.redrawAll(); return 0 }
+        controller.pager = { [weak self] lines in self?.page(lines) }
         layout()
         rl_callback_handler_install(prompt, { line in InteractiveRepl.current?.accept(line) })
         defer {
@@ -59,6 +60,11 @@ public final class InteractiveRepl {
             // Resetting the scroll region homes the cursor, so only the preview (which leaves
             // the alternate screen anyway) does it.
             out.write(preview ? "\u{1B}[r\u{1B}[0m\u{1B}[?2026l\u{1B}[?25h\u{1B}[?1049l" : "\u{1B}[0m")
+            // The preview's pane lived on the alternate screen: leave the session's transcript
+            // on the main screen, where the terminal's scrollback keeps it.
+            if preview && !controller.transcript.isEmpty {
+                out.write(controller.transcript.joined(separator: "\n") + "\n")
+            }
             write_history(history)
             history_truncate_file(history, 1000)
             InteractiveRepl.current = nil
@@ -131,6 +137,7 @@ public final class InteractiveRepl {
         guard failure == nil else { return }
         failure = message
         controller.session.isPaused = true
+        controller.record("error: \(message)")
         printAbove("error: \(message)")
         drawnTick = -2
     }
@@ -161,6 +168,26 @@ public final class InteractiveRepl {
         Interrupts.installTerminalSignals()
         rl_prep_terminal(1)
         layout()
+    }
+
+    /// Shows `lines` in `$PAGER` (default `less`) on the main screen, scrollable with
+    /// PageUp/PageDown, starting at the end; the split screen comes back when it quits.
+    func page(_ lines: [String]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wave-log-\(getpid()).txt").path
+        defer { unlink(path) }
+        guard (try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)) != nil else { return }
+        rl_deprep_terminal()
+        if preview { out.write("\u{1B}[r\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l") }
+        let pager = ProcessInfo.processInfo.environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less +G"
+        // system(3), not Process: the pager must stay in the terminal's foreground process
+        // group to read keys (Process starts children in a group of their own).
+        let quoted = "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let status = system(pager + " " + quoted)
+        let ran = status != -1 && (status >> 8) & 0xff != 127
+        rl_prep_terminal(1)
+        layout()
+        // No pager on this machine: the end of the transcript in the pane instead.
+        if !ran { printAbove(lines.suffix(40).joined(separator: "\n")) }
     }
 
     /// Ctrl-L: redraws the whole split screen (readline's own clear-screen would wipe the

@@ -17,6 +17,12 @@ public protocol ReplOutput: AnyObject {
 public final class ReplController {
     public let session: ReplSession
     let output: ReplOutput
+    /// Everything typed (after the prompt) and printed, in order, without colour codes:
+    /// what `:log` shows or writes, and what the terminal keeps after the session.
+    public private(set) var transcript: [String] = []
+    /// Shows a long text the interactive way (a pager); nil prints it instead.
+    public var pager: (([String]) -> Void)?
+    static let transcriptLimit = 10_000
     public var useColor = false
     var pending: [String] = []
     public private(set) var wantsQuit = false
@@ -45,11 +51,13 @@ public final class ReplController {
         (":trace NAME [N]", "print NAME for the next N ticks (default 10) without moving the clock"),
         (":list", "the layers, bottom first, with their kinds"),
         (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick"),
+        (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
         (":quit", "leave (Ctrl-D too)"),
     ]
 
     /// Handles one line typed at the prompt.
     public func handle(_ line: String) {
+        record((pending.isEmpty ? "wave> " : "... ") + line)
         if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(":") {
             command(line.trimmingCharacters(in: .whitespaces))
             return
@@ -66,10 +74,47 @@ public final class ReplController {
     public func cancelInput() { pending = [] }
 
     func show(_ outcome: ReplSession.Outcome) {
-        for p in outcome.printed { output.line(p) }
-        if let m = outcome.message { output.line(m) }
+        for p in outcome.printed { say(p) }
+        if let m = outcome.message { say(m) }
         let formatter = DiagnosticFormatter(useColor: useColor)
-        for d in outcome.diagnostics { output.error(formatter.format(d, in: outcome.file).trimmingCharacters(in: .newlines)) }
+        for d in outcome.diagnostics {
+            record(DiagnosticFormatter(useColor: false).format(d, in: outcome.file).trimmingCharacters(in: .newlines))
+            output.error(formatter.format(d, in: outcome.file).trimmingCharacters(in: .newlines))
+        }
+    }
+
+    /// Prints a result line and keeps it in the transcript.
+    func say(_ text: String) {
+        record(text)
+        output.line(text)
+    }
+
+    /// Prints an error line and keeps it in the transcript.
+    func complain(_ text: String) {
+        record(text)
+        output.error(text)
+    }
+
+    func record(_ text: String) {
+        transcript.append(contentsOf: text.components(separatedBy: "\n"))
+        if transcript.count > ReplController.transcriptLimit { transcript.removeFirst(transcript.count - ReplController.transcriptLimit) }
+    }
+
+    /// `:log [N]` shows the end of the transcript; `:log FILE` writes all of it.
+    func log(_ arg: String) throws {
+        if arg.isEmpty, let pager {
+            pager(Array(transcript.dropLast()))
+            return
+        }
+        if arg.isEmpty || Int(arg) != nil {
+            let n = Int(arg) ?? 40
+            guard n >= 1 else { return complain("usage: :log [N] or :log FILE") }
+            let shown = Array(transcript.dropLast().suffix(n))
+            for line in shown { output.line(line) }
+            return
+        }
+        try AtomicFile.write(Array((transcript.joined(separator: "\n") + "\n").utf8), to: arg)
+        say("wrote \(transcript.count) lines to \(arg)")
     }
 
     func command(_ line: String) {
@@ -79,68 +124,69 @@ public final class ReplController {
         do {
             switch name {
             case ":help", ":h", ":?":
-                for (c, d) in ReplController.commandHelp { output.line(c.padding(toLength: 20, withPad: " ", startingAt: 0) + d) }
-                output.line("Anything else is wave code: declarations, statements, or an expression to print.")
+                for (c, d) in ReplController.commandHelp { say(c.padding(toLength: 20, withPad: " ", startingAt: 0) + d) }
+                say("Anything else is wave code: declarations, statements, or an expression to print.")
             case ":quit", ":q", ":exit": wantsQuit = true
             case ":load": try load(arg)
             case ":save":
-                guard !arg.isEmpty else { return output.error("usage: :save FILE") }
+                guard !arg.isEmpty else { return complain("usage: :save FILE") }
                 try AtomicFile.write(Array(session.script.utf8), to: arg)
-                output.line("saved \(arg)")
+                say("saved \(arg)")
             case ":reset":
                 try session.seek(to: 0)
-                output.line("reset to tick 0")
-            case ":pause": session.isPaused = true; output.line("paused at tick \(session.runtime.tick)")
-            case ":play": session.isPaused = false; output.line("playing")
+                say("reset to tick 0")
+            case ":pause": session.isPaused = true; say("paused at tick \(session.runtime.tick)")
+            case ":play": session.isPaused = false; say("playing")
             case ":seek":
-                guard let ticks = ReplController.ticks(arg) else { return output.error("usage: :seek TIME (2s, 500ms or 90t)") }
+                guard let ticks = ReplController.ticks(arg) else { return complain("usage: :seek TIME (2s, 500ms or 90t)") }
                 try session.seek(to: ticks)
-                output.line("tick \(session.runtime.tick)")
+                say("tick \(session.runtime.tick)")
             case ":step":
                 let n = arg.isEmpty ? 1 : Int(arg) ?? -1
-                guard n >= 0, n <= 1_000_000 else { return output.error("usage: :step [N]") }
+                guard n >= 0, n <= 1_000_000 else { return complain("usage: :step [N]") }
                 try session.step(n)
-                output.line("tick \(session.runtime.tick)")
+                say("tick \(session.runtime.tick)")
             case ":speed":
-                guard let x = Double(arg), x > 0, x <= 100 else { return output.error("usage: :speed X (more than 0, at most 100)") }
+                guard let x = Double(arg), x > 0, x <= 100 else { return complain("usage: :speed X (more than 0, at most 100)") }
                 session.speed = x
-                output.line("speed \(Value.format(x))")
+                say("speed \(Value.format(x))")
             case ":render":
-                guard !arg.isEmpty else { return output.error("usage: :render FILE.png") }
+                guard !arg.isEmpty else { return complain("usage: :render FILE.png") }
                 let tick = session.runtime.tick
                 let job = RenderJob(program: session.runtime.program, format: .png, destination: .file(arg), ticks: tick..<(tick + 1))
                 var runtime = session.runtime
                 _ = try job.render(from: &runtime)
-                output.line("wrote \(arg) (tick \(session.runtime.tick))")
-            case ":ir": output.line(IRPrinter(program: session.runtime.program).render().trimmingCharacters(in: .newlines))
+                say("wrote \(arg) (tick \(session.runtime.tick))")
+            case ":log": try log(arg)
+            case ":ir": say(IRPrinter(program: session.runtime.program).render().trimmingCharacters(in: .newlines))
             case ":trace": try trace(arg)
             case ":list":
                 let layers = session.runtime.layerList
-                if layers.isEmpty { output.line("no layers") }
-                for l in layers { output.line("\(l.name): \(l.kind.rawValue)\(l.spawned ? " (spawned)" : "")") }
+                if layers.isEmpty { say("no layers") }
+                for l in layers { say("\(l.name): \(l.kind.rawValue)\(l.spawned ? " (spawned)" : "")") }
             case ":watch":
-                guard !arg.isEmpty else { return output.error("usage: :watch FILE") }
+                guard !arg.isEmpty else { return complain("usage: :watch FILE") }
                 try load(arg)
                 watched = ScriptWatcher(path: arg)
-                output.line("watching \(arg)")
+                say("watching \(arg)")
             default:
                 let names = ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }
-                output.error("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
+                complain("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
             }
         } catch let e as RuntimeError {
-            output.error("error: \(e.description)")
+            complain("error: \(e.description)")
         } catch {
-            output.error("error: \(error)")
+            complain("error: \(error)")
         }
     }
 
     func load(_ path: String) throws {
-        guard !path.isEmpty else { return output.error("usage: :load FILE") }
+        guard !path.isEmpty else { return complain("usage: :load FILE") }
         do {
             let file = try ScriptReader.read(path)
             show(session.load(file.text, name: path))
         } catch {
-            output.error("error: \(error.message)")
+            complain("error: \(error.message)")
         }
     }
 
@@ -156,15 +202,15 @@ public final class ReplController {
 
     func trace(_ arg: String) throws {
         let parts = arg.split(separator: " ").map(String.init)
-        guard let name = parts.first else { return output.error("usage: :trace NAME [N]") }
+        guard let name = parts.first else { return complain("usage: :trace NAME [N]") }
         let n = parts.count > 1 ? Int(parts[1]) ?? -1 : 10
-        guard n >= 1, n <= 100_000 else { return output.error("usage: :trace NAME [N]") }
+        guard n >= 1, n <= 100_000 else { return complain("usage: :trace NAME [N]") }
         guard let (ir, _) = Compiler.compileExpression(SourceFile(name: "<trace>", text: name), environment: session.environment) else {
-            return output.error("'\(name)' is not a variable, layer property or expression of this session")
+            return complain("'\(name)' is not a variable, layer property or expression of this session")
         }
         var copy = session.runtime
         for _ in 0..<n {
-            output.line("\(copy.tick)\t\(try copy.evaluate(ir))")
+            say("\(copy.tick)\t\(try copy.evaluate(ir))")
             try copy.step()
         }
     }

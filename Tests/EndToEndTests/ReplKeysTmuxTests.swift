@@ -6,7 +6,7 @@ import XCTest
 final class ReplKeysTmuxTests: XCTestCase {
     func startRepl(_ script: String = "examples/sonar.wave", width: Int = 90, height: Int = 30) throws -> Tmux {
         let home = try temporaryDirectory()
-        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= '\(WaveBinary.url.path)' repl \(script); echo EXIT=$?; cat"
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= PAGER= '\(WaveBinary.url.path)' repl \(script); echo EXIT=$?; cat"
         let tmux = try Tmux(command: command, width: width, height: height)
         try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
         return tmux
@@ -72,5 +72,27 @@ final class ReplKeysTmuxTests: XCTestCase {
         let after = tick() ?? 0
         XCTAssertLessThan(after - atTwo, 120, "no jump of thousands of ticks")
         XCTAssertGreaterThan(after, atTwo)
+    }
+
+    /// The session's transcript stays on the main screen after quitting, and `:log` shows
+    /// lines that scrolled out of the small pane.
+    func testTheTranscriptOutlivesTheSession() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/less") else { throw XCTSkip("no less(1) on this machine for :log's pager") }
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys("var answer = 6 * 7", "Enter")
+        tmux.sendKeys("answer", "Enter")
+        tmux.sendKeys(":help", "Enter")
+        try tmux.waitUntil("the help") { tmux.capture().contains(":quit") }
+        tmux.sendKeys(":log", "Enter")
+        try tmux.waitUntil("the log in a pager, the early lines again") { tmux.capture().contains("wave> var answer = 6 * 7") }
+        XCTAssertEqual(tmux.display("#{alternate_on}"), "1", "less on its own screen")
+        tmux.sendKeys("q")
+        try tmux.waitUntil("the split screen back") { tmux.capture().contains(" playing ") && tmux.capture().contains("wave> ") }
+        tmux.sendKeys(":quit", "Enter")
+        try tmux.assertRestored(exitStatus: 0)
+        let text = tmux.capture()
+        XCTAssertTrue(text.contains("wave> answer\n42"), text)
+        XCTAssertTrue(text.contains("wave> :quit"), text)
     }
 }

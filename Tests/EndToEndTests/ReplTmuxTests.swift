@@ -6,7 +6,7 @@ import XCTest
 final class ReplTmuxTests: XCTestCase {
     func testAnInteractiveSessionOnSonar() throws {
         let home = try temporaryDirectory()
-        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= '\(WaveBinary.url.path)' repl examples/sonar.wave; echo EXIT=$?; cat"
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= COLORTERM=truecolor '\(WaveBinary.url.path)' repl examples/sonar.wave; echo EXIT=$?; cat"
         let tmux = try Tmux(command: command, width: 100, height: 36)
         defer { tmux.kill() }
         try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }

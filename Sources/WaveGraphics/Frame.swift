@@ -44,12 +44,20 @@ public struct TextCellRun: Equatable, Sendable {
     public var centerY: Double
     /// Device-space height of the line box (ascent + descent, scaled).
     public var lineHeight: Double
+    /// Where along the line the layer's anchor sits (0 left, 0.5 centre, 1 right), and its
+    /// device x: a sink that lays characters out on its own grid keeps that point fixed, so
+    /// left-anchored text grows to the right and right-anchored text to the left.
+    public var alignment: Double
+    public var anchorX: Double
 
-    public init(layer: String, glyphs: [TextCellGlyph], centerX: Double, centerY: Double, lineHeight: Double) {
+    public init(layer: String, glyphs: [TextCellGlyph], centerX: Double, centerY: Double, lineHeight: Double,
+                alignment: Double = 0.5, anchorX: Double? = nil) {
         self.layer = layer
         self.glyphs = glyphs
         self.centerX = centerX
         self.centerY = centerY
         self.lineHeight = lineHeight
+        self.alignment = alignment
+        self.anchorX = anchorX ?? centerX
     }
 }

@@ -223,7 +223,9 @@ public final class InteractiveRepl {
             }
         }
         writer.forgetCursor()
-        var bytes = Array("\u{1B}7".utf8)
+        // The cursor is hidden while the picture is drawn (no flicker over it on terminals
+        // without synchronized output) and shown again at the prompt.
+        var bytes = Array("\u{1B}[?25l\u{1B}7".utf8)
         if let grid { bytes += writer.encode(grid) }
         let state = failure != nil ? "error" : controller.session.isPaused ? "paused" : runtime.isStopped ? "stopped" : "playing"
         let status = " \(state)  \(StatusText.time(ofTick: runtime.tick))  tick \(runtime.tick)  \(StatusText.speed(controller.session.speed))  layers \(runtime.liveLayerCount)"
@@ -233,7 +235,7 @@ public final class InteractiveRepl {
             let line = String(status.prefix(size.columns))
             bytes += Array("\u{1B}[\(previewRows + 1);1H\u{1B}[0;7m\(line)\(String(repeating: " ", count: max(0, size.columns - line.count)))\u{1B}[0m".utf8)
         }
-        bytes += Array("\u{1B}8".utf8)
+        bytes += Array("\u{1B}8\u{1B}[?25h".utf8)
         out.write(bytes)
         if fresh {
             // A whole redraw clears the screen: bring the prompt back.

@@ -57,8 +57,11 @@ extension SceneRuntime {
             glyphs.append(TextCellGlyph(character: character, x: p.x, y: p.y, color: Color(r: base.r, g: base.g, b: base.b, a: a)))
         }
         let centre = transform.apply(Point(box.minX + box.width / 2, middle))
+        let ax = inst.present(.anchor).point.0
+        let alignment = ax.isFinite ? min(1, max(0, ax)) : 0.5
+        let anchor = transform.apply(Point(box.minX + alignment * box.width, middle))
         return TextCellRun(layer: program.layers[inst.decl].name, glyphs: glyphs, centerX: centre.x, centerY: centre.y,
-                           lineHeight: box.height * transform.maxScale)
+                           lineHeight: box.height * transform.maxScale, alignment: alignment, anchorX: anchor.x)
     }
 
     /// The character and visibility (0–1) of letter `index` under a text effect, following

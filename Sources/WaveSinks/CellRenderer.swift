@@ -78,14 +78,16 @@ public struct CellRenderer: Sendable {
         for run in textRuns { place(run, layout: layout, canvas: canvas, encoder: encoder, into: &grid) }
     }
 
-    /// Writes a text run's characters into consecutive cells centred on the run (so the
-    /// text reads as text at any scale), in the text's colour blended over the mean colour
+    /// Writes a text run's characters into consecutive cells around the layer's anchor (so
+    /// the text reads as text at any scale and keeps its alignment), in the text's colour blended over the mean colour
     /// of the picture under each cell. Characters that are not one single-width scalar, and
     /// letters not showing at this tick, leave the picture as it is.
     func place(_ run: TextCellRun, layout: CellLayout, canvas: PixelCanvas, encoder: CellEncoder, into grid: inout CellGrid) {
         let pw = mode.pixelColumns, ph = mode.pixelRows
         let row = Int((run.centerY / Double(2 * pw)).rounded(.down))
-        let first = Int((run.centerX / Double(pw) - Double(run.glyphs.count) / 2).rounded())
+        // The anchor stays where the layer puts it: centred text is centred on its centre,
+        // left-anchored text starts at its left edge, right-anchored ends at its right edge.
+        let first = Int((run.anchorX / Double(pw) - run.alignment * Double(run.glyphs.count)).rounded())
         guard row >= 0, row < layout.rows else { return }
         for (i, glyph) in run.glyphs.enumerated() {
             let column = first + i

@@ -33,3 +33,32 @@ final class CellScreenTests: XCTestCase {
         }
     }
 }
+
+/// `--text cells` keeps text where its anchor puts it.
+final class TextCellAnchorTests: XCTestCase {
+    func columns(of text: String, in grid: CellGrid, row: Int) -> Range<Int>? {
+        let line = Array(grid.text(row: row))
+        let chars = Array(text)
+        for start in 0...(max(0, line.count - chars.count)) where Array(line[start..<min(line.count, start + chars.count)]) == chars {
+            return start..<(start + chars.count)
+        }
+        return nil
+    }
+
+    func testLeftAndRightAnchoredTextGrowAwayFromTheAnchor() throws {
+        let program = try TestScenes.program("""
+        scene 120x40 { background #ffffff }
+        layer l: text "Left" { font "sans"  size 5  anchor left  position (10, 10)  fill #000000 }
+        layer r: text "Right" { font "sans"  size 5  anchor right  position (110, 30)  fill #000000 }
+        """)
+        let runtime = try SceneRuntime(program: program)
+        let renderer = CellRenderer(mode: .half, color: .truecolor, textCells: true)
+        let grid = try renderer.grid(for: runtime, columns: 60, rows: 10)   // 2 px a column
+        let layout = renderer.layout(sceneWidth: 120, sceneHeight: 40, columns: 60, rows: 10)
+        XCTAssertEqual(layout.scale, 0.5)
+        let left = try XCTUnwrap((0..<10).lazy.compactMap { self.columns(of: "Left", in: grid, row: $0) }.first)
+        let right = try XCTUnwrap((0..<10).lazy.compactMap { self.columns(of: "Right", in: grid, row: $0) }.first)
+        XCTAssertEqual(left.lowerBound, layout.column + 5, "starts at x = 10 px, column 5")
+        XCTAssertEqual(right.upperBound, layout.column + 55, "ends at x = 110 px, column 55")
+    }
+}

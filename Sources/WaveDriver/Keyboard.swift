@@ -4,6 +4,8 @@ import WaveSinks
 /// The player's keys.
 public enum Key: Equatable, Sendable {
     case pause, quit, restart, faster, slower, stepForward, stepBack
+    /// Shows (or hides) the whole of an error the status row had to cut.
+    case showError
 }
 
 /// Decodes key bytes: space, q (or Esc, or Ctrl-C), r, + (or =), - (or _), and the arrow
@@ -40,6 +42,7 @@ public struct KeyDecoder: Sendable {
             case 0x20: keys.append(.pause)
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03: keys.append(.quit)
             case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.restart)
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): keys.append(.showError)
             case UInt8(ascii: "+"), UInt8(ascii: "="): keys.append(.faster)
             case UInt8(ascii: "-"), UInt8(ascii: "_"): keys.append(.slower)
             default: break

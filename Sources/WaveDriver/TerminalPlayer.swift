@@ -233,6 +233,13 @@ public final class TerminalPlayer {
             if let last = lastGrid, last.columns == grid.columns, last.rows == grid.rows { grid = last }
         }
         lastGrid = grid
+        if let failure, showingError { TerminalPlayer.overlay(failure, on: &grid, rows: size.rows - statusRows) }
+        if let failure, !showingError, statusRows == 1, line.text(width: size.columns).count > size.columns {
+            // Too long for the row: cut it, and say how to read the rest.
+            let head = line.text(width: Int.max).count - failure.count
+            let hint = " …(e)"
+            line.message = String(failure.prefix(max(0, size.columns - head - hint.count))) + hint
+        }
         if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color) }
         sink.write(grid)
         let end = monotonicNanoseconds()
@@ -243,6 +250,31 @@ public final class TerminalPlayer {
         lastDrawTime = end
         drawn = (cursor.tick, line)
         status = line
+    }
+
+    /// Whether the whole failure is shown over the picture (`e`).
+    var showingError = false
+
+    /// Writes `text` over the top of the picture, wrapped to the grid's width, light on dark
+    /// red, so an error longer than the status row can be read whole.
+    static func overlay(_ text: String, on grid: inout CellGrid, rows: Int) {
+        let width = max(1, grid.columns - 2)
+        var lines: [String] = []
+        for paragraph in text.components(separatedBy: "\n") {
+            var rest = Substring(paragraph)
+            repeat {
+                lines.append(String(rest.prefix(width)))
+                rest = rest.dropFirst(width)
+            } while !rest.isEmpty
+        }
+        let bg = CellColor.rgb(0x5A1010), fg = CellColor.rgb(0xFFE0E0)
+        for (y, line) in lines.prefix(max(0, rows)).enumerated() {
+            let chars = Array(" " + line)
+            for x in 0..<grid.columns {
+                let scalar = x < chars.count ? CellRenderer.cellScalar(chars[x]) : nil
+                grid[x, y] = scalar.map { Cell($0, foreground: fg, background: bg) } ?? .solid(bg)
+            }
+        }
     }
 
     /// Acts on keys; true to quit.
@@ -259,6 +291,7 @@ public final class TerminalPlayer {
                 position = 0
                 clock.seek(to: 0, now: now)
                 try cursor?.move(to: 0)
+            case .showError: showingError.toggle(); drawn = nil
             case .faster: clock.setSpeed(min(64, clock.speed * 2), now: now)
             case .slower: clock.setSpeed(max(1.0 / 64, clock.speed / 2), now: now)
             }

@@ -28,7 +28,8 @@ struct Play: ParsableCommand {
         suspends. The bottom row is \
         a status bar (--no-status hides it). --watch reloads the script when it changes on \
         disk and keeps the current tick; a broken edit shows its first error in the status \
-        bar while the last good version plays on. --text cells draws small text layers as \
+        bar while the last good version plays on (an error too long for the bar ends in …(e): \
+        press e to read it whole over the picture, e again to hide it). --text cells draws small text layers as \
         real characters in their colours. The terminal is restored on every exit.
 
         When stdout is not a terminal, writes --ticks frames of escape codes without pacing \

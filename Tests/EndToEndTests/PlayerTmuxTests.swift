@@ -131,11 +131,31 @@ final class PlayerTmuxTests: XCTestCase {
         try good.replacingOccurrences(of: "#000080", with: "#800000").replacingOccurrences(of: "radius 4", with: "radius")
             .write(to: script, atomically: true, encoding: .utf8)
         try tmux.waitUntil("the error in the status row") { tmux.capture().contains("watched.wave:3:") }
-        XCTAssertTrue(tmux.capture().contains("watched.wave:3:36: property 'radius' needs a value"), tmux.capture())
+        XCTAssertTrue(tmux.capture().contains("watched.wave:3:36: property 'radius' needs a"), tmux.capture())
         // The last good version plays on: still red, and the clock still moves.
         XCTAssertTrue(tmux.capture(escapes: true).contains("48;2;128;0;0"))
         let tick = tmux.statusTick()
         try tmux.waitUntil("ticks to advance") { (tmux.statusTick() ?? 0) > (tick ?? 0) }
+        tmux.sendKeys("q")
+        try tmux.assertRestored(exitStatus: 0)
+    }
+
+    /// An error too long for a narrow status row is cut with a hint, and `e` shows it whole.
+    func testALongWatchErrorCanBeReadWhole() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("w.wave")
+        let good = "scene 40x20 { background #000080 }\nlayer dot: circle { center (10, 10) radius 4  fill #ffff00 }\n"
+        try good.write(to: script, atomically: true, encoding: .utf8)
+        let tmux = try Tmux(command: play(script.path, "--watch"), width: 50, height: 16)
+        defer { tmux.kill() }
+        try tmux.waitForPlayback()
+        try good.replacingOccurrences(of: "radius 4", with: "radius").write(to: script, atomically: true, encoding: .utf8)
+        try tmux.waitUntil("the cut error with its hint") { tmux.capture().contains("| w.w") && tmux.capture().contains(" …(e)") }
+        tmux.sendKeys("e")
+        try tmux.waitUntil("the whole error over the picture") {
+            tmux.capture().replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
+                .contains("w.wave:2:37:property'radius'needsavaluebefore'fill'[E0104]")
+        }
         tmux.sendKeys("q")
         try tmux.assertRestored(exitStatus: 0)
     }

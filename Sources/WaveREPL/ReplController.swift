@@ -40,7 +40,7 @@ public final class ReplController {
     public static let commandHelp: [(String, String)] = [
         (":help", "this list"),
         (":load FILE", "replace the session with a script"),
-        (":save FILE", "write the session as a script that 'wave check' accepts"),
+        (":save [--now] FILE", "write the session as a script: its timeline (each input at its tick), or with --now everything typed from tick 0"),
         (":reset", "restart the clock at tick 0, keeping what was typed"),
         (":pause / :play", "stop or restart the clock"),
         (":seek TIME", "go to a time: 2s, 500ms, 90t"),
@@ -129,9 +129,11 @@ public final class ReplController {
             case ":quit", ":q", ":exit": wantsQuit = true
             case ":load": try load(arg)
             case ":save":
-                guard !arg.isEmpty else { return complain("usage: :save FILE") }
-                try AtomicFile.write(Array(session.script.utf8), to: arg)
-                say("saved \(arg)")
+                let now = arg.hasPrefix("--now")
+                let path = now ? String(arg.dropFirst("--now".count)).trimmingCharacters(in: .whitespaces) : arg
+                guard !path.isEmpty else { return complain("usage: :save [--now] FILE") }
+                try AtomicFile.write(Array(session.script(timeline: !now).utf8), to: path)
+                say(now ? "saved \(path) (everything typed, from tick 0)" : "saved \(path) (the timeline: tick \(session.runtime.tick) renders what you see now)")
             case ":reset":
                 try session.seek(to: 0)
                 say("reset to tick 0")

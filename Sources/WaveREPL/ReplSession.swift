@@ -84,12 +84,20 @@ public final class ReplSession {
         }
     }
 
-    /// The session as a clean script that `wave check` accepts.
-    public var script: String {
-        var out = "# saved from a wave repl session\n"
+    /// The session as a clean script that `wave check` accepts: the timeline, each
+    /// statement wrapped in `at Nt { }` at the tick it was typed, so every frame of the
+    /// session renders again at its tick (its `# golden:` line names the tick saved at).
+    public var script: String { script(timeline: true) }
+
+    /// With `timeline` false, every statement runs at tick 0, in the order typed: the
+    /// session's final set-up from the start (what `:save --now` writes), so the script's
+    /// first frames already show everything typed.
+    public func script(timeline: Bool) -> String {
+        var out = "# saved from a wave repl session at tick \(runtime.tick)\n"
+        if timeline { out += "# golden: \(runtime.tick)\n" }
         for d in declarations { out += d + "\n" }
         for (tick, s) in statements {
-            if tick == 0 { out += s + "\n" }
+            if tick == 0 || !timeline { out += s + "\n" }
             else { out += "at \(tick)t {\n" + s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n}\n" }
         }
         return out

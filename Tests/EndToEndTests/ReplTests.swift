@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import WaveCodecs
 
 /// The REPL driven through stdin, as `wave repl < session.txt` is used in scripts.
 final class ReplTests: XCTestCase {
@@ -66,5 +67,30 @@ final class ReplTests: XCTestCase {
         let render = try WaveBinary.run(["render", saved, "-o", again, "--frame", "23"])
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), try Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
+    /// `:save --now` writes everything typed to run from tick 0: the saved script's first
+    /// frame already shows a change typed late, where the timeline form shows it only later.
+    func testSaveNowStartsWithEverythingTyped() throws {
+        let dir = try temporaryDirectory()
+        let now = dir.appendingPathComponent("now.wave").path, timeline = dir.appendingPathComponent("timeline.wave").path
+        let r = try WaveBinary.run(["repl"], stdin: """
+        scene 40x40 { background #000000 }
+        layer box: rect { frame (0, 0, 40, 40) fill #000000 }
+        :step 600
+        box.fill = #ffffff
+        :save --now \(now)
+        :save \(timeline)
+        """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("saved \(timeline) (the timeline: tick 600 renders what you see now)"), r.stdout)
+        XCTAssertTrue(try String(contentsOfFile: timeline, encoding: .utf8).contains("# golden: 600"))
+        for (path, white) in [(now, true), (timeline, false)] {
+            let png = path + ".png"
+            let render = try WaveBinary.run(["render", path, "-o", png, "--frame", "0"])
+            XCTAssertEqual(render.status, 0, render.stderr)
+            let image = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: png))))
+            XCTAssertEqual(image.rgba[0], white ? 255 : 0, path)
+        }
     }
 }

@@ -95,4 +95,40 @@ final class ReplKeysTmuxTests: XCTestCase {
         XCTAssertTrue(text.contains("wave> answer\n42"), text)
         XCTAssertTrue(text.contains("wave> :quit"), text)
     }
+
+    /// Ctrl-Z hands the terminal back to the shell (main screen) and `fg` brings the REPL
+    /// back with the line being typed (it used to be swallowed).
+    func testCtrlZSuspendsAndFgResumes() throws {
+        let home = try temporaryDirectory()
+        let tmux = try Tmux(command: "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' PS1='$ ' bash --norc --noprofile -i", width: 90, height: 30)
+        defer { tmux.kill() }
+        tmux.sendKeys("'\(WaveBinary.url.path)' repl examples/sonar.wave", "Enter")
+        try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
+        tmux.sendKeys("var half")
+        tmux.sendKeys("C-z")
+        try tmux.waitUntil("the shell's job control message") { tmux.capture().contains("Stopped") }
+        XCTAssertEqual(tmux.display("#{alternate_on}"), "0", "the main screen while suspended")
+        tmux.sendKeys("fg", "Enter")
+        try tmux.waitUntil("the REPL back with the typed line") { tmux.capture().contains("wave> var half") && tmux.capture().contains(" playing ") }
+        tmux.sendKeys("C-u", ":quit", "Enter")
+        try tmux.waitUntil("the shell prompt again") { tmux.capture().components(separatedBy: "\n").contains { $0.hasPrefix("$ ") && $0.count <= 3 } }
+        XCTAssertEqual(tmux.display("#{alternate_on} #{cursor_flag}"), "0 1")
+    }
+
+    /// TERM=dumb: no picture, no cursor addressing; the REPL still edits lines, and `play`
+    /// says why it cannot play instead of drawing escape codes.
+    func testDumbTerminals() throws {
+        let home = try temporaryDirectory()
+        let command = "cd '\(WaveBinary.packageRoot.path)' && export TERM=dumb HOME='\(home.path)'; '\(WaveBinary.url.path)' play examples/sonar.wave; echo PLAY=$?; '\(WaveBinary.url.path)' repl; echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: 90, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitUntil("play's message") { tmux.capture().contains("PLAY=64") }
+        XCTAssertTrue(tmux.capture().contains("TERM=dumb cannot move the cursor"), tmux.capture())
+        try tmux.waitUntil("the REPL's prompt") { tmux.capture().contains("wave> ") }
+        XCTAssertEqual(tmux.display("#{alternate_on}"), "0", "no alternate screen")
+        tmux.sendKeys("6 * 7", "Enter")
+        try tmux.waitUntil("the answer") { tmux.capture().contains("\n42") }
+        tmux.sendKeys(":quit", "Enter")
+        try tmux.waitUntil("the exit") { tmux.capture().contains("EXIT=0") }
+    }
 }

@@ -47,6 +47,10 @@ struct CursorContext {
             } else if clauseStart, !t.isPunct(";") {
                 clauseHead = t.identifier
                 clauseStart = false
+            } else if let w = t.identifier, Vocabulary.clauseHeads.contains(w), i > 0, !tokens[i - 1].isPunct("."),
+                      stack.last != nil, stack.last != .code {
+                // Clauses of a layer or scene body may share a line: `radius 10  fill red`.
+                clauseHead = w
             }
             i += 1
         }

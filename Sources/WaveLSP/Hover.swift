@@ -70,12 +70,12 @@ enum Hover {
         }
     }
 
-    /// The value a variable has at tick 0, from the runtime (a script that compiles) or
-    /// the compiler's constant.
+    /// The value a variable or constant has at tick 0 (after tick 0's handlers ran, as
+    /// the first frame shows it), evaluated by the runtime; nil when the script does not compile.
     static func valueAtTickZero(_ name: String, _ analysis: Analysis) -> String? {
-        guard let program = analysis.checked.program else { return nil }
-        if let runtime = try? SceneRuntime(program: program), let v = runtime.value(ofGlobal: name) { return v.description }
-        if let g = program.globals.first(where: { $0.name == name }), case .constant(let v) = g.initial { return v.description }
-        return nil
+        guard let program = analysis.checked.program, var runtime = try? SceneRuntime(program: program),
+              let (ir, _) = Compiler.compileExpression(SourceFile(name: "hover", text: name), environment: analysis.environment),
+              let value = try? runtime.evaluate(ir) else { return nil }
+        return value.description
     }
 }

@@ -123,7 +123,8 @@ public final class LanguageServer {
     func notification(_ method: String, _ params: Any?, now: UInt64) {
         let p = params as? JSON ?? [:]
         if method == "$/cancelRequest" {
-            if let id = RequestID((p["id"])) { cancelled.insert(id) }
+            // Requests are answered in order, so one cancelled here has been answered
+            // already; the reader notes cancellations of requests still waiting (`Inbox`).
             return
         }
         if method == "exit" {

@@ -19,20 +19,27 @@ public enum ServerLoop {
         reader.start()
         let server = LanguageServer { message in writeAll(protocolOut, FrameDecoder.frame(message)) }
         while true {
-            switch inbox.pop(until: server.nextDeadline) {
-            case .message(let m):
-                server.cancelled.formUnion(inbox.takeCancelled())
-                server.handle(m)
-            case .garbage(let why):
-                server.reply(nil, error: ResponseError(.parseError, why))
-            case .timedOut:
-                break
-            case .closed:
-                return server.state == .shutDown ? 0 : 1
-            }
-            server.publishDue()
-            if case .exited(let code) = server.state { return code }
+            if let status = step(inbox.pop(until: server.nextDeadline), server, inbox) { return status }
         }
+    }
+
+    /// Handles one item from the inbox; returns the exit status once the server is done.
+    static func step(_ item: Inbox.Item, _ server: LanguageServer, _ inbox: Inbox) -> Int32? {
+        switch item {
+        case .message(let m):
+            // Cancellations the reader saw while this request waited.
+            server.cancelled.formUnion(inbox.takeCancelled())
+            server.handle(m)
+        case .garbage(let why):
+            server.reply(nil, error: ResponseError(.parseError, why))
+        case .timedOut:
+            break
+        case .closed:
+            return server.state == .shutDown ? 0 : 1
+        }
+        server.publishDue()
+        if case .exited(let code) = server.state { return code }
+        return nil
     }
 
     static func readFrames(from fd: Int32, into inbox: Inbox) {
@@ -79,8 +86,11 @@ final class Inbox: @unchecked Sendable {
 
     func push(_ item: Item) {
         condition.lock()
-        if case .message(let m) = item, m.method == "$/cancelRequest",
-           let id = RequestID(((m.params as? JSON)?["id"])) { cancelled.insert(id) }
+        // A cancellation counts only while its request waits here.
+        if case .message(let m) = item, m.method == "$/cancelRequest", let id = RequestID(((m.params as? JSON)?["id"])),
+           items[head...].contains(where: { if case .message(let w) = $0 { return w.id == id && w.method != nil }; return false }) {
+            cancelled.insert(id)
+        }
         items.append(item)
         condition.signal()
         condition.unlock()

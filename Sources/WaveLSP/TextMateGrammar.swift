@@ -11,19 +11,21 @@ public enum TextMateGrammar {
         let keywords = Set(CompletionWords.keywords).subtracting(["true", "false"])
         let properties = Set(Vocabulary.clauseHeads).union(Vocabulary.animateLabels.keys).union(Vocabulary.springLabels.keys)
             .union(Vocabulary.effectLabels.keys).union(Vocabulary.groupLabels.keys)
-            .subtracting(keywords)
-        let curves = Set(TimingCurveName.allCases.map(\.rawValue)).union(StepPosition.allCases.map(\.rawValue))
+            .subtracting(keywords).subtracting(LayerKind.allCases.map(\.rawValue))
+        // `ease` is the clause word; `ease ease` colours the second as a keyword too.
+        let curves = Set(TimingCurveName.allCases.map(\.rawValue)).union(StepPosition.allCases.map(\.rawValue)).subtracting(keywords)
+        let functions = Set(CompletionWords.functions)
         var constants = Set(Property.allCases.flatMap(\.spec.words)).union(FillMode.allCases.map(\.rawValue))
             .union(KeyframeMode.allCases.map(\.rawValue)).union(EffectKind.allCases.map(\.rawValue))
             .union(GradientDirection.allCases.map(\.rawValue)).union(PathCommand.allCases.map(\.rawValue))
-        constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)))
+        constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)).union(functions))
         return [
             ("keyword.control.wave", keywords.sorted()),
             ("constant.language.boolean.wave", ["false", "true"]),
             ("storage.type.layer-kind.wave", LayerKind.allCases.map(\.rawValue).sorted()),
             ("support.constant.curve.wave", curves.sorted()),
             ("variable.other.property.wave", properties.sorted()),
-            ("support.function.wave", Set(CompletionWords.functions).sorted()),
+            ("support.function.wave", functions.sorted()),
             ("support.constant.color.wave", CompletionWords.colorNames),
             ("support.constant.word.wave", constants.subtracting(CompletionWords.colorNames).sorted()),
         ]

@@ -45,6 +45,7 @@ enum SemanticTokens {
                 let afterDot = i > 0 && tokens[i - 1].isPunct(".")
                 let starts = t.newlineBefore || i == 0 || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";")
                 if afterDot { type = Property.named(w) != nil ? .property : .variable }
+                else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
                     type = d.kind == .layer || d.kind == .template ? .class : .variable
                 }

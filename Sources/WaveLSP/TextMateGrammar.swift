@@ -18,7 +18,8 @@ public enum TextMateGrammar {
         var constants = Set(Property.allCases.flatMap(\.spec.words)).union(FillMode.allCases.map(\.rawValue))
             .union(KeyframeMode.allCases.map(\.rawValue)).union(EffectKind.allCases.map(\.rawValue))
             .union(GradientDirection.allCases.map(\.rawValue)).union(PathCommand.allCases.map(\.rawValue))
-        constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)).union(functions))
+        // A function name is also a word when no `(` follows (`cap round`).
+        constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)))
         return [
             ("keyword.control.wave", keywords.sorted()),
             ("constant.language.boolean.wave", ["false", "true"]),
@@ -51,8 +52,13 @@ public enum TextMateGrammar {
             ["match": "(?<![\\w#])([0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)(\(units))?(?![\\w])",
              "captures": ["1": ["name": "constant.numeric.wave"], "2": ["name": "keyword.other.unit.wave"]]],
         ]
+        // `effect NAME KIND`: the kind is a word even where it is also a label (`bounce`).
+        patterns.append(["match": "(?<![\\w-])(effect)\\s+([A-Za-z_]\\w*)\\s+(" + alternation(EffectKind.allCases.map(\.rawValue)) + ")",
+                         "captures": ["1": ["name": "keyword.control.wave"], "3": ["name": "support.constant.word.wave"]]])
         for (scope, words) in wordLists {
-            patterns.append(["name": scope, "match": alternation(words)])
+            // Functions only when called: `round(x)`, but `cap round`.
+            let lookahead = scope == "support.function.wave" ? "(?=\\s*\\()" : ""
+            patterns.append(["name": scope, "match": alternation(words) + lookahead])
         }
         patterns.append(["name": "keyword.operator.wave", "match": "->|&&|\\|\\||[-+*/%]=?|[<>!=]=?|\\?|:"])
         let grammar: JSON = [

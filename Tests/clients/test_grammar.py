@@ -88,3 +88,18 @@ async def test_grammar_scopes_agree_with_the_lexer(client: LanguageClient, examp
         if any(s.startswith("comment.") for s in got):
             assert (l, c) in comment_chars, f"{example.name}:{l + 1}:{c + 1}: scoped as a comment, lexed as code"
     assert checked > 50
+
+
+def test_the_vscode_folder_wires_the_grammar_configuration_and_server():
+    folder = ROOT / "editors/vscode"
+    package = json.loads((folder / "package.json").read_text())
+    language = package["contributes"]["languages"][0]
+    grammar = package["contributes"]["grammars"][0]
+    assert language["extensions"] == [".wave"] and grammar["language"] == language["id"] == "wave"
+    assert json.loads((folder / grammar["path"]).read_text())["scopeName"] == grammar["scopeName"] == "source.wave"
+    config = json.loads((folder / language["configuration"]).read_text())
+    assert config["comments"]["lineComment"] == "#"
+    assert ["{", "}"] in config["brackets"] and {"open": "(", "close": ")"} in config["autoClosingPairs"]
+    extension = (folder / package["main"]).read_text()
+    assert 'args: ["lsp"]' in extension and '"vscode-languageclient/node"' in extension
+    assert "vscode-languageclient" in package["dependencies"]

@@ -140,8 +140,19 @@ public final class LanguageServer {
         case "textDocument/didChange":
             guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let doc = documents[uri],
                   let changes = p["contentChanges"] as? [JSON] else { return }
-            // Full sync: the last change holds the whole text.
-            guard let text = changes.last?["text"] as? String else { return }
+            // Full sync is what the server asks for; a client that sends ranges anyway gets
+            // them applied in order.
+            var text = doc.analysis.file.text
+            for change in changes {
+                guard let new = change["text"] as? String else { return }
+                if let range = PositionMapper(file: SourceFile(name: "", text: text), encoding: encoding).sourceRange(change["range"]) {
+                    var bytes = Array(text.utf8)
+                    bytes.replaceSubrange(range.start..<range.end, with: Array(new.utf8))
+                    text = String(decoding: bytes, as: UTF8.self)
+                } else {
+                    text = new
+                }
+            }
             doc.replace(text: text, version: item["version"] as? Int ?? doc.version + 1)
             pendingDiagnostics[uri] = now + debounceNanoseconds
         case "textDocument/didClose":

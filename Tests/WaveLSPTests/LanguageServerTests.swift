@@ -65,6 +65,17 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((h.request("textDocument/hover", ServerHarness.at(0, 4))["error"] as? JSON)?["code"] as? Int, -32803)
     }
 
+    func testRangedChangesAreAppliedToo() {
+        let h = ServerHarness()
+        h.open("var 波 = 1\nvar x = 1\nevery tick { x += 1 }")
+        // Replace the `1` after `x =` (line 1), then type `y` after `x += 1` on line 2.
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.wave", "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 1, "character": 8], "end": ["line": 1, "character": 9]], "text": "42"],
+            ["range": ["start": ["line": 2, "character": 19], "end": ["line": 2, "character": 19]], "text": " + y"],
+        ]])
+        XCTAssertEqual(h.server.documents["file:///t.wave"]?.analysis.file.text, "var 波 = 1\nvar x = 42\nevery tick { x += 1 + y }")
+    }
+
     func testNonASCIIPositionsInBothEncodings() {
         // "🌊" is 4 UTF-8 bytes and 2 UTF-16 units; "波" is 3 bytes and 1 unit.
         let text = "layer label: text \"🌊波\" { size 2s }"

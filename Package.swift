@@ -5,7 +5,7 @@ import PackageDescription
 // → state at tick n (WaveRuntime) → Frame display list → pixels (WaveGraphics) → bytes
 // (WaveCodecs) → files or terminal cells (WaveSinks). Then the application: WaveDriver runs
 // scripts through that pipeline (render jobs, the player, goldens, exit codes), WaveREPL
-// sits on the driver, and the `wave` executable only parses flags and delegates.
+// and the language server (WaveLSP) sit on the driver, and the `wave` executable only parses flags and delegates.
 // Sinks know frames, never scripts: WaveSinks depends on WaveGraphics and WaveCodecs only.
 let package = Package(
     name: "wave",
@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "WaveSinks", dependencies: ["WaveGraphics", "WaveCodecs"]),
         .target(name: "WaveDriver", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
         .target(name: "WaveREPL", dependencies: ["WaveDriver", "CReadline"]),
+        // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
+        .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
         .executableTarget(name: "wave", dependencies: [
-            "WaveDriver", "WaveREPL",
+            "WaveDriver", "WaveREPL", "WaveLSP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer).
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
+        .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]
 )

@@ -94,11 +94,17 @@ public enum ScriptLoader {
         return examples
     }
 
+    /// What `wave check` reports for a script: the compiler's diagnostics and, when it
+    /// compiles, the font warnings. The language server publishes exactly these.
+    public static func check(_ file: SourceFile) -> (Program?, [Diagnostic]) {
+        let (program, compiled) = Compiler.compile(file)
+        return (program, compiled + (program.map(fontWarnings) ?? []))
+    }
+
     /// Compiles a file; prints its diagnostics; throws `Exit.script` on errors.
     public static func compile(_ path: String, quietWarnings: Bool = false) throws(Exit) -> (Program, SourceFile) {
         let file = try read(path)
-        let (program, compiled) = Compiler.compile(file)
-        let diagnostics = compiled + (program.map(fontWarnings) ?? [])
+        let (program, diagnostics) = check(file)
         let shown = quietWarnings ? diagnostics.filter { $0.severity == .error } : diagnostics
         if !shown.isEmpty { Console.diagnostics(shown, in: file) }
         guard let program else { throw .script }

@@ -254,16 +254,11 @@ public final class InteractiveRepl {
         guard let session = current?.controller.session else { return [] }
         if let dot = text.lastIndex(of: ".") {
             let base = String(text[..<dot])
-            guard let index = session.environment.layer(named: base) else { return [] }
-            let kind = session.runtime.program.layers[index].kind
-            return Property.allCases.filter { $0.applies(to: kind) }.map { base + "." + $0.rawValue }
+            guard let members = CompletionWords.members(of: base, in: session.environment) else { return [] }
+            return members.map { base + "." + $0.rawValue }
         }
-        var words = Array(Parser.statementKeywords) + ["from", "to", "over", "ease", "repeat", "forever", "autoreverse", "then", "below", "above", "tick", "every", "true", "false"]
-        words += LayerKind.allCases.map(\.rawValue)
-        words += TimingCurveName.allCases.map(\.rawValue)
-        words += session.environment.layerNames + session.environment.variableNames
-        words += Builtin.allCases.map(\.rawValue)
-        return Array(Set(words)).sorted()
+        return CompletionWords.statementWords(layerNames: session.environment.layerNames,
+                                              variableNames: session.environment.variableNames)
     }
 
     static func complete(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {

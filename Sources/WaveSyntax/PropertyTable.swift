@@ -93,6 +93,44 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// What the property does, in one line (hover text in editors).
+    public var meaning: String {
+        switch self {
+        case .position: return "moves the layer; a text layer's anchor is placed here"
+        case .anchor: return "the point, in the layer's unit box, that scale and rotation turn about"
+        case .scale: return "stretches the layer about its anchor: one factor, or (x, y)"
+        case .rotation: return "turns the layer clockwise on screen about its anchor"
+        case .opacity: return "how opaque the layer is, 0 to 1; a group fades as one"
+        case .visible: return "whether the layer is drawn at all"
+        case .fill: return "the paint inside the shape: a colour, a gradient, or none"
+        case .stroke: return "the paint of the shape's outline: a colour, a gradient, or none"
+        case .strokeWidth: return "the outline's width"
+        case .join: return "how outline corners are drawn"
+        case .cap: return "how the ends of open outlines are drawn"
+        case .miterLimit: return "how far a miter corner may reach, in stroke widths, before it is bevelled"
+        case .dash: return "lengths of dashes and gaps along the outline; empty is solid"
+        case .dashPhase: return "how far into the dash pattern the outline starts"
+        case .fillRule: return "which points a self-crossing shape covers"
+        case .center: return "the circle's centre"
+        case .radius: return "the circle's radius"
+        case .frame: return "the box (x, y, width, height) the shape fills"
+        case .corner: return "the radius of the rectangle's rounded corners"
+        case .from: return "where the line starts"
+        case .to: return "where the line ends"
+        case .points: return "the polygon's corners, in order"
+        case .amplitude: return "the wave's height above and below its level"
+        case .wavelength: return "the distance between two crests"
+        case .phase: return "shifts the wave along x; 90deg turns a sine into a cosine"
+        case .level: return "the y of the surface's mean line"
+        case .extent: return "the x range (from, to) the wave spans"
+        case .bottom: return "the y the area under the wave reaches down to"
+        case .text: return "the string the layer shows"
+        case .font: return "the font, as \"family\" or \"family:style\" (fontconfig)"
+        case .size: return "the text size in pixels per em"
+        case .spacing: return "extra space between letters"
+        }
+    }
+
     /// The property a layer body names, by its name or an alias.
     public static func named(_ name: String) -> Property? {
         Property(rawValue: name) ?? aliases[name]

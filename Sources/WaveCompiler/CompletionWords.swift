@@ -1,0 +1,40 @@
+import WaveSyntax
+
+/// What can be typed where: the completion candidates the REPL's Tab and the language
+/// server's `textDocument/completion` both offer, read from the one vocabulary table.
+public enum CompletionWords {
+    /// Words that are neither statement keywords nor vocabulary rows but read as keywords:
+    /// animation clause labels, placement, timer words and the boolean literals.
+    public static let clauseWords: [String] = [
+        "from", "to", "over", "ease", "repeat", "forever", "autoreverse", "then", "below", "above",
+        "tick", "ticks", "every", "true", "false",
+    ]
+
+    /// Statement keywords and clause words, sorted.
+    public static var keywords: [String] { Array(Set(Parser.statementKeywords).union(clauseWords)).sorted() }
+
+    public static var layerKinds: [String] { LayerKind.allCases.map(\.rawValue) }
+    public static var curveNames: [String] { TimingCurveName.allCases.map(\.rawValue) + ["cubic-bezier", "steps"] }
+    public static var functions: [String] { Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions }
+    public static var colorNames: [String] { namedColors.keys.sorted() }
+    public static var units: [String] { NumberUnit.allCases.map(\.rawValue) }
+
+    /// The properties a layer of `kind` has, in table order.
+    public static func properties(of kind: LayerKind) -> [Property] {
+        Property.allCases.filter { $0.applies(to: kind) }
+    }
+
+    /// Words for a statement or an expression: keywords, kinds, curves, functions, and the
+    /// script's own layer and variable names. Sorted, without repeats.
+    public static func statementWords(layerNames: [String], variableNames: [String]) -> [String] {
+        Array(Set(keywords + layerKinds + TimingCurveName.allCases.map(\.rawValue) + Builtin.allCases.map(\.rawValue)
+                  + layerNames + variableNames)).sorted()
+    }
+
+    /// `name.member` completions: the properties of the layer `base` names (nil when it is
+    /// not a layer of `environment`).
+    public static func members(of base: String, in environment: Environment) -> [Property]? {
+        guard let index = environment.layer(named: base) else { return nil }
+        return properties(of: environment.layers[index].kind)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import WaveCompiler
+import WaveSyntax
+
+/// `textDocument/completion`: the candidates of `CompletionWords` (shared with the REPL)
+/// that fit where the cursor is.
+struct Completion {
+    /// LSP `CompletionItemKind` values.
+    enum ItemKind: Int { case function = 3, variable = 6, `class` = 7, property = 10, unit = 11, keyword = 14, color = 16, enumMember = 20 }
+
+    struct Item: Equatable {
+        var label: String
+        var kind: ItemKind
+        var detail: String?
+        var documentation: String?
+
+        var json: JSON {
+            var o: JSON = ["label": label, "kind": kind.rawValue]
+            if let detail { o["detail"] = detail }
+            if let documentation { o["documentation"] = documentation }
+            return o
+        }
+    }
+
+    /// The items for the cursor at byte `offset` of `analysis`.
+    static func items(_ analysis: Analysis, at offset: Int) -> [Item] {
+        let bytes = analysis.file.bytes
+        // The word being typed: letters, digits, '_' and '-' back from the cursor.
+        var wordStart = offset
+        while wordStart > 0, Completion.isWordByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        // A number being typed takes a unit (`3`, `3s`, `45de`); a hex colour takes nothing.
+        if wordStart < offset, isDigit(bytes[wordStart]) {
+            return CompletionWords.units.map { Item(label: $0, kind: .unit, detail: "unit") }
+        }
+        if wordStart > 0, bytes[wordStart - 1] == UInt8(ascii: "#") { return [] }
+        let tokens = analysis.lexed.tokens
+        let lineBreak: Bool = {
+            let before = analysis.lastTokenIndex(before: wordStart).map { tokens[$0].range.end } ?? 0
+            return bytes[min(before, wordStart)..<wordStart].contains(10)
+        }()
+        let context = CursorContext(tokens: tokens, wordStart: wordStart, lineBreakBefore: lineBreak)
+        let environment = analysis.environment
+
+        // `name.` members.
+        if let dot = context.previous, dot.isPunct("."), dot.range.end == wordStart,
+           let base = context.beforePrevious?.identifier, context.beforePrevious?.range.end == dot.range.start {
+            guard let members = CompletionWords.members(of: base, in: environment) else { return [] }
+            return members.map(propertyItem)
+        }
+        // `layer NAME: ` takes a kind.
+        if let colon = context.previous, colon.isPunct(":"), context.beforePrevious?.identifier != nil {
+            return CompletionWords.layerKinds.map { Item(label: $0, kind: .class, detail: "layer kind") }
+        }
+        // After `ease` (or a spring's `eases`): a curve.
+        if let p = context.previous?.identifier, p == "ease" || p == "eases" {
+            return CompletionWords.curveNames.map { Item(label: $0, kind: .enumMember, detail: "timing curve") }
+        }
+        switch context.block {
+        case .layer(let kind) where context.startsClause:
+            let properties = kind.map(CompletionWords.properties(of:)) ?? Property.allCases
+            return properties.map(propertyItem) + [
+                Item(label: Vocabulary.maskClause, kind: .keyword, detail: "mask LAYER [inverted]"),
+                Item(label: "layer", kind: .keyword, detail: "a child layer"),
+            ]
+        case .scene where context.startsClause:
+            return SceneProperty.allCases.map { Item(label: $0.rawValue, kind: .property, detail: "scene property") }
+        default:
+            break
+        }
+        // A value: the words the clause's property takes, then names, colours and functions.
+        var items: [Item] = []
+        if let head = context.clauseHead, let property = Property.named(head) {
+            items += property.spec.words.map { Item(label: $0, kind: .enumMember, detail: "\(property.rawValue) word") }
+            if property.spec.type == .paint {
+                items += colorItems()
+            }
+            if case .layer = context.block {
+                return items + nameItems(analysis) + functionItems()
+            }
+        }
+        if context.startsClause, context.block == .topLevel || context.block == .code {
+            items += CompletionWords.keywords.map { Item(label: $0, kind: .keyword) }
+        } else {
+            items += CompletionWords.clauseWords.map { Item(label: $0, kind: .keyword) }
+        }
+        items += nameItems(analysis) + functionItems()
+        items += TimingCurveName.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "timing curve") }
+        items += colorItems()
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0.label).inserted }
+    }
+
+    static func propertyItem(_ p: Property) -> Item {
+        Item(label: p.rawValue, kind: .property, detail: "\(p.spec.type.rawValue), default \(p.spec.defaultText)", documentation: p.meaning)
+    }
+
+    static func colorItems() -> [Item] {
+        CompletionWords.colorNames.compactMap { name in
+            namedColors[name].map { Item(label: name, kind: .color, detail: "colour", documentation: Value.hex($0)) }
+        }
+    }
+
+    static func functionItems() -> [Item] {
+        CompletionWords.functions.map { Item(label: $0, kind: .function, detail: "function") }
+    }
+
+    /// The script's layers, templates and variables.
+    static func nameItems(_ analysis: Analysis) -> [Item] {
+        analysis.symbols.definitions.values.sorted { $0.nameRange.start < $1.nameRange.start }.map { d in
+            switch d.kind {
+            case .layer, .template: return Item(label: d.name, kind: .class, detail: "\(d.kind.rawValue) \(d.name): \(d.layerKind ?? "?")")
+            case .variable, .constant: return Item(label: d.name, kind: .variable, detail: d.kind == .variable ? "var" : "let")
+            }
+        }
+    }
+
+    static func isWordByte(_ b: UInt8) -> Bool {
+        (b | 0x20 >= 97 && b | 0x20 <= 122) || isDigit(b) || b == 95 || b == 45 || b == 37
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}

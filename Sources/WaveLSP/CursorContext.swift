@@ -1,0 +1,82 @@
+import WaveSyntax
+
+/// Where a cursor sits, read from the tokens before it (the script may be half typed and
+/// not parse): the innermost open block, and where in its clause the cursor is.
+struct CursorContext {
+    enum Block: Equatable {
+        case topLevel
+        /// The body of `layer NAME: KIND { … }` or a template.
+        case layer(LayerKind?)
+        case scene
+        /// Any other block: handlers, `if`, `spawn`, `sequence`.
+        case code
+    }
+
+    var block: Block = .topLevel
+    /// The cursor starts a clause of a layer or scene body (first word on its line, or
+    /// right after `{` or `;`).
+    var startsClause = false
+    /// The head word of the clause the cursor is in, when it is not the first word.
+    var clauseHead: String?
+    /// The token just before the word being typed.
+    var previous: Token?
+    /// The token before `previous`.
+    var beforePrevious: Token?
+
+    /// The context at `offset`, where the word being typed (if any) starts at `wordStart`.
+    /// `lineBreakBefore`: a line break lies between the previous token and the word.
+    init(tokens: [Token], wordStart: Int, lineBreakBefore: Bool) {
+        var stack: [Block] = []
+        var lastBrace = -1
+        var i = 0
+        var clauseHead: String?
+        var clauseStart = true
+        while i < tokens.count, tokens[i].range.end <= wordStart {
+            let t = tokens[i]
+            if t.newlineBefore || t.isPunct(";") { clauseStart = true }
+            if t.isPunct("{") {
+                stack.append(CursorContext.opener(tokens, brace: i, after: lastBrace))
+                lastBrace = i
+                clauseStart = true
+                clauseHead = nil
+            } else if t.isPunct("}") {
+                _ = stack.popLast()
+                lastBrace = i
+                clauseStart = true
+                clauseHead = nil
+            } else if clauseStart, !t.isPunct(";") {
+                clauseHead = t.identifier
+                clauseStart = false
+            } else if let w = t.identifier, Vocabulary.clauseHeads.contains(w), i > 0, !tokens[i - 1].isPunct("."),
+                      stack.last != nil, stack.last != .code {
+                // Clauses of a layer or scene body may share a line: `radius 10  fill red`.
+                clauseHead = w
+            }
+            i += 1
+        }
+        block = stack.last ?? .topLevel
+        previous = i > 0 ? tokens[i - 1] : nil
+        beforePrevious = i > 1 ? tokens[i - 2] : nil
+        // Does the word being typed start a new clause?
+        startsClause = clauseStart || lineBreakBefore || previous == nil
+        self.clauseHead = startsClause ? nil : clauseHead
+    }
+
+    /// What the `{` at `brace` opens: a layer body when `layer|template NAME : KIND` comes
+    /// after the previous brace.
+    static func opener(_ tokens: [Token], brace: Int, after lastBrace: Int) -> Block {
+        var k = brace - 1
+        while k > lastBrace {
+            let t = tokens[k]
+            if t.isWord("layer") || t.isWord("template") {
+                if k + 3 < brace + 1, k + 3 < tokens.count, tokens[k + 2].isPunct(":") {
+                    return .layer(tokens[k + 3].identifier.flatMap(LayerKind.init(rawValue:)))
+                }
+                return .layer(nil)
+            }
+            if t.isWord("scene") { return .scene }
+            k -= 1
+        }
+        return .code
+    }
+}

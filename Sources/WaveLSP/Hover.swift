@@ -1,0 +1,81 @@
+import WaveCompiler
+import WaveRuntime
+import WaveSyntax
+
+/// `textDocument/hover`: Markdown about the word under the cursor.
+enum Hover {
+    /// The hover text and the range it is about, or nil when there is nothing to say.
+    static func at(_ analysis: Analysis, offset: Int) -> (markdown: String, range: SourceRange)? {
+        let tokens = analysis.lexed.tokens
+        guard let i = analysis.tokenIndex(at: offset) else { return nil }
+        let token = tokens[i]
+        if case .color(let r, let g, let b, let a) = token.kind {
+            return (colour(RGBA(r, g, b, a), written: analysis.file.text(of: token.range)), token.range)
+        }
+        guard let word = token.identifier else { return nil }
+        let afterDot = i > 0 && tokens[i - 1].isPunct(".") && tokens[i - 1].range.end == token.range.start
+
+        if !afterDot, let d = analysis.symbols.definitions[word] {
+            return (declaration(d, analysis), token.range)
+        }
+        if afterDot, i > 1, let base = tokens[i - 2].identifier, let property = Property.named(word),
+           let d = analysis.symbols.definitions[base], let kind = d.layerKind.flatMap(LayerKind.init(rawValue:)) {
+            return (propertyText(property, kind: kind), token.range)
+        }
+        if let property = Property.named(word) {
+            let wordStart = token.range.start
+            let context = CursorContext(tokens: tokens, wordStart: wordStart,
+                                        lineBreakBefore: token.newlineBefore)
+            if case .layer(let kind) = context.block, context.startsClause {
+                return (propertyText(property, kind: kind), token.range)
+            }
+        }
+        if let kind = LayerKind(rawValue: word) {
+            let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")
+            return ("**\(kind.rawValue)** — layer kind\n\nProperties: \(names)", token.range)
+        }
+        if let c = namedColors[word] { return (colour(c, written: word), token.range) }
+        if TimingCurveName(rawValue: word) != nil { return ("**\(word)** — timing curve", token.range) }
+        if Builtin(rawValue: word) != nil || Vocabulary.specialFunctions.contains(word) {
+            return ("**\(word)** — function", token.range)
+        }
+        if let property = Property.named(word) { return (propertyText(property, kind: nil), token.range) }
+        return nil
+    }
+
+    /// `**radius**: length, default `10` — the circle's radius`.
+    static func propertyText(_ p: Property, kind: LayerKind?) -> String {
+        let byDefault = kind.map { p.defaultText(for: $0) } ?? p.spec.defaultText
+        let kinds = p.spec.kinds.map { " (on \($0.map(\.rawValue).sorted().joined(separator: ", ")))" } ?? " (on every layer)"
+        var text = "**\(p.rawValue)**: \(p.spec.type.rawValue), default `\(byDefault)`\(kinds)\n\n\(p.meaning)"
+        if !p.spec.words.isEmpty { text += "\n\nWords: " + p.spec.words.joined(separator: ", ") }
+        return text
+    }
+
+    static func colour(_ c: RGBA, written: String) -> String {
+        "**\(written)** — colour \(Value.hex(c))"
+    }
+
+    /// A layer's kind and declaration line; a variable's declaration and value at tick 0.
+    static func declaration(_ d: SymbolIndex.Definition, _ analysis: Analysis) -> String {
+        let file = analysis.file
+        let firstLine = file.lineText(file.location(of: d.range.start).line).trimmingCharacters(in: .whitespaces)
+        switch d.kind {
+        case .layer, .template:
+            return "**\(d.name)** — \(d.kind.rawValue), kind \(d.layerKind ?? "?")\n\n```wave\n\(firstLine)\n```"
+        case .variable, .constant:
+            var text = "**\(d.name)** — \(d.kind == .variable ? "var" : "let")\n\n```wave\n\(firstLine)\n```"
+            if let v = valueAtTickZero(d.name, analysis) { text += "\n\nAt tick 0: `\(v)`" }
+            return text
+        }
+    }
+
+    /// The value a variable or constant has at tick 0 (after tick 0's handlers ran, as
+    /// the first frame shows it), evaluated by the runtime; nil when the script does not compile.
+    static func valueAtTickZero(_ name: String, _ analysis: Analysis) -> String? {
+        guard let program = analysis.checked.program, var runtime = try? SceneRuntime(program: program),
+              let (ir, _) = Compiler.compileExpression(SourceFile(name: "hover", text: name), environment: analysis.environment),
+              let value = try? runtime.evaluate(ir) else { return nil }
+        return value.description
+    }
+}

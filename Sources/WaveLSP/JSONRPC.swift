@@ -1,0 +1,143 @@
+import Foundation
+
+/// JSON-RPC 2.0 as LSP frames it: `Content-Length: N\r\n\r\n` then N bytes of UTF-8 JSON.
+/// Values are Foundation's JSON objects (`JSONSerialization`); `JSON` names them.
+public typealias JSON = [String: Any]
+
+/// A request id: LSP allows integers and strings.
+public enum RequestID: Hashable, Sendable {
+    case number(Int)
+    case string(String)
+
+    init?(_ any: Any?) {
+        if let s = any as? String { self = .string(s) }
+        else if let n = any as? Int { self = .number(n) }
+        else { return nil }
+    }
+
+    var json: Any {
+        switch self {
+        case .number(let n): return n
+        case .string(let s): return s
+        }
+    }
+}
+
+/// The protocol's error codes (JSON-RPC's and LSP's).
+public enum ErrorCode: Int, Sendable {
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    case serverNotInitialized = -32002
+    case requestCancelled = -32800
+    case requestFailed = -32803
+}
+
+/// A failure that becomes the error reply of a request.
+public struct ResponseError: Error, Sendable, Equatable {
+    public var code: ErrorCode
+    public var message: String
+    public init(_ code: ErrorCode, _ message: String) { self.code = code; self.message = message }
+}
+
+/// One message as read from the wire: a request (id and method), a notification (method),
+/// or a response to a request of ours (id, no method), or a frame that is not JSON-RPC at all.
+/// Guarantees: `body` is the object the frame held; `malformed` explains a frame that
+/// could not be read as a JSON object, and then `body` is empty.
+public struct IncomingMessage: @unchecked Sendable {
+    public var id: RequestID?
+    public var method: String?
+    public var body: JSON
+    public var malformed: String?
+
+    public init(data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let body = object as? JSON else {
+            self.id = nil; self.method = nil; self.body = [:]
+            self.malformed = "the message is not a JSON object"
+            return
+        }
+        self.body = body
+        self.id = RequestID(body["id"])
+        self.method = body["method"] as? String
+        self.malformed = nil
+        if body["jsonrpc"] as? String != "2.0" { self.malformed = "the message is not JSON-RPC 2.0" }
+        else if body["id"] != nil, id == nil { self.malformed = "a request id must be a number or a string" }
+        else if method == nil, id == nil { self.malformed = "the message has neither a method nor an id" }
+    }
+
+    public var params: Any? { body["params"] }
+    public var isRequest: Bool { id != nil && method != nil }
+}
+
+/// Splits a byte stream into frames. Feed it bytes as they arrive; take whole frames out.
+/// Invariant: `buffer` holds only bytes not yet returned as a frame or skipped.
+public struct FrameDecoder {
+    /// Largest body accepted; a longer one is skipped and reported (a huge document is
+    /// refused before it is read into memory twice).
+    public static let maxBodyBytes = 64 << 20
+
+    public enum Frame: Equatable {
+        case message(Data)
+        /// Bytes that are not a frame (a bad header, or a body over the limit); reply with a parse error.
+        case garbage(String)
+    }
+
+    var buffer = Data()
+    /// Bytes of an oversized body still to be thrown away.
+    var skipping = 0
+
+    public init() {}
+
+    public mutating func append(_ data: Data) { buffer.append(data) }
+
+    /// The next whole frame, or nil when more bytes are needed.
+    public mutating func next() -> Frame? {
+        if skipping > 0 {
+            let n = min(skipping, buffer.count)
+            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + n)
+            skipping -= n
+            if skipping > 0 { return nil }
+        }
+        let separator = Data("\r\n\r\n".utf8)
+        guard let end = buffer.range(of: separator) else {
+            // A header never grows this big; drop what cannot be one.
+            if buffer.count > 8192 { buffer.removeAll(); return .garbage("a message header is longer than 8192 bytes") }
+            return nil
+        }
+        let header = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+        var length: Int?
+        for line in header.split(separator: "\r\n") {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "content-length" {
+                length = Int(parts[1].trimmingCharacters(in: .whitespaces))
+            }
+        }
+        let bodyStart = end.upperBound
+        guard let length, length >= 0 else {
+            buffer.removeSubrange(buffer.startIndex..<bodyStart)
+            return .garbage("a message header has no valid Content-Length")
+        }
+        if length > FrameDecoder.maxBodyBytes {
+            buffer.removeSubrange(buffer.startIndex..<bodyStart)
+            skipping = length
+            let n = min(skipping, buffer.count)
+            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + n)
+            skipping -= n
+            return .garbage("a message of \(length) bytes is over the limit of \(FrameDecoder.maxBodyBytes)")
+        }
+        guard buffer.count - (bodyStart - buffer.startIndex) >= length else { return nil }
+        let body = buffer.subdata(in: bodyStart..<bodyStart + length)
+        buffer.removeSubrange(buffer.startIndex..<bodyStart + length)
+        return .message(body)
+    }
+
+    /// One framed message.
+    public static func frame(_ object: JSON) -> Data {
+        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        var out = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+        out.append(body)
+        return out
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import WaveDriver
+import WaveSyntax
+
+/// The language server's state and its answer to each message. It does no I/O: replies
+/// and notifications go to `send`, so tests drive it message by message; `ServerLoop`
+/// connects it to standard input and output.
+///
+/// Invariant: every request gets exactly one reply, a result or an error; a notification
+/// never gets one. Nothing a client sends stops the server but `exit`.
+public final class LanguageServer {
+    public enum State: Equatable { case waiting, running, shutDown, exited(code: Int32) }
+
+    public private(set) var state: State = .waiting
+    public private(set) var encoding: PositionEncoding = .utf16
+    var documents: [String: Document] = [:]
+    let send: (JSON) -> Void
+    let fixIts: FixItProvider
+    /// Documents whose diagnostics are due, with when (debounced after a change).
+    public private(set) var pendingDiagnostics: [String: UInt64] = [:]
+    /// How long after the last change diagnostics wait, so typing stays responsive.
+    public var debounceNanoseconds: UInt64 = 30_000_000
+    /// Ids of requests cancelled before they were handled.
+    public var cancelled: Set<RequestID> = []
+
+    public init(fixIts: FixItProvider = DiagnosticFixes(), send: @escaping (JSON) -> Void) {
+        self.fixIts = fixIts
+        self.send = send
+    }
+
+    // MARK: - Dispatch
+
+    /// Handles one frame's bytes.
+    public func handle(_ data: Data, now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        handle(IncomingMessage(data: data), now: now)
+    }
+
+    public func handle(_ message: IncomingMessage, now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        if let problem = message.malformed {
+            // A request we can name gets its error; anything else, an error with a null id.
+            reply(message.id, error: ResponseError(message.body.isEmpty ? .parseError : .invalidRequest, problem))
+            return
+        }
+        guard let method = message.method else { return }   // a response to us: we send no requests
+        guard let id = message.id else {
+            notification(method, message.params, now: now)
+            return
+        }
+        if cancelled.remove(id) != nil {
+            reply(id, error: ResponseError(.requestCancelled, "the request was cancelled"))
+            return
+        }
+        do {
+            reply(id, result: try request(method, message.params))
+        } catch let e as ResponseError {
+            reply(id, error: e)
+        } catch {
+            reply(id, error: ResponseError(.internalError, "\(error)"))
+        }
+    }
+
+    func request(_ method: String, _ params: Any?) throws -> Any {
+        switch state {
+        case .waiting where method != "initialize":
+            throw ResponseError(.serverNotInitialized, "the server has not been initialized")
+        case .running where method == "initialize":
+            throw ResponseError(.invalidRequest, "the server is already initialized")
+        case .shutDown, .exited:
+            throw ResponseError(.invalidRequest, "the server has shut down")
+        default: break
+        }
+        let p = params as? JSON ?? [:]
+        switch method {
+        case "initialize": return initialize(p)
+        case "shutdown": state = .shutDown; return NSNull()
+        case "textDocument/completion":
+            let (doc, offset) = try located(p)
+            return ["isIncomplete": false, "items": Completion.items(doc.analysis, at: offset).map(\.json)]
+        case "textDocument/hover":
+            let (doc, offset) = try located(p)
+            guard let (text, range) = Hover.at(doc.analysis, offset: offset) else { return NSNull() }
+            return ["contents": ["kind": "markdown", "value": text], "range": mapper(doc).range(range)]
+        case "textDocument/definition":
+            let (doc, offset) = try located(p)
+            guard let name = doc.analysis.symbols.name(at: offset), let d = doc.analysis.symbols.definitions[name] else { return NSNull() }
+            return ["uri": doc.uri, "range": mapper(doc).range(d.nameRange)]
+        case "textDocument/references":
+            let (doc, offset) = try located(p)
+            guard let name = doc.analysis.symbols.name(at: offset), doc.analysis.symbols.definitions[name] != nil else { return [Any]() }
+            let includeDeclaration = (p["context"] as? JSON)?["includeDeclaration"] as? Bool ?? true
+            var ranges = doc.analysis.symbols.occurrences(of: name)
+            if !includeDeclaration { ranges.removeFirst() }
+            let m = mapper(doc)
+            return ranges.map { ["uri": doc.uri, "range": m.range($0)] as JSON }
+        case "textDocument/documentSymbol":
+            let doc = try document(p)
+            return DocumentSymbols.tree(doc.analysis, mapper(doc))
+        case "textDocument/formatting":
+            let doc = try document(p)
+            switch ScriptFormatter.format(doc.analysis.file) {
+            case .failed:
+                throw ResponseError(.requestFailed, "the script has errors, so it is not formatted (see its diagnostics)")
+            case .formatted(let text):
+                guard Array(text.utf8) != doc.analysis.file.bytes else { return [Any]() }
+                let all = SourceRange(0, doc.analysis.file.bytes.count)
+                return [["range": mapper(doc).range(all), "newText": text] as JSON]
+            }
+        case "textDocument/semanticTokens/full":
+            let doc = try document(p)
+            return ["data": SemanticTokens.encode(doc.analysis, mapper(doc))]
+        case "textDocument/codeAction":
+            let doc = try document(p)
+            let m = mapper(doc)
+            guard let range = m.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "codeAction needs a range") }
+            return CodeActions.actions(doc.analysis, range: range, uri: doc.uri, provider: fixIts, mapper: m) {
+                self.diagnosticJSON($0, doc)
+            }
+        default:
+            throw ResponseError(.methodNotFound, "unknown method '\(method)'")
+        }
+    }
+
+    func notification(_ method: String, _ params: Any?, now: UInt64) {
+        let p = params as? JSON ?? [:]
+        if method == "$/cancelRequest" {
+            // Requests are answered in order, so one cancelled here has been answered
+            // already; the reader notes cancellations of requests still waiting (`Inbox`).
+            return
+        }
+        if method == "exit" {
+            state = .exited(code: state == .shutDown ? 0 : 1)
+            return
+        }
+        guard state == .running else { return }
+        switch method {
+        case "textDocument/didOpen":
+            guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let text = item["text"] as? String else { return }
+            documents[uri] = Document(uri: uri, version: item["version"] as? Int ?? 0, text: text)
+            publishDiagnostics(uri)
+        case "textDocument/didChange":
+            guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let doc = documents[uri],
+                  let changes = p["contentChanges"] as? [JSON] else { return }
+            // Full sync is what the server asks for; a client that sends ranges anyway gets
+            // them applied in order.
+            var text = doc.analysis.file.text
+            for change in changes {
+                guard let new = change["text"] as? String else { return }
+                if let range = PositionMapper(file: SourceFile(name: "", text: text), encoding: encoding).sourceRange(change["range"]) {
+                    var bytes = Array(text.utf8)
+                    bytes.replaceSubrange(range.start..<range.end, with: Array(new.utf8))
+                    text = String(decoding: bytes, as: UTF8.self)
+                } else {
+                    text = new
+                }
+            }
+            doc.replace(text: text, version: item["version"] as? Int ?? doc.version + 1)
+            pendingDiagnostics[uri] = now + debounceNanoseconds
+        case "textDocument/didClose":
+            guard let uri = (p["textDocument"] as? JSON)?["uri"] as? String, documents.removeValue(forKey: uri) != nil else { return }
+            pendingDiagnostics[uri] = nil
+            send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": [Any]()]])
+        default:
+            break   // `initialized`, `$/setTrace`, unknown notifications: nothing to do
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    func initialize(_ p: JSON) -> JSON {
+        let offered = ((p["capabilities"] as? JSON)?["general"] as? JSON)?["positionEncodings"] as? [String]
+        encoding = PositionEncoding.negotiate(offered)
+        state = .running
+        let capabilities: JSON = [
+            "positionEncoding": encoding.rawValue,
+            "textDocumentSync": ["openClose": true, "change": 1],
+            "completionProvider": ["triggerCharacters": ["."]],
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "documentSymbolProvider": true,
+            "documentFormattingProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": true],
+        ]
+        return ["capabilities": capabilities, "serverInfo": ["name": "wave"]]
+    }
+
+    // MARK: - Diagnostics
+
+    /// When the next debounced diagnostics are due, if any.
+    public var nextDeadline: UInt64? { pendingDiagnostics.values.min() }
+
+    /// Publishes the diagnostics of every document whose debounce has run out.
+    public func publishDue(now: UInt64 = DispatchTime.now().uptimeNanoseconds) {
+        for (uri, due) in pendingDiagnostics where due <= now {
+            pendingDiagnostics[uri] = nil
+            publishDiagnostics(uri)
+        }
+    }
+
+    func publishDiagnostics(_ uri: String) {
+        guard let doc = documents[uri] else { return }
+        let list: [JSON]
+        if doc.analysis.isTooLarge {
+            list = [["range": mapper(doc).range(SourceRange(0, 0)), "severity": 1, "source": "wave",
+                     "message": "script is too large (\(doc.analysis.file.bytes.count) bytes; the limit is \(ScriptReader.maxScriptBytes))"]]
+        } else {
+            list = doc.analysis.checked.diagnostics.map { diagnosticJSON($0, doc) }
+        }
+        send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+              "params": ["uri": uri, "version": doc.version, "diagnostics": list] as JSON])
+    }
+
+    func diagnosticJSON(_ d: Diagnostic, _ doc: Document) -> JSON {
+        let m = mapper(doc)
+        var o: JSON = ["range": m.range(d.range), "severity": d.severity == .error ? 1 : d.severity == .warning ? 2 : 3,
+                       "code": d.code.code, "source": "wave", "message": d.message]
+        if !d.notes.isEmpty {
+            o["relatedInformation"] = d.notes.map { ["location": ["uri": doc.uri, "range": m.range($0.range)], "message": $0.message] as JSON }
+        }
+        return o
+    }
+
+    // MARK: - Helpers
+
+    func mapper(_ doc: Document) -> PositionMapper { PositionMapper(file: doc.analysis.file, encoding: encoding) }
+
+    func document(_ p: JSON) throws -> Document {
+        guard let uri = (p["textDocument"] as? JSON)?["uri"] as? String else {
+            throw ResponseError(.invalidParams, "the request names no textDocument.uri")
+        }
+        guard let doc = documents[uri] else { throw ResponseError(.requestFailed, "document '\(uri)' is not open") }
+        guard !doc.analysis.isTooLarge else { throw ResponseError(.requestFailed, "document '\(uri)' is too large to analyse") }
+        return doc
+    }
+
+    func located(_ p: JSON) throws -> (Document, Int) {
+        let doc = try document(p)
+        guard let position = Position(p["position"]) else { throw ResponseError(.invalidParams, "the request has no valid position") }
+        return (doc, mapper(doc).offset(of: position))
+    }
+
+    func reply(_ id: RequestID?, result: Any) {
+        send(["jsonrpc": "2.0", "id": id?.json ?? NSNull(), "result": result])
+    }
+
+    func reply(_ id: RequestID?, error: ResponseError) {
+        send(["jsonrpc": "2.0", "id": id?.json ?? NSNull(), "error": ["code": error.code.rawValue, "message": error.message]])
+    }
+}

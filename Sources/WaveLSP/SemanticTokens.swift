@@ -1,0 +1,86 @@
+import WaveCompiler
+import WaveSyntax
+
+/// `textDocument/semanticTokens/full`: the real lexer's tokens and comments, each given a
+/// type from the vocabulary and the script's own declarations.
+enum SemanticTokens {
+    /// The legend, in index order.
+    enum TokenType: Int, CaseIterable {
+        case keyword, type, property, variable, function, number, string, comment, `operator`, enumMember, `class`
+
+        var name: String { self == .operator ? "operator" : self == .class ? "class" : "\(self)" }
+    }
+
+    static var legend: JSON { ["tokenTypes": TokenType.allCases.map(\.name), "tokenModifiers": [String]()] }
+
+    private static let keywords = Set(CompletionWords.keywords)
+    private static let enumWords: Set<String> = {
+        var w = Set(TimingCurveName.allCases.map(\.rawValue))
+        w.formUnion(Property.allCases.flatMap(\.spec.words))
+        w.formUnion(namedColors.keys)
+        w.formUnion(FillMode.allCases.map(\.rawValue))
+        w.formUnion(KeyframeMode.allCases.map(\.rawValue))
+        w.formUnion(EffectKind.allCases.map(\.rawValue))
+        w.formUnion(GradientDirection.allCases.map(\.rawValue))
+        w.formUnion(StepPosition.allCases.map(\.rawValue))
+        return w
+    }()
+    private static let functions = Set(CompletionWords.functions)
+
+    /// The type of each token and comment, in source order, as (range, type).
+    static func classify(_ analysis: Analysis) -> [(SourceRange, TokenType)] {
+        let (tokens, comments) = analysis.lexed
+        let definitions = analysis.symbols.definitions
+        var out: [(SourceRange, TokenType)] = []
+        var c = 0
+        for (i, t) in tokens.enumerated() {
+            while c < comments.count, comments[c].range.start < t.range.start { out.append((comments[c].range, .comment)); c += 1 }
+            let type: TokenType?
+            switch t.kind {
+            case .number, .size, .color: type = .number
+            case .string: type = .string
+            case .punct(let p): type = "{}()[],;:.".contains(p) ? nil : .operator
+            case .error, .eof: type = nil
+            case .identifier(let w):
+                let afterDot = i > 0 && tokens[i - 1].isPunct(".")
+                let starts = t.newlineBefore || i == 0 || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";")
+                if afterDot { type = Property.named(w) != nil ? .property : .variable }
+                else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
+                else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
+                    type = d.kind == .layer || d.kind == .template ? .class : .variable
+                }
+                else if keywords.contains(w) && !(starts && Vocabulary.clauseHeads.contains(w)) { type = .keyword }
+                else if Vocabulary.clauseHeads.contains(w) || Vocabulary.animateLabels[w] != nil { type = .property }
+                else if LayerKind(rawValue: w) != nil { type = .type }
+                else if functions.contains(w) && i + 1 < tokens.count && tokens[i + 1].isPunct("(") { type = .function }
+                else if enumWords.contains(w) { type = .enumMember }
+                else { type = .variable }
+            }
+            if let type { out.append((t.range, type)) }
+        }
+        out += comments[c...].map { ($0.range, .comment) }
+        return out
+    }
+
+    /// The LSP encoding: five integers a token, positions relative to the previous token.
+    /// A token spanning lines (none does today) is cut at its first line's end.
+    static func encode(_ analysis: Analysis, _ mapper: PositionMapper) -> [Int] {
+        var data: [Int] = []
+        var lastLine = 0, lastStart = 0
+        for (range, type) in classify(analysis) {
+            let s = mapper.position(of: range.start)
+            var e = mapper.position(of: range.end)
+            if e.line != s.line { e = mapper.position(of: min(range.end, lineEnd(analysis.file, s.line))) }
+            let length = e.character - s.character
+            guard length > 0 else { continue }
+            data += [s.line - lastLine, s.line == lastLine ? s.character - lastStart : s.character, length, type.rawValue, 0]
+            lastLine = s.line
+            lastStart = s.character
+        }
+        return data
+    }
+
+    static func lineEnd(_ file: SourceFile, _ line: Int) -> Int {
+        line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] - 1 : file.bytes.count
+    }
+}

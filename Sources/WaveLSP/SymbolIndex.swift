@@ -1,0 +1,125 @@
+import WaveSyntax
+
+/// The names a script declares and every place it uses them, from its syntax tree: what
+/// go-to-definition, find-references, hover and document symbols read.
+///
+/// Layers, templates and variables share one namespace (the compiler reports a second
+/// declaration of a name as a duplicate), so a name maps to at most one definition; the
+/// first declaration wins, as in the compiler.
+public struct SymbolIndex: Sendable {
+    public enum Kind: String, Sendable { case layer, template, variable, constant }
+
+    public struct Definition: Sendable, Equatable {
+        public var name: String
+        public var kind: Kind
+        /// The name where it is declared.
+        public var nameRange: SourceRange
+        /// The whole declaration.
+        public var range: SourceRange
+        /// The layer kind (`circle`) of a layer or template.
+        public var layerKind: String?
+    }
+
+    public private(set) var definitions: [String: Definition] = [:]
+    /// Every use of a declared or undeclared name, in source order (declarations excluded).
+    public private(set) var uses: [(name: String, range: SourceRange)] = []
+
+    public init(_ script: Script) {
+        for s in script.statements { statement(s) }
+    }
+
+    /// The declaration and the uses of `name`, the declaration first.
+    public func occurrences(of name: String) -> [SourceRange] {
+        (definitions[name].map { [$0.nameRange] } ?? []) + uses.filter { $0.name == name }.map(\.range)
+    }
+
+    /// The name declared or used at a byte offset (the offset may sit just after the name).
+    public func name(at offset: Int) -> String? {
+        if let d = definitions.values.first(where: { $0.nameRange.start <= offset && offset <= $0.nameRange.end }) { return d.name }
+        return uses.first { $0.range.start <= offset && offset <= $0.range.end }?.name
+    }
+
+    private mutating func define(_ id: Identifier, _ kind: Kind, _ range: SourceRange, layerKind: String? = nil) {
+        guard definitions[id.name] == nil else { use(id); return }
+        definitions[id.name] = Definition(name: id.name, kind: kind, nameRange: id.range, range: range, layerKind: layerKind)
+    }
+
+    private mutating func use(_ id: Identifier) { uses.append((id.name, id.range)) }
+
+    private mutating func statement(_ s: Stmt) {
+        switch s.kind {
+        case .scene(let size, let clauses):
+            size.map { expression($0) }
+            clauses.forEach { clause($0) }
+        case .variable(let isMutable, let name, let value):
+            define(name, isMutable ? .variable : .constant, s.range)
+            expression(value)
+        case .layer(let decl):
+            layer(decl)
+        case .timer(let t):
+            t.time.map { expression($0) }
+            t.body.forEach { statement($0) }
+        case .animate(let a):
+            a.targets.forEach { expression($0) }
+            for arg in a.args { arg.values.forEach { expression($0) } }
+            a.then?.forEach { statement($0) }
+        case .animationGroup(_, let args, let body):
+            for arg in args { arg.values.forEach { expression($0) } }
+            body.forEach { statement($0) }
+        case .effect(let layer, _, let args):
+            expression(layer)
+            for arg in args { arg.values.forEach { expression($0) } }
+        case .assign(let target, _, let value):
+            expression(target)
+            expression(value)
+        case .ifElse(let condition, let then, let otherwise):
+            expression(condition)
+            then.forEach { statement($0) }
+            otherwise?.forEach { statement($0) }
+        case .spawn(let template, let placement, let body):
+            use(template)
+            placement.map { self.placement($0) }
+            body.forEach { statement($0) }
+        case .remove(let e):
+            e.map { expression($0) }
+        case .stop:
+            break
+        case .expression(let e):
+            expression(e)
+        }
+    }
+
+    private mutating func layer(_ decl: LayerDecl) {
+        define(decl.name, decl.isTemplate ? .template : .layer, decl.range, layerKind: decl.kind.name)
+        decl.argument.map { expression($0) }
+        decl.placement.map { placement($0) }
+        decl.clauses.forEach { clause($0) }
+        decl.children.forEach { layer($0) }
+    }
+
+    private mutating func placement(_ p: Placement) {
+        switch p {
+        case .below(let id), .above(let id): use(id)
+        }
+    }
+
+    /// A clause's head is a property or command word, never a use of a name.
+    private mutating func clause(_ c: Clause) {
+        c.value.map { expression($0) }
+        for arg in c.args { arg.values.forEach { expression($0) } }
+    }
+
+    private mutating func expression(_ e: Expr) {
+        switch e.kind {
+        case .number, .string, .color, .bool, .error: break
+        case .name(let n): uses.append((n, e.range))
+        case .member(let base, _): expression(base)
+        case .call(_, let args): args.forEach { expression($0) }
+        case .unary(_, let x): expression(x)
+        case .binary(_, let a, let b): expression(a); expression(b)
+        case .ternary(let a, let b, let c): expression(a); expression(b); expression(c)
+        case .tuple(let xs), .list(let xs): xs.forEach { expression($0) }
+        case .stop(let a, let b): expression(a); expression(b)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import WaveDriver
+import WaveLSP
+
+struct Lsp: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lsp",
+        abstract: "Run the language server (Language Server Protocol over standard input and output).",
+        discussion: """
+        Editors start it as 'wave lsp'. It publishes the diagnostics 'wave check' prints \
+        (with their codes) as you type, and answers completion, hover, go to definition, \
+        references, document symbols, formatting ('wave fmt'), semantic tokens and quick \
+        fixes. Positions are in UTF-8 when the client offers it, UTF-16 otherwise. Standard \
+        output carries protocol messages only.
+
+        With --grammar it prints the TextMate grammar of .wave files instead (the one in \
+        editors/vscode/syntaxes/wave.tmLanguage.json), generated from the vocabulary.
+
+        Exit codes: 0 after 'shutdown' then 'exit', 1 when input ends or 'exit' comes \
+        without 'shutdown'.
+        """)
+
+    @Flag(help: "Print the TextMate grammar generated from the vocabulary and exit.") var grammar = false
+
+    func run() throws {
+        if grammar {
+            print(TextMateGrammar.json(), terminator: "")
+            return
+        }
+        let status = ServerLoop.run()
+        if status != 0 { throw Exit(status) }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import XCTest
+import WaveCompiler
+import WaveSyntax
+@testable import WaveLSP
+
+final class LanguageServerTests: XCTestCase {
+    let script = """
+    scene 200x100
+    var phase = 90deg
+    let speed = 2
+    layer ball: circle { center (50, 50)  radius 10  fill tomato }
+    layer box: group {
+      layer inner: rect { frame (0, 0, 10, 10) }
+    }
+    template ring: circle { radius 4 }
+    every tick { phase += speed * 1deg  ball.radius = 10 + sin(phase) }
+    every 1s { spawn ring below ball }
+    """
+
+    func testInitializeAdvertisesWhatItAnswers() {
+        let h = ServerHarness()
+        XCTAssertEqual(h.server.encoding, .utf16, "UTF-16 unless the client offers UTF-8")
+        let h8 = ServerHarness(encodings: ["utf-16", "utf-8"])
+        XCTAssertEqual(h8.server.encoding, .utf8)
+        let reply = ServerHarness().server.initialize(["capabilities": [:]])
+        let caps = reply["capabilities"] as! JSON
+        XCTAssertEqual(caps["positionEncoding"] as? String, "utf-16")
+        XCTAssertEqual((caps["textDocumentSync"] as? JSON)?["change"] as? Int, 1, "full sync")
+        for key in ["hoverProvider", "definitionProvider", "referencesProvider", "documentSymbolProvider", "documentFormattingProvider"] {
+            XCTAssertEqual(caps[key] as? Bool, true, key)
+        }
+    }
+
+    func testDiagnosticsCarryCodeSeverityAndRange() {
+        let h = ServerHarness()
+        let diags = h.open("var unused = 1\nlayer s: wave { amplitde 5 }")
+        XCTAssertEqual(diags.map { $0["code"] as? String }, ["W0001", "E0202"])
+        XCTAssertEqual(diags.map { $0["severity"] as? Int }, [2, 1])
+        XCTAssertEqual(diags[1]["message"] as? String, "unknown property 'amplitde' on wave; did you mean 'amplitude'?")
+        XCTAssertEqual(span(diags[1]), [1, 16, 1, 24])
+        XCTAssertEqual(span(diags[0]), [0, 4, 0, 10])
+    }
+
+    func testChangesAreDebouncedThenPublished() {
+        let h = ServerHarness()
+        h.open("var x = 1\nevery tick { x += 1 }")
+        h.sent.removeAll()
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.wave", "version": 2],
+                                            "contentChanges": [["text": "var x = 1\nevery tick { x += y }"]]])
+        XCTAssertTrue(h.sent.isEmpty, "nothing is published while typing")
+        XCTAssertEqual(h.server.nextDeadline, h.now + h.server.debounceNanoseconds)
+        h.server.publishDue(now: h.now + h.server.debounceNanoseconds - 1)
+        XCTAssertTrue(h.sent.isEmpty)
+        h.server.publishDue(now: h.now + h.server.debounceNanoseconds)
+        let diags = h.published("file:///t.wave")
+        XCTAssertEqual(diags.map { $0["code"] as? String }, ["E0201"])
+        XCTAssertEqual(span(diags[0]), [1, 18, 1, 19])
+        XCTAssertNil(h.server.nextDeadline)
+        // Closing clears the document's diagnostics.
+        h.sent.removeAll()
+        h.notify("textDocument/didClose", ["textDocument": ["uri": "file:///t.wave"]])
+        XCTAssertEqual(h.published("file:///t.wave").count, 0)
+        XCTAssertEqual(h.sent.count, 1)
+        XCTAssertEqual((h.request("textDocument/hover", ServerHarness.at(0, 4))["error"] as? JSON)?["code"] as? Int, -32803)
+    }
+
+    func testRangedChangesAreAppliedToo() {
+        let h = ServerHarness()
+        h.open("var 波 = 1\nvar x = 1\nevery tick { x += 1 }")
+        // Replace the `1` after `x =` (line 1), then type `y` after `x += 1` on line 2.
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.wave", "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 1, "character": 8], "end": ["line": 1, "character": 9]], "text": "42"],
+            ["range": ["start": ["line": 2, "character": 19], "end": ["line": 2, "character": 19]], "text": " + y"],
+        ]])
+        XCTAssertEqual(h.server.documents["file:///t.wave"]?.analysis.file.text, "var 波 = 1\nvar x = 42\nevery tick { x += 1 + y }")
+    }
+
+    func testNonASCIIPositionsInBothEncodings() {
+        // "🌊" is 4 UTF-8 bytes and 2 UTF-16 units; "波" is 3 bytes and 1 unit.
+        let text = "layer label: text \"🌊波\" { size 2s }"
+        let h16 = ServerHarness()
+        let d16 = h16.open(text)
+        XCTAssertEqual(d16.map { $0["code"] as? String }, ["E0301"])
+        XCTAssertEqual(span(d16[0]), [0, 31, 0, 33])
+        let h8 = ServerHarness(encodings: ["utf-8"])
+        let d8 = h8.open(text)
+        XCTAssertEqual(span(d8[0]), [0, 35, 0, 37])
+        // Hover over `size` at its UTF-16 and UTF-8 columns.
+        let hover16 = h16.result("textDocument/hover", ServerHarness.at(0, 27)) as? JSON
+        XCTAssertTrue(((hover16?["contents"] as? JSON)?["value"] as? String ?? "").hasPrefix("**size**: length, default `16`"))
+        XCTAssertEqual(span(hover16!), [0, 26, 0, 30])
+        let hover8 = h8.result("textDocument/hover", ServerHarness.at(0, 31)) as? JSON
+        XCTAssertEqual(span(hover8!), [0, 30, 0, 34])
+    }
+
+    func testPositionMapperRoundTripsAndClamps() {
+        let file = SourceFile(name: "t", text: "a\"🌊\"b\n波x")
+        let m16 = PositionMapper(file: file, encoding: .utf16), m8 = PositionMapper(file: file, encoding: .utf8)
+        for offset in [0, 1, 2, 6, 7, 8, 9, 12, 13] {
+            XCTAssertEqual(m16.offset(of: m16.position(of: offset)), offset)
+            XCTAssertEqual(m8.offset(of: m8.position(of: offset)), offset)
+        }
+        XCTAssertEqual(m16.position(of: 6), Position(0, 4))
+        XCTAssertEqual(m8.position(of: 6), Position(0, 6))
+        XCTAssertEqual(m16.offset(of: Position(0, 3)), 2, "inside a surrogate pair: the character's start")
+        XCTAssertEqual(m16.offset(of: Position(0, 99)), 8, "past the line's end: the line's end")
+        XCTAssertEqual(m16.offset(of: Position(9, 0)), 13, "past the last line: the end")
+        XCTAssertEqual(m16.position(of: 12), Position(1, 1))
+    }
+
+    func testCompletionFitsTheCursor() {
+        let h = ServerHarness()
+        h.open(script + "\nlayer w: wave {\n  \n}\nevery tick { ball. }\nvar q = 3\nanimate q to 1 over 1s ease \n")
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            let r = h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON
+            return (r?["items"] as? [JSON] ?? []).compactMap { $0["label"] as? String }
+        }
+        // A wave body: wave properties, not a circle's.
+        let body = labels(11, 2)
+        XCTAssertTrue(body.contains("amplitude") && body.contains("fill") && body.contains("position"), "\(body)")
+        XCTAssertFalse(body.contains("radius"))
+        // `ball.`: the circle's properties.
+        let members = labels(13, 18)
+        XCTAssertEqual(members, CompletionWords.properties(of: .circle).map(\.rawValue))
+        // After `ease`: curve names.
+        XCTAssertTrue(labels(15, 28).contains("ease-in-out"))
+        XCTAssertFalse(labels(15, 28).contains("radius"))
+        // After `radius 1`: units.
+        XCTAssertEqual(labels(3, 46), NumberUnit.allCases.map(\.rawValue))
+        // After `fill t`: colours and the layer's names.
+        let fill = labels(3, 55)
+        XCTAssertTrue(fill.contains("tomato") && fill.contains("ball") && fill.contains("none"))
+        // At the top level: keywords and the script's names.
+        let top = labels(14, 0)
+        XCTAssertTrue(top.contains("layer") && top.contains("phase") && top.contains("ring") && top.contains("sin"))
+        // After `layer NAME:`: kinds.
+        XCTAssertEqual(labels(4, 11), LayerKind.allCases.map(\.rawValue))
+    }
+
+    func testHoverExplainsPropertiesLayersVariablesAndColours() {
+        let h = ServerHarness()
+        h.open(script)
+        func hover(_ line: Int, _ ch: Int) -> String {
+            ((h.result("textDocument/hover", ServerHarness.at(line, ch)) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        }
+        XCTAssertEqual(hover(3, 38), "**radius**: length, default `10` (on circle)\n\nthe circle's radius")
+        XCTAssertTrue(hover(8, 42).hasPrefix("**radius**: length"), "ball.radius: \(hover(8, 42))")
+        XCTAssertTrue(hover(9, 29).hasPrefix("**ball** — layer, kind circle\n\n```wave\nlayer ball: circle {"), hover(9, 29))
+        // 92deg in radians: the every-tick handler has run once at tick 0.
+        XCTAssertEqual(hover(8, 16), "**phase** — var\n\n```wave\nvar phase = 90deg\n```\n\nAt tick 0: `1.605703`")
+        XCTAssertTrue(hover(2, 4).hasSuffix("At tick 0: `2`"), hover(2, 4))
+        XCTAssertEqual(hover(3, 58), "**tomato** — colour #ff6347")
+        XCTAssertTrue(hover(4, 13).hasPrefix("**group** — layer kind"))
+    }
+
+    func testDefinitionAndReferences() {
+        let h = ServerHarness()
+        h.open(script)
+        let def = h.result("textDocument/definition", ServerHarness.at(8, 38)) as? JSON   // `ball` in ball.radius
+        XCTAssertEqual(span(def!), [3, 6, 3, 10])
+        let refs = h.result("textDocument/references", ServerHarness.at(3, 7)) as? [JSON] ?? []
+        XCTAssertEqual(refs.map(span), [[3, 6, 3, 10], [8, 36, 8, 40], [9, 28, 9, 32]])
+        let phaseRefs = h.result("textDocument/references", ServerHarness.at(1, 5)) as? [JSON] ?? []
+        XCTAssertEqual(phaseRefs.count, 3)
+        let ringDef = h.result("textDocument/definition", ServerHarness.at(9, 18)) as? JSON
+        XCTAssertEqual(span(ringDef!), [7, 9, 7, 13])
+        XCTAssertTrue(h.result("textDocument/definition", ServerHarness.at(8, 30)) is NSNull, "a property head has no definition")
+    }
+
+    func testDocumentSymbolsNestLayersInGroups() {
+        let h = ServerHarness()
+        h.open(script)
+        let symbols = h.result("textDocument/documentSymbol", ["textDocument": ["uri": "file:///t.wave"]]) as? [JSON] ?? []
+        XCTAssertEqual(symbols.compactMap { $0["name"] as? String }, ["scene", "phase", "speed", "ball", "box", "ring", "every tick", "every 1s"])
+        let box = symbols[4]
+        XCTAssertEqual((box["children"] as? [JSON])?.compactMap { $0["name"] as? String }, ["inner"])
+        XCTAssertEqual(box["kind"] as? Int, 3)
+        XCTAssertEqual(symbols[5]["kind"] as? Int, 5, "template")
+        XCTAssertEqual(symbols[6]["kind"] as? Int, 24, "timer")
+    }
+
+    func testFormattingUsesTheFormatter() {
+        let h = ServerHarness()
+        h.open("layer a:circle{radius 3}\n")
+        let edits = h.result("textDocument/formatting", ["textDocument": ["uri": "file:///t.wave"], "options": ["tabSize": 2, "insertSpaces": true]]) as? [JSON] ?? []
+        guard case .formatted(let expected) = ScriptFormatter.format(SourceFile(name: "t", text: "layer a:circle{radius 3}\n")) else { return XCTFail() }
+        XCTAssertEqual(edits.first?["newText"] as? String, expected)
+        XCTAssertEqual(span(edits[0]), [0, 0, 1, 0])
+        h.open(expected, uri: "file:///u.wave")
+        XCTAssertEqual((h.result("textDocument/formatting", ["textDocument": ["uri": "file:///u.wave"]]) as? [Any])?.count, 0)
+        h.open("layer a: circle {", uri: "file:///bad.wave")
+        XCTAssertEqual((h.request("textDocument/formatting", ["textDocument": ["uri": "file:///bad.wave"]])["error"] as? JSON)?["code"] as? Int, -32803)
+    }
+
+    func testSemanticTokensComeFromTheLexer() {
+        let h = ServerHarness()
+        h.open("# hi\nlayer b: circle { radius 3px fill #fff }\nvar s = \"波\"")
+        let data = (h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t.wave"]]) as? JSON)?["data"] as? [Int] ?? []
+        XCTAssertEqual(data.count % 5, 0)
+        var tokens: [[Int]] = []   // absolute line, start, length, type
+        var line = 0, start = 0
+        for i in stride(from: 0, to: data.count, by: 5) {
+            line += data[i]; start = data[i] == 0 ? start + data[i + 1] : data[i + 1]
+            tokens.append([line, start, data[i + 2], data[i + 3]])
+        }
+        typealias T = SemanticTokens.TokenType
+        XCTAssertEqual(tokens, [
+            [0, 0, 4, T.comment.rawValue],
+            [1, 0, 5, T.keyword.rawValue], [1, 6, 1, T.class.rawValue], [1, 9, 6, T.type.rawValue],
+            [1, 18, 6, T.property.rawValue], [1, 25, 3, T.number.rawValue], [1, 29, 4, T.property.rawValue],
+            [1, 34, 4, T.number.rawValue],
+            [2, 0, 3, T.keyword.rawValue], [2, 4, 1, T.variable.rawValue], [2, 6, 1, T.operator.rawValue], [2, 8, 3, T.string.rawValue],
+        ])
+    }
+
+    /// A fix-it provider standing in for the fix-its diagnostics will carry.
+    struct SuggestionFixes: FixItProvider {
+        func fixes(for d: Diagnostic, in file: SourceFile) -> [TextFix] {
+            guard d.code == .unknownProperty, let r = d.message.range(of: "did you mean '") else { return [] }
+            let word = d.message[r.upperBound...].prefix { $0 != "'" }
+            return [TextFix(title: "change to '\(word)'", range: d.range, replacement: String(word))]
+        }
+    }
+
+    func testCodeActionsApplyFixIts() {
+        let h = ServerHarness(fixIts: SuggestionFixes())
+        h.open("layer s: wave { amplitde 5 }")
+        let range: JSON = ["start": ["line": 0, "character": 18], "end": ["line": 0, "character": 18]]
+        let actions = h.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range,
+                                                           "context": ["diagnostics": [Any]()]]) as? [JSON] ?? []
+        XCTAssertEqual(actions.count, 1)
+        XCTAssertEqual(actions.first?["title"] as? String, "change to 'amplitude'")
+        XCTAssertEqual(actions.first?["kind"] as? String, "quickfix")
+        let edit = ((actions.first?["edit"] as? JSON)?["changes"] as? JSON)?["file:///t.wave"] as? [JSON]
+        XCTAssertEqual(edit?.first?["newText"] as? String, "amplitude")
+        XCTAssertEqual(span(edit![0]), [0, 16, 0, 24])
+        // Away from the diagnostic: nothing.
+        let far: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 2]]
+        XCTAssertEqual((h.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": far]) as? [Any])?.count, 0)
+        // Without fix-its, no actions.
+        let plain = ServerHarness()
+        plain.open("layer s: wave { amplitde 5 }")
+        XCTAssertEqual((plain.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range]) as? [Any])?.count, 0)
+    }
+}

@@ -7,7 +7,7 @@
 /// - braille: a dot is on where the pixel's luminance is above the cell's mean; the dots
 ///   take the mean colour of the "on" pixels, the rest of the cell that of the others. A
 ///   cell without contrast is a solid cell of its mean colour.
-/// - ascii: the mean of the 1×2 pixels, drawn with a ramp character as dense as its
+/// - ascii: the stronger of the 1×2 pixels, drawn with a ramp character as dense as its
 ///   contrast with the scene's backdrop, in its colour, over the backdrop.
 ///
 /// Without colour (`ColorMode.none`) a pixel is "on" when it differs clearly from the
@@ -55,7 +55,7 @@ public struct CellEncoder: Sendable {
     /// shown at cell (x, y); the position only picks the dither offsets.
     public func encode(block p: [UInt32], x: Int, y: Int) -> Cell {
         if monochrome {
-            if mode == .ascii { return Cell(CellGlyphs.ramp[rampIndex(mean(p, mask: nil, all: true))], foreground: .terminalDefault, background: .terminalDefault) }
+            if mode == .ascii { return Cell(CellGlyphs.ramp[rampIndex(strongest(p))], foreground: .terminalDefault, background: .terminalDefault) }
             var pattern = 0
             for i in 0..<pixelCount where ColorReducer.distance(p[i], backdrop) >= CellEncoder.onThreshold { pattern |= 1 << i }
             return Cell(mode.glyph(pattern) ?? " ", foreground: .terminalDefault, background: .terminalDefault)
@@ -66,7 +66,9 @@ public struct CellEncoder: Sendable {
         case .quadrant, .sextant: (pattern, fg, bg) = bestPartition(p)
         case .braille: (pattern, fg, bg) = brailleDots(p)
         case .ascii:
-            let m = mean(p, mask: nil, all: true)
+            // The pixel that stands out most, not the mean: a one-pixel light stroke on white
+            // would average away to nothing.
+            let m = strongest(p)
             let index = rampIndex(m)
             guard index > 0 else { return .solid(reducer.reduce(backdrop, x: x, y: 2 * y + 1)) }
             return Cell(CellGlyphs.ramp[index], foreground: reducer.reduce(m, x: x, y: 2 * y),
@@ -129,10 +131,18 @@ public struct CellEncoder: Sendable {
     }
 
     /// Index into the ascii ramp: the colour's distance from the backdrop, from 0 (the
-    /// backdrop itself) to 9 (as far as black is from white).
+    /// backdrop itself) to 9 (as far as black is from white); anything that differs clearly
+    /// from the backdrop gets at least ':', so faint strokes stay visible.
     func rampIndex(_ c: UInt32) -> Int {
-        let d = Double(ColorReducer.distance(c, backdrop)) / Double(ColorReducer.distance(0, 0xFF_FFFF))
-        return min(CellGlyphs.ramp.count - 1, Int((d.squareRoot() * Double(CellGlyphs.ramp.count - 1)).rounded()))
+        let distance = ColorReducer.distance(c, backdrop)
+        let d = Double(distance) / Double(ColorReducer.distance(0, 0xFF_FFFF))
+        let index = min(CellGlyphs.ramp.count - 1, Int((d.squareRoot() * Double(CellGlyphs.ramp.count - 1)).rounded()))
+        return distance >= CellEncoder.onThreshold ? max(2, index) : index
+    }
+
+    /// The pixel of the block that differs most from the backdrop.
+    func strongest(_ p: [UInt32]) -> UInt32 {
+        p.max { ColorReducer.distance($0, backdrop) < ColorReducer.distance($1, backdrop) } ?? backdrop
     }
 
     /// The mean colour of the pixels whose bit is set in `mask` (or of all of them).

@@ -84,3 +84,18 @@ final class CellEncoderTests: XCTestCase {
         XCTAssertEqual(c.resampledRows(from: 4, to: 2).pixels, [0x000080, 0x808000])
     }
 }
+
+final class AsciiContrastTests: XCTestCase {
+    /// A thin light stroke on white (one of the cell's two pixels) used to average away to a
+    /// space; it now shows, as at least ':'.
+    func testFaintThinStrokesOnWhiteStayVisible() {
+        let white: UInt32 = 0xFFFFFF
+        let e = CellEncoder(mode: .ascii, color: .truecolor, backdrop: white)
+        let cell = e.encode(block: [0xB0B0B0, white], x: 0, y: 0)
+        XCTAssertNotEqual(cell.character, " ")
+        XCTAssertTrue([":", "-", "=", "+"].contains(cell.character), "\(cell.character)")
+        let none = CellEncoder(mode: .ascii, color: .none, backdrop: white)
+        XCTAssertNotEqual(none.encode(block: [white, 0xC8C8C8], x: 0, y: 0).character, " ")
+        XCTAssertEqual(none.encode(block: [white, 0xFCFCFC], x: 0, y: 0).character, " ", "what barely differs stays blank")
+    }
+}

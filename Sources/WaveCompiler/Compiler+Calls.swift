@@ -9,7 +9,7 @@ extension Compiler {
         }
         guard let builtin = Builtin(rawValue: f.name) else {
             let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
-            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
+            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range, fix: fixIt(f.name, names, f.range))
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }

@@ -157,7 +157,9 @@ extension Parser {
             let (line, column) = file.location(of: opener.start)
             let openText = close == ")" ? "(" : "["
             if case .error = current.kind { reportErrorToken() }
-            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range)
+            let end = SourceRange(previous.range.end, previous.range.end)
+            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range,
+                  help: "add '\(close)' after the last \(close == ")" ? "argument or coordinate" : "item")", fix: .init(end, close))
             return items
         }
     }

@@ -120,24 +120,41 @@ extension Parser {
             reportErrorToken()
             return nil
         }
-        guard let head = current.identifier else {
+        guard let first = current.identifier else {
             error(.expectedToken, "expected a property name, found \(current.describe)", at: current.range)
             advance()
-            // Skip the rest of a broken value up to the next word, brace or line.
-            while !current.isEOF, current.identifier == nil, !isPunct("}"), !current.newlineBefore { advance() }
+            skipToNextClause(kind: kind)
             return nil
         }
-        let headID = Identifier(head, current.range)
+        if Parser.statementKeywords.contains(first) {
+            // `layer a: circle { radius 3 let y = 1 }`: a statement where properties go.
+            error(.misplacedStatement, "'\(first)' cannot stand inside a \(kind == "scene" || kind == "spring" ? kind + " body" : "layer body"); only properties go here",
+                  at: current.range, help: "move it out of the braces")
+            advance()
+            skipToNextClause(kind: kind)
+            return nil
+        }
+        var headID = Identifier(first, current.range)
         advance()
+        // `stroke-end`, `rotation-y`: a hyphenated word written where a property name goes is
+        // one (unknown) name, not a subtraction; the compiler says it is unknown.
+        while isPunct("-"), !current.spaceBefore, let next = peek().identifier, !peek().spaceBefore {
+            advance()
+            headID = Identifier(headID.name + "-" + next, headID.range.to(current.range))
+            advance()
+        }
+        let head = headID.name
         var value: Expr? = nil
         let takesNoValue = head == "close"
         if !takesNoValue {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
-                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range,
+                      help: "write the value of '\(head)' after it, or delete it")
             } else if isPunct("}") || current.isEOF {
-                error(.missingValue, "property '\(head)' needs a value", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value", at: headID.range,
+                      help: "write the value of '\(head)' after it, or delete it")
             } else if case .error = current.kind {
                 reportErrorToken()
                 value = Expr(.error, previous.range)
@@ -178,7 +195,23 @@ extension Parser {
     }
 
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
-        Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
+        if kind == "spring" { return Vocabulary.springLabels[w] != nil }
+        return Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
+    }
+
+    /// Recovery inside a body of clauses: skips to the next property name of the same block,
+    /// its closing brace, or a statement keyword starting a line (nested braces balanced).
+    mutating func skipToNextClause(kind: String) {
+        var nesting = 0
+        while !current.isEOF {
+            if nesting == 0 {
+                if isPunct("}") || atStrongToken { return }
+                if let w = current.identifier, isClauseHead(w, kind) { return }
+            }
+            if isPunct("{") { nesting += 1 }
+            if isPunct("}") { nesting -= 1 }
+            advance()
+        }
     }
 
     /// Property names that are also words a value may be (`anchor center`, `level height`,

@@ -71,7 +71,7 @@ extension Compiler {
             if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
             else {
                 let modes = FillMode.allCases.map(\.rawValue)
-                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range)
+                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range, fix: Compiler.wordFix(f, modes))
             }
         }
         if let then = a.then { anim.then = compileBody(then, ctx) }
@@ -203,7 +203,8 @@ extension Compiler {
         }
         if let m = a.arg("mode")?.value {
             guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
-                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))", m.range)
+                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))\(Compiler.wordHint(m, KeyframeMode.allCases.map(\.rawValue)))", m.range,
+                      fix: Compiler.wordFix(m, KeyframeMode.allCases.map(\.rawValue)))
                 return false
             }
             anim.keyframeMode = mode

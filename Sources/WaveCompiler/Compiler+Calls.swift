@@ -111,6 +111,10 @@ extension Compiler {
                 if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
+                } else if case .name(let w) = first.kind, !isDefinedName(w, ctx),
+                          let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
+                    error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
+                    return .bad(.paint)
                 } else if case .number = first.kind {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {

@@ -160,7 +160,8 @@ extension Compiler {
             if let word = Word(prop, w) { return Typed(ir: .constant(.word(word)), type: .word) }
         }
         if info.type == .word {
-            error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
+            error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range,
+                  fix: Compiler.wordFix(e, info.words))
             return .bad()
         }
         // A misspelt word (`anchor topleft`, `fill non`) that names nothing in scope.
@@ -181,6 +182,17 @@ extension Compiler {
             || (ctx.currentLayer != nil && Property.named(n) != nil)
     }
 
+    /// "a length", "an angle".
+    static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+    }
+
+    /// The edit behind `wordHint`: the misspelt word replaced by the suggestion.
+    static func wordFix(_ e: Expr, _ words: [String]) -> Diagnostic.FixIt? {
+        if case .name(let w) = e.kind, let s = suggestion(for: w, among: words) { return .init(e.range, s) }
+        return nil
+    }
+
     static func wordHint(_ e: Expr, _ words: [String]) -> String {
         if case .name(let w) = e.kind, let s = suggestion(for: w, among: words) { return "; did you mean '\(s)'?" }
         return ""
@@ -193,7 +205,7 @@ extension Compiler {
         switch (expected, t.type) {
         case (.number(let want), .number(let have)):
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
-            error(.typeMismatch, "\(what) needs a \(expected), found a \(t.type)", range)
+            error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)
             return .bad()
         case (.point, .number(let d)) where d == .none || d == .length:
             return fold(Typed(ir: .makePoint(t.ir, t.ir), type: .point))

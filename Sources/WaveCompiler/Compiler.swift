@@ -274,9 +274,16 @@ public struct Compiler {
         if afterErrors {
             for t in Lexer.tokenize(file) { if let w = t.identifier { mentions[w, default: 0] += 1 } }
         }
+        // A variable whose own declaration failed is not warned about: the error says enough.
+        let errorStarts = (parseErrorStarts + diagnostics.filter { $0.severity == .error }.map(\.range.start)).sorted()
+        func holdsError(_ r: SourceRange) -> Bool {
+            var lo = 0, hi = errorStarts.count
+            while lo < hi { let mid = (lo + hi) / 2; if errorStarts[mid] < r.start { lo = mid + 1 } else { hi = mid } }
+            return lo < errorStarts.count && errorStarts[lo] <= r.end
+        }
         for stmt in script.statements {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
-            if afterErrors, mentions[name.name, default: 0] > 1 { continue }
+            if afterErrors, mentions[name.name, default: 0] > 1 || holdsError(stmt.range) { continue }
             if !environment.usedNames.contains(name.name) {
                 warning(.unusedVariable, "variable '\(name.name)' is never used", name.range)
             }

@@ -179,7 +179,9 @@ public struct Lexer {
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let suffix = String(decoding: bytes[us..<pos], as: UTF8.self)
         guard let unit = NumberUnit(rawValue: suffix) else {
-            return .error(.unknownUnit, "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px")
+            let hint = NumberUnit.spelledOut[suffix.lowercased()].map { "; did you mean '\(text)\($0.rawValue)'?" } ?? ""
+            return .error(.unknownUnit, hint.isEmpty ? "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px"
+                                                     : "unknown unit '\(suffix)' after \(text) (units are s, ms, t, deg, rad, %, px)\(hint)")
         }
         return .number(value, unit)
     }

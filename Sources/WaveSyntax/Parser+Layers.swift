@@ -35,14 +35,21 @@ extension Parser {
             synchronize(); skipBodyIfAny(); return nil
         }
         var argument: Expr? = nil
-        if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
+        // `layer a: circle radius 5 }`: a property name where the body should open means
+        // the '{' is missing; read the body as if it were there.
+        var missingOpen = false
+        if let w = current.identifier, isClauseHead(w, kind.name), !Parser.valueWords.contains(w), !current.newlineBefore {
+            error(.expectedToken, "expected '{' to open the body of layer '\(name.name)', found '\(w)'", at: current.range,
+                  help: "add '{' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "{ "))
+            missingOpen = true
+        } else if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
             argument = parseExpression()
         }
-        let placement = parsePlacement()
+        let placement = missingOpen ? nil : parsePlacement()
         var clauses: [Clause] = []
         var children: [LayerDecl] = []
         let open = current.range
-        if expectPunct("{", "to open the body of layer '\(name.name)'") {
+        if missingOpen || expectPunct("{", "to open the body of layer '\(name.name)'") {
             parseLayerBody(kind: kind.name, owner: name.name, open: open, clauses: &clauses, children: &children)
         } else {
             synchronize()
@@ -69,7 +76,8 @@ extension Parser {
         }
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
+                      help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
             if isWord("layer") || isWord("template") {
@@ -167,18 +175,32 @@ extension Parser {
         }
         let labels = Parser.clauseLabels(kind: kind, head: head)
         var args: [Arg] = []
-        while let w = current.identifier, let count = labels[w] {
-            let label = Identifier(w, current.range)
-            advance()
-            var values: [Expr] = []
-            for _ in 0..<count {
-                guard canStartExpression else {
-                    error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
-                    break
+        while true {
+            while let w = current.identifier, let count = labels[w] {
+                let label = Identifier(w, current.range)
+                advance()
+                var values: [Expr] = []
+                for _ in 0..<count {
+                    guard canStartExpression else {
+                        error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
+                        break
+                    }
+                    values.append(parseExpression())
                 }
-                values.append(parseExpression())
+                args.append(Arg(label: label, values: values))
             }
-            args.append(Arg(label: label, values: values))
+            // `radius 5 px`, `quad (1, 1) contrl (2, 2)`, `mask m invertd`: a word on the same
+            // line that is a unit, or a misspelt label of this head (read as the label meant).
+            guard current.identifier != nil, !current.newlineBefore else { break }
+            if reportDetachedUnit() { continue }
+            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind) else { break }
+            let word = Identifier(w, current.range)
+            unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
+            advance()
+            let meant = Suggestion.best(for: w, among: labels.keys.sorted())
+            var values: [Expr] = []
+            for _ in 0..<(meant.flatMap { labels[$0] } ?? 1) where canStartExpression && !startsClause { values.append(parseExpression()) }
+            if let meant { args.append(Arg(label: Identifier(meant, word.range), values: values)) }
         }
         return Clause(head: headID, value: value, args: args, range: headID.range.to(previous.range))
     }
@@ -193,6 +215,9 @@ extension Parser {
         case .error, .eof: return false
         }
     }
+
+    /// Whether the current token is a property name that starts the next clause.
+    var startsClause: Bool { current.identifier.map { isClauseHead($0, "") } ?? false }
 
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
         if kind == "spring" { return Vocabulary.springLabels[w] != nil }

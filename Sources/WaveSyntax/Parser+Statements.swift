@@ -85,6 +85,18 @@ extension Parser {
         return nil
     }
 
+    /// `over 1 s`: a unit word after a number, apart from it. Reports it (with the fix that
+    /// joins them) and steps over it; false when the current token is no such word.
+    mutating func reportDetachedUnit() -> Bool {
+        guard let w = current.identifier, let unit = NumberUnit(rawValue: w) ?? NumberUnit.spelledOut[w],
+              case .number(let v, nil) = previous.kind, !current.newlineBefore else { return false }
+        let joined = Token.formatNumber(v) + unit.rawValue
+        error(.expectedToken, "a unit is written right after its number: '\(joined)', not '\(file.text(of: previous.range.to(current.range)))'",
+              at: current.range, help: "write '\(joined)'", fix: .init(previous.range.to(current.range), joined))
+        advance()
+        return true
+    }
+
     /// Skips the rest of a broken statement: to the end of its line, or past the balanced
     /// block that follows on it, stopping at an unbalanced '}' (the enclosing block's).
     mutating func skipStatementRest() {
@@ -258,6 +270,11 @@ extension Parser {
                 advance()
                 var values: [Expr] = []
                 for _ in 0..<count {
+                    if case .error = current.kind {   // `over 1sec`: the value itself is the mistake
+                        reportErrorToken()
+                        values.append(Expr(.error, previous.range))
+                        continue
+                    }
                     guard canStartExpression, !isPunct("{") || w == "then" else {
                         error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range,
                               help: "give '\(w)' a value, or delete it")
@@ -270,6 +287,7 @@ extension Parser {
             guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
                   w != "then", w != "else" else { return args }
             let word = Identifier(w, current.range)
+            if reportDetachedUnit() { continue }
             unknownWord(.unknownOption, "unknown option", word, "for '\(context)'", valid: Array(labels.keys))
             advance()
             if let s = Suggestion.best(for: w, among: labels.keys.sorted()), let count = labels[s] {

@@ -42,9 +42,10 @@ public struct Parser {
             if p.acceptPunct(";") { continue }   // an optional statement separator
             if p.current.isPunct("}") {
                 // A run of stray braces is one mistake: one error, at the first.
-                p.error(.unexpectedClose, "unexpected '}' with no open block", at: p.current.range,
-                        help: "delete it, or add the '{' it should close", fix: .init(p.current.range, ""))
-                while p.current.isPunct("}") { p.advance() }
+                var run = p.current.range
+                while p.current.isPunct("}") { run = run.to(p.current.range); p.advance() }
+                p.error(.unexpectedClose, "unexpected '}' with no open block", at: run,
+                        help: "delete it, or add the '{' it should close", fix: .init(run, ""))
                 continue
             }
             if let s = p.parseStatement() { statements.append(s) }

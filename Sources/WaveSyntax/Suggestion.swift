@@ -3,8 +3,9 @@
 ///
 /// A candidate is suggested only within a distance that suits the word's length (one edit
 /// for words up to five letters, two up to eight, three beyond), never when the two words
-/// differ in length by more than that, never for or to a word of one or two letters (any
-/// other short name is as likely), and never by adding or dropping a hyphenated part. Among equally close candidates the preferred group (the same category as the slot)
+/// differ in length by more than that, never for or to a word of one letter, for or to one
+/// of two letters only across one added letter (`too` → `to`), and never by adding or
+/// dropping a hyphenated part. Among equally close candidates the preferred group (the same category as the slot)
 /// wins, then the alphabetically first, so a suggestion never depends on hash order.
 public enum Suggestion {
     /// Most edits allowed between a word of `length` letters and a candidate.
@@ -25,7 +26,9 @@ public enum Suggestion {
                 let cw = Array(c.lowercased())
                 // `rotation-y` is not a misspelt `rotation`: never suggest by dropping a part.
                 if word.hasPrefix(c + "-") || c.hasPrefix(word + "-") { continue }
-                let limit = maxDistance(forLength: min(w.count, cw.count))
+                // A two-letter word is only reached by one letter more (`too` → `to`).
+                let shortest = min(w.count, cw.count)
+                let limit = shortest == 2 ? (max(w.count, cw.count) == 3 ? 1 : 0) : maxDistance(forLength: shortest)
                 guard limit > 0, abs(cw.count - w.count) <= limit else { continue }
                 let d = distance(w, cw)
                 guard d <= limit else { continue }

@@ -8,7 +8,9 @@ extension Compiler {
             return gradient(linear: f.name == "linear-gradient", args, range, ctx)
         }
         guard let builtin = Builtin(rawValue: f.name) else {
-            let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
+            // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
+            let names = f.name.contains("-") ? Vocabulary.specialFunctions
+                                             : Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
             error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range, fix: fixIt(f.name, names, f.range))
             for a in args { _ = expression(a, ctx) }
             return .bad()

@@ -144,9 +144,10 @@ public struct Compiler {
         diagnostics.append(.warning(code, message, at: range))
     }
 
-    /// "did you mean" tail for a message, or "".
+    /// "did you mean" tail for a message; when nothing is close and the valid words are few,
+    /// "; expected one of: …"; else "".
     func didYouMean(_ name: String, _ candidates: [String]) -> String {
-        suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.tail(for: name, among: candidates, listIfShort: true)
     }
 
     /// The edit a did-you-mean stands for: `range` (the misspelt word) replaced by the

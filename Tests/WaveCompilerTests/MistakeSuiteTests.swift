@@ -39,7 +39,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { }\nlayer a: circle { mask m invertd }", ["2:26 E0218 unknown option 'invertd' for 'mask'; did you mean 'inverted'? => 'inverted' @2:26"]),
         ("layer ball: circle { }\nevery tick { ball.radus += 1 }", ["2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'? => 'radius' @2:19"]),
         ("var x = len(3)", ["1:9 E0206 unknown function 'len'"]),
-        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'"]),
+        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group"]),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),
@@ -88,6 +88,11 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nevery tick { x += speed * 2\n  x -= speed }", ["2:19 E0201 unknown name 'speed'"]),
         ("var speed = 2\nevery tick { x += speed }", ["2:14 E0201 unknown name 'x'"]),
         ("layer a: circle { fill red; fill blue }", ["1:29 E0210 property 'fill' is set twice (first at 1:19)"]),
+        ("layer a: rect { fill conic-gradient(red, blue) }", ["1:22 E0206 unknown function 'conic-gradient'; expected one of: linear-gradient, radial-gradient, cubic-bezier, steps"]),
+        ("layer a: rect { fill linear-gradiant(red, blue) }", ["1:22 E0206 unknown function 'linear-gradiant'; did you mean 'linear-gradient'? => 'linear-gradient' @1:22"]),
+        ("scene 100x100 { background blu }", ["1:28 E0201 unknown name 'blu'; did you mean 'blue'? => 'blue' @1:28"]),
+        ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
+        ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
     ]
 
     static func render(_ script: String) -> [String] {

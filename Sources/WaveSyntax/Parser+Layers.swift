@@ -38,7 +38,8 @@ extension Parser {
         // `layer a: circle radius 5 }`: a property name where the body should open means
         // the '{' is missing; read the body as if it were there.
         var missingOpen = false
-        if let w = current.identifier, isClauseHead(w, kind.name), !Parser.valueWords.contains(w), !current.newlineBefore {
+        if let w = current.identifier, isClauseHead(w, kind.name), !Parser.valueWords.contains(w), !current.newlineBefore,
+           startsValue(peek(), kind.name), !peek().isPunct("{") {
             error(.expectedToken, "expected '{' to open the body of layer '\(name.name)', found '\(w)'", at: current.range,
                   help: "add '{' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "{ "))
             missingOpen = true

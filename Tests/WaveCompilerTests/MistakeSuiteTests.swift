@@ -93,6 +93,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("scene 100x100 { background blu }", ["1:28 E0201 unknown name 'blu'; did you mean 'blue'? => 'blue' @1:28"]),
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
         ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
+        ("let size = \"hi\"\nlayer label: text size { }", []),   // a variable named like a property is no missing '{'
     ]
 
     static func render(_ script: String) -> [String] {

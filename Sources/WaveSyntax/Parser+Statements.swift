@@ -254,7 +254,8 @@ extension Parser {
         if case .punct(let op) = current.kind, ["=", "+=", "-=", "*=", "/="].contains(op) {
             advance()
             let value = parseExpression()
-            return Stmt(.assign(target: target, op: op, value: value), start.to(previous.range))
+            // A value that failed to parse (`x =` then '}') still belongs to this statement.
+            return Stmt(.assign(target: target, op: op, value: value), start.to(previous.range).to(value.range))
         }
         return Stmt(.expression(target), start.to(previous.range))
     }

@@ -120,6 +120,26 @@ final class CLITests: XCTestCase {
         }
     }
 
+    func testCROnlyAndCRLFScriptsReadLikeLFOnes() throws {
+        // Issue 13 item 7: a CR-only file used to be one long comment and rendered blank.
+        let dir = try temporaryDirectory()
+        let lf = try String(contentsOfFile: "examples/progress-ball.wave", encoding: .utf8)
+        let reference = try WaveBinary.run(["ir", "examples/progress-ball.wave"])
+        XCTAssertEqual(reference.status, 0)
+        for (name, eol) in [("cr.wave", "\r"), ("crlf.wave", "\r\n")] {
+            let script = dir.appendingPathComponent(name)
+            try lf.replacingOccurrences(of: "\n", with: eol).write(to: script, atomically: true, encoding: .utf8)
+            let r = try WaveBinary.run(["ir", script.path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout, reference.stdout, name)
+        }
+        let bad = dir.appendingPathComponent("bad.wave")
+        try "var x = 1\rlayer a: circle { radius qq }\r".write(to: bad, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["check", bad.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains(":2:26: error[E0201]: unknown name 'qq'\n  layer a: circle { radius qq }\n"), r.stderr)
+    }
+
     func testRenderWritesAValidPNGThatDecodes() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("ball.png")

@@ -180,6 +180,25 @@ extension Compiler {
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil
             }
+        case .binary("-", let lhs, let rhs) where lhs.range.end + 1 == rhs.range.start:
+            // `a.rotation-y = 1`, `stroke-end = 1`: written as one hyphenated property name.
+            if case .name(let second) = rhs.kind {
+                var place = "", head: Identifier? = nil, kind: LayerKind? = ctx.currentLayer.map { environment.layers[$0].kind }
+                if case .member(let base, let id) = lhs.kind, case .name(let n) = base.kind, let i = environment.layerIndex[n] {
+                    head = id
+                    kind = environment.layers[i].kind
+                    place = " on \(environment.layers[i].kind.rawValue) layer '\(n)'"
+                } else if case .name(let n) = lhs.kind {
+                    head = Identifier(n, lhs.range)
+                }
+                if let head, let kind {
+                    error(.unknownProperty, "unknown property '\(head.name)-\(second)'\(place.isEmpty ? " on \(kind.rawValue)" : place)",
+                          head.range.to(rhs.range))
+                    return nil
+                }
+            }
+            error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
+            return nil
         default:
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil

@@ -94,6 +94,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
         ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
         ("let size = \"hi\"\nlayer label: text size { }", []),   // a variable named like a property is no missing '{'
+        ("layer a: rect { }\nevery tick { a.rotation-y += 1 }", ["2:16 E0202 unknown property 'rotation-y' on rect layer 'a'"]),
     ]
 
     static func render(_ script: String) -> [String] {

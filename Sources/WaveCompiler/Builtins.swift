@@ -170,26 +170,3 @@ public enum Ops {
         return RGBA(r + m, g + m, b + m, 1)
     }
 }
-
-/// Edit distance for did-you-mean suggestions.
-public func suggestion(for name: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var prev = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var cur = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            prev = cur
-        }
-        return prev[b.count]
-    }
-    let a = Array(name.lowercased())
-    var best: (String, Int)? = nil
-    for c in candidates where c != name {
-        let d = distance(a, Array(c.lowercased()))
-        let limit = max(1, min(3, c.count / 3 + 1))
-        if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
-    }
-    return best?.0
-}

@@ -71,7 +71,7 @@ extension Compiler {
             if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
             else {
                 let modes = FillMode.allCases.map(\.rawValue)
-                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range)
+                error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range, fix: Compiler.wordFix(f, modes))
             }
         }
         if let then = a.then { anim.then = compileBody(then, ctx) }
@@ -116,14 +116,14 @@ extension Compiler {
         let curves = TimingCurveName.allCases.map(\.rawValue)
         if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
-            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range)
+            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range, fix: fixIt(joined, curves, e.range))
             return nil
         }
         switch e.kind {
         case .name(let n):
             // The names come from the vocabulary, their control points from `Timing.named`.
             if let name = TimingCurveName(rawValue: n), let f = Timing.named[name.rawValue] { return f }
-            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range)
+            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range, fix: fixIt(n, curves, e.range))
         case .call(let f, let args) where f.name == "cubic-bezier":
             guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers", e.range); return nil }
             var v: [Double] = []
@@ -203,7 +203,8 @@ extension Compiler {
         }
         if let m = a.arg("mode")?.value {
             guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
-                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))", m.range)
+                error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))\(Compiler.wordHint(m, KeyframeMode.allCases.map(\.rawValue)))", m.range,
+                      fix: Compiler.wordFix(m, KeyframeMode.allCases.map(\.rawValue)))
                 return false
             }
             anim.keyframeMode = mode
@@ -251,14 +252,14 @@ extension Compiler {
             ref = .current
         } else {
             if case .name(let n) = layer.kind {
-                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", layer.range)
+                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", layer.range, fix: fixIt(n, environment.layerNames, layer.range))
             } else {
                 error(.wrongLayerUse, "'effect' takes a text layer name", layer.range)
             }
             return nil
         }
         guard let kind = EffectKind(rawValue: name.name) else {
-            error(.unknownEffect, "unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range)
+            error(.unknownEffect, "unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range, fix: fixIt(name.name, EffectKind.allCases.map(\.rawValue), name.range))
             return nil
         }
         guard let over = (args.first { $0.label.name == "over" || $0.label.name == "duration" })?.value else {

@@ -8,8 +8,10 @@ extension Compiler {
             return gradient(linear: f.name == "linear-gradient", args, range, ctx)
         }
         guard let builtin = Builtin(rawValue: f.name) else {
-            let names = Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
-            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range)
+            // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
+            let names = f.name.contains("-") ? Vocabulary.specialFunctions
+                                             : Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
+            error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range, fix: fixIt(f.name, names, f.range))
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
@@ -111,6 +113,10 @@ extension Compiler {
                 if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
+                } else if case .name(let w) = first.kind, !isDefinedName(w, ctx),
+                          let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
+                    error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
+                    return .bad(.paint)
                 } else if case .number = first.kind {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {

@@ -102,7 +102,22 @@ extension Compiler {
             error(.notAValue, "'\(n)' is a property name, not a value; is a value missing before it?", range)
             return .bad()
         }
-        error(.unknownName, "unknown name '\(n)'\(didYouMean(n, visibleNames(ctx)))", range)
+        // Once per name: later uses of the same unknown name add nothing.
+        guard reportedNames.insert(n).inserted else { return .bad() }
+        if let declared = laterVariables[n] {
+            let (line, column) = file.location(of: declared.start)
+            error(.usedBeforeDeclaration, "'\(n)' is declared at \(line):\(column), after this use; move the declaration up", range,
+                  notes: [.init("'\(n)' is declared here", declared)],
+                  help: "move the declaration of '\(n)' above its first use")
+            return .bad()
+        }
+        // Colour names are values too, but suggested only when nothing in scope is as close.
+        let visible = visibleNames(ctx).sorted(), colours = namedColors.keys.sorted()
+        if let s = Suggestion.best(for: n, among: visible, others: colours) {
+            error(.unknownName, "unknown name '\(n)'; did you mean '\(s)'?", range, fix: .init(range, s))
+        } else {
+            error(.unknownName, "unknown name '\(n)'", range)
+        }
         return .bad()
     }
 
@@ -117,7 +132,7 @@ extension Compiler {
             }
             guard let p = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name)), p.applies(to: layer.kind) else {
                 let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
-                error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range)
+                error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range, fix: fixIt(id.name, names, id.range))
                 return .bad()
             }
             return Typed(ir: .layerProperty(.declared(index), p), type: p.info.type)
@@ -133,7 +148,7 @@ extension Compiler {
             return .bad()
         }
         guard let c = components[id.name] else {
-            error(.typeMismatch, "\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range)
+            error(.typeMismatch, "\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range, fix: fixIt(id.name, Array(components.keys), id.range))
             return .bad()
         }
         return fold(Typed(ir: .component(b.ir, c), type: .number(.length)))

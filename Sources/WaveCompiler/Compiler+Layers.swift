@@ -6,7 +6,7 @@ extension Compiler {
     mutating func declareLayers(_ statements: [Stmt]) {
         func declare(_ decl: LayerDecl, parent: Int?) {
             guard let kind = LayerKind(rawValue: decl.kind.name) else {
-                error(.unknownLayerKind, "unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range)
+                error(.unknownLayerKind, "unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range, fix: fixIt(decl.kind.name, LayerKind.allCases.map(\.rawValue), decl.kind.range))
                 return
             }
             if environment.layers.count >= Compiler.maxDeclarations {
@@ -61,6 +61,7 @@ extension Compiler {
         var seen: [String: SourceRange] = [:]
         for clause in decl.clauses {
             let head = clause.head.name
+            if holdsParseError(clause.range) { continue }
             if kind == .path, Parser.pathCommands.contains(head) {
                 if let cmd = pathCommand(clause, ctx) { layer.pathCommands.append(cmd) }
                 continue
@@ -72,7 +73,7 @@ extension Compiler {
             guard let prop = Property.named(head) else {
                 var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause]
                 if kind == .path { names += Parser.pathCommands }
-                error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range)
+                error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range, fix: fixIt(head, names, clause.head.range))
                 continue
             }
             guard prop.applies(to: kind) else {
@@ -98,7 +99,7 @@ extension Compiler {
         let id: Identifier
         switch p { case .below(let i), .above(let i): id = i }
         guard let target = environment.layerIndex[id.name] else {
-            error(.unknownLayer, "unknown layer '\(id.name)'\(didYouMean(id.name, environment.layerNames))", id.range)
+            error(.unknownLayer, "unknown layer '\(id.name)'\(didYouMean(id.name, environment.layerNames))", id.range, fix: fixIt(id.name, environment.layerNames, id.range))
             return nil
         }
         if environment.layers[target].isTemplate {
@@ -113,7 +114,7 @@ extension Compiler {
         guard let value = clause.value else { return }
         guard case .name(let n) = value.kind, let target = environment.layerIndex[n] else {
             if case .name(let n) = value.kind {
-                error(.unknownLayer, "unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range)
+                error(.unknownLayer, "unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range, fix: fixIt(n, environment.layerNames, value.range))
             } else {
                 error(.badMask, "'mask' takes a layer name", value.range)
             }
@@ -159,12 +160,37 @@ extension Compiler {
             if let word = Word(prop, w) { return Typed(ir: .constant(.word(word)), type: .word) }
         }
         if info.type == .word {
-            error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range)
+            error(.unknownWord, "'\(prop.rawValue)' is one of \(info.words.joined(separator: ", "))\(Compiler.wordHint(e, info.words))", e.range,
+                  fix: Compiler.wordFix(e, info.words))
+            return .bad()
+        }
+        // A misspelt word (`anchor topleft`, `fill non`) that names nothing in scope.
+        if case .name(let w) = e.kind, !info.words.isEmpty, !isDefinedName(w, ctx),
+           let s = Suggestion.best(for: w, among: info.words, others: namedColors.keys.sorted()) {
+            error(.unknownWord, "unknown word '\(w)' for '\(prop.rawValue)'; did you mean '\(s)'?", e.range, fix: .init(e.range, s))
             return .bad()
         }
         let t = expression(e, ctx)
         if t.poisoned { return t }
         return coerce(t, to: info.type, words: info.words, range: e.range, what: "'\(prop.rawValue)'")
+    }
+
+    /// Whether a bare name means something here (a variable, layer, colour, built-in …).
+    func isDefinedName(_ n: String, _ ctx: Context) -> Bool {
+        environment.lets[n] != nil || environment.globalIndex[n] != nil || environment.layerIndex[n] != nil
+            || namedColors[n] != nil || Ambient(rawValue: n) != nil || n == "pi" || Builtin(rawValue: n) != nil
+            || (ctx.currentLayer != nil && Property.named(n) != nil)
+    }
+
+    /// "a length", "an angle".
+    static func withArticle(_ noun: String) -> String {
+        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+    }
+
+    /// The edit behind `wordHint`: the misspelt word replaced by the suggestion.
+    static func wordFix(_ e: Expr, _ words: [String]) -> Diagnostic.FixIt? {
+        if case .name(let w) = e.kind, let s = suggestion(for: w, among: words) { return .init(e.range, s) }
+        return nil
     }
 
     static func wordHint(_ e: Expr, _ words: [String]) -> String {
@@ -179,7 +205,7 @@ extension Compiler {
         switch (expected, t.type) {
         case (.number(let want), .number(let have)):
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
-            error(.typeMismatch, "\(what) needs a \(expected), found a \(t.type)", range)
+            error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)
             return .bad()
         case (.point, .number(let d)) where d == .none || d == .length:
             return fold(Typed(ir: .makePoint(t.ir, t.ir), type: .point))

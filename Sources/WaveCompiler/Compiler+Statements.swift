@@ -4,8 +4,17 @@ extension Compiler {
     /// statement -> IR; nil when the statement was rejected (already reported).
     mutating func compileStatement(_ stmt: Stmt, _ ctx: Context) -> [IRStmt]? {
         switch stmt.kind {
+        case .animate, .effect, .assign, .expression, .remove:
+            // Already reported by the parser: checking the rest would only cascade.
+            if holdsParseError(stmt.range) { return nil }
+        default: break
+        }
+        switch stmt.kind {
         case .scene, .variable, .layer:
-            error(.misplacedStatement, "declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range)
+            // Uses of a misplaced variable are not reported again as unknown names.
+            if case .variable(_, let name, _) = stmt.kind { reportedNames.insert(name.name) }
+            error(.misplacedStatement, "declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range,
+                  help: "move it above the block, to the top level")
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
         case .animate(let a):
@@ -25,7 +34,7 @@ extension Compiler {
         case .spawn(let template, let placement, let body):
             guard let index = environment.layerIndex[template.name] else {
                 let templates = environment.layers.filter(\.isTemplate).map(\.name)
-                error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range)
+                error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range, fix: fixIt(template.name, templates, template.range))
                 return nil
             }
             guard environment.layers[index].isTemplate, environment.layers[index].parent == nil else {
@@ -64,6 +73,7 @@ extension Compiler {
         var out: [IRStmt] = []
         for s in body {
             if case .expression(let e) = s.kind {
+                if holdsParseError(s.range) { continue }
                 _ = expression(e, inner)
                 error(.badAssignment, "a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
                 continue
@@ -170,6 +180,25 @@ extension Compiler {
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil
             }
+        case .binary("-", let lhs, let rhs) where lhs.range.end + 1 == rhs.range.start:
+            // `a.rotation-y = 1`, `stroke-end = 1`: written as one hyphenated property name.
+            if case .name(let second) = rhs.kind {
+                var place = "", head: Identifier? = nil, kind: LayerKind? = ctx.currentLayer.map { environment.layers[$0].kind }
+                if case .member(let base, let id) = lhs.kind, case .name(let n) = base.kind, let i = environment.layerIndex[n] {
+                    head = id
+                    kind = environment.layers[i].kind
+                    place = " on \(environment.layers[i].kind.rawValue) layer '\(n)'"
+                } else if case .name(let n) = lhs.kind {
+                    head = Identifier(n, lhs.range)
+                }
+                if let head, let kind {
+                    error(.unknownProperty, "unknown property '\(head.name)-\(second)'\(place.isEmpty ? " on \(kind.rawValue)" : place)",
+                          head.range.to(rhs.range))
+                    return nil
+                }
+            }
+            error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
+            return nil
         default:
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil

@@ -53,6 +53,14 @@ public struct Compiler {
     /// what may make an invisible-looking layer visible later.
     var writtenProperties: Set<String> = []
     var spawnedTemplates: Set<Int> = []
+    /// Top-level variables not declared yet, with where they will be: a use before the
+    /// declaration says so instead of "unknown name".
+    var laterVariables: [String: SourceRange] = [:]
+    /// Unknown names already reported (each is reported once).
+    var reportedNames: Set<String> = []
+    /// Start offsets of the parser's errors, sorted: a statement holding one is not compiled
+    /// further, so nothing is reported that depends on a part that already failed.
+    var parseErrorStarts: [Int] = []
 
     /// Most layers (declared plus templates) and globals a script may declare.
     public static let maxDeclarations = 100_000
@@ -94,8 +102,16 @@ public struct Compiler {
     /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
     public mutating func compile(_ script: Script) -> Program {
         var statements: [IRStmt] = []
+        parseErrorStarts = script.diagnostics.filter { $0.severity == .error }.map(\.range.start).sorted()
+        for stmt in script.statements {
+            if case .variable(_, let name, _) = stmt.kind, laterVariables[name.name] == nil,
+               environment.globalIndex[name.name] == nil, environment.lets[name.name] == nil {
+                laterVariables[name.name] = name.range
+            }
+        }
         declareLayers(script.statements)
         for (i, stmt) in script.statements.enumerated() {
+            if case .variable(_, let name, _) = stmt.kind { laterVariables[name.name] = nil }
             if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
                 error(.misplacedStatement, "the scene header must come first: 'width' and 'height' are read from it", stmt.range)
                 continue
@@ -109,7 +125,7 @@ public struct Compiler {
             }
         }
         finishLayers()
-        warnUnused(script)
+        warnUnused(script, afterErrors: !parseErrorStarts.isEmpty || diagnostics.hasErrors)
         warnInvisibleLayers()
         let newLayers = Array(environment.layers[firstNewLayer...])
         return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
@@ -117,17 +133,27 @@ public struct Compiler {
 
     public var allDiagnostics: [Diagnostic] { diagnostics }
 
-    mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.error(code, message, at: range, notes: notes))
+    mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = [],
+                        help: String? = nil, fix: Diagnostic.FixIt? = nil) {
+        var help = help
+        if help == nil, let fix { help = "replace '\(file.text(of: fix.range))' with '\(fix.replacement)'" }
+        diagnostics.append(Diagnostic.error(code, message, at: range, notes: notes).with(help: help, fix: fix))
     }
 
     mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange) {
         diagnostics.append(.warning(code, message, at: range))
     }
 
-    /// "did you mean" tail for a message, or "".
+    /// "did you mean" tail for a message; when nothing is close and the valid words are few,
+    /// "; expected one of: …"; else "".
     func didYouMean(_ name: String, _ candidates: [String]) -> String {
-        suggestion(for: name, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        Suggestion.tail(for: name, among: candidates, listIfShort: true)
+    }
+
+    /// The edit a did-you-mean stands for: `range` (the misspelt word) replaced by the
+    /// suggestion; nil when nothing is suggested.
+    func fixIt(_ name: String, _ candidates: [String], _ range: SourceRange) -> Diagnostic.FixIt? {
+        suggestion(for: name, among: candidates).map { Diagnostic.FixIt(range, $0) }
     }
 
     // MARK: - Scene header
@@ -146,7 +172,7 @@ public struct Compiler {
             guard let value = clause.value else { continue }
             guard let property = SceneProperty(rawValue: clause.head.name) else {
                 let names = SceneProperty.allCases.map(\.rawValue)
-                error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, names))", clause.head.range)
+                error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, names))", clause.head.range, fix: fixIt(clause.head.name, names, clause.head.range))
                 continue
             }
             switch property {
@@ -231,9 +257,34 @@ public struct Compiler {
         return nil
     }
 
-    mutating func warnUnused(_ script: Script) {
+    /// Whether the parser reported an error inside `range`.
+    func holdsParseError(_ range: SourceRange) -> Bool {
+        var lo = 0, hi = parseErrorStarts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if parseErrorStarts[mid] < range.start { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < parseErrorStarts.count && parseErrorStarts[lo] < max(range.end, range.start + 1)
+    }
+
+    /// Warns about variables never read. After errors, a use may sit in a statement that
+    /// failed to compile, so a variable whose name appears anywhere else in the source
+    /// counts as used.
+    mutating func warnUnused(_ script: Script, afterErrors: Bool) {
+        var mentions: [String: Int] = [:]
+        if afterErrors {
+            for t in Lexer.tokenize(file) { if let w = t.identifier { mentions[w, default: 0] += 1 } }
+        }
+        // A variable whose own declaration failed is not warned about: the error says enough.
+        let errorStarts = (parseErrorStarts + diagnostics.filter { $0.severity == .error }.map(\.range.start)).sorted()
+        func holdsError(_ r: SourceRange) -> Bool {
+            var lo = 0, hi = errorStarts.count
+            while lo < hi { let mid = (lo + hi) / 2; if errorStarts[mid] < r.start { lo = mid + 1 } else { hi = mid } }
+            return lo < errorStarts.count && errorStarts[lo] <= r.end
+        }
         for stmt in script.statements {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
+            if afterErrors, mentions[name.name, default: 0] > 1 || holdsError(stmt.range) { continue }
             if !environment.usedNames.contains(name.name) {
                 warning(.unusedVariable, "variable '\(name.name)' is never used", name.range)
             }

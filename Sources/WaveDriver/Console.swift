@@ -19,8 +19,7 @@ public enum Console {
 
     public static func diagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) {
         let formatter = DiagnosticFormatter(useColor: useColor)
-        var text = ""
-        for d in diagnostics { text += formatter.format(d, in: file) }
+        var text = formatter.format(all: diagnostics, in: file)
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 { text += "\(errors) error\(errors == 1 ? "" : "s") in \(file.name)\n" }
         write(text)

@@ -9,6 +9,18 @@ public struct Diagnostic: Sendable, Equatable {
     public var range: SourceRange
     /// Extra located remarks ("'{' opened here").
     public var notes: [Note]
+    /// How to fix it, in words; printed as a `help:` line under the caret.
+    public var help: String?
+    /// Edits that fix it, as data an editor's code action can apply (the LSP server reads
+    /// these). Ranges are byte ranges of the same file; applied together, in any order.
+    public var fixIts: [FixIt] = []
+
+    /// One edit: replace `range` (empty: insert at its start) with `replacement`.
+    public struct FixIt: Sendable, Equatable {
+        public var range: SourceRange
+        public var replacement: String
+        public init(_ range: SourceRange, _ replacement: String) { self.range = range; self.replacement = replacement }
+    }
 
     public struct Note: Sendable, Equatable {
         public var message: String
@@ -28,6 +40,14 @@ public struct Diagnostic: Sendable, Equatable {
     public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange) -> Diagnostic {
         Diagnostic(code, message, at: range)
     }
+
+    /// The same diagnostic with a help line and, optionally, the edit that applies it.
+    public func with(help: String?, fix: FixIt? = nil) -> Diagnostic {
+        var d = self
+        if let help { d.help = help }
+        if let fix { d.fixIts.append(fix) }
+        return d
+    }
 }
 
 extension Array where Element == Diagnostic {
@@ -40,8 +60,32 @@ public struct DiagnosticFormatter: Sendable {
     public var useColor: Bool
     public init(useColor: Bool) { self.useColor = useColor }
 
+    /// Most diagnostics printed for one file; the rest are counted in one closing line.
+    public static let maxShown = 50
+    /// Longest stretch of a source line shown; a longer line is cut around the caret.
+    public static let maxLineShown = 120
+
+    /// Formats the first `maxShown` diagnostics, then "… N more errors and M more warnings
+    /// not shown". Linear in the number of diagnostics and in the lines shown.
+    public func format(all diagnostics: [Diagnostic], in file: SourceFile) -> String {
+        var out = ""
+        for d in diagnostics.prefix(DiagnosticFormatter.maxShown) { out += format(d, in: file) }
+        let rest = diagnostics.dropFirst(DiagnosticFormatter.maxShown)
+        if !rest.isEmpty {
+            let e = rest.filter { $0.severity == .error }.count, w = rest.count - e
+            var parts: [String] = []
+            if e > 0 { parts.append("\(e) more error\(e == 1 ? "" : "s")") }
+            if w > 0 { parts.append("\(w) more warning\(w == 1 ? "" : "s")") }
+            out += "\(file.name): \(parts.joined(separator: " and ")) not shown (only the first \(DiagnosticFormatter.maxShown) are printed)\n"
+        }
+        return out
+    }
+
     public func format(_ d: Diagnostic, in file: SourceFile) -> String {
         var out = formatOne(severity: d.severity.rawValue, code: d.code.code, message: d.message, range: d.range, in: file)
+        if let help = d.help {
+            out += "  \(useColor ? "\u{1B}[1;36mhelp:\u{1B}[0m" : "help:") \(help.visible)\n"
+        }
         for note in d.notes {
             out += formatOne(severity: "note", code: nil, message: note.message, range: note.range, in: file)
         }
@@ -58,15 +102,32 @@ public struct DiagnosticFormatter: Sendable {
         } else {
             label = "\(head):"
         }
-        var out = "\(file.name):\(line):\(column): \(label) \(message)\n"
+        var out = "\(file.name.visible):\(line):\(column): \(label) \(message.visible)\n"
         let text = file.lineText(line)
         guard !text.isEmpty || range.start < file.bytes.count else { return out }
-        let shown = text.replacingTabs()
-        out += "  \(shown)\n"
-        // Caret width: the range's characters on this line, at least one.
+        // The line as shown: tabs as one space, invisible and control characters escaped,
+        // so the script cannot drive the terminal; caret offsets are counted in shown text.
+        let chars = Array(text.unicodeScalars)   // columns count scalars, as `location(of:)` does
         let (endLine, endColumn) = file.location(of: range.end)
-        let width = endLine == line ? max(1, endColumn - column) : max(1, text.count - column + 1)
-        let pad = String(repeating: " ", count: max(0, column - 1))
+        let caretStart = min(max(0, column - 1), chars.count)
+        let caretEnd = endLine == line ? max(caretStart + 1, endColumn - 1) : max(chars.count, caretStart + 1)
+        // A long line is cut to a window around the caret.
+        let limit = DiagnosticFormatter.maxLineShown
+        var from = 0, to = chars.count
+        if chars.count > limit {
+            from = max(0, min(caretStart - limit / 3, chars.count - limit))
+            to = min(chars.count, from + limit)
+        }
+        func shown(_ a: Int, _ b: Int) -> String {
+            let lo = max(from, min(a, to)), hi = max(lo, min(b, to))
+            var part = String.UnicodeScalarView()
+            part.append(contentsOf: chars[lo..<hi])
+            return String(part).replacingTabs().visible
+        }
+        let lead = from > 0 ? "…" : "", tail = to < chars.count ? "…" : ""
+        out += "  \(lead)\(shown(from, to))\(tail)\n"
+        let pad = String(repeating: " ", count: lead.count + shown(from, caretStart).unicodeScalars.count)
+        let width = max(1, shown(caretStart, caretEnd).unicodeScalars.count)
         let marks = "^" + String(repeating: "~", count: max(0, width - 1))
         out += "  \(pad)\(useColor ? "\u{1B}[1;32m\(marks)\u{1B}[0m" : marks)\n"
         return out
@@ -76,4 +137,24 @@ public struct DiagnosticFormatter: Sendable {
 extension String {
     /// Tabs become single spaces so that caret columns (counted in characters) line up.
     func replacingTabs() -> String { String(map { $0 == "\t" ? " " : $0 }) }
+
+    /// The text safe to print on a terminal: control characters (ESC, CR, NUL, C1 …) and
+    /// invisible ones (BOM, zero-width and bidirectional marks) become `\u{1B}` escapes.
+    public var visible: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.isInvisibleOrControl { out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 and C1 controls, DEL, and characters that print as nothing or reorder text.
+    var isInvisibleOrControl: Bool {
+        let v = value
+        return v < 0x20 || (v >= 0x7F && v <= 0x9F) || v == 0xFEFF || v == 0xAD
+            || (v >= 0x200B && v <= 0x200F) || (v >= 0x2028 && v <= 0x202E) || (v >= 0x2060 && v <= 0x2069)
+    }
 }

@@ -40,6 +40,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case badMask = "E0215"
     case wrongLayerUse = "E0216"
     case tooManyDeclarations = "E0217"
+    case unknownOption = "E0218"
+    case unknownStatement = "E0219"
+    case usedBeforeDeclaration = "E0220"
     // Types and units
     case typeMismatch = "E0301"
     case unitMismatch = "E0302"
@@ -112,6 +115,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .badMask: return ("bad-mask", "a mask that is not a layer, masks itself or forms a cycle")
         case .wrongLayerUse: return ("wrong-layer-use", "a layer used as a template, group or text layer when it is not one")
         case .tooManyDeclarations: return ("too-many-declarations", "more layers or variables than the limit")
+        case .unknownOption: return ("unknown-option", "a label or block key that the statement or block does not take")
+        case .unknownStatement: return ("unknown-statement", "a word that starts no statement: a misspelt keyword, or a feature wave does not have")
+        case .usedBeforeDeclaration: return ("used-before-declaration", "a variable used above the line that declares it")
         case .typeMismatch: return ("type-mismatch", "a value of the wrong type")
         case .unitMismatch: return ("unit-mismatch", "values whose units cannot combine")
         case .argumentCount: return ("argument-count", "a call with the wrong number of arguments")

@@ -1,5 +1,5 @@
-/// A comment: `# …` or `// …` up to, not including, the end of its line (a trailing `\r`
-/// is part of the range). Only `Lexer.tokenizeKeepingComments` reports comments.
+/// A comment: `# …` or `// …` up to, not including, the end of its line (`\n`, `\r\n` or
+/// a lone `\r`). Only `Lexer.tokenizeKeepingComments` reports comments.
 public struct Comment: Equatable, Sendable {
     public var range: SourceRange
     public init(_ range: SourceRange) { self.range = range }
@@ -51,10 +51,10 @@ public struct Lexer {
         // Skip white space and comments.
         while pos < bytes.count {
             let c = bytes[pos]
-            if c == 10 { newline = true; space = true; pos += 1 }
-            else if c == 32 || c == 9 || c == 13 { space = true; pos += 1 }
+            if c == 10 || c == 13 { newline = true; space = true; pos += 1 }
+            else if c == 32 || c == 9 { space = true; pos += 1 }
             else if c == UInt8(ascii: "/") && peek(1) == UInt8(ascii: "/") { skipComment(); space = true }
-            else if c == UInt8(ascii: "#") && !startsColor() { skipComment(); space = true }
+            else if c == UInt8(ascii: "#") && startsComment() { skipComment(); space = true }
             else { break }
         }
         let start = pos
@@ -64,7 +64,13 @@ public struct Lexer {
         if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && Lexer.isDigit(peek(1))) { return make(lexNumber()) }
         if Lexer.isIdentStart(c) { return make(.identifier(lexIdentifier())) }
         if c == UInt8(ascii: "\"") { return make(lexString()) }
-        if c == UInt8(ascii: "#") { return make(lexColor()) }
+        if c == UInt8(ascii: "#") {
+            guard Lexer.isIdentChar(peek(1)) else {
+                pos += 1
+                return make(.error(.unexpectedCharacter, "unexpected character '#': a comment is '#' followed by a space, a colour '#' followed by hex digits"))
+            }
+            return make(lexColor())
+        }
         for p in ["+=", "-=", "*=", "/=", "==", "!=", "<=", ">=", "&&", "||"] where matches(p) {
             pos += 2
             return make(.punct(p))
@@ -85,7 +91,7 @@ public struct Lexer {
         return peek() == u[0] && peek(1) == u[1]
     }
 
-    private mutating func skipLine() { while pos < bytes.count, bytes[pos] != 10 { pos += 1 } }
+    private mutating func skipLine() { while pos < bytes.count, bytes[pos] != 10, bytes[pos] != 13 { pos += 1 } }
 
     private mutating func skipComment() {
         let start = pos
@@ -93,14 +99,13 @@ public struct Lexer {
         if keepComments { comments.append(Comment(SourceRange(start, pos))) }
     }
 
-    /// `#` starts a colour when hex digits follow directly and end at a non-identifier byte;
-    /// `#` followed by anything else starts a comment.
-    private func startsColor() -> Bool {
-        var k = 1
-        while Lexer.isIdentChar(peek(k)) { k += 1 }
-        guard k > 1 else { return false }
-        let word = bytes[(pos + 1)..<(pos + k)]
-        return Lexer.isHex(word.first ?? 0) && word.allSatisfy(Lexer.isHex) || (k - 1 <= 8 && Lexer.isDigit(word.first ?? 0))
+    /// `#` starts a comment when a space, a tab, `#`, `!` or the end of the line follows it.
+    /// `#` directly followed by a letter or digit is a colour literal (good or bad); `#`
+    /// followed by anything else is an unexpected character.
+    private func startsComment() -> Bool {
+        let n = peek(1)
+        return pos + 1 >= bytes.count || n == 32 || n == 9 || n == 10 || n == 13
+            || n == UInt8(ascii: "#") || n == UInt8(ascii: "!")
     }
 
     private mutating func lexColor() -> TokenKind {
@@ -174,7 +179,9 @@ public struct Lexer {
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let suffix = String(decoding: bytes[us..<pos], as: UTF8.self)
         guard let unit = NumberUnit(rawValue: suffix) else {
-            return .error(.unknownUnit, "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px")
+            let hint = NumberUnit.spelledOut[suffix.lowercased()].map { "; did you mean '\(text)\($0.rawValue)'?" } ?? ""
+            return .error(.unknownUnit, hint.isEmpty ? "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px"
+                                                     : "unknown unit '\(suffix)' after \(text) (units are s, ms, t, deg, rad, %, px)\(hint)")
         }
         return .number(value, unit)
     }
@@ -185,7 +192,7 @@ public struct Lexer {
         while pos < bytes.count {
             let c = bytes[pos]
             if c == UInt8(ascii: "\"") { pos += 1; return .string(String(decoding: out, as: UTF8.self)) }
-            if c == 10 { break }
+            if c == 10 || c == 13 { break }
             if c == UInt8(ascii: "\\") {
                 let e = peek(1)
                 pos += 2
@@ -218,7 +225,7 @@ public struct Lexer {
     }
 
     private mutating func skipToStringEnd() {
-        while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != 10 { pos += 1 }
+        while pos < bytes.count, bytes[pos] != UInt8(ascii: "\""), bytes[pos] != 10, bytes[pos] != 13 { pos += 1 }
         if peek() == UInt8(ascii: "\"") { pos += 1 }
     }
 }

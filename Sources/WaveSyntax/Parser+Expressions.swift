@@ -108,9 +108,21 @@ extension Parser {
         case .color(let r, let g, let b, let a):
             advance()
             return Expr(.color(r: r, g: g, b: b, a: a), t.range)
-        case .identifier(let name):
+        case .identifier(var name):
             advance()
             if name == "true" || name == "false" { return Expr(.bool(name == "true"), t.range) }
+            // `conic-gradient(…)`, `linear-gradiant(…)`: written like a hyphenated function,
+            // it is one unknown function name, not a subtraction of two unknown names.
+            var nameRange = t.range
+            if isPunct("-"), !current.spaceBefore, let second = peek().identifier, !peek().spaceBefore,
+               peek(2).isPunct("("), !peek(2).spaceBefore,
+               second == "gradient" || Suggestion.best(for: name + "-" + second, among: Vocabulary.specialFunctions) != nil {
+                advance()
+                name += "-" + second
+                nameRange = nameRange.to(current.range)
+                advance()
+                return parseCall(Identifier(name, nameRange))
+            }
             if isPunct("("), !current.spaceBefore {
                 return parseCall(Identifier(name, t.range))
             }
@@ -157,7 +169,9 @@ extension Parser {
             let (line, column) = file.location(of: opener.start)
             let openText = close == ")" ? "(" : "["
             if case .error = current.kind { reportErrorToken() }
-            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range)
+            let end = SourceRange(previous.range.end, previous.range.end)
+            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range,
+                  help: "add '\(close)' after the last \(close == ")" ? "argument or coordinate" : "item")", fix: .init(end, close))
             return items
         }
     }

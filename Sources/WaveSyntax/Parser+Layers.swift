@@ -35,14 +35,22 @@ extension Parser {
             synchronize(); skipBodyIfAny(); return nil
         }
         var argument: Expr? = nil
-        if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
+        // `layer a: circle radius 5 }`: a property name where the body should open means
+        // the '{' is missing; read the body as if it were there.
+        var missingOpen = false
+        if let w = current.identifier, isClauseHead(w, kind.name), !Parser.valueWords.contains(w), !current.newlineBefore,
+           startsValue(peek(), kind.name), !peek().isPunct("{") {
+            error(.expectedToken, "expected '{' to open the body of layer '\(name.name)', found '\(w)'", at: current.range,
+                  help: "add '{' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "{ "))
+            missingOpen = true
+        } else if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
             argument = parseExpression()
         }
-        let placement = parsePlacement()
+        let placement = missingOpen ? nil : parsePlacement()
         var clauses: [Clause] = []
         var children: [LayerDecl] = []
         let open = current.range
-        if expectPunct("{", "to open the body of layer '\(name.name)'") {
+        if missingOpen || expectPunct("{", "to open the body of layer '\(name.name)'") {
             parseLayerBody(kind: kind.name, owner: name.name, open: open, clauses: &clauses, children: &children)
         } else {
             synchronize()
@@ -69,7 +77,8 @@ extension Parser {
         }
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
+                      help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
             if isWord("layer") || isWord("template") {
@@ -120,24 +129,41 @@ extension Parser {
             reportErrorToken()
             return nil
         }
-        guard let head = current.identifier else {
+        guard let first = current.identifier else {
             error(.expectedToken, "expected a property name, found \(current.describe)", at: current.range)
             advance()
-            // Skip the rest of a broken value up to the next word, brace or line.
-            while !current.isEOF, current.identifier == nil, !isPunct("}"), !current.newlineBefore { advance() }
+            skipToNextClause(kind: kind)
             return nil
         }
-        let headID = Identifier(head, current.range)
+        if Parser.statementKeywords.contains(first) {
+            // `layer a: circle { radius 3 let y = 1 }`: a statement where properties go.
+            error(.misplacedStatement, "'\(first)' cannot stand inside a \(kind == "scene" || kind == "spring" ? kind + " body" : "layer body"); only properties go here",
+                  at: current.range, help: "move it out of the braces")
+            advance()
+            skipToNextClause(kind: kind)
+            return nil
+        }
+        var headID = Identifier(first, current.range)
         advance()
+        // `stroke-end`, `rotation-y`: a hyphenated word written where a property name goes is
+        // one (unknown) name, not a subtraction; the compiler says it is unknown.
+        while isPunct("-"), !current.spaceBefore, let next = peek().identifier, !peek().spaceBefore {
+            advance()
+            headID = Identifier(headID.name + "-" + next, headID.range.to(current.range))
+            advance()
+        }
+        let head = headID.name
         var value: Expr? = nil
         let takesNoValue = head == "close"
         if !takesNoValue {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
-                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range,
+                      help: "write the value of '\(head)' after it, or delete it")
             } else if isPunct("}") || current.isEOF {
-                error(.missingValue, "property '\(head)' needs a value", at: headID.range)
+                error(.missingValue, "property '\(head)' needs a value", at: headID.range,
+                      help: "write the value of '\(head)' after it, or delete it")
             } else if case .error = current.kind {
                 reportErrorToken()
                 value = Expr(.error, previous.range)
@@ -150,18 +176,32 @@ extension Parser {
         }
         let labels = Parser.clauseLabels(kind: kind, head: head)
         var args: [Arg] = []
-        while let w = current.identifier, let count = labels[w] {
-            let label = Identifier(w, current.range)
-            advance()
-            var values: [Expr] = []
-            for _ in 0..<count {
-                guard canStartExpression else {
-                    error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
-                    break
+        while true {
+            while let w = current.identifier, let count = labels[w] {
+                let label = Identifier(w, current.range)
+                advance()
+                var values: [Expr] = []
+                for _ in 0..<count {
+                    guard canStartExpression else {
+                        error(.missingValue, "'\(w)' needs a value, found \(current.describe)", at: label.range)
+                        break
+                    }
+                    values.append(parseExpression())
                 }
-                values.append(parseExpression())
+                args.append(Arg(label: label, values: values))
             }
-            args.append(Arg(label: label, values: values))
+            // `radius 5 px`, `quad (1, 1) contrl (2, 2)`, `mask m invertd`: a word on the same
+            // line that is a unit, or a misspelt label of this head (read as the label meant).
+            guard current.identifier != nil, !current.newlineBefore else { break }
+            if reportDetachedUnit() { continue }
+            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind) else { break }
+            let word = Identifier(w, current.range)
+            unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
+            advance()
+            let meant = Suggestion.best(for: w, among: labels.keys.sorted())
+            var values: [Expr] = []
+            for _ in 0..<(meant.flatMap { labels[$0] } ?? 1) where canStartExpression && !startsClause { values.append(parseExpression()) }
+            if let meant { args.append(Arg(label: Identifier(meant, word.range), values: values)) }
         }
         return Clause(head: headID, value: value, args: args, range: headID.range.to(previous.range))
     }
@@ -177,8 +217,27 @@ extension Parser {
         }
     }
 
+    /// Whether the current token is a property name that starts the next clause.
+    var startsClause: Bool { current.identifier.map { isClauseHead($0, "") } ?? false }
+
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
-        Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
+        if kind == "spring" { return Vocabulary.springLabels[w] != nil }
+        return Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
+    }
+
+    /// Recovery inside a body of clauses: skips to the next property name of the same block,
+    /// its closing brace, or a statement keyword starting a line (nested braces balanced).
+    mutating func skipToNextClause(kind: String) {
+        var nesting = 0
+        while !current.isEOF {
+            if nesting == 0 {
+                if isPunct("}") || atStrongToken { return }
+                if let w = current.identifier, isClauseHead(w, kind) { return }
+            }
+            if isPunct("{") { nesting += 1 }
+            if isPunct("}") { nesting -= 1 }
+            advance()
+        }
     }
 
     /// Property names that are also words a value may be (`anchor center`, `level height`,

@@ -31,7 +31,85 @@ extension Parser {
             advance()
             return Stmt(.stop, start)
         default:
+            if startsNoStatement { return parseUnknownStatement() }
             return parseSimpleStatement()
+        }
+    }
+
+    /// Words of other languages that wave does not have, with what to use instead.
+    static let missingFeatures: [String: String] = [
+        "for": "wave has no loops: repeat with 'every', 'spawn' copies of a template, or 'sequence … repeat n'",
+        "while": "wave has no loops: repeat with 'every', or stop a timer with 'stop'",
+        "loop": "wave has no loops: repeat with 'every', or 'animate … repeat'",
+        "repeat": "'repeat' is a label of 'animate' and 'sequence' ('animate x to 1 over 1s repeat 3')",
+        "func": "wave has no user functions: reuse layers with 'template' and 'spawn'",
+        "fn": "wave has no user functions: reuse layers with 'template' and 'spawn'",
+        "function": "wave has no user functions: reuse layers with 'template' and 'spawn'",
+        "def": "wave has no user functions: reuse layers with 'template' and 'spawn'",
+        "return": "wave has no functions to return from; 'stop' ends the running timer",
+        "else": "'else' must follow the '}' of an 'if' block",
+        "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
+        "import": "a script is one file; wave has no 'import'",
+        "const": "declare constants with 'let'",
+    ]
+
+    /// A word starting a line's statement that cannot begin an expression statement: a word
+    /// followed, on the same line, by a value or '{' with no operator between (`evry 1s { }`,
+    /// `for i in …`). Assignments and calls (`x = 1`, `f(x)`) never match.
+    var startsNoStatement: Bool {
+        guard let w = current.identifier else { return false }
+        if Parser.missingFeatures[w] != nil { return true }
+        let next = peek()
+        guard !next.newlineBefore, next.spaceBefore else { return false }
+        switch next.kind {
+        case .number, .string, .color, .size, .identifier: return true
+        case .punct(let p): return p == "{"
+        case .error, .eof: return false
+        }
+    }
+
+    /// unknown_statement -> IDENT …  (reported once; the rest of the statement is skipped)
+    mutating func parseUnknownStatement() -> Stmt? {
+        let word = Identifier(current.identifier ?? "", current.range)
+        let keywords = Parser.statementKeywords.sorted()
+        if let reason = Parser.missingFeatures[word.name] {
+            error(.unknownStatement, "'\(word.name)' is not a statement in wave; \(reason)", at: word.range)
+        } else if let s = Suggestion.best(for: word.name, among: keywords) {
+            error(.unknownStatement, "unknown statement '\(word.name)'; did you mean '\(s)'?", at: word.range,
+                  help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))
+        } else {
+            error(.unknownStatement, "unknown statement '\(word.name)': a statement starts with a keyword (\(keywords.joined(separator: ", "))), or is an assignment such as 'x = 1'", at: word.range)
+        }
+        advance()
+        skipStatementRest()
+        return nil
+    }
+
+    /// `over 1 s`: a unit word after a number, apart from it. Reports it (with the fix that
+    /// joins them) and steps over it; false when the current token is no such word.
+    mutating func reportDetachedUnit() -> Bool {
+        guard let w = current.identifier, let unit = NumberUnit(rawValue: w) ?? NumberUnit.spelledOut[w],
+              case .number(let v, nil) = previous.kind, !current.newlineBefore else { return false }
+        let joined = Token.formatNumber(v) + unit.rawValue
+        error(.expectedToken, "a unit is written right after its number: '\(joined)', not '\(file.text(of: previous.range.to(current.range)))'",
+              at: current.range, help: "write '\(joined)'", fix: .init(previous.range.to(current.range), joined))
+        advance()
+        return true
+    }
+
+    /// Skips the rest of a broken statement: to the end of its line, or past the balanced
+    /// block that follows on it, stopping at an unbalanced '}' (the enclosing block's).
+    mutating func skipStatementRest() {
+        var nesting = 0
+        while !current.isEOF {
+            if nesting == 0 && current.newlineBefore { return }
+            if isPunct("{") { nesting += 1 }
+            if isPunct("}") {
+                if nesting == 0 { return }
+                nesting -= 1
+                if nesting == 0 { advance(); return }
+            }
+            advance()
         }
     }
 
@@ -95,6 +173,10 @@ extension Parser {
         var args = parseArgs(labels, context: isSpring ? "spring" : "animate")
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
+                guard labels[c.head.name] != nil else {
+                    unknownWord(.unknownOption, "unknown key", c.head, "in a spring body", valid: Array(labels.keys))
+                    continue
+                }
                 args.append(Arg(label: c.head, values: c.value.map { [$0] } ?? []))
             }
         }
@@ -162,6 +244,8 @@ extension Parser {
         let start = current.range
         guard canStartExpression else {
             error(.expectedToken, "expected a statement, found \(current.describe)", at: current.range)
+            // A stray block is skipped whole, its '}' included.
+            if acceptPunct("{") { skipToClose(); return nil }
             advance()
             synchronize()
             return nil
@@ -170,27 +254,51 @@ extension Parser {
         if case .punct(let op) = current.kind, ["=", "+=", "-=", "*=", "/="].contains(op) {
             advance()
             let value = parseExpression()
-            return Stmt(.assign(target: target, op: op, value: value), start.to(previous.range))
+            // A value that failed to parse (`x =` then '}') still belongs to this statement.
+            return Stmt(.assign(target: target, op: op, value: value), start.to(previous.range).to(value.range))
         }
         return Stmt(.expression(target), start.to(previous.range))
     }
 
-    /// arg -> LABEL value{n}, with n from the table; stops at the first word that is not a label.
+    /// arg -> LABEL value{n}, with n from the table; stops at the first word that is not a
+    /// label. A word on the same line that is no label is a misspelt one (`ovr 1s`): it is
+    /// reported, and its value is read as the suggested label's, so nothing cascades.
     mutating func parseArgs(_ labels: [String: Int], context: String) -> [Arg] {
         var args: [Arg] = []
-        while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
-            let label = Identifier(w, current.range)
-            advance()
-            var values: [Expr] = []
-            for _ in 0..<count {
-                guard canStartExpression, !isPunct("{") || w == "then" else {
-                    error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range)
-                    break
+        while true {
+            while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
+                let label = Identifier(w, current.range)
+                advance()
+                var values: [Expr] = []
+                for _ in 0..<count {
+                    if case .error = current.kind {   // `over 1sec`: the value itself is the mistake
+                        reportErrorToken()
+                        values.append(Expr(.error, previous.range))
+                        continue
+                    }
+                    guard canStartExpression, !isPunct("{") || w == "then" else {
+                        error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range,
+                              help: "give '\(w)' a value, or delete it")
+                        break
+                    }
+                    values.append(parseExpression())
                 }
-                values.append(parseExpression())
+                args.append(Arg(label: label, values: values))
             }
-            args.append(Arg(label: label, values: values))
+            guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
+                  w != "then", w != "else" else { return args }
+            let word = Identifier(w, current.range)
+            if reportDetachedUnit() { continue }
+            unknownWord(.unknownOption, "unknown option", word, "for '\(context)'", valid: Array(labels.keys))
+            advance()
+            if let s = Suggestion.best(for: w, among: labels.keys.sorted()), let count = labels[s] {
+                var values: [Expr] = []
+                for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
+                args.append(Arg(label: Identifier(s, word.range), values: values))
+            } else {
+                while !current.isEOF, !current.newlineBefore, !isPunct("{"), !isPunct("}"),
+                      !(current.identifier.map { labels[$0] != nil } ?? false) { advance() }
+            }
         }
-        return args
     }
 }

@@ -41,8 +41,11 @@ public struct Parser {
             let before = p.index
             if p.acceptPunct(";") { continue }   // an optional statement separator
             if p.current.isPunct("}") {
-                p.error(.unexpectedClose, "unexpected '}' with no open block", at: p.current.range)
-                p.advance()
+                // A run of stray braces is one mistake: one error, at the first.
+                var run = p.current.range
+                while p.current.isPunct("}") { run = run.to(p.current.range); p.advance() }
+                p.error(.unexpectedClose, "unexpected '}' with no open block", at: run,
+                        help: "delete it, or add the '{' it should close", fix: .init(run, ""))
                 continue
             }
             if let s = p.parseStatement() { statements.append(s) }
@@ -59,10 +62,25 @@ public struct Parser {
 
     mutating func advance() { if index < tokens.count - 1 { index += 1 } }
 
-    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [],
+                        help: String? = nil, fix: Diagnostic.FixIt? = nil) {
         // One error per spot: a second error at the same place is a cascade.
         if let last = diagnostics.last, last.severity == .error, last.range.start == range.start { return }
-        diagnostics.append(.error(code, message, at: range, notes: notes))
+        diagnostics.append(Diagnostic.error(code, message, at: range, notes: notes).with(help: help, fix: fix))
+    }
+
+    /// Reports a word that is not in `valid` (an unknown label or block key) with the closest
+    /// valid word as did-you-mean and fix-it, or the valid words when they are few.
+    /// The message reads "\(what) 'word' \(place)" and then the suggestion.
+    mutating func unknownWord(_ code: DiagnosticCode, _ what: String, _ word: Identifier, _ place: String, valid: [String]) {
+        let sorted = valid.sorted()
+        let head = "\(what) '\(word.name)' \(place)"
+        if let s = Suggestion.best(for: word.name, among: sorted) {
+            error(code, "\(head); did you mean '\(s)'?", at: word.range,
+                  help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))
+        } else {
+            error(code, head + Suggestion.tail(for: word.name, among: sorted, listIfShort: true), at: word.range)
+        }
     }
 
     /// Reports a lexer error token once and steps over it.
@@ -136,15 +154,23 @@ public struct Parser {
             return []
         }
         var body: [Stmt] = []
+        var closes: Bool? = nil   // whether this block's '}' comes before the end of the file
         while !isPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
+                      help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return body
             }
             if let w = current.identifier, Parser.declarationKeywords.contains(w), current.newlineBefore {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
-                      notes: [.init("'\(w)' declarations belong at the top level", current.range)])
-                return body
+                // A declaration inside a block that is closed later is misplaced (the compiler
+                // says so); inside one never closed, the '}' is what is missing.
+                if closes == nil { closes = blockCloses() }
+                if closes == false {
+                    error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
+                          notes: [.init("'\(w)' declarations belong at the top level", current.range)],
+                          help: "add '}' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
+                    return body
+                }
             }
             if acceptPunct(";") { continue }
             let before = index
@@ -153,6 +179,17 @@ public struct Parser {
         }
         advance()
         return body
+    }
+
+    /// Whether the block being parsed is closed before the end of the file (scanning ahead
+    /// from the current token, braces balanced). Linear; called at most once per block.
+    func blockCloses() -> Bool {
+        var nesting = 0
+        for t in tokens[index...] {
+            if t.isPunct("{") { nesting += 1 }
+            if t.isPunct("}") { nesting -= 1; if nesting < 0 { return true } }
+        }
+        return false
     }
 
     /// Skips a balanced `{ … }` after an error inside it.

@@ -1,6 +1,7 @@
 /// A script's text with a line table, so that byte offsets become `line:column` positions.
 ///
-/// Guarantees: `bytes` is the UTF-8 of `text`; `lineStarts[0] == 0` and is strictly increasing.
+/// Guarantees: `bytes` is the UTF-8 of `text`; `lineStarts[0] == 0` and is strictly increasing;
+/// `\n`, `\r\n` and a lone `\r` each end one line.
 public struct SourceFile: Sendable {
     public let name: String
     public let text: String
@@ -12,8 +13,11 @@ public struct SourceFile: Sendable {
         self.text = text
         let bytes = Array(text.utf8)
         self.bytes = bytes
+        // A line ends at `\n`, at `\r\n` or at a lone `\r` (old Mac files).
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        for (i, b) in bytes.enumerated() {
+            if b == 10 || (b == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10)) { starts.append(i + 1) }
+        }
         self.lineStarts = starts
     }
 
@@ -32,12 +36,13 @@ public struct SourceFile: Sendable {
         return (lo + 1, column)
     }
 
-    /// The text of a 1-based line, without its newline.
+    /// The text of a 1-based line, without its line ending.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        if end > start, bytes[end - 1] == 10 { end -= 1 }
+        if end > start, bytes[end - 1] == 13 { end -= 1 }
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 

@@ -3,6 +3,16 @@
 public enum NumberUnit: String, Sendable, CaseIterable {
     case seconds = "s", milliseconds = "ms", ticks = "t", degrees = "deg", radians = "rad"
     case percent = "%", pixels = "px"
+
+    /// Units as people spell them out (`1sec`, `90degrees`), for did-you-mean; the engine
+    /// makes no guesses for words this short, so these are listed.
+    public static let spelledOut: [String: NumberUnit] = [
+        "sec": .seconds, "secs": .seconds, "second": .seconds, "seconds": .seconds,
+        "msec": .milliseconds, "millis": .milliseconds, "millisecond": .milliseconds, "milliseconds": .milliseconds,
+        "tick": .ticks, "ticks": .ticks, "f": .ticks, "frames": .ticks,
+        "degree": .degrees, "degrees": .degrees, "radian": .radians, "radians": .radians,
+        "pixel": .pixels, "pixels": .pixels, "pct": .percent, "percent": .percent,
+    ]
 }
 
 public enum TokenKind: Equatable, Sendable {

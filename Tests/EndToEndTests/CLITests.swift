@@ -86,6 +86,60 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("  layer b: circle { center (20, 20) radius }\n                                    ^~~~~~\n"), r.stderr)
     }
 
+    func testIssue14ScriptGivesExactlyItsThreeErrorsWithHelp() throws {
+        // A bad colour, a property with no value, an unclosed parenthesis: three errors (the
+        // bad colour no longer starts a comment that swallows the line and its '}').
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("three.wave")
+        try "scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["check", script.path])
+        XCTAssertEqual(r.status, 65)
+        let lines = r.stderr.split(separator: "\n").filter { $0.contains(": error[") }
+        XCTAssertEqual(lines.map { String($0.dropFirst(script.path.count)) }, [
+            ":1:28: error[E0002]: bad colour '#zzzzzz': expected 3, 4, 6 or 8 hex digits",
+            ":3:3: error[E0104]: property 'radius' needs a value before 'fill'",
+            ":6:1: error[E0102]: expected ')' to close '(' at 5:10, found '}'",
+        ])
+        XCTAssertTrue(r.stderr.contains("  help: add ')' after the last argument or coordinate\n"), r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix("3 errors in \(script.path)\n"), r.stderr)
+    }
+
+    func testStrayBracesGiveOneBoundedReport() throws {
+        // Issue 13 item 6: 20 KB of '}' once printed 601 MB; '{' x 10,000 then '}' x 10,000, 351 MB.
+        let dir = try temporaryDirectory()
+        for (name, text) in [("close.wave", String(repeating: "}", count: 20_000)),
+                             ("nest.wave", String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000)),
+                             ("lines.wave", String(repeating: "}\nx = \n", count: 5_000))] {
+            let script = dir.appendingPathComponent(name)
+            try text.write(to: script, atomically: true, encoding: .utf8)
+            let r = try WaveBinary.run(["check", script.path])
+            XCTAssertEqual(r.status, 65, name)
+            XCTAssertLessThan(r.stderr.utf8.count, 40_000, name)
+            XCTAssertLessThanOrEqual(r.stderr.components(separatedBy: ": error[").count - 1, 50, name)
+        }
+    }
+
+    func testCROnlyAndCRLFScriptsReadLikeLFOnes() throws {
+        // Issue 13 item 7: a CR-only file used to be one long comment and rendered blank.
+        let dir = try temporaryDirectory()
+        let lf = try String(contentsOfFile: "examples/progress-ball.wave", encoding: .utf8)
+        let reference = try WaveBinary.run(["ir", "examples/progress-ball.wave"])
+        XCTAssertEqual(reference.status, 0)
+        for (name, eol) in [("cr.wave", "\r"), ("crlf.wave", "\r\n")] {
+            let script = dir.appendingPathComponent(name)
+            try lf.replacingOccurrences(of: "\n", with: eol).write(to: script, atomically: true, encoding: .utf8)
+            let r = try WaveBinary.run(["ir", script.path])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout, reference.stdout, name)
+        }
+        let bad = dir.appendingPathComponent("bad.wave")
+        try "var x = 1\rlayer a: circle { radius qq }\r".write(to: bad, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["check", bad.path])
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains(":2:26: error[E0201]: unknown name 'qq'\n  layer a: circle { radius qq }\n"), r.stderr)
+    }
+
     func testRenderWritesAValidPNGThatDecodes() throws {
         let dir = try temporaryDirectory()
         let out = dir.appendingPathComponent("ball.png")

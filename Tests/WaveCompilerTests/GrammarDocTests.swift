@@ -47,8 +47,37 @@ final class GrammarDocTests: XCTestCase {
                 let (l, c) = file.location(of: d.range.start)
                 return "`t.wave:\(l):\(c): error[\(d.code.code)]: \(d.message)`"
             }
+            if after == "```console" { continue }   // checked whole by the test below
             XCTAssertEqual(formatted.first, after)
         }
+    }
+
+    /// A ```wave-error block followed by a ```console block: the console block is exactly
+    /// what the diagnostic printer shows for the script (as `t.wave`, without colour).
+    func testDiagnosticsShownInTheGrammarAreWhatUsersSee() throws {
+        let lines = try grammarText().components(separatedBy: "\n")
+        var checked = 0
+        var i = 0
+        func block(at start: Int) -> (text: String, end: Int) {
+            var k = start + 1, body: [String] = []
+            while k < lines.count, lines[k] != "```" { body.append(lines[k]); k += 1 }
+            return (body.joined(separator: "\n"), k)
+        }
+        while i < lines.count {
+            if lines[i] == "```wave-error" {
+                let script = block(at: i)
+                if script.end + 1 < lines.count, lines[script.end + 1] == "```console" {
+                    let shown = block(at: script.end + 1)
+                    let file = SourceFile(name: "t.wave", text: script.text)
+                    let (_, diags) = Compiler.compile(file)
+                    XCTAssertEqual(DiagnosticFormatter(useColor: false).format(all: diags, in: file), shown.text + "\n")
+                    checked += 1
+                    i = shown.end
+                }
+            }
+            i += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked, 2)
     }
 
     func testTheEBNFNamesEveryStatementKeyword() throws {

@@ -85,4 +85,46 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(c, 3)
         XCTAssertEqual(f.location(of: 3).column, 3)   // after "é " (é is 2 bytes)
     }
+
+    func testHashWithALetterOrDigitIsAColourNeverAComment() {
+        // `#ff00gg` used to start a comment that swallowed the rest of the line, `}` included.
+        let toks = lex("fill #ff00gg }")
+        guard case .error(.badColour, let m) = toks[1].kind else { return XCTFail("expected a bad colour, got \(toks)") }
+        XCTAssertEqual(m, "bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits")
+        XCTAssertEqual(toks[1].range, SourceRange(5, 12))   // only the word
+        XCTAssertTrue(toks[2].isPunct("}"))
+        for word in ["#zzzzzz", "#red", "#1", "#g"] {
+            guard case .error(.badColour, _) = lex(word)[0].kind else { return XCTFail("\(word) is not a bad colour") }
+        }
+    }
+
+    func testCommentsStartWithHashAndSpaceTabHashBangOrEndOfLine() {
+        for text in ["# note\nb", "#\tnote\nb", "## note\nb", "#! wave\nb", "#\nb", "// note\nb", "# golden: 0 60\nb"] {
+            XCTAssertEqual(lex(text).map(\.kind), [.identifier("b"), .eof], text)
+        }
+        XCTAssertEqual(lex("a #").map(\.kind), [.identifier("a"), .eof])   // `#` at the end of the file
+        guard case .error(.unexpectedCharacter, _) = lex("#(x)")[0].kind else { return XCTFail("'#(' is neither") }
+    }
+
+    func testCarriageReturnsEndLines() {
+        // Old Mac (CR only) and Windows (CRLF) files: comments end at the line's end, and
+        // positions count lines the same way as with LF.
+        for eol in ["\r", "\r\n", "\n"] {
+            let text = ["# a comment", "var x = 1", "  y"].joined(separator: eol)
+            let file = SourceFile(name: "t", text: text)
+            let toks = Lexer.tokenize(file)
+            XCTAssertEqual(toks.map(\.kind), [.identifier("var"), .identifier("x"), .punct("="), .number(1, nil), .identifier("y"), .eof], eol.debugDescription)
+            XCTAssertTrue(toks[4].newlineBefore)
+            XCTAssertEqual(file.location(of: toks[0].range.start).line, 2)
+            XCTAssertEqual(file.location(of: toks[4].range.start).line, 3)
+            XCTAssertEqual(file.location(of: toks[4].range.start).column, 3)
+            XCTAssertEqual(file.lineText(2), "var x = 1")
+        }
+        guard case .error(.unterminatedString, _) = lex("\"open\rnext")[0].kind else { return XCTFail("a string ends at CR") }
+    }
+
+    func testSpelledOutUnitsAreSuggested() {
+        guard case .error(.unknownUnit, let m) = lex("1sec")[0].kind else { return XCTFail("expected an error") }
+        XCTAssertTrue(m.hasSuffix("did you mean '1s'?"), m)
+    }
 }

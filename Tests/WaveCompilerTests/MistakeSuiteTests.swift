@@ -1,0 +1,156 @@
+import XCTest
+import WaveSyntax
+@testable import WaveCompiler
+
+/// Realistic single mistakes, as a new user makes them writing everyday animations: typos in
+/// every kind of word, missing braces, parentheses and values, wrong units, use before
+/// declaration, unknown block keys, bad colours in every colour position. Each lists every
+/// diagnostic the script gets (warnings too), with its line:column, code, message and the
+/// fix-it an editor would offer (`=> 'text'` replacing the range that starts at `@l:c`).
+final class MistakeSuiteTests: XCTestCase {
+    static let cases: [(script: String, expected: [String])] = [
+        ("evry 1s { }", ["1:1 E0219 unknown statement 'evry'; did you mean 'every'? => 'every' @1:1"]),
+        ("var x = 0\nanimte x to 1 over 1s", ["2:1 E0219 unknown statement 'animte'; did you mean 'animate'? => 'animate' @2:1"]),
+        ("var x = 0\nsping x to 1", ["2:1 E0219 unknown statement 'sping'; did you mean 'spring'? => 'spring' @2:1"]),
+        ("layr a: circle { radius 5 }", ["1:1 E0219 unknown statement 'layr'; did you mean 'layer'? => 'layer' @1:1"]),
+        ("tempalte t: circle { }", ["1:1 E0219 unknown statement 'tempalte'; did you mean 'template'? => 'template' @1:1"]),
+        ("var x = 0\nanimate x to 1 ovr 1s", ["2:16 E0218 unknown option 'ovr' for 'animate'; did you mean 'over'? => 'over' @2:16"]),
+        ("layer a: circle { }\nanimate a.radius valeus [1, 2, 3] over 1s", ["2:18 E0218 unknown option 'valeus' for 'animate'; did you mean 'values'? => 'values' @2:18"]),
+        ("var x = 0\nanimate x to 1 over 1s dealy 1s", ["2:24 E0218 unknown option 'dealy' for 'animate'; did you mean 'delay'? => 'delay' @2:24"]),
+        ("var x = 0\nspring x to 1 stifness 300", ["2:15 E0218 unknown option 'stifness' for 'spring'; did you mean 'stiffness'? => 'stiffness' @2:15"]),
+        ("var x = 0\nspring x to 1 { stifness 300  dampng 10  bogus 3 }", [
+            "2:17 E0218 unknown key 'stifness' in a spring body; did you mean 'stiffness'? => 'stiffness' @2:17",
+            "2:31 E0218 unknown key 'dampng' in a spring body; did you mean 'damping'? => 'damping' @2:31",
+            "2:42 E0218 unknown key 'bogus' in a spring body",
+        ]),
+        ("var x = 0\nspring x to 1 { mas 2 }", ["2:17 E0218 unknown key 'mas' in a spring body; did you mean 'mass'? => 'mass' @2:17"]),
+        ("layer s: text \"hi\" { }\neffect s typewriter ovr 1s", ["2:21 E0218 unknown option 'ovr' for 'effect'; did you mean 'over'? => 'over' @2:21"]),
+        ("var x = 0\nsequence stagr 1s { animate x to 1 over 1s }", ["2:10 E0218 unknown option 'stagr' for 'sequence'; expected one of: delay, repeat, stagger"]),
+        ("scene 100x100 { backgrund #fff }", ["1:17 E0208 unknown scene property 'backgrund'; did you mean 'background'? => 'background' @1:17"]),
+        ("scene 100x100 { duraton 2s }", ["1:17 E0208 unknown scene property 'duraton'; did you mean 'duration'? => 'duration' @1:17"]),
+        ("layer a: circle { radus 5 }", ["1:19 E0202 unknown property 'radus' on circle; did you mean 'radius'? => 'radius' @1:19"]),
+        ("layer title: text \"hi\" { fnt \"Sans\" }", ["1:26 E0202 unknown property 'fnt' on text; did you mean 'font'? => 'font' @1:26"]),
+        ("layer w: wave { wavelenght 40 }", ["1:17 E0202 unknown property 'wavelenght' on wave; did you mean 'wavelength'? => 'wavelength' @1:17"]),
+        ("layer r: rect { cornr 4 }", ["1:17 E0202 unknown property 'cornr' on rect; did you mean 'corner'? => 'corner' @1:17"]),
+        ("layer g: group { opacty 0.5 }", ["1:18 E0202 unknown property 'opacty' on group; did you mean 'opacity'? => 'opacity' @1:18"]),
+        ("template spark: circle { radus 5 }\nevery 1s { spawn spark }", ["1:26 E0202 unknown property 'radus' on circle; did you mean 'radius'? => 'radius' @1:26"]),
+        ("layer p: path { move (0, 0) quad (1, 1) contrl (2, 2) }", ["1:41 E0218 unknown option 'contrl' for 'quad'; did you mean 'control'? => 'control' @1:41"]),
+        ("layer p: path { move (0, 0) arc (1, 1) radus 3 from 0deg to 90deg }", ["1:40 E0218 unknown option 'radus' for 'arc'; did you mean 'radius'? => 'radius' @1:40"]),
+        ("layer m: circle { }\nlayer a: circle { mask m invertd }", ["2:26 E0218 unknown option 'invertd' for 'mask'; did you mean 'inverted'? => 'inverted' @2:26"]),
+        ("layer ball: circle { }\nevery tick { ball.radus += 1 }", ["2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'? => 'radius' @2:19"]),
+        ("var x = len(3)", ["1:9 E0206 unknown function 'len'"]),
+        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group"]),
+        ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
+        ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
+        ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),
+        ("layer a: rect { cap bt }", ["1:21 E0212 'cap' is one of butt, round, square"]),
+        ("layer a: rect { join mitter }", ["1:22 E0212 'join' is one of miter, round, bevel; did you mean 'miter'? => 'miter' @1:22"]),
+        ("layer a: path { fill-rule evenodd }", ["1:27 E0212 'fill-rule' is one of non-zero, even-odd; did you mean 'even-odd'? => 'even-odd' @1:27"]),
+        ("layer a: rect { anchor topleft }", ["1:24 E0212 unknown word 'topleft' for 'anchor'; did you mean 'top-left'? => 'top-left' @1:24"]),
+        ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
+        ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
+        ("layer a: rect { stroke-end 0.5 }", ["1:17 E0202 unknown property 'stroke-end' on rect"]),
+        ("layer a: rect { rotation-y 30deg }", ["1:17 E0202 unknown property 'rotation-y' on rect"]),
+        ("layer a: rect { shadow-radius 4 }", ["1:17 E0202 unknown property 'shadow-radius' on rect"]),
+        ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:12 E0219 'for' is not a statement in wave; wave has no loops: repeat with 'every', 'spawn' copies of a template, or 'sequence … repeat n'"]),
+        ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
+        ("func f(x) { }", ["1:1 E0219 'func' is not a statement in wave; wave has no user functions: reuse layers with 'template' and 'spawn'"]),
+        ("scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}", [
+            "1:28 E0002 bad colour '#zzzzzz': expected 3, 4, 6 or 8 hex digits",
+            "3:3 E0104 property 'radius' needs a value before 'fill'",
+            "6:1 E0102 expected ')' to close '(' at 5:10, found '}' => ')' @5:17",
+        ]),
+        ("layer a: circle { radius 5", ["1:17 E0102 unclosed '{' of layer 'a': expected '}' before the end of the file => '}\n' @1:27"]),
+        ("layer a: circle radius 5 }", ["1:17 E0101 expected '{' to open the body of layer 'a', found 'radius' => '{ ' @1:17"]),
+        ("var x = sin(1", ["1:14 E0102 expected ')' to close '(' at 1:12, found end of file => ')' @1:14"]),
+        ("layer a: circle { radius }", ["1:19 E0104 property 'radius' needs a value"]),
+        ("var x =", ["1:8 E0101 expected a value, found end of file"]),
+        ("var xs = [1, 2", ["1:15 E0102 expected ']' to close '[' at 1:10, found end of file => ']' @1:15"]),
+        ("var x = 0\nanimate x to 1 over 1 s", ["2:23 E0101 a unit is written right after its number: '1s', not '1 s' => '1s' @2:21"]),
+        ("var x = 0\nanimate x to 1 over 1sec", ["2:21 E0005 unknown unit 'sec' after 1 (units are s, ms, t, deg, rad, %, px); did you mean '1s'?"]),
+        ("layer a: circle { radius 5 px }", ["1:28 E0101 a unit is written right after its number: '5px', not '5 px' => '5px' @1:26"]),
+        ("layer a: circle { rotation 1s }", ["1:28 E0301 'rotation' needs an angle, found a time"]),
+        ("var x = 3kg", ["1:9 E0005 unknown unit 'kg' after 3; units are s, ms, t, deg, rad, %, px"]),
+        ("var y = 0\nevery tick { y += k\n  y += k }\nvar k = 2", ["2:19 E0220 'k' is declared at 4:5, after this use; move the declaration up"]),
+        ("layer a: circle { radius r }\nvar r = 5", ["1:26 E0220 'r' is declared at 2:5, after this use; move the declaration up"]),
+        ("layer a: circle { fill #ff00gg }", ["1:24 E0002 bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits"]),
+        ("layer a: circle { stroke #12345 }", ["1:26 E0002 bad colour '#12345': expected 3, 4, 6 or 8 hex digits"]),
+        ("layer a: rect { fill linear-gradient(#ggg, blue) }", ["1:38 E0002 bad colour '#ggg': expected 3, 4, 6 or 8 hex digits"]),
+        ("layer s: text \"hi\" { }\neffect s shine over 1s color #xyz", ["2:30 E0002 bad colour '#xyz': expected 3, 4, 6 or 8 hex digits"]),
+        ("layer a: circle { }\nanimate a.fill to #qq over 1s", ["2:19 E0002 bad colour '#qq': expected 3, 4, 6 or 8 hex digits"]),
+        ("var c = #12", ["1:9 E0002 bad colour '#12': expected 3, 4, 6 or 8 hex digits"]),
+        ("var c = mix(#fff, #zz, 0.5)", ["1:19 E0002 bad colour '#zz': expected 3, 4, 6 or 8 hex digits"]),
+        ("layer a: circle { fill #red }", ["1:24 E0002 bad colour '#red': expected 3, 4, 6 or 8 hex digits"]),
+        ("var y = 0\nevery tick {\n  var z = 1\n  y += z\n}", ["3:3 E0214 declarations (scene, layer, template, let, var) belong at the top level of a script"]),
+        ("}}}", ["1:1 E0103 unexpected '}' with no open block => '' @1:1"]),
+        ("layer a: circle { radius 1 let y = 1 }", ["1:28 E0214 'let' cannot stand inside a layer body; only properties go here"]),
+        ("var x = 0\nelse { x = 1 }", ["2:1 E0219 'else' is not a statement in wave; 'else' must follow the '}' of an 'if' block"]),
+        ("var x = 0\nevery tick { x += speed * 2\n  x -= speed }", ["2:19 E0201 unknown name 'speed'"]),
+        ("var speed = 2\nevery tick { x += speed }", ["2:14 E0201 unknown name 'x'"]),
+        ("layer a: circle { fill red; fill blue }", ["1:29 E0210 property 'fill' is set twice (first at 1:19)"]),
+        ("layer a: rect { fill conic-gradient(red, blue) }", ["1:22 E0206 unknown function 'conic-gradient'; expected one of: linear-gradient, radial-gradient, cubic-bezier, steps"]),
+        ("layer a: rect { fill linear-gradiant(red, blue) }", ["1:22 E0206 unknown function 'linear-gradiant'; did you mean 'linear-gradient'? => 'linear-gradient' @1:22"]),
+        ("scene 100x100 { background blu }", ["1:28 E0201 unknown name 'blu'; did you mean 'blue'? => 'blue' @1:28"]),
+        ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
+        ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
+        ("let size = \"hi\"\nlayer label: text size { }", []),   // a variable named like a property is no missing '{'
+        ("layer a: rect { }\nevery tick { a.rotation-y += 1 }", ["2:16 E0202 unknown property 'rotation-y' on rect layer 'a'"]),
+    ]
+
+    static func render(_ script: String) -> [String] {
+        let file = SourceFile(name: "t.wave", text: script)
+        let (_, diags) = Compiler.compile(file)
+        return diags.map { d in
+            let (l, c) = file.location(of: d.range.start)
+            var s = "\(l):\(c) \(d.code.code) \(d.message)"
+            for f in d.fixIts {
+                let (fl, fc) = file.location(of: f.range.start)
+                s += " => '\(f.replacement)' @\(fl):\(fc)"
+            }
+            return s
+        }
+    }
+
+    func testEachMistakeGetsExactlyItsDiagnostics() {
+        XCTAssertGreaterThanOrEqual(Self.cases.count, 60)
+        for (script, expected) in Self.cases {
+            XCTAssertEqual(Self.render(script), expected, "for script:\n\(script)")
+        }
+    }
+
+    /// Every block and option list of the language, each with one misspelt key: no unknown
+    /// key is silently accepted anywhere, and each gets one error with its suggestion.
+    func testEveryBlockKindRejectsAMisspeltKey() {
+        var blocks: [(String, String, String)] = [
+            ("scene header", "scene 100x100 { backgrond #fff }", "background"),
+            ("template body", "template spark: circle { opacty 1 }\nevery 1s { spawn spark }", "opacity"),
+            ("spring body", "var x = 0\nspring x to 1 { dampng 10 }", "damping"),
+            ("spring options", "var x = 0\nspring x to 1 dampng 10", "damping"),
+            ("animate options", "var x = 0\nanimate x to 1 over 1s delya 1s", "delay"),
+            ("effect options", "layer s: text \"a\" { }\neffect s fade over 1s dealy 1s", "delay"),
+            ("sequence options", "var x = 0\nsequence delya 1s { animate x to 1 over 1s }", "delay"),
+            ("parallel options", "var x = 0\nparallel repet 2 { animate x to 1 over 1s }", "repeat"),
+            ("quad options", "layer p: path { move (0, 0) quad (1, 1) contol (2, 2) }", "control"),
+            ("cubic options", "layer p: path { move (0, 0) cubic (1, 1) contol (2, 2) (3, 3) }", "control"),
+            ("arc options", "layer p: path { move (0, 0) arc (1, 1) radius 3 from 0deg too 90deg }", "to"),
+            ("path circle options", "layer p: path { circle (5, 5) raduis 3 }", "radius"),
+            ("path rect options", "layer p: path { rect (0, 0, 5, 5) cornr 1 }", "corner"),
+            ("mask options", "layer m: circle { }\nlayer a: circle { mask m inverted2 }", "inverted"),
+            ("gradient direction", "layer a: rect { fill linear-gradient(dwon, red, blue) }", "down"),
+            ("layer member", "layer b: circle { }\nevery tick { b.opacty = 1 }", "opacity"),
+        ]
+        for kind in LayerKind.allCases {
+            let argument = kind == .text ? " \"a\"" : ""
+            blocks.append(("\(kind.rawValue) body", "layer a: \(kind.rawValue)\(argument) { opacty 1 }", "opacity"))
+        }
+        for (what, script, suggestion) in blocks {
+            let file = SourceFile(name: "t.wave", text: script)
+            let (program, diags) = Compiler.compile(file)
+            XCTAssertNil(program, "\(what) accepted a misspelt key")
+            let errors = diags.filter { $0.severity == .error }
+            XCTAssertEqual(errors.count, 1, "\(what): \(errors.map(\.message))")
+            XCTAssertTrue(errors.first?.message.hasSuffix("did you mean '\(suggestion)'?") ?? false, "\(what): \(errors.map(\.message))")
+            XCTAssertEqual(errors.first?.fixIts.map(\.replacement), [suggestion], what)
+        }
+    }
+}

@@ -11,8 +11,7 @@ public struct TextFix: Sendable, Equatable {
 }
 
 /// Where code actions come from: the fix-its a diagnostic carries. The server asks this
-/// for every diagnostic under the cursor; the default reads `Diagnostic.fixIts` once the
-/// diagnostics carry them (see `DiagnosticFixes.fromDiagnostic`).
+/// for every diagnostic under the cursor; the default reads `Diagnostic.fixIts`.
 public protocol FixItProvider: Sendable {
     func fixes(for diagnostic: Diagnostic, in file: SourceFile) -> [TextFix]
 }
@@ -24,9 +23,14 @@ public struct DiagnosticFixes: FixItProvider {
         DiagnosticFixes.fromDiagnostic(diagnostic)
     }
 
-    /// Reads the diagnostic's own fix-its. `Diagnostic` does not carry any yet; when it
-    /// gains them (a replacement text and a range each), map them here.
-    static func fromDiagnostic(_ d: Diagnostic) -> [TextFix] { [] }
+    /// The diagnostic's own fix-its, titled by what they write (an empty replacement
+    /// deletes).
+    static func fromDiagnostic(_ d: Diagnostic) -> [TextFix] {
+        d.fixIts.map { fix in
+            TextFix(title: fix.replacement.isEmpty ? "remove it" : "change to '\(fix.replacement)'",
+                    range: fix.range, replacement: fix.replacement)
+        }
+    }
 }
 
 /// `textDocument/codeAction`: a quick fix for each fix-it of each diagnostic the range touches.

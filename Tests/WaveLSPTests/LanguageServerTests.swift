@@ -238,9 +238,18 @@ final class LanguageServerTests: XCTestCase {
         // Away from the diagnostic: nothing.
         let far: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 2]]
         XCTAssertEqual((h.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": far]) as? [Any])?.count, 0)
-        // Without fix-its, no actions.
+        // The server's own provider reads the fix-its the compiler attaches.
+        let real = ServerHarness()
+        real.open("layer s: wave { amplitde 5 }")
+        let own = real.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range]) as? [JSON] ?? []
+        XCTAssertEqual(own.first?["title"] as? String, "change to 'amplitude'")
+        let ownEdit = ((own.first?["edit"] as? JSON)?["changes"] as? JSON)?["file:///t.wave"] as? [JSON]
+        XCTAssertEqual(ownEdit?.first?["newText"] as? String, "amplitude")
+        XCTAssertEqual(span(ownEdit![0]), [0, 16, 0, 24])
+        // A diagnostic without fix-its: no actions.
         let plain = ServerHarness()
-        plain.open("layer s: wave { amplitde 5 }")
-        XCTAssertEqual((plain.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range]) as? [Any])?.count, 0)
+        plain.open("layer s: wave { amplitude }")
+        let here: JSON = ["start": ["line": 0, "character": 16], "end": ["line": 0, "character": 26]]
+        XCTAssertEqual((plain.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": here]) as? [Any])?.count, 0)
     }
 }

@@ -145,6 +145,42 @@ extension Compiler {
                 cur = environment.layers[c].mask
             }
         }
+        checkDrawDepth()
+    }
+
+    /// Drawing a layer recurses into its children and its mask, and the frame it builds
+    /// nests a group for each; both are bounded by `Parser.maxDepth` like any nesting.
+    /// Walks the layers with an explicit stack (the chains may be thousands long) and
+    /// rejects a layer drawn through itself (a mask that is its own ancestor).
+    mutating func checkDrawDepth() {
+        let layers = environment.layers
+        var depth = [Int?](repeating: nil, count: layers.count)
+        var onPath = [Bool](repeating: false, count: layers.count)
+        func next(_ i: Int) -> [Int] { layers[i].children + (layers[i].mask.map { [$0] } ?? []) }
+        for root in firstNewLayer..<layers.count where depth[root] == nil {
+            var stack: [Int] = [root]
+            onPath[root] = true
+            while let i = stack.last {
+                if let pending = next(i).first(where: { depth[$0] == nil }) {
+                    if onPath[pending] {
+                        error(.badMask, "mask cycle: layer '\(layers[i].name)' is drawn through its mask '\(layers[pending].name)', which contains it", layers[i].range)
+                        environment.layers[i].mask = nil
+                        return
+                    }
+                    onPath[pending] = true
+                    stack.append(pending)
+                    continue
+                }
+                let d = 1 + (next(i).compactMap { depth[$0] }.max() ?? 0)
+                depth[i] = d
+                onPath[i] = false
+                stack.removeLast()
+                if d > Parser.maxDepth {
+                    error(.nestedTooDeeply, "layer '\(layers[i].name)' is drawn through more than \(Parser.maxDepth) levels of groups and masks", layers[i].range)
+                    return
+                }
+            }
+        }
     }
 
     /// A property value checked against the property's type; words such as `round`,

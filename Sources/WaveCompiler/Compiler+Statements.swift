@@ -64,6 +64,7 @@ extension Compiler {
         var out: [IRStmt] = []
         for s in body {
             if case .expression(let e) = s.kind {
+                if case .error = e.kind { continue }   // already reported by the parser
                 _ = expression(e, inner)
                 error(.badAssignment, "a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
                 continue
@@ -170,6 +171,8 @@ extension Compiler {
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil
             }
+        case .error:
+            return nil   // already reported by the parser
         default:
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil

@@ -102,9 +102,26 @@ extension Parser {
         if isWord("then") {
             advance()
             if isPunct("{") { then = parseBlock("then") }
-            else if let s = parseStatement() { then = [s] }
+            else if enterChainLink("'then' chain") {
+                defer { depth -= 1 }
+                if let s = parseStatement() { then = [s] }
+            }
         }
         return Animate(isSpring: isSpring, targets: targets, args: args, then: then, range: start.to(previous.range))
+    }
+
+    /// Enters one more level for a link of a statement chain (`else if`, `then animate`).
+    /// Past `maxDepth` it reports the chain, skips the rest of it and returns false
+    /// (leaving `depth` as it was); otherwise the caller must leave the level again.
+    mutating func enterChainLink(_ what: String) -> Bool {
+        depth += 1
+        // A link holds at least an expression and a block: leave room for them, so the
+        // chain, not its last link's contents, is what gets reported.
+        guard depth + 3 > Parser.maxDepth else { return true }
+        depth -= 1
+        error(.nestedTooDeeply, "\(what) too long (more than \(Parser.maxDepth) levels of nesting)", at: current.range)
+        synchronize()
+        return false
     }
 
     /// effect -> 'effect' expr IDENT effect_arg*
@@ -122,11 +139,18 @@ extension Parser {
         let start = current.range
         advance()
         let condition = parseExpression()
+        if case .error = condition.kind, diagnostics.last?.code == .nestedTooDeeply {
+            synchronize()   // the rest of a too-deep statement would only repeat the error
+            return nil
+        }
         let body = parseBlock("if")
         var elseBody: [Stmt]? = nil
         if isWord("else") {
             advance()
             if isWord("if") {
+                // Each link of an `else if` chain nests one level, like a block.
+                guard enterChainLink("'else if' chain") else { return Stmt(.ifElse(condition: condition, then: body, else: nil), start.to(previous.range)) }
+                defer { depth -= 1 }
                 if let s = parseIf() { elseBody = [s] }
             } else {
                 elseBody = parseBlock("else")

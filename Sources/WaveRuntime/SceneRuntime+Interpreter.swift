@@ -87,7 +87,7 @@ extension SceneRuntime {
             var offset = 0
             for a in anims {
                 try start(a, ctx, extraDelay: offset)
-                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { Int(min($0, Double(Compiler.maxTicks))) }.orZero
+                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero
                 offset += parallel ? stagger : length + stagger
             }
         case .installTimer(let t):

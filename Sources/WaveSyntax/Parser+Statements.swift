@@ -45,6 +45,13 @@ extension Parser {
             advance()
         } else if case .error = current.kind {
             reportErrorToken()
+        } else if isPunct("-"), case .size(let w, let h) = peek().kind, !current.newlineBefore {
+            // `scene -1x5` would otherwise be a scene of the default size and a stray `-1x5`.
+            error(.outOfRange, "scene size -\(w)x\(h) is out of range: a side cannot be negative", at: current.range.to(peek().range))
+            advance(); advance()
+        } else if !current.newlineBefore, !current.isEOF, !isPunct("{"), !isPunct(";") {
+            error(.expectedToken, "expected a scene size such as 320x240 or '{' after 'scene', found \(current.describe)", at: current.range)
+            synchronize()
         }
         var clauses: [Clause] = []
         if isPunct("{") { clauses = parseClauseBlock(owner: "scene", kind: "scene") }

@@ -88,7 +88,7 @@ extension Compiler {
             seen[prop.rawValue] = clause.head.range
             guard let value = clause.value else { continue }
             let t = propertyValue(value, prop, ctx)
-            if !t.poisoned { layer.properties[prop] = t.ir }
+            if !t.poisoned { layer.properties[prop] = t.ir; layer.propertyRanges[prop] = clause.range }
         }
         environment.layers[index] = layer
         for child in decl.children { compileLayerDecl(child, parent: index) }

@@ -15,7 +15,8 @@ extension SceneRuntime {
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
+            // Callers that know the statement or binding being evaluated replace the range.
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
         }
         switch e {
         case .constant(let v): return v

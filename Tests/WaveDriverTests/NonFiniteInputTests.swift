@@ -137,3 +137,21 @@ final class NonFiniteGeometryTests: XCTestCase {
         XCTAssertEqual(other.map(\.code), [.expectedToken])
     }
 }
+
+final class WorkLimitLocationTests: XCTestCase {
+    /// A binding too costly for the work limit is blamed, at its own line, as a binding.
+    func testTheWorkLimitPointsAtTheBindingThatCausedIt() throws {
+        let sum = Array(repeating: "v", count: 150).joined(separator: " + ")
+        let text = "scene 100x100\nvar v = 1\nlayer dot: circle {\n  center (50, 50)\n  radius \(sum)\n}\nevery tick { v = 2 }\n"
+        let program = try TestScenes.program(text)
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxWorkPerTick = 100
+        XCTAssertThrowsError(try SceneRuntime(program: program, limits: limits)) { error in
+            guard let e = error as? RuntimeError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.code, .tooMuchWork)
+            XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 5)
+            XCTAssertTrue(e.message.contains("binding of 'radius' on layer 'dot'"), e.message)
+            XCTAssertFalse(e.message.contains("handler"), e.message)
+        }
+    }
+}

@@ -130,12 +130,16 @@ extension Compiler {
 
     /// Marks mask layers (not drawn by themselves) and rejects mask cycles.
     mutating func finishLayers() {
+        // Layers whose mask chain is known to end: a later walk stops there, so a long
+        // chain costs linear time, not quadratic.
+        var ends = Set<Int>()
         for i in firstNewLayer..<environment.layers.count {
             guard let m = environment.layers[i].mask else { continue }
             environment.layers[m].usedAsMask = true
             var seen: Set<Int> = [i]
             var cur: Int? = m
-            while let c = cur {
+            defer { ends.formUnion(seen) }
+            while let c = cur, !ends.contains(c) {
                 if seen.contains(c) {
                     error(.badMask, "mask cycle: layer '\(environment.layers[i].name)' is masked, through its masks, by itself", environment.layers[i].range)
                     environment.layers[i].mask = nil
@@ -156,25 +160,37 @@ extension Compiler {
         let layers = environment.layers
         var depth = [Int?](repeating: nil, count: layers.count)
         var onPath = [Bool](repeating: false, count: layers.count)
-        func next(_ i: Int) -> [Int] { layers[i].children + (layers[i].mask.map { [$0] } ?? []) }
+        // The k-th layer drawn inside layer i: its children, then its mask.
+        func edge(_ i: Int, _ k: Int) -> Int? {
+            k < layers[i].children.count ? layers[i].children[k] : k == layers[i].children.count ? layers[i].mask : nil
+        }
         for root in firstNewLayer..<layers.count where depth[root] == nil {
-            var stack: [Int] = [root]
+            // Each entry: a layer, the next edge to look at, and the deepest child so far.
+            var stack: [(layer: Int, edge: Int, deepest: Int)] = [(root, 0, 0)]
             onPath[root] = true
-            while let i = stack.last {
-                if let pending = next(i).first(where: { depth[$0] == nil }) {
+            while let top = stack.last {
+                let i = top.layer
+                if top.edge <= layers[i].children.count {
+                    stack[stack.count - 1].edge += 1
+                    guard let pending = edge(i, top.edge) else { continue }
+                    if let d = depth[pending] {
+                        stack[stack.count - 1].deepest = max(top.deepest, d)
+                        continue
+                    }
                     if onPath[pending] {
                         error(.badMask, "mask cycle: layer '\(layers[i].name)' is drawn through its mask '\(layers[pending].name)', which contains it", layers[i].range)
                         environment.layers[i].mask = nil
                         return
                     }
                     onPath[pending] = true
-                    stack.append(pending)
+                    stack.append((pending, 0, 0))
                     continue
                 }
-                let d = 1 + (next(i).compactMap { depth[$0] }.max() ?? 0)
+                let d = 1 + top.deepest
                 depth[i] = d
                 onPath[i] = false
                 stack.removeLast()
+                if !stack.isEmpty { stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, d) }
                 if d > Parser.maxDepth {
                     error(.nestedTooDeeply, "layer '\(layers[i].name)' is drawn through more than \(Parser.maxDepth) levels of groups and masks", layers[i].range)
                     return

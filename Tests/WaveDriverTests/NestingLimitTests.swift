@@ -128,6 +128,13 @@ final class NestingLimitTests: XCTestCase {
         }
     }
 
+    /// A layer masked by its own group would be drawn inside itself forever.
+    func testALayerMaskedByItsOwnGroupIsACycle() {
+        let errors = Self.diagnostics("scene 100x100\nlayer g: group {\n  layer c: circle { radius 4 mask g }\n}\n")
+        XCTAssertEqual(errors.map(\.code), [.badMask])
+        XCTAssertEqual(errors.first?.message, "mask cycle: layer 'c' is drawn through its mask 'g', which contains it")
+    }
+
     /// The evaluator at the limit computes the right value (the chain is not cut short).
     func testAChainAtTheLimitEvaluates() throws {
         let n = try XCTUnwrap(largestAccepted(Self.shapes[0].script, "sum"))

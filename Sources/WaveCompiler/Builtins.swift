@@ -149,7 +149,7 @@ public enum Ops {
     }
 
     static func mixColor(_ a: RGBA, _ b: RGBA, _ f: Double) -> RGBA {
-        RGBA(a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f)
+        RGBA(unit(a.r + (b.r - a.r) * f), unit(a.g + (b.g - a.g) * f), unit(a.b + (b.b - a.b) * f), unit(a.a + (b.a - a.a) * f))
     }
 
     /// Hue in radians, saturation and lightness as fractions.
@@ -159,7 +159,7 @@ public enum Ops {
         let x = c * (1 - Swift.abs(Foundation.fmod(hue, 2) - 1))
         let m = unit(l) - c / 2
         let (r, g, b): (Double, Double, Double)
-        switch Int(hue) {
+        switch hue.clampedInt(.towardZero) {   // a NaN hue takes sector 0; unit() makes its NaN channel 0
         case 0: (r, g, b) = (c, x, 0)
         case 1: (r, g, b) = (x, c, 0)
         case 2: (r, g, b) = (0, c, x)
@@ -167,6 +167,6 @@ public enum Ops {
         case 4: (r, g, b) = (x, 0, c)
         default: (r, g, b) = (c, 0, x)
         }
-        return RGBA(r + m, g + m, b + m, 1)
+        return RGBA(unit(r + m), unit(g + m), unit(b + m), 1)
     }
 }

@@ -40,7 +40,7 @@ extension Compiler {
             }
             guard let params = springParameters(a) else { return nil }
             anim.timing = .spring(params)
-            anim.durationTicks = max(1, Int((Spring(params).settlingTime * 60).rounded()))
+            anim.durationTicks = max(1, min(Compiler.maxTicks, (Spring(params).settlingTime * 60).clampedInt(nan: Compiler.maxTicks)))
             if let d = a.arg("over")?.value, let ticks = constantTicks(d, what: "a spring's length") { anim.durationTicks = max(1, ticks) }
         } else {
             if let valuesArg = a.arg("values")?.value {

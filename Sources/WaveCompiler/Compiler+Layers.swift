@@ -89,7 +89,7 @@ extension Compiler {
             seen[prop.rawValue] = clause.head.range
             guard let value = clause.value else { continue }
             let t = propertyValue(value, prop, ctx)
-            if !t.poisoned { layer.properties[prop] = t.ir }
+            if !t.poisoned { layer.properties[prop] = t.ir; layer.propertyRanges[prop] = clause.range }
         }
         environment.layers[index] = layer
         for child in decl.children { compileLayerDecl(child, parent: index) }
@@ -131,12 +131,16 @@ extension Compiler {
 
     /// Marks mask layers (not drawn by themselves) and rejects mask cycles.
     mutating func finishLayers() {
+        // Layers whose mask chain is known to end: a later walk stops there, so a long
+        // chain costs linear time, not quadratic.
+        var ends = Set<Int>()
         for i in firstNewLayer..<environment.layers.count {
             guard let m = environment.layers[i].mask else { continue }
             environment.layers[m].usedAsMask = true
             var seen: Set<Int> = [i]
             var cur: Int? = m
-            while let c = cur {
+            defer { ends.formUnion(seen) }
+            while let c = cur, !ends.contains(c) {
                 if seen.contains(c) {
                     error(.badMask, "mask cycle: layer '\(environment.layers[i].name)' is masked, through its masks, by itself", environment.layers[i].range)
                     environment.layers[i].mask = nil
@@ -144,6 +148,54 @@ extension Compiler {
                 }
                 seen.insert(c)
                 cur = environment.layers[c].mask
+            }
+        }
+        checkDrawDepth()
+    }
+
+    /// Drawing a layer recurses into its children and its mask, and the frame it builds
+    /// nests a group for each; both are bounded by `Parser.maxDepth` like any nesting.
+    /// Walks the layers with an explicit stack (the chains may be thousands long) and
+    /// rejects a layer drawn through itself (a mask that is its own ancestor).
+    mutating func checkDrawDepth() {
+        let layers = environment.layers
+        var depth = [Int?](repeating: nil, count: layers.count)
+        var onPath = [Bool](repeating: false, count: layers.count)
+        // The k-th layer drawn inside layer i: its children, then its mask.
+        func edge(_ i: Int, _ k: Int) -> Int? {
+            k < layers[i].children.count ? layers[i].children[k] : k == layers[i].children.count ? layers[i].mask : nil
+        }
+        for root in firstNewLayer..<layers.count where depth[root] == nil {
+            // Each entry: a layer, the next edge to look at, and the deepest child so far.
+            var stack: [(layer: Int, edge: Int, deepest: Int)] = [(root, 0, 0)]
+            onPath[root] = true
+            while let top = stack.last {
+                let i = top.layer
+                if top.edge <= layers[i].children.count {
+                    stack[stack.count - 1].edge += 1
+                    guard let pending = edge(i, top.edge) else { continue }
+                    if let d = depth[pending] {
+                        stack[stack.count - 1].deepest = max(top.deepest, d)
+                        continue
+                    }
+                    if onPath[pending] {
+                        error(.badMask, "mask cycle: layer '\(layers[i].name)' is drawn through its mask '\(layers[pending].name)', which contains it", layers[i].range)
+                        environment.layers[i].mask = nil
+                        return
+                    }
+                    onPath[pending] = true
+                    stack.append((pending, 0, 0))
+                    continue
+                }
+                let d = 1 + top.deepest
+                depth[i] = d
+                onPath[i] = false
+                stack.removeLast()
+                if !stack.isEmpty { stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, d) }
+                if d > Parser.maxDepth {
+                    error(.nestedTooDeeply, "layer '\(layers[i].name)' is drawn through more than \(Parser.maxDepth) levels of groups and masks", layers[i].range)
+                    return
+                }
             }
         }
     }

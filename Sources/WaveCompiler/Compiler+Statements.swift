@@ -74,6 +74,7 @@ extension Compiler {
         for s in body {
             if case .expression(let e) = s.kind {
                 if holdsParseError(s.range) { continue }
+                if case .error = e.kind { continue }   // already reported by the parser
                 _ = expression(e, inner)
                 error(.badAssignment, "a value on its own does nothing here; did you mean an assignment such as 'x = …'?", s.range)
                 continue
@@ -180,6 +181,8 @@ extension Compiler {
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil
             }
+        case .error:
+            return nil   // already reported by the parser
         case .binary("-", let lhs, let rhs) where lhs.range.end + 1 == rhs.range.start:
             // `a.rotation-y = 1`, `stroke-end = 1`: written as one hyphenated property name.
             if case .name(let second) = rhs.kind {

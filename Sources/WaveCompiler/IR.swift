@@ -165,6 +165,9 @@ public struct LayerIR: Equatable, Sendable {
     public var usedAsMask: Bool
     public var placement: PlacementIR
     public var range: SourceRange
+    /// Where each property set in the declaration is written (runtime errors in a binding
+    /// point here).
+    public var propertyRanges: [Property: SourceRange] = [:]
 }
 
 public struct GlobalIR: Equatable, Sendable {

@@ -156,7 +156,7 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
 
     public static func hex(_ c: RGBA) -> String {
         func h(_ v: Double) -> String {
-            let i = Int((max(0, min(1, v)) * 255).rounded())
+            let i = (max(0, min(1, v)) * 255).clampedInt(nan: 0)
             let s = String(i, radix: 16)
             return s.count == 1 ? "0" + s : s
         }
@@ -191,5 +191,18 @@ public enum Word: Equatable, Sendable {
         case .join(let j): return j.rawValue
         case .fillRule(let r): return r.rawValue
         }
+    }
+}
+
+extension Double {
+    /// The one conversion from a script's numbers to `Int` (indices, sizes, counts, ticks,
+    /// colour channels): rounded by `rule`, NaN becomes `nan`, and values beyond ±`limit`
+    /// (the infinities included) are clamped to it. It never traps, unlike `Int(_:)`.
+    public func clampedInt(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+                           nan: Int = 0, limit: Int = 1 << 53) -> Int {
+        if isNaN { return nan }
+        let bound = Double(limit)
+        let r = rounded(rule)
+        return r >= bound ? limit : r <= -bound ? -limit : Int(r)
     }
 }

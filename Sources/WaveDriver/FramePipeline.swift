@@ -60,7 +60,6 @@ public struct FramePipeline {
         let batch = threads == 1 ? 1 : threads * 6
         var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, shouldStop: shouldStop)
         var start = 0
-        let queue = DispatchQueue.global(qos: .userInitiated)
         while start < schedule.count {
             if shouldStop() { return }
             let current = frames
@@ -77,15 +76,15 @@ public struct FramePipeline {
                     results.set(i, pixmap)
                 }
             }
-            let group = DispatchGroup()
-            for _ in 0..<(threads - 1) { queue.async(group: group, execute: work) }
+            // Rasterizing recurses once per nested group or mask: threads with a known stack.
+            let wait = WorkerThreads.start(threads - 1, work)
             // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
             if nextStart < schedule.count {
                 frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request, shouldStop: shouldStop)
             }
             work()
-            group.wait()
+            wait()
             for i in 0..<current.count {
                 let pixmap = results.take(i)
                 try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))

@@ -26,16 +26,15 @@ public struct RenderJobBatch: Sendable {
             for (i, job) in jobs.enumerated() { outcomes.set(i, run(job, threads: threads, shouldStop, progress)) }
             return outcomes.all
         }
-        let group = DispatchGroup()
+        // Jobs compile and evaluate scripts, whose walks recurse up to the nesting limit:
+        // they run on threads with the main thread's usual stack, not Dispatch's 512 KiB.
         let jobs = self.jobs
-        for _ in 0..<filesAtOnce {
-            DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                while let i = outcomes.claim() {
-                    outcomes.set(i, self.run(jobs[i], threads: threads, shouldStop, progress))
-                }
+        let wait = WorkerThreads.start(filesAtOnce) {
+            while let i = outcomes.claim() {
+                outcomes.set(i, self.run(jobs[i], threads: threads, shouldStop, progress))
             }
         }
-        group.wait()
+        wait()
         return outcomes.all
     }
 

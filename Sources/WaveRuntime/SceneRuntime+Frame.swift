@@ -24,6 +24,7 @@ extension SceneRuntime {
         guard let inst = instances[id] else { return [] }
         let decl = program.layers[inst.decl]
         guard inst.present(.visible).bool else { return [] }
+        try checkFinite(inst)
         let opacity = min(1, max(0, inst.present(.opacity).number))
         guard opacity > 0 else { return [] }
 
@@ -73,6 +74,24 @@ extension SceneRuntime {
             return [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
         }
         return content
+    }
+
+    /// A NaN or infinite opacity, position, scale, rotation or anchor is a runtime error
+    /// naming the layer and the property, never a layer silently hidden or misplaced.
+    func checkFinite(_ inst: LayerInstance) throws {
+        for p in [Property.opacity, .position, .scale, .rotation, .anchor] where p.applies(to: inst.kind) {
+            let finite: Bool
+            switch inst.present(p) {
+            case .number(let v): finite = v.isFinite
+            case .point(let x, let y): finite = x.isFinite && y.isFinite
+            default: finite = true
+            }
+            guard finite else {
+                let decl = program.layers[inst.decl]
+                throw RuntimeError(.nonFiniteGeometry, "layer '\(decl.name)' has \(p.rawValue) \(inst.present(p)), which is not a finite number",
+                                   decl.range, tick: tick)
+            }
+        }
     }
 
     /// The transform of a layer's parents, for drawing a mask layer where it lives.
@@ -149,8 +168,9 @@ extension SceneRuntime {
         return (path, path.bounds)
     }
 
-    /// Clamps negatives to 0 but keeps NaN, so the finiteness check below still sees it.
-    static func nonNegative(_ v: Double) -> Double { v < 0 ? 0 : v }
+    /// Clamps negatives to 0 but keeps NaN and -infinity, so the finiteness check below
+    /// still sees them.
+    static func nonNegative(_ v: Double) -> Double { v < 0 && v.isFinite ? 0 : v }
 
     static func isFinite(_ path: Path) -> Bool {
         for e in path.elements {
@@ -192,7 +212,7 @@ extension SceneRuntime {
         var path = Path()
         guard x1 > x0, (x1 - x0) < 1e6 else { return path }
         let k = lambda != 0 ? 2 * Double.pi / lambda : 0
-        let steps = Int((x1 - x0).rounded(.up))
+        let steps = (x1 - x0).clampedInt(.up)
         for i in 0...steps {
             let x = min(x1, x0 + Double(i))
             let y = level + a * Foundation.sin(k * x + phase)

@@ -15,7 +15,8 @@ extension SceneRuntime {
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
         if work > limits.maxWorkPerTick {
-            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", .none, tick: tick)
+            // Callers that know the statement or binding being evaluated replace the range.
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
         }
         switch e {
         case .constant(let v): return v
@@ -87,7 +88,7 @@ extension SceneRuntime {
             var offset = 0
             for a in anims {
                 try start(a, ctx, extraDelay: offset)
-                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { Int(min($0, Double(Compiler.maxTicks))) }.orZero
+                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero
                 offset += parallel ? stagger : length + stagger
             }
         case .installTimer(let t):

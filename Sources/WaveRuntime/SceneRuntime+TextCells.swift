@@ -84,7 +84,7 @@ extension SceneRuntime {
             return (character, min(1, max(0, s)))
         case .scramble:
             if p >= 1 { return (character, 1) }
-            let c = TextEffects.scrambleCharacter(seed: effect.seed, index: i, tick: Int(tau))
+            let c = TextEffects.scrambleCharacter(seed: effect.seed, index: i, tick: tau.clampedInt(.towardZero))
             return (c, tau >= slot.delay ? 1 : 0.35)
         case .wave:
             guard tau >= 0 else { return (character, 0) }

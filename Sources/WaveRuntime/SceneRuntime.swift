@@ -175,7 +175,7 @@ public struct SceneRuntime: Sendable {
         let ctx = ExecContext(current: id)
         for p in Property.allCases {
             guard let e = decl.properties[p] else { continue }
-            let v = try eval(e, ctx)
+            let v = try evalProperty(e, p, of: declIndex, ctx)
             instances[id]?.model[p.ordinal] = v
             if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
         }
@@ -228,12 +228,25 @@ public struct SceneRuntime: Sendable {
         }
     }
 
+    /// Evaluates a layer property's expression; when the work limit fires inside it, the
+    /// error points at the property in the declaration and says it was a binding.
+    mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
+        do {
+            return try eval(e, ctx)
+        } catch var error as RuntimeError where error.code == .tooMuchWork && error.range == .none {
+            let decl = program.layers[declIndex]
+            error.message = "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating the binding of '\(p.rawValue)' on layer '\(decl.name)'"
+            error.range = decl.propertyRanges[p] ?? decl.range
+            throw error
+        }
+    }
+
     mutating func evaluateBindings() throws {
         for id in instances.keys.sorted() {
             guard let inst = instances[id] else { continue }
             for (i, b) in inst.bindings.enumerated() {
                 guard let b else { continue }
-                let v = try eval(b, ExecContext(current: id))
+                let v = try evalProperty(b, Property.allCases[i], of: inst.decl, ExecContext(current: id))
                 instances[id]?.model[i] = v
             }
         }

@@ -120,7 +120,7 @@ extension SceneRuntime {
                     emit(glyph(i), .identity, alpha: 1)
                     continue
                 }
-                let c = TextEffects.scrambleCharacter(seed: effect.seed, index: i, tick: Int(tau))
+                let c = TextEffects.scrambleCharacter(seed: effect.seed, index: i, tick: tau.clampedInt(.towardZero))
                 let other = try FontLibrary.shared.layout(String(c), font: FontDescriptor.parse(font), size: size)
                 guard let path = other.glyphPaths.first else { continue }
                 let origin = run.origins[i]
@@ -137,7 +137,7 @@ extension SceneRuntime {
                   transform: Transform, fill: Paint?, tau: Double) throws -> [DisplayItem] {
         guard let fill, tau >= 0 else { return [] }
         let p = min(1, tau / Double(effect.duration))
-        let steps = Int(tau)
+        let steps = tau.clampedInt(.towardZero)
         let cycle = steps % 20
         let zoom = 1.0 + 0.02 * Double(cycle <= 10 ? cycle : 20 - cycle)
         let amplitude = zoom * max(1, run.lineHeight * 0.06)

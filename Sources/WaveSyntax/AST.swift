@@ -30,9 +30,26 @@ public struct Expr: Equatable, Sendable {
         /// Stands in for an expression that failed to parse (already reported).
         case error
     }
-    public var kind: Kind
+    public var kind: Kind { didSet { height = Expr.height(of: kind) } }
     public var range: SourceRange
-    public init(_ kind: Kind, _ range: SourceRange) { self.kind = kind; self.range = range }
+    /// Levels of this tree: 1 for a leaf, one more than the tallest child otherwise. Every
+    /// walk over an expression recurses this deep, so the parser bounds it (flat chains such
+    /// as `1 + 1 + …` included) by `Parser.maxDepth`.
+    public private(set) var height: Int
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind; self.range = range; self.height = Expr.height(of: kind)
+    }
+
+    static func height(of kind: Kind) -> Int {
+        switch kind {
+        case .number, .string, .color, .bool, .name, .error: return 1
+        case .member(let e, _), .unary(_, let e): return e.height + 1
+        case .binary(_, let a, let b), .stop(let a, let b): return max(a.height, b.height) + 1
+        case .ternary(let a, let b, let c): return max(a.height, b.height, c.height) + 1
+        case .call(_, let items), .tuple(let items), .list(let items):
+            return (items.lazy.map(\.height).max() ?? 0) + 1
+        }
+    }
 }
 
 /// A labelled argument after a clause head: `control (1, 2)`, `inverted`, `radius 25`.

@@ -96,7 +96,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .unclosedBracket: return ("unclosed-bracket", "a `{`, `(` or `[` that is never closed")
         case .unexpectedClose: return ("unexpected-close", "a `}` with no open block")
         case .missingValue: return ("missing-value", "a property or label written without its value")
-        case .nestedTooDeeply: return ("nested-too-deeply", "expressions, blocks or layers nested past the limit")
+        case .nestedTooDeeply: return ("nested-too-deeply", "expressions, blocks, layers or masks nested (or chained) past the limit")
         case .cannotFormat: return ("cannot-format", "`wave fmt` cannot lay the script out without changing it")
         case .unknownName: return ("unknown-name", "a name that is no variable, layer, property or built-in")
         case .unknownProperty: return ("unknown-property", "a property no layer kind has")

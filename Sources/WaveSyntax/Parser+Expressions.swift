@@ -26,13 +26,24 @@ extension Parser {
         guard isPunct("?") else { return condition }
         advance()
         let a = parseExpression()
+        if case .error = a.kind, diagnostics.last?.code == .nestedTooDeeply { return a }
         guard expectPunct(":", "in conditional expression") else { return Expr(.error, condition.range.to(previous.range)) }
         let b = parseExpression()
         return Expr(.ternary(condition, a, b), condition.range.to(b.range))
     }
 
+    /// False (after reporting it and skipping the rest of the expression) when `e`, parsed
+    /// `depth` levels down, makes the tree deeper than `maxDepth`. Links of a flat chain
+    /// (`1 + 1 + …`, `a.b.c…`) count as levels: every later walk recurses once per link.
+    mutating func withinDepth(_ e: Expr, at range: SourceRange) -> Bool {
+        guard depth + e.height > Parser.maxDepth else { return true }
+        error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels; each operator of a chain counts as one)", at: range)
+        skipExpressionTail()
+        return false
+    }
+
     /// Skips the rest of a too-deep expression: up to a brace, a line break or end of file.
-    private mutating func skipExpressionTail() {
+    mutating func skipExpressionTail() {
         var parens = 0
         while !current.isEOF {
             if isPunct("(") || isPunct("[") { parens += 1 }
@@ -49,9 +60,11 @@ extension Parser {
         while case .punct(let op) = current.kind, binaryLevels[level].contains(op) {
             // A minus that starts a new line begins a new statement, not a subtraction.
             if op == "-" && current.newlineBefore { break }
+            let opRange = current.range
             advance()
             let rhs = parseBinary(level: level + 1)
             lhs = Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
+            if !withinDepth(lhs, at: opRange) { return Expr(.error, lhs.range) }
         }
         return lhs
     }
@@ -66,6 +79,7 @@ extension Parser {
             defer { depth -= 1 }
             if depth > Parser.maxDepth {
                 error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels)", at: start)
+                skipExpressionTail()
                 return Expr(.error, start)
             }
             let operand = parseUnary()
@@ -82,6 +96,7 @@ extension Parser {
             let id = Identifier(name, current.range)
             advance()
             e = Expr(.member(e, id), e.range.to(id.range))
+            if !withinDepth(e, at: id.range) { return Expr(.error, e.range) }
         }
         if isPunct("."), !peek().isEOF {
             advance()

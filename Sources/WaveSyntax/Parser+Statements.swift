@@ -123,6 +123,13 @@ extension Parser {
             advance()
         } else if case .error = current.kind {
             reportErrorToken()
+        } else if isPunct("-"), case .size(let w, let h) = peek().kind, !current.newlineBefore {
+            // `scene -1x5` would otherwise be a scene of the default size and a stray `-1x5`.
+            error(.outOfRange, "scene size -\(w)x\(h) is out of range: a side cannot be negative", at: current.range.to(peek().range))
+            advance(); advance()
+        } else if !current.newlineBefore, !current.isEOF, !isPunct("{"), !isPunct(";") {
+            error(.expectedToken, "expected a scene size such as 320x240 or '{' after 'scene', found \(current.describe)", at: current.range)
+            synchronize()
         }
         var clauses: [Clause] = []
         if isPunct("{") { clauses = parseClauseBlock(owner: "scene", kind: "scene") }
@@ -184,9 +191,26 @@ extension Parser {
         if isWord("then") {
             advance()
             if isPunct("{") { then = parseBlock("then") }
-            else if let s = parseStatement() { then = [s] }
+            else if enterChainLink("'then' chain") {
+                defer { depth -= 1 }
+                if let s = parseStatement() { then = [s] }
+            }
         }
         return Animate(isSpring: isSpring, targets: targets, args: args, then: then, range: start.to(previous.range))
+    }
+
+    /// Enters one more level for a link of a statement chain (`else if`, `then animate`).
+    /// Past `maxDepth` it reports the chain, skips the rest of it and returns false
+    /// (leaving `depth` as it was); otherwise the caller must leave the level again.
+    mutating func enterChainLink(_ what: String) -> Bool {
+        depth += 1
+        // A link holds at least an expression and a block: leave room for them, so the
+        // chain, not its last link's contents, is what gets reported.
+        guard depth + 3 > Parser.maxDepth else { return true }
+        depth -= 1
+        error(.nestedTooDeeply, "\(what) too long (more than \(Parser.maxDepth) levels of nesting)", at: current.range)
+        synchronize()
+        return false
     }
 
     /// effect -> 'effect' expr IDENT effect_arg*
@@ -204,11 +228,18 @@ extension Parser {
         let start = current.range
         advance()
         let condition = parseExpression()
+        if case .error = condition.kind, diagnostics.last?.code == .nestedTooDeeply {
+            synchronize()   // the rest of a too-deep statement would only repeat the error
+            return nil
+        }
         let body = parseBlock("if")
         var elseBody: [Stmt]? = nil
         if isWord("else") {
             advance()
             if isWord("if") {
+                // Each link of an `else if` chain nests one level, like a block.
+                guard enterChainLink("'else if' chain") else { return Stmt(.ifElse(condition: condition, then: body, else: nil), start.to(previous.range)) }
+                defer { depth -= 1 }
                 if let s = parseIf() { elseBody = [s] }
             } else {
                 elseBody = parseBlock("else")

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// Hostile inputs, generated here rather than committed as megabyte files, each run through
+/// the built binary under a 2 GiB address-space limit and a 30 s time limit. Every one must
+/// end with a documented exit code and a message, never a signal (a stack overflow is
+/// SIGSEGV, a Swift trap SIGILL, the time limit SIGKILL).
+final class HostileInputTests: XCTestCase {
+    static let inputs: [(name: String, text: String)] = [
+        ("sum-chain", "scene 100x100\nvar x = " + Array(repeating: "1", count: 100_000).joined(separator: " + ") + "\n"),
+        ("and-chain", "scene 100x100\nvar x = " + Array(repeating: "true", count: 100_000).joined(separator: " && ") + "\n"),
+        ("less-chain", "scene 100x100\nvar x = " + Array(repeating: "1", count: 100_000).joined(separator: " < ") + "\n"),
+        ("member-chain", "scene 100x100\nvar x = a" + String(repeating: ".b", count: 100_000) + "\n"),
+        ("else-if-chain", "scene 100x100\nvar a = 0\nevery tick {\n  if a == 0 { a = 1 }"
+            + (1..<10_000).map { " else if a == \($0) { a = 1 }" }.joined() + "\n}\n"),
+        ("then-chain", "scene 100x100\nlayer c: circle { center (50, 50) radius 10 fill #fff }\nat 0s { animate c.radius to 20 over 1t"
+            + (0..<10_000).map { " then animate c.radius to \($0 % 50) over 1t" }.joined() + " }\n"),
+        ("mask-chain", "scene 100x100\nlayer l0: circle { center (50, 50) radius 40 fill #fff }\n"
+            + (1..<5_000).map { "layer l\($0): circle { center (50, 50) radius 40 fill #fff mask l\($0 - 1) }\n" }.joined()),
+        ("nan-hsl-binding", "scene 100x100\nvar z = 0\nlayer c: circle { center (50, 50) radius 10 fill hsl(z / z * 1deg, 0.5, 0.5) }\n"),
+        ("nan-rgba-constant", "scene 100x100\nlet z = 0\nlayer c: circle { center (50, 50) radius 10 fill rgba(z / z, 255, 1 / z, sqrt(-1)) }\n"),
+        ("nan-rotation", "scene 100x100\nvar z = 0\nlayer c: circle { center (50, 50) radius 10 fill #fff rotation z / z }\n"),
+        ("negative-scene", "scene -1x5\nlayer c: circle { radius 5 }\n"),
+    ]
+
+    /// Runs `wave args` under the memory and time limits; returns the exit status (or 128 +
+    /// signal) and standard error.
+    func limitedRun(_ args: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+        let script = "ulimit -v 2097152; exec timeout -s KILL 30 \"$0\" \"$@\""
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, WaveBinary.url.path] + args
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        p.environment = env
+        let out = Pipe(), err = Pipe(), inp = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = inp
+        try p.run()
+        let errors = ErrorDrain(err.fileHandleForReading)
+        if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try inp.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let status = p.terminationReason == .uncaughtSignal ? 128 + p.terminationStatus : p.terminationStatus
+        return (status, String(decoding: o, as: UTF8.self), errors.text())
+    }
+
+    func testEveryHostileInputEndsWithACodeAndAMessage() throws {
+        let dir = try temporaryDirectory()
+        for input in Self.inputs {
+            let path = dir.appendingPathComponent("\(input.name).wave").path
+            try input.text.write(toFile: path, atomically: true, encoding: .utf8)
+            for args in [["check", path], ["render", path, "-o", dir.appendingPathComponent("\(input.name).png").path]] {
+                let r = try limitedRun(args)
+                XCTAssertTrue([0, 65, 70].contains(r.status), "\(input.name) \(args[0]): status \(r.status)\n\(r.stderr.prefix(300))")
+                XCTAssertFalse((r.stdout + r.stderr).isEmpty, "\(input.name) \(args[0]): no message")
+                if r.status != 0 { XCTAssertTrue(r.stderr.contains("\(input.name).wave:"), "\(input.name) \(args[0]): not located: \(r.stderr.prefix(300))") }
+            }
+        }
+    }
+
+    func testAMegabyteLineTypedIntoTheReplIsAnError() throws {
+        let line = "var x = " + Array(repeating: "1", count: 250_000).joined(separator: " + ") + "\n"
+        let r = try limitedRun(["repl"], stdin: line)
+        XCTAssertTrue([0, 65].contains(r.status), "status \(r.status): \(r.stderr.prefix(300))")
+        XCTAssertTrue(r.stderr.contains("E0105"), String(r.stderr.prefix(300)))
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+import WaveCompiler
+import WaveGraphics
+import WaveRuntime
+import WaveSyntax
+
+/// NaN and ±infinity reach every built-in function and every property of every layer kind,
+/// as constants (folded by the compiler) and as bindings (evaluated by the runtime). Each
+/// script must compile, run and render, or end with a located error; a trap (an `Int(_:)`
+/// of NaN, say) kills the test process.
+final class NonFiniteInputTests: XCTestCase {
+    /// `z` is 0: `z / z` is NaN, `1 / z` is +infinity, `-1 / z` is -infinity.
+    static let specials = ["z / z", "1 / z", "-1 / z", "sqrt(-1)", "log(0)"]
+    /// `let z` folds at compile time; `var z` makes every use a binding.
+    static let declarations = ["let z = 0", "var z = 0\nevery tick { z = 0 }"]
+
+    enum Outcome: Equatable { case rendered, compileErrors, runtimeError(DiagnosticCode) }
+
+    static func run(_ text: String) -> Outcome {
+        let (program, _) = Compiler.compile(SourceFile(name: "nan.wave", text: text))
+        guard let program else { return .compileErrors }
+        do {
+            var runtime = try SceneRuntime(program: program)
+            for _ in 0..<2 {
+                try runtime.step()
+                let frame = try runtime.frame()
+                _ = Renderer().render(frame.items, width: frame.width, height: frame.height, background: frame.background)
+                _ = try runtime.frame(scale: 0.5)
+            }
+            return .rendered
+        } catch let e as RuntimeError {
+            return .runtimeError(e.code)
+        } catch {
+            return .runtimeError(.tooMuchWork)
+        }
+    }
+
+    func testEveryBuiltinTakesNaNAndInfinity() {
+        var compiled = 0
+        for f in Builtin.allCases {
+            for declaration in Self.declarations {
+                for special in Self.specials {
+                    for count in 1...4 {
+                        let args = Array(repeating: special, count: count).joined(separator: ", ")
+                        let text = "scene 100x100\n\(declaration)\nvar v = \(f.rawValue)(\(args))\nlayer label: text \"v\" + v { position (10, 50) }\n"
+                        let outcome = Self.run(text)
+                        if outcome != .compileErrors { compiled += 1 }
+                        if case .runtimeError(let code) = outcome {
+                            XCTAssertTrue(code.code.hasPrefix("E07"), "\(text): \(code)")
+                        }
+                    }
+                }
+            }
+        }
+        // Most functions take numbers: a typo in the scripts above would compile nothing.
+        XCTAssertGreaterThan(compiled, Builtin.allCases.count * Self.declarations.count * Self.specials.count / 2)
+    }
+
+    func testColourFunctionsClampNaNChannelsToZero() throws {
+        for declaration in Self.declarations {
+            let text = "scene 10x10\n\(declaration)\nvar a = hsl(z / z * 1deg, 0.5, 0.5)\nvar b = rgba(z / z, 255, 1 / z, sqrt(-1))\n"
+            let program = try TestScenes.program(text)
+            let runtime = try SceneRuntime(program: program)
+            // hsl with a NaN hue falls in the first sector: (c, x, 0) + m with x NaN → 0.
+            XCTAssertEqual(runtime.value(ofGlobal: "a"), .color(RGBA(0.75, 0, 0.25, 1)), declaration)
+            XCTAssertEqual(runtime.value(ofGlobal: "b"), .color(RGBA(0, 1, 1, 0)), declaration)
+        }
+    }
+
+    /// The value each property type is given, built from a special number `s`.
+    static func value(_ type: PropertyType, _ s: String) -> String? {
+        switch type {
+        case .number, .length, .angle: return s
+        case .point: return "(\(s), \(s))"
+        case .rect: return "(\(s), \(s), \(s), \(s))"
+        case .paint: return "rgba(\(s), \(s), \(s), \(s))"
+        case .list: return "[\(s), \(s)]"
+        case .bool, .string, .word: return nil
+        }
+    }
+
+    func testEveryPropertyOfEveryKindTakesNaNAndInfinity() {
+        var tried = 0
+        for kind in LayerKind.allCases {
+            for property in Property.allCases where property.applies(to: kind) {
+                guard Self.value(property.spec.type, "s") != nil else { continue }
+                for declaration in Self.declarations {
+                    for special in Self.specials {
+                        let value = Self.value(property.spec.type, special)!
+                        let head = kind == .text ? "text \"Ab\"" : kind.rawValue
+                        let text = "scene 100x100\n\(declaration)\nlayer l: \(head) { \(property.rawValue) \(value) }\n"
+                        let outcome = Self.run(text)
+                        if outcome != .compileErrors { tried += 1 }
+                        if case .runtimeError(let code) = outcome {
+                            XCTAssertTrue(code.code.hasPrefix("E07"), "\(text): \(code)")
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(tried, 100)
+    }
+}
+
+/// A layer whose placement or size is not a finite number stops the run with a located
+/// runtime error naming the layer and property, instead of vanishing from the frame.
+final class NonFiniteGeometryTests: XCTestCase {
+    func testNaNPlacementIsARuntimeErrorNotAHiddenLayer() throws {
+        let cases = ["rotation z / z": "rotation", "scale z / z": "scale", "anchor (z / z, 0)": "anchor",
+                     "opacity z / z": "opacity", "position (1 / z, 0)": "position", "radius log(z)": "geometry"]
+        for (clause, named) in cases {
+            let text = "scene 100x100\nvar z = 0\nlayer dot: circle { center (50, 50) \(named == "geometry" ? "" : "radius 5 ")fill #fff \(clause) }\n"
+            let program = try TestScenes.program(text)
+            let runtime = try SceneRuntime(program: program)
+            XCTAssertThrowsError(try runtime.frame(), clause) { error in
+                guard let e = error as? RuntimeError else { return XCTFail("\(clause): \(error)") }
+                XCTAssertEqual(e.code, .nonFiniteGeometry, clause)
+                XCTAssertTrue(e.message.contains("layer 'dot'") && e.message.contains(named), "\(clause): \(e.message)")
+                XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 3, clause)
+            }
+        }
+    }
+
+    func testFiniteValuesStillDraw() throws {
+        let program = try TestScenes.program("scene 100x100\nvar z = 2\nlayer dot: circle { center (50, 50) radius 5 fill #fff rotation z / z opacity z / 4 }\n")
+        let frame = try SceneRuntime(program: program).frame()
+        XCTAssertEqual(frame.items.count, 1)
+    }
+
+    func testNegativeSceneSizeIsAnError() {
+        let (program, diagnostics) = Compiler.compile(SourceFile(name: "s.wave", text: "scene -1x5\n"))
+        XCTAssertNil(program)
+        XCTAssertEqual(diagnostics.map(\.code), [.outOfRange])
+        XCTAssertEqual(diagnostics.first?.range.start, 6)
+        let (_, other) = Compiler.compile(SourceFile(name: "s.wave", text: "scene x\n"))
+        XCTAssertEqual(other.map(\.code), [.expectedToken])
+    }
+}
+
+final class WorkLimitLocationTests: XCTestCase {
+    /// A binding too costly for the work limit is blamed, at its own line, as a binding.
+    func testTheWorkLimitPointsAtTheBindingThatCausedIt() throws {
+        let sum = Array(repeating: "v", count: 150).joined(separator: " + ")
+        let text = "scene 100x100\nvar v = 1\nlayer dot: circle {\n  center (50, 50)\n  radius \(sum)\n}\nevery tick { v = 2 }\n"
+        let program = try TestScenes.program(text)
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxWorkPerTick = 100
+        XCTAssertThrowsError(try SceneRuntime(program: program, limits: limits)) { error in
+            guard let e = error as? RuntimeError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.code, .tooMuchWork)
+            XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 5)
+            XCTAssertTrue(e.message.contains("binding of 'radius' on layer 'dot'"), e.message)
+            XCTAssertFalse(e.message.contains("handler"), e.message)
+        }
+    }
+}

@@ -81,13 +81,12 @@ static void draw_ball(cairo_t *cr, const struct ball *s) {
     cairo_save(cr);
     cairo_arc(cr, 100, 100, 94, 0, 2 * M_PI);
     cairo_clip(cr);
-    wave_path(cr, s->amplitude, 200 / 0.83, s->phase, s->level, 0, 200, 200);
-    cairo_clip(cr);
+    /* The water: the wave's area filled with the gradient, inside the ball. */
     cairo_pattern_t *g = cairo_pattern_create_linear(100, 0, 100, 200);
     cairo_pattern_add_color_stop_rgb(g, 0, 164 / 255.0, 216 / 255.0, 222 / 255.0);
     cairo_pattern_add_color_stop_rgb(g, 1, 105 / 255.0, 192 / 255.0, 154 / 255.0);
     cairo_set_source(cr, g);
-    cairo_rectangle(cr, 0, 0, 200, 200);
+    wave_path(cr, s->amplitude, 200 / 0.83, s->phase, s->level, 0, 200, 200);
     cairo_fill(cr);
     cairo_pattern_destroy(g);
     cairo_restore(cr);

@@ -54,7 +54,8 @@ done
 
 command -v valgrind >/dev/null || { echo "(valgrind not installed: no instruction counts)"; exit 0; }
 echo
-echo "instructions per frame at 640x480 (callgrind, libc __mem* left out; (N frames - 1 frame) / (N - 1))"
+echo "instructions per frame at 640x480 (callgrind, libc __mem* left out; (N frames - 1 frame) / (N - 1);"
+echo "animations: their first 120 ticks; one tick: 30 frames)"
 # Instructions of a run without __mem*: total minus the self cost of those functions.
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$@" >/dev/null 2>&1
@@ -69,10 +70,10 @@ for c in "${cases[@]}"; do
     n=30
     if [ "$tick" -lt 0 ]; then
         w1=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 1 --cpu)
-        wn=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames "$frames" --cpu)
+        wn=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 120 --cpu)
         c1=$(count "$cairo" time "$scene" -1 640 480 1)
-        cn=$(count "$cairo" time "$scene" -1 640 480 "$frames")
-        n=$frames
+        cn=$(count "$cairo" time "$scene" -1 640 480 120)
+        n=120
     else
         w1=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 1 --tick "$tick" --cpu)
         wn=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames "$n" --tick "$tick" --cpu)

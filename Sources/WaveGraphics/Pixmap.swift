@@ -39,14 +39,15 @@ public struct Pixmap: Equatable, Sendable {
         }
     }
 
-    /// Sets every pixel to `color` (premultiplied), writing the buffer once: zeroes for a
-    /// transparent colour, else 8-byte pixel pairs.
+    /// Sets every pixel to `color` (premultiplied), writing the buffer once: a byte fill
+    /// when all four bytes agree (transparent, opaque white), else 8-byte pixel pairs.
     public mutating func fill(_ color: Color) {
         let packed = color.premultipliedPacked()
         data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return }
-            if packed == 0 {
-                base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
+            let byte = UInt8(truncatingIfNeeded: packed)
+            if packed == UInt32(byte) &* 0x0101_0101 {   // transparent, white: one byte value
+                base.initializeMemory(as: UInt8.self, repeating: byte, count: raw.count)
                 return
             }
             let pair = (UInt64(packed) | UInt64(packed) << 32).littleEndian

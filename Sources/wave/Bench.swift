@@ -20,6 +20,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for the parallel measurement (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
     @Option(help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
+    @Flag(help: "Turn off the caches of stroke outlines, fill spans and mask coverage (same bytes, more work).") var noCache = false
     @Flag(help: "Print only the CPU seconds per frame on one thread for the first script and size (for bench/compare.sh).") var cpu = false
 
     func validate() throws {
@@ -85,7 +86,11 @@ struct Bench: ParsableCommand {
     /// to build and rasterize `--tick` `frames` times, after stepping to it unmeasured).
     func measure(_ program: Program, scale: Double, threads: Int) throws -> (wall: Double, cpu: Double) {
         var runtime = try SceneRuntime(program: program)
-        let pipeline = FramePipeline(threads: threads, scale: scale)
+        var pipeline = FramePipeline(threads: threads, scale: scale)
+        if noCache {
+            runtime.strokeCache = StrokeCache(enabled: false)
+            pipeline.renderer.caching = false
+        }
         var checksum = 0
         var ticks = Array(0..<frames)
         if let tick {

@@ -126,34 +126,30 @@ extension SceneRuntime {
 }
 
 /// Recycles frame buffers: a megabyte-sized pixmap allocated fresh for every frame costs
-/// hundreds of page faults, more than rendering a simple frame; a recycled one is refilled
-/// with the background instead. A pixmap the consumer kept is copied on write, not reused.
+/// hundreds of page faults, more than rendering a simple frame; a recycled one is filled
+/// with the background in place (one pass of stores, no source to read). A pixmap the
+/// consumer kept is copied on write, not reused.
 final class PixmapPool: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [Pixmap] = []
-    private var blank: Pixmap?
-    private var blankColor: Color?
+    private var size = (width: -1, height: -1)
 
     func take(width: Int, height: Int, background: Color) -> Pixmap {
         lock.lock()
-        if blank?.width != width || blank?.height != height || blankColor != background {
-            blank = Pixmap(width: width, height: height, fill: background)
-            blankColor = background
+        if size != (width, height) {
+            size = (width, height)
             free.removeAll()
         }
-        let template = blank ?? Pixmap(width: width, height: height, fill: background)
         let recycled = free.popLast()
         lock.unlock()
-        guard var pixmap = recycled else { return template }
-        pixmap.data.withUnsafeMutableBytes { dst in
-            template.data.withUnsafeBytes { src in dst.copyMemory(from: src) }
-        }
+        guard var pixmap = recycled else { return Pixmap(width: width, height: height, fill: background) }
+        pixmap.fill(background)
         return pixmap
     }
 
     func give(_ p: Pixmap) {
         lock.lock()
-        if free.count < 64, p.width == blank?.width, p.height == blank?.height { free.append(p) }
+        if free.count < 64, p.width == size.width, p.height == size.height { free.append(p) }
         lock.unlock()
     }
 }

@@ -39,6 +39,24 @@ public struct Pixmap: Equatable, Sendable {
         }
     }
 
+    /// Sets every pixel to `color` (premultiplied), writing the buffer once: a byte fill
+    /// when all four bytes agree (transparent, opaque white), else 8-byte pixel pairs.
+    public mutating func fill(_ color: Color) {
+        let packed = color.premultipliedPacked()
+        data.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return }
+            let byte = UInt8(truncatingIfNeeded: packed)
+            if packed == UInt32(byte) &* 0x0101_0101 {   // transparent, white: one byte value
+                base.initializeMemory(as: UInt8.self, repeating: byte, count: raw.count)
+                return
+            }
+            let pair = (UInt64(packed) | UInt64(packed) << 32).littleEndian
+            let pairs = raw.count / 8
+            base.bindMemory(to: UInt64.self, capacity: pairs).update(repeating: pair, count: pairs)
+            if raw.count % 8 != 0 { (base + pairs * 8).storeBytes(of: packed.littleEndian, as: UInt32.self) }
+        }
+    }
+
     /// The premultiplied pixel at (x, y); (0, 0, 0, 0) outside the image.
     public func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }

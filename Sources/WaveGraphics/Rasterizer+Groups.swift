@@ -59,7 +59,7 @@ extension Rasterizer {
     /// cached coverage when the same items were masks before (see `CoverageCache`).
     mutating func coverage(of items: [DisplayItem], in rect: PixelBounds) -> AlphaMask {
         let full = DisplayItem.pixelBounds(of: items).intersection(canvas)
-        if !full.isEmpty, full.intersection(rect) == rect {
+        if caching, !full.isEmpty, full.intersection(rect) == rect {
             let hash = DisplayItem.fingerprint(of: items)
             if let entry = coverages.entry(for: items, hash: hash, rect: full) {
                 pinned.append(entry)

@@ -14,12 +14,18 @@ struct Rasterizer {
     let arena: ScratchArena
     let ramps: RampCache
     let coverages: CoverageCache
+    let spans: SpanCache
+    /// False to rasterize everything afresh (the caches never change the bytes; tests
+    /// compare both ways).
+    let caching: Bool
     /// The device rectangle of the whole render (mask coverage is cached over it).
     let canvas: PixelBounds
     /// Cache entries read during this render, kept alive until it ends.
     var pinned: [CoverageCache.Entry] = []
 
-    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch) {
+    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, caching: Bool = true) {
+        self.caching = caching
+        spans = scratch.spans
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas
         arena = scratch.arena
@@ -66,16 +72,13 @@ struct Rasterizer {
         case .solid(let color):
             let packed = color.premultipliedPacked(opacity: op)
             guard packed != 0 else { return }
-            convert(path, clip: surface.rect)
-            sweep(SolidBlitter(surface: surface, color: packed), rule: rule, factor: factor)
+            cover(path, rule: rule, clip: surface.rect, SolidBlitter(surface: surface, color: packed), factor: factor)
         case .linearGradient(let start, let end, let stops):
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
-            convert(path, clip: surface.rect)
-            sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), rule: rule, on: surface, factor: factor)
+            sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), path, rule: rule, on: surface, factor: factor)
         case .radialGradient(let center, let radius, let stops):
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
-            convert(path, clip: surface.rect)
-            sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), rule: rule, on: surface,
+            sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
         }
     }
@@ -92,6 +95,52 @@ struct Rasterizer {
         swap(&edges.scan, &scan)
     }
 
+    /// Draws the coverage of `path` over the device rectangle `clip` with `blitter`: replayed
+    /// from the span cache when this fill was converted before, else converted and swept
+    /// (and recorded the second time the same fill comes by).
+    mutating func cover<B: PaintBlitter>(_ path: Path, rule: FillRule, clip: PixelBounds, _ blitter: B,
+                                         factor: GroupFactor?) {
+        guard caching else {
+            convert(path, clip: clip)
+            sweep(blitter, rule: rule, factor: factor)
+            return
+        }
+        let hash = SpanCache.fingerprint(path, rule, clip)
+        if let entry = spans.entry(path: path, rule: rule, rect: clip, hash: hash) {
+            if let factor {
+                var sink = MaskedSink(inner: blitter, mask: factor.mask, inverted: factor.inverted, opacity: factor.opacity)
+                Self.replay(entry.spans, into: &sink)
+            } else {
+                var sink = blitter
+                Self.replay(entry.spans, into: &sink)
+            }
+            return
+        }
+        convert(path, clip: clip)
+        guard spans.repeatedMiss(hash: hash) else {
+            sweep(blitter, rule: rule, factor: factor)
+            return
+        }
+        var recorded: [SpanCache.Span]
+        if let factor {
+            var sink = RecordingSink(inner: MaskedSink(inner: blitter, mask: factor.mask, inverted: factor.inverted,
+                                                       opacity: factor.opacity))
+            scan.sweep(rule: rule, into: &sink)
+            recorded = sink.spans
+        } else {
+            var sink = RecordingSink(inner: blitter)
+            scan.sweep(rule: rule, into: &sink)
+            recorded = sink.spans
+        }
+        spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: recorded))
+    }
+
+    private static func replay<S: SpanSink>(_ spans: [SpanCache.Span], into sink: inout S) {
+        spans.withUnsafeBufferPointer { buffer in
+            for s in buffer { sink.span(y: Int(s.y), x: Int(s.x), count: Int(s.count), alpha: Int(s.alpha)) }
+        }
+    }
+
     /// Sweeps the converted fill into `blitter`, through a `MaskedSink` when there is a factor.
     mutating func sweep<B: PaintBlitter>(_ blitter: B, rule: FillRule, factor: GroupFactor?) {
         if let factor {
@@ -105,18 +154,18 @@ struct Rasterizer {
 
     /// Sweeps the converted fill with a gradient, or with the ramp's last colour when the
     /// gradient geometry is degenerate.
-    private mutating func sweepGradient(_ ramp: GradientRamp, _ geometry: GradientBlitter.Geometry?,
+    private mutating func sweepGradient(_ ramp: GradientRamp, _ geometry: GradientBlitter.Geometry?, _ path: Path,
                                         rule: FillRule, on surface: Surface, factor: GroupFactor?) {
         guard let geometry else {
             guard ramp.lastColor != 0 else { return }
-            sweep(SolidBlitter(surface: surface, color: ramp.lastColor), rule: rule, factor: factor)
+            cover(path, rule: rule, clip: surface.rect, SolidBlitter(surface: surface, color: ramp.lastColor), factor: factor)
             return
         }
         ramp.table.withUnsafeBufferPointer { table in
             GradientRamp.dither.withUnsafeBufferPointer { dither in
-                sweep(GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry,
-                                      opaque: ramp.isOpaque),
-                      rule: rule, factor: factor)
+                cover(path, rule: rule, clip: surface.rect,
+                      GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque),
+                      factor: factor)
             }
         }
     }

@@ -15,6 +15,9 @@ import Foundation
 public struct Renderer: Sendable {
     /// Curve flattening tolerance in device pixels (NaN or ≤ 0 means 0.1).
     public var tolerance: Double = 0.1
+    /// Reuse the coverage of fills and masks seen in earlier renders (`SpanCache`,
+    /// `CoverageCache`). Off, everything is rasterized afresh; the bytes are the same.
+    public var caching = true
     private let scratch = ScratchPool()
 
     public init(tolerance: Double = 0.1) {
@@ -36,7 +39,7 @@ public struct Renderer: Sendable {
         let buffers = scratch.take()
         defer { scratch.give(buffers) }
         var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
-                                    scratch: buffers)
+                                    scratch: buffers, caching: caching)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
         pixmap.data.withUnsafeMutableBytes { raw in
@@ -55,6 +58,7 @@ final class RasterScratch {
     let arena = ScratchArena()
     let ramps = RampCache()
     let coverages = CoverageCache()
+    let spans = SpanCache()
 }
 
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one

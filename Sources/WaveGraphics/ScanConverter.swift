@@ -36,7 +36,8 @@ struct CoverageCell {
 /// and parts right of the surface are dropped (cover only flows rightward). Cells are
 /// therefore always inside the surface and the sweep has no per-pixel bounds checks.
 /// Cells are stored sparsely and bucketed by row, so the work is proportional to the number of
-/// edge crossings plus the number of spans, not to the filled area.
+/// edge crossings plus the number of spans, not to the filled area, and the row buckets span
+/// only the rows between the first and last cell, not the surface's height.
 struct ScanConverter {
     static let bits = 8
     static let one = 1 << bits
@@ -46,13 +47,18 @@ struct ScanConverter {
     private var cells: [CoverageCell] = []
     private var sorted: [CoverageCell] = []
     private var rowStarts: [Int] = []
+    private var rowFill: [Int] = []
     private var curX = -1, curY = -1, curCover = 0, curArea = 0
+    /// Rows holding cells: the sweep's bucket work is over these, not the surface height.
+    private var minRow = Int.max, maxRow = -1
 
     /// Prepares for a new fill on a `width` × `height` surface (keeps buffers' capacity).
     mutating func reset(width: Int, height: Int) {
         self.width = width
         self.height = height
         cells.removeAll(keepingCapacity: true)
+        minRow = Int.max
+        maxRow = -1
         curX = -1
         curY = -1
         curCover = 0
@@ -169,6 +175,8 @@ struct ScanConverter {
         if curX >= 0 && (curCover != 0 || curArea != 0) {
             cells.append(CoverageCell(x: Int32(truncatingIfNeeded: curX), y: Int32(truncatingIfNeeded: curY),
                                       cover: curCover, area: curArea))
+            if curY < minRow { minRow = curY }
+            if curY > maxRow { maxRow = curY }
         }
         curCover = 0
         curArea = 0
@@ -192,31 +200,32 @@ struct ScanConverter {
     mutating func sweep<S: SpanSink>(rule: FillRule, into sink: inout S) {
         flushCell()
         let count = cells.count
-        guard count > 0, height > 0 else { return }
-        if rowStarts.count != height + 1 {
-            rowStarts = [Int](repeating: 0, count: height + 1)
-        } else {
-            for i in 0...height { rowStarts[i] = 0 }
-        }
+        guard count > 0, height > 0, minRow <= maxRow else { return }
+        let lo = minRow, rows = maxRow - minRow + 1
+        if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
+        if rowFill.count < rows { rowFill = [Int](repeating: 0, count: rows) }
         if sorted.count < count {
             sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
         }
         let evenOdd = rule == .evenOdd
-        let w = width, h = height, shift = Self.bits + 1
+        let w = width, shift = Self.bits + 1
         cells.withUnsafeBufferPointer { src in
             rowStarts.withUnsafeMutableBufferPointer { starts in
+                rowFill.withUnsafeMutableBufferPointer { fill in
                 sorted.withUnsafeMutableBufferPointer { dst in
-                    // Counting sort by row (stable), then each row sorted by x.
-                    for cell in src { starts[Int(cell.y) + 1] += 1 }
-                    for r in 0..<h { starts[r + 1] += starts[r] }
-                    var fill = Array(starts[0..<h])
+                    // Counting sort by row (stable) over the rows that hold cells, then each
+                    // row sorted by x.
+                    for k in 0...rows { starts[k] = 0 }
+                    for cell in src { starts[Int(cell.y) - lo + 1] += 1 }
+                    for k in 0..<rows { starts[k + 1] += starts[k]; fill[k] = starts[k] }
                     for cell in src {
-                        let r = Int(cell.y)
-                        dst[fill[r]] = cell
-                        fill[r] += 1
+                        let k = Int(cell.y) - lo
+                        dst[fill[k]] = cell
+                        fill[k] += 1
                     }
-                    for r in 0..<h {
-                        let start = starts[r], end = starts[r + 1]
+                    for k in 0..<rows {
+                        let r = lo + k
+                        let start = starts[k], end = starts[k + 1]
                         if start == end { continue }
                         Self.sortRow(dst, start, end)
                         var acc = 0
@@ -239,6 +248,7 @@ struct ScanConverter {
                             }
                         }
                     }
+                }
                 }
             }
         }

@@ -54,7 +54,7 @@ extension SceneRuntime {
             if let fill {
                 content.append(.fill(path: path.transformed(by: transform), rule: rule, paint: fill, opacity: 1))
             }
-            if let stroke, let (outline, factor) = strokeOutline(inst, path, transform) {
+            if let stroke, let (outline, factor) = strokeOutline(inst, path, transform, cached: true) {
                 content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
             }
             needsGroup = opacity < 1 && content.count > 1
@@ -313,7 +313,9 @@ extension SceneRuntime {
     }
 
     /// The stroke as a fill outline in device space, and an opacity factor for hairlines.
-    func strokeOutline(_ inst: LayerInstance, _ path: Path, _ transform: Transform) -> (Path, Double)? {
+    /// `cached`: reuse the layer's outline from an earlier frame when path, style and
+    /// transform are all unchanged (`strokeCache`, one slot per layer instance).
+    func strokeOutline(_ inst: LayerInstance, _ path: Path, _ transform: Transform, cached: Bool = false) -> (Path, Double)? {
         let width = inst.present(.strokeWidth).number
         guard width > 0, width.isFinite else { return nil }
         var style = StrokeStyle(width: width)
@@ -332,7 +334,10 @@ extension SceneRuntime {
                                 dashes: hair.dashes.map { $0 / scale }, dashPhase: hair.dashPhase / scale)
             factor = f
         }
-        let outline = path.stroked(style, tolerance: 0.1 / scale)
-        return (outline.transformed(by: transform), factor)
+        if cached {
+            return (strokeCache.outline(slot: inst.id, path: path, style: style, tolerance: 0.1 / scale, transform: transform),
+                    factor)
+        }
+        return (path.stroked(style, tolerance: 0.1 / scale).transformed(by: transform), factor)
     }
 }

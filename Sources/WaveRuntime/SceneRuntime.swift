@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGraphics
 import WaveSyntax
 
 /// The state of a scene at tick n, and the rules that move it to n + 1.
@@ -13,6 +14,10 @@ public struct SceneRuntime: Sendable {
     /// Set by `stop`: the clock halts and nothing changes any more.
     public internal(set) var isStopped = false
     public var limits = RuntimeLimits()
+    /// Stroke outlines of earlier frames, reused while a layer's geometry, stroke and
+    /// transform stay the same. Replace with `StrokeCache(enabled: false)` to stroke every
+    /// frame afresh (the frames are equal either way).
+    public var strokeCache = StrokeCache()
     /// Values printed by bare expressions (REPL), in order.
     public var printed: [String] = []
 

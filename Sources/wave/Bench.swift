@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure rendering speed: frames per second per example, without writing files.",
         discussion: """
-        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, once on one thread and once on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. --sinks instead times encoding 6 s of each scene to APNG and GIF. Build in release first:
+        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, once on one thread and once on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. --sinks instead times encoding 6 s of each scene to APNG and GIF. The first lines give the CPU model and load average. bench/compare.sh uses --tick and --cpu to compare with cairo. Build in release first:
           swift build -c release && .build/release/wave bench examples/*.wave
         """)
 
@@ -19,10 +19,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Frames (ticks) per measurement.") var frames: Int = 300
     @Option(help: "Threads for the parallel measurement (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
+    @Option(help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
+    @Flag(help: "Turn off the caches of stroke outlines, fill spans and mask coverage (same bytes, more work).") var noCache = false
+    @Flag(help: "Print only the CPU seconds per frame on one thread for the first script and size (for bench/compare.sh).") var cpu = false
 
     func validate() throws {
         guard frames >= 1, frames <= 100_000 else { throw ValidationError("--frames must be 1 to 100000") }
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
+        if let tick, tick < 0 || tick > 1_000_000 { throw ValidationError("--tick must be 0 to 1000000") }
         if let size, Bench.parseSize(size) == nil { throw ValidationError("--size must look like 640x480") }
     }
 
@@ -39,7 +43,17 @@ struct Bench: ParsableCommand {
         #if DEBUG
         Console.note("warning: this is a debug build; measure with 'swift build -c release' and .build/release/wave")
         #endif
-        print("cores: \(ProcessInfo.processInfo.activeProcessorCount), frames per measurement: \(frames), threads: \(threads)")
+        if cpu {
+            let (program, source) = try ScriptLoader.compile(paths[0], quietWarnings: true)
+            let (w, h) = sizes[0]
+            let scale = min(Double(w) / Double(program.scene.width), Double(h) / Double(program.scene.height))
+            do { print(String(format: "%.9f", try measure(program, scale: scale, threads: 1).cpu / Double(frames))) } catch {
+                throw Exit.report(error, source: source)
+            }
+            return
+        }
+        print("cpu: \(Bench.cpuModel()), cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(Bench.loadAverage())")
+        print("frames per measurement: \(frames)\(tick.map { " (tick \($0) each time)" } ?? ""), threads: \(threads)")
         print(pad("scene", 28) + pad("size", 10) + pad("ms/frame 1T", 13) + pad("fps 1T", 9) + pad("fps \(threads)T", 9) + "speedup")
         var totals = [(Double, Double)](repeating: (0, 0), count: sizes.count)
         for path in paths {
@@ -47,8 +61,8 @@ struct Bench: ParsableCommand {
             for (k, (w, h)) in sizes.enumerated() {
                 let scale = min(Double(w) / Double(program.scene.width), Double(h) / Double(program.scene.height))
                 do {
-                    let one = try measure(program, scale: scale, threads: 1)
-                    let many = threads == 1 ? one : try measure(program, scale: scale, threads: threads)
+                    let one = try measure(program, scale: scale, threads: 1).wall
+                    let many = threads == 1 ? one : try measure(program, scale: scale, threads: threads).wall
                     totals[k].0 += one
                     totals[k].1 += many
                     let name = (path as NSString).lastPathComponent
@@ -68,16 +82,50 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// Seconds to step, build and rasterize `frames` ticks.
-    func measure(_ program: Program, scale: Double, threads: Int) throws -> Double {
+    /// Wall-clock and process CPU seconds to step, build and rasterize `frames` ticks (or
+    /// to build and rasterize `--tick` `frames` times, after stepping to it unmeasured).
+    func measure(_ program: Program, scale: Double, threads: Int) throws -> (wall: Double, cpu: Double) {
         var runtime = try SceneRuntime(program: program)
-        let pipeline = FramePipeline(threads: threads, scale: scale)
+        var pipeline = FramePipeline(threads: threads, scale: scale)
+        if noCache {
+            runtime.strokeCache = StrokeCache(enabled: false)
+            pipeline.renderer.caching = false
+        }
         var checksum = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        try pipeline.run(&runtime, ticks: Array(0..<frames)) { _, pixmap in checksum &+= Int(pixmap.data.first ?? 0) }
+        var ticks = Array(0..<frames)
+        if let tick {
+            try pipeline.run(&runtime, ticks: [tick]) { _, pixmap in checksum &+= Int(pixmap.data.first ?? 0) }
+            ticks = Array(repeating: tick, count: frames)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds, cpuStart = Bench.cpuSeconds()
+        try pipeline.run(&runtime, ticks: ticks) { _, pixmap in checksum &+= Int(pixmap.data.first ?? 0) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpuSeconds = Bench.cpuSeconds() - cpuStart
         if checksum == -1 { print("") }   // keep the work observable
-        return seconds
+        return (seconds, cpuSeconds)
+    }
+
+    /// CPU time of the whole process (all threads).
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// "model name" from /proc/cpuinfo, or "unknown".
+    static func cpuModel() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+        for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+            if let colon = line.firstIndex(of: ":") { return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+        }
+        return "unknown"
+    }
+
+    /// The 1, 5 and 15 minute load averages, or "unknown".
+    static func loadAverage() -> String {
+        var loads = [Double](repeating: 0, count: 3)
+        guard getloadavg(&loads, 3) == 3 else { return "unknown" }
+        return loads.map { String(format: "%.2f", $0) }.joined(separator: " ")
     }
 
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }

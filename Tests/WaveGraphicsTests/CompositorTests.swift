@@ -59,6 +59,20 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(direct, masked)
     }
 
+    /// Refilling a used pixmap in place gives exactly a fresh pixmap of that colour, for the
+    /// byte-fill colours, the pair-fill ones, and sizes with an odd pixel count.
+    func testPixmapFillInPlaceMatchesAFreshPixmap() {
+        let colors = [Color.clear, .white, .black, Color(r: 0.2, g: 0.4, b: 0.6), Color(r: 1, g: 0.5, b: 0, a: 0.5)]
+        for (w, h) in [(3, 3), (4, 2), (1, 1), (17, 5)] {
+            for color in colors {
+                var p = Pixmap(width: w, height: h, fill: Color(r: 0.9, g: 0.1, b: 0.3, a: 0.7))
+                p.data[0] = 1
+                p.fill(color)
+                XCTAssertEqual(p, Pixmap(width: w, height: h, fill: color), "\(w)x\(h) \(color)")
+            }
+        }
+    }
+
     func testPixmapBasics() {
         let p = Pixmap(width: 3, height: 2, fill: Color(r: 1, g: 0.5, b: 0, a: 0.5))
         XCTAssertEqual(p.data.count, 24)

@@ -111,15 +111,15 @@ final class StrokerTests: XCTestCase {
         XCTAssertEqual(strokeArea(uTurn, StrokeStyle(width: 4, join: .round)), 200 + 2 * Double.pi, accuracy: 0.1)
     }
 
-    func testEveryPieceIsPositivelyOriented() {
+    func testOutlineWindingIsNeverNegative() {
         var path = Path()
         path.addCircle(center: Point(50, 50), radius: 30)
         path.addPolygon([Point(5, 5), Point(100, 8), Point(7, 90), Point(60, 60)], closed: false)
-        let outline = path.stroked(StrokeStyle(width: 5, cap: .round, join: .round))
-        for poly in outline.flattened(tolerance: 0.1) {
-            var twice = 0.0
-            for i in 0..<(poly.count - 1) { twice += poly[i].cross(poly[i + 1]) }
-            XCTAssertGreaterThan(twice, 0)
+        let outline = path.stroked(StrokeStyle(width: 5, cap: .round, join: .round)).flattened(tolerance: 0.1)
+        for y in stride(from: 0.25, to: 110, by: 1.5) {
+            for x in stride(from: 0.25, to: 110, by: 1.5) {
+                XCTAssertGreaterThanOrEqual(StrokeOracle.winding(of: Point(x, y), in: outline), 0, "at \(x), \(y)")
+            }
         }
     }
 

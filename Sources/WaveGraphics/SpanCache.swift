@@ -1,0 +1,95 @@
+/// Coverage spans of fills that come back frame after frame (a shape or stroke that does
+/// not move), kept so a renderer drawing a sequence scan-converts them once.
+///
+/// An entry is the exact span list the scan converter produced for a path, fill rule and
+/// surface rectangle; replaying it into any blitter gives the bytes a fresh conversion
+/// would, because the sweep's output depends on nothing else. Entries are matched by full
+/// equality of path, rule and rectangle (the fingerprint only finds candidates), so any
+/// change of geometry or transform misses; the paint is not part of the key, as coverage
+/// does not depend on it. A fill is stored the second time it is seen, so fills that
+/// change every frame cost only a fingerprint. Owned by one render at a time (it lives in
+/// `RasterScratch`).
+final class SpanCache {
+    /// One coverage span: `count` pixels from (x, y) with coverage `alpha`.
+    struct Span {
+        let y: Int32
+        let x: Int32
+        let count: Int32
+        let alpha: Int32
+    }
+
+    final class Entry {
+        let path: Path
+        let rule: FillRule
+        let rect: PixelBounds
+        let hash: Int
+        let spans: [Span]
+        init(path: Path, rule: FillRule, rect: PixelBounds, hash: Int, spans: [Span]) {
+            self.path = path
+            self.rule = rule
+            self.rect = rect
+            self.hash = hash
+            self.spans = spans
+        }
+    }
+
+    static let capacity = 32
+    static let spanLimit = 1 << 20
+
+    /// Least recently used last.
+    private var entries: [Entry] = []
+    private var misses: [Int] = []
+
+    func entry(path: Path, rule: FillRule, rect: PixelBounds, hash: Int) -> Entry? {
+        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.rect == rect && $0.rule == rule && $0.path == path })
+        else { return nil }
+        let e = entries.remove(at: i)
+        entries.append(e)
+        return e
+    }
+
+    /// Records a miss; true when the same fingerprint missed recently (store it this time).
+    func repeatedMiss(hash: Int) -> Bool {
+        if let i = misses.firstIndex(of: hash) {
+            misses.remove(at: i)
+            return true
+        }
+        misses.append(hash)
+        if misses.count > Self.capacity { misses.removeFirst() }
+        return false
+    }
+
+    func store(_ entry: Entry) {
+        guard entry.spans.count <= Self.spanLimit else { return }
+        entries.append(entry)
+        var total = entries.reduce(0) { $0 + $1.spans.count }
+        while entries.count > Self.capacity || (total > Self.spanLimit && entries.count > 1) {
+            total -= entries.removeFirst().spans.count
+        }
+    }
+
+    /// A cheap fingerprint of a fill's geometry; equal inputs always agree.
+    static func fingerprint(_ path: Path, _ rule: FillRule, _ rect: PixelBounds) -> Int {
+        var h: UInt64 = rule == .evenOdd ? 0x51_7CC1_B727_220A : 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3; h ^= h >> 29 }
+        mix(UInt64(bitPattern: Int64(rect.x0)) &* 31 &+ UInt64(bitPattern: Int64(rect.y1)))
+        mix(UInt64(path.elements.count))
+        path.forEachPoint { p in
+            mix(p.x == 0 ? 0 : p.x.bitPattern)
+            mix(p.y == 0 ? 0 : p.y.bitPattern)
+        }
+        return Int(truncatingIfNeeded: h)
+    }
+}
+
+/// Passes spans on to `inner` and keeps a copy.
+struct RecordingSink<Inner: SpanSink>: SpanSink {
+    var inner: Inner
+    var spans: [SpanCache.Span] = []
+
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
+        spans.append(SpanCache.Span(y: Int32(y), x: Int32(x), count: Int32(count), alpha: Int32(alpha)))
+        inner.span(y: y, x: x, count: count, alpha: alpha)
+    }
+}

@@ -29,6 +29,10 @@ public struct RuntimeLimits: Sendable {
     public var maxAnimations = 100_000
     /// Points in one layer's geometry after building (huge paths).
     public var maxPathElements = 1_000_000
+    /// UTF-8 bytes in one string built while running (`s = s + s` every tick).
+    public var maxStringBytes = 1_000_000
+    /// Characters one text layer draws (each costs glyph outlines and coverage).
+    public var maxTextCharacters = 10_000
 
     /// Each limit's variable, and the largest value it may be raised to (beyond that a
     /// runaway script would hang or exhaust memory before the limit could stop it).
@@ -38,6 +42,8 @@ public struct RuntimeLimits: Sendable {
         ("WAVE_MAX_TIMERS", \.maxTimers, 1_000_000),
         ("WAVE_MAX_ANIMATIONS", \.maxAnimations, 10_000_000),
         ("WAVE_MAX_PATH_ELEMENTS", \.maxPathElements, 100_000_000),
+        ("WAVE_MAX_STRING", \.maxStringBytes, 100_000_000),
+        ("WAVE_MAX_TEXT", \.maxTextCharacters, 1_000_000),
     ]
 
     /// The defaults, each changed by its environment variable (`variables`) when that is a

@@ -238,6 +238,11 @@ extension SceneRuntime {
     /// y = 0, from −ascent to +descent).
     func textRun(_ inst: LayerInstance) throws -> (GlyphRun, Double, Rect)? {
         guard case .string(let text) = inst.present(.text) else { return nil }
+        // Counted in UTF-8 bytes first: cheap, and never fewer than the characters.
+        if text.utf8.count > limits.maxTextCharacters, text.count > limits.maxTextCharacters {
+            throw RuntimeError(.tooMuchText, "layer '\(program.layers[inst.decl].name)' draws \(text.count) characters; the limit is \(limits.maxTextCharacters) (WAVE_MAX_TEXT)",
+                               program.layers[inst.decl].range, tick: tick)
+        }
         guard case .string(let font) = inst.present(.font) else { return nil }
         let size = inst.present(.size).number
         guard size.isFinite, size > 0, size < 10_000 else {

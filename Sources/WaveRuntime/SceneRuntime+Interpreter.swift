@@ -10,6 +10,20 @@ extension SceneRuntime {
         }
     }
 
+    /// Refuses, before allocating it, a string that would pass `maxStringBytes`.
+    func checkConcatenation(_ x: Value, _ y: Value) throws {
+        let a: Int, b: Int
+        switch (x, y) {
+        case (.string(let s), .string(let t)): a = s.utf8.count; b = t.utf8.count
+        case (.string(let s), _): a = s.utf8.count; b = 64   // a number or value's text
+        case (_, .string(let t)): a = 64; b = t.utf8.count
+        default: return
+        }
+        guard a + b > limits.maxStringBytes else { return }
+        // Callers that know the statement or binding being evaluated replace the range.
+        throw RuntimeError(.stringTooLong, "a string of \(a + b) bytes is longer than the limit of \(limits.maxStringBytes) (WAVE_MAX_STRING)", .none, tick: tick)
+    }
+
     func presentGlobal(_ slot: Int) -> Value { globalOverlay[slot] ?? globals[slot] }
 
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
@@ -38,7 +52,9 @@ extension SceneRuntime {
             // Short-circuit logic.
             if op == .and && !x.bool { return .bool(false) }
             if op == .or && x.bool { return .bool(true) }
-            return Ops.binary(op, x, try eval(b, ctx))
+            let y = try eval(b, ctx)
+            if op == .add { try checkConcatenation(x, y) }
+            return Ops.binary(op, x, y)
         case .ternary(let c, let a, let b): return try eval(c, ctx).bool ? eval(a, ctx) : eval(b, ctx)
         case .call(let f, let args):
             var vs: [Value] = []
@@ -72,9 +88,18 @@ extension SceneRuntime {
         switch s {
         case .assign(let target, let op, let valueExpr, let range):
             try charge(range)
-            var v = try eval(valueExpr, ctx)
-            if let op { v = Ops.binary(op, try read(target, ctx), v) }
-            try write(target, v, ctx, range: range)
+            do {
+                var v = try eval(valueExpr, ctx)
+                if let op {
+                    let old = try read(target, ctx)
+                    if op == .add { try checkConcatenation(old, v) }
+                    v = Ops.binary(op, old, v)
+                }
+                try write(target, v, ctx, range: range)
+            } catch var e as RuntimeError where e.range == .none {
+                e.range = range   // an expression's limit, located at its statement
+                throw e
+            }
         case .ifElse(let c, let a, let b):
             for s in try eval(c, ctx).bool ? a : b {
                 try exec(s, ctx)

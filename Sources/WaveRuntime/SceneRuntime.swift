@@ -233,15 +233,16 @@ public struct SceneRuntime: Sendable {
         }
     }
 
-    /// Evaluates a layer property's expression; when the work limit fires inside it, the
-    /// error points at the property in the declaration and says it was a binding.
+    /// Evaluates a layer property's expression; an error inside it with no place of its own
+    /// (the work or string limit) points at the property in the declaration.
     mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
         do {
             return try eval(e, ctx)
-        } catch var error as RuntimeError where error.code == .tooMuchWork && error.range == .none {
+        } catch var error as RuntimeError where error.range == .none {
             let decl = program.layers[declIndex]
-            error.message = "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating the binding of '\(p.rawValue)' on layer '\(decl.name)'"
             error.range = decl.propertyRanges[p] ?? decl.range
+            guard error.code == .tooMuchWork else { throw error }
+            error.message = "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating the binding of '\(p.rawValue)' on layer '\(decl.name)'"
             throw error
         }
     }

@@ -68,6 +68,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case badTextSize = "E0707"
     case textLayoutFailed = "E0708"
     case sessionBroken = "E0709"
+    case stringTooLong = "E0710"
+    case tooMuchText = "E0711"
     // Warnings
     case unusedVariable = "W0001"
     case invisibleLayer = "W0002"
@@ -135,6 +137,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .tooMuchWork: return ("too-much-work", "more steps in one tick than the limit (runtime)")
         case .tooManyTimers: return ("too-many-timers", "more installed timers than the limit (runtime)")
         case .tooManyAnimations: return ("too-many-animations", "more running animations than the limit (runtime)")
+        case .stringTooLong: return ("string-too-long", "a string longer than the limit (runtime)")
+        case .tooMuchText: return ("too-much-text", "a text layer with more characters than the limit (runtime)")
         case .tooManyPathElements: return ("too-many-path-elements", "a layer's geometry with more elements than the limit (runtime)")
         case .nonFiniteGeometry: return ("non-finite-geometry", "geometry that is NaN or infinite (runtime)")
         case .badTextSize: return ("bad-text-size", "a text size that is not positive or too large (runtime)")

@@ -21,6 +21,8 @@ final class HostileInputTests: XCTestCase {
         ("nan-rgba-constant", "scene 100x100\nlet z = 0\nlayer c: circle { center (50, 50) radius 10 fill rgba(z / z, 255, 1 / z, sqrt(-1)) }\n"),
         ("nan-rotation", "scene 100x100\nvar z = 0\nlayer c: circle { center (50, 50) radius 10 fill #fff rotation z / z }\n"),
         ("negative-scene", "scene -1x5\nlayer c: circle { radius 5 }\n"),
+        ("string-doubling", "scene 100x100\nvar s = \"ab\"\nlayer label: text s { position (10, 50) }\nevery tick { s = s + s }\nat 1s { stop }\n"),
+        ("megabyte-text", "scene 100x100\nlayer label: text \"" + String(repeating: "w", count: 1_000_000) + "\" { position (10, 50) }\n"),
     ]
 
     /// Runs `wave args` under the memory and time limits; returns the exit status (or 128 +

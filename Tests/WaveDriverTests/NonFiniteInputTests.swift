@@ -155,3 +155,46 @@ final class WorkLimitLocationTests: XCTestCase {
         }
     }
 }
+
+/// Strings and text have budgets checked before allocating (grammar.md §10).
+final class MemoryBudgetTests: XCTestCase {
+    func testAStringDoubledEveryTickStopsAtTheLimitAtItsStatement() throws {
+        let text = "scene 100x100\nvar s = \"ab\"\nlayer label: text \"x\" { position (10, 50) }\nevery tick {\n  s = s + s\n}\n"
+        let program = try TestScenes.program(text)
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxStringBytes = 1000
+        var runtime = try SceneRuntime(program: program, limits: limits)
+        var ticks = 0
+        XCTAssertThrowsError(try { while true { try runtime.step(); ticks += 1 } }()) { error in
+            guard let e = error as? RuntimeError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.code, .stringTooLong)
+            XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 5)
+            XCTAssertTrue(e.message.contains("1024 bytes"), e.message)
+        }
+        // 2, 4, …, 512 bytes fit; doubling 512 would make 1024 > 1000.
+        XCTAssertEqual(runtime.value(ofGlobal: "s").map { if case .string(let s) = $0 { return s.count } else { return -1 } }, 512)
+        _ = ticks
+    }
+
+    func testATextLayerPastTheTextLimitIsALocatedError() throws {
+        let text = "scene 100x100\nlayer long: text \"\(String(repeating: "w", count: 30))\" { position (0, 50) }\n"
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxTextCharacters = 29
+        let runtime = try SceneRuntime(program: try TestScenes.program(text), limits: limits)
+        XCTAssertThrowsError(try runtime.frame()) { error in
+            guard let e = error as? RuntimeError else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.code, .tooMuchText)
+            XCTAssertTrue(e.message.contains("'long' draws 30 characters"), e.message)
+        }
+        limits.maxTextCharacters = 30
+        XCTAssertNoThrow(try SceneRuntime(program: try TestScenes.program(text), limits: limits).frame())
+    }
+
+    func testTheBudgetsHaveVariables() {
+        let env = ["WAVE_MAX_STRING": "2000", "WAVE_MAX_TEXT": "77"]
+        let limits = RuntimeLimits(environment: env)
+        XCTAssertEqual(limits.maxStringBytes, 2000)
+        XCTAssertEqual(limits.maxTextCharacters, 77)
+        XCTAssertEqual(RuntimeLimits.problems(in: ["WAVE_MAX_TEXT": "0"]).count, 1)
+    }
+}

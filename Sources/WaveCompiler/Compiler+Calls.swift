@@ -7,6 +7,7 @@ extension Compiler {
         if f.name == "linear-gradient" || f.name == "radial-gradient" {
             return gradient(linear: f.name == "linear-gradient", args, range, ctx)
         }
+        if let fn = environment.functions[f.name] { return callFunction(f, fn, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
             // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
             let names = f.name.contains("-") ? Vocabulary.specialFunctions

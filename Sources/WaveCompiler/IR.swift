@@ -9,6 +9,8 @@
 public enum LayerRef: Equatable, Sendable {
     /// A declared (non-template) layer, by declaration index.
     case declared(Int)
+    /// One copy of a repeated layer (`bar[3]`): declaration index and copy index.
+    case copy(Int, Int)
     /// The layer being spawned or the template instance a statement runs for.
     case current
 }
@@ -26,7 +28,12 @@ public enum Builtin: String, CaseIterable, Sendable {
 }
 
 /// Scene-wide values an expression can read.
-public enum Ambient: String, Sendable { case time = "t", tick, width, height }
+public enum Ambient: String, Sendable {
+    case time = "t", tick, width, height
+    /// The copy index of a repeated layer (`layer bar[12]: …`) inside its body and the
+    /// statements run for each copy; 0 elsewhere.
+    case index
+}
 
 public indirect enum IRExpr: Equatable, Sendable {
     case constant(Value)
@@ -46,6 +53,8 @@ public indirect enum IRExpr: Equatable, Sendable {
     /// as `Compiler.makeGradient` reads it: linear [x0, y0, x1, y1] (unit-box points) or
     /// [angle] (radians, CSS); radial [cx, cy, radius].
     case gradient(linear: Bool, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+    /// `list[i]`: the element at whole index ⌊i⌋ (a runtime error outside the list).
+    case element(IRExpr, IRExpr)
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }
@@ -95,6 +104,21 @@ public struct AnimationIR: Equatable, Sendable {
     public var fill: FillMode
     public var then: [IRStmt]
     public var range: SourceRange
+    /// Timing positions written as expressions that are not constant (`over random(1s, 2s)`,
+    /// `delay index * 0.1s`): evaluated when the animation starts, replacing the fields above.
+    public var dynamicTiming = DynamicTiming()
+}
+
+/// Timing positions evaluated when their statement runs: durations and delays in seconds,
+/// repeat counts as plain numbers. nil: the constant field is used.
+public struct DynamicTiming: Equatable, Sendable {
+    public var duration: IRExpr?
+    public var delay: IRExpr?
+    public var repeatCount: IRExpr?
+    public init(duration: IRExpr? = nil, delay: IRExpr? = nil, repeatCount: IRExpr? = nil) {
+        self.duration = duration; self.delay = delay; self.repeatCount = repeatCount
+    }
+    public var isEmpty: Bool { duration == nil && delay == nil && repeatCount == nil }
 }
 
 public struct TimerIR: Equatable, Sendable {
@@ -109,6 +133,10 @@ public struct TimerIR: Equatable, Sendable {
     public var kind: Kind
     public var body: [IRStmt]
     public var range: SourceRange
+    /// The period, time or delay written as an expression that is not constant (seconds,
+    /// or ticks for `every N ticks`): evaluated when the timer is installed.
+    public var dynamicTime: IRExpr? = nil
+    public var dynamicCountsTicks = false
 }
 
 public enum PlacementIR: Equatable, Sendable {
@@ -129,6 +157,12 @@ public indirect enum IRStmt: Equatable, Sendable {
     case effect(EffectIR)
     /// A bare expression (REPL): evaluated and printed.
     case evaluate(IRExpr, ValueType, SourceRange)
+    /// Runs the statements once for every live copy of a repeated layer, in index order,
+    /// with that copy as the current layer (`animate bar.opacity …` on `layer bar[12]`).
+    case eachCopy(Int, [IRStmt])
+    /// `for i in a..<b { … }`: the body for each whole number from ⌈a⌉ below b, the number
+    /// held in global `slot`; every pass is charged to the tick's work limit.
+    case forRange(slot: Int, from: IRExpr, to: IRExpr, body: [IRStmt], SourceRange)
 }
 
 public struct EffectIR: Equatable, Sendable {
@@ -168,6 +202,25 @@ public struct LayerIR: Equatable, Sendable {
     /// Where each property set in the declaration is written (runtime errors in a binding
     /// point here).
     public var propertyRanges: [Property: SourceRange] = [:]
+    /// Number of copies of a repeated layer (`layer bar[12]: …`); nil for a single layer.
+    public var count: Int? = nil
+    /// A group's `replicate` clause: its children are repeated `count` times, copy k drawn
+    /// through the instance transform applied k times (Core Animation's CAReplicatorLayer).
+    public var replicator: ReplicatorIR? = nil
+}
+
+/// CAReplicatorLayer's parameters, lowered: lengths px, angles radians, the delay in ticks.
+public struct ReplicatorIR: Equatable, Sendable {
+    public var count: Int
+    /// One step of the instance transform, about (aboutX, aboutY): scale, then rotate, then
+    /// translate by (dx, dy).
+    public var dx = 0.0, dy = 0.0, rotation = 0.0, scaleX = 1.0, scaleY = 1.0
+    public var aboutX = 0.0, aboutY = 0.0
+    /// instanceDelay: copy k's animations and timers start k·delayTicks later.
+    public var delayTicks = 0
+    /// Added k times to copy k's colour multiplier (which starts at 1), then clamped to 0–1.
+    public var redOffset = 0.0, greenOffset = 0.0, blueOffset = 0.0, alphaOffset = 0.0
+    public init(count: Int) { self.count = count }
 }
 
 public struct GlobalIR: Equatable, Sendable {

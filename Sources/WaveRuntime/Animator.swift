@@ -46,11 +46,13 @@ extension SceneRuntime {
 
     /// Starts an animation now (plus its delay). Values are fixed at start, following
     /// Core Animation's from/to/by rules; a missing end is the current value.
-    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws {
+    @discardableResult
+    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws -> AnimationIR {
         guard animations.count < limits.maxAnimations else {
             throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
         try charge(a.range)
+        let a = try resolveTiming(a, ctx)
         var targets: [ResolvedTarget] = []
         var froms: [Value] = [], tos: [Value] = []
         let fromV = try a.from.map { try eval($0, ctx) }
@@ -75,9 +77,36 @@ extension SceneRuntime {
         }
         var keyframes: [Value] = []
         for k in a.keyframes { keyframes.append(try eval(k, ctx)) }
-        guard !targets.isEmpty else { return }
+        guard !targets.isEmpty else { return a }
         animations.append(ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
-                                          begin: tick + a.delayTicks + extraDelay, context: ctx))
+                                          begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current)))
+        return a
+    }
+
+    /// The animation with its computed timing positions (`over random(1s, 2s)`, `delay
+    /// index * 0.1s`, `repeat n`) evaluated now, in this context, and fixed from here on.
+    mutating func resolveTiming(_ a: AnimationIR, _ ctx: ExecContext) throws -> AnimationIR {
+        guard !a.dynamicTiming.isEmpty else { return a }
+        var a = a
+        let dynamic = a.dynamicTiming
+        a.dynamicTiming = DynamicTiming()
+        if let e = dynamic.duration {
+            let v = try located(a.range) { try $0.eval(e, ctx) }.number
+            a.durationTicks = try runtimeTicks(v, what: "the duration of this animation", a.range, allowNegative: false)
+            if case .spring = a.timing { a.durationTicks = max(1, a.durationTicks) }
+        }
+        if let e = dynamic.delay {
+            let v = try located(a.range) { try $0.eval(e, ctx) }.number
+            a.delayTicks = try runtimeTicks(v, what: "the delay of this animation", a.range, allowNegative: true)
+        }
+        if let e = dynamic.repeatCount {
+            let n = try located(a.range) { try $0.eval(e, ctx) }.number
+            guard n > 0, !n.isNaN else {
+                throw RuntimeError(.badTimeValue, "the repeat count of this animation came to \(Value.format(n)); it must be more than 0", a.range, tick: tick)
+            }
+            a.repeatCount = n
+        }
+        return a
     }
 
     /// Scale is a point; a number written to it means a uniform scale.

@@ -9,11 +9,12 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly.
+        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop. A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly.
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
           wave trace s.wave --prop ball.position.y --format json
+          wave trace examples/activity-indicator.wave --prop 'bar[3].opacity' --live --to 1s
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
@@ -23,9 +24,10 @@ struct Trace: ParsableCommand {
     @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
     @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
+    @Flag(name: .customLong("live"), help: "Add a 'live' column: the number of live layers at each tick.") var live = false
 
     func validate() throws {
-        if props.isEmpty { throw ValidationError("give at least one --prop NAME") }
+        if props.isEmpty && !live { throw ValidationError("give at least one --prop NAME (or --live)") }
     }
 
     func run() throws {
@@ -48,20 +50,21 @@ struct Trace: ParsableCommand {
         let end = to?.ticks ?? (program.scene.durationTicks.map { $0 - 1 } ?? 299)
         guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
         var out = ""
-        if format == .csv { out += (["tick", "time"] + props.map(Trace.csvField)).joined(separator: ",") + "\n" }
+        let names = (live ? ["live"] : []) + props
+        if format == .csv { out += (["tick", "time"] + names.map(Trace.csvField)).joined(separator: ",") + "\n" }
         else { out += "[\n" }
         do {
             var runtime = try SceneRuntime(program: program)
             var first = true
             for tick in start...end {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                var row: [String] = []
+                var row: [String] = live ? [String(runtime.liveLayerCount)] : []
                 for c in columns { row.append(Trace.text(try runtime.evaluate(c), json: format == .json)) }
                 let time = Trace.number(Double(tick) / 60)
                 if format == .csv {
                     out += ([String(tick), time] + row.map(Trace.csvField)).joined(separator: ",") + "\n"
                 } else {
-                    let fields = zip(props, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
+                    let fields = zip(names, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
                     out += (first ? "" : ",\n") + "  {\"tick\": \(tick), \"time\": \(time)" + (fields.isEmpty ? "" : ", " + fields.joined(separator: ", ")) + "}"
                     first = false
                 }

@@ -10,7 +10,9 @@ import WaveSinks
 ///
 /// The caller's thread steps the scene and builds display lists for the next batch while
 /// worker threads rasterize the previous batch; the consumer runs on the caller's thread.
-/// Rendering is deterministic, so the bytes are the same for any thread count.
+/// Rendering is deterministic, so the bytes are the same for any thread count. A
+/// `ThreadChooser` drops to the caller's thread alone while the other threads do not make
+/// batches faster (a busy core), and tries them again now and then.
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
@@ -60,8 +62,11 @@ public struct FramePipeline {
         let batch = threads == 1 ? 1 : threads * 6
         var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, shouldStop: shouldStop)
         var start = 0
+        var chooser = ThreadChooser(threads: threads)
         while start < schedule.count {
             if shouldStop() { return }
+            let began = DispatchTime.now().uptimeNanoseconds
+            let used = chooser.next()
             let current = frames
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
@@ -77,7 +82,7 @@ public struct FramePipeline {
                 }
             }
             // Rasterizing recurses once per nested group or mask: threads with a known stack.
-            let wait = WorkerThreads.start(threads - 1, work)
+            let wait = WorkerThreads.start(used - 1, work)
             // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
             if nextStart < schedule.count {
@@ -85,6 +90,8 @@ public struct FramePipeline {
             }
             work()
             wait()
+            chooser.record(used: used, frames: current.count,
+                           seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
             for i in 0..<current.count {
                 let pixmap = results.take(i)
                 try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))

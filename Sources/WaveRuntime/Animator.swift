@@ -69,12 +69,19 @@ extension SceneRuntime {
             case (nil, nil, let b?): to = Ops.binary(.add, current, b)
             default: break
             }
+            if case .layer(let id, let p, _) = r, let inst = instances[id] {
+                for end in [from, to] { try requireFinite(end, p, of: inst, at: a.range, "would be animated to") }
+            }
             targets.append(r)
             froms.append(SceneRuntime.normalize(from, for: r))
             tos.append(SceneRuntime.normalize(to, for: r))
         }
         var keyframes: [Value] = []
         for k in a.keyframes { keyframes.append(try eval(k, ctx)) }
+        for case .layer(let id, let p, _) in targets {
+            guard let inst = instances[id] else { continue }
+            for k in keyframes { try requireFinite(k, p, of: inst, at: a.range, "would be animated to") }
+        }
         guard !targets.isEmpty else { return }
         animations.append(ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
                                           begin: tick + a.delayTicks + extraDelay, context: ctx))

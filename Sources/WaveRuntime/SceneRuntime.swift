@@ -237,7 +237,12 @@ public struct SceneRuntime: Sendable {
     /// (the work or string limit) points at the property in the declaration.
     mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
         do {
-            return try eval(e, ctx)
+            let v = try eval(e, ctx)
+            if let inst = ctx.current.flatMap({ instances[$0] }) {
+                let decl = program.layers[declIndex]
+                try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")
+            }
+            return v
         } catch var error as RuntimeError where error.range == .none {
             let decl = program.layers[declIndex]
             error.range = decl.propertyRanges[p] ?? decl.range

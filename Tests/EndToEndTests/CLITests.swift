@@ -176,7 +176,7 @@ final class CLITests: XCTestCase {
         try "var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }\nevery tick { r += 0 }".write(to: nan, atomically: true, encoding: .utf8)
         let runtime = try WaveBinary.run(["render", nan.path, "-o", dir.path + "/n.png"])
         XCTAssertEqual(runtime.status, 70)
-        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:1: error[E0706]: layer 'c' has geometry that is not a finite number"), runtime.stderr)
+        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:35: error[E0706]: radius of layer 'c' evaluates to nan, which is not a finite number"), runtime.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/n.png"))
     }
 

@@ -65,7 +65,7 @@ final class RenderSafetyTests: XCTestCase {
             try Data("precious".utf8).write(to: out)
             let r = try status([script.path, "-o", out.path, "--to", "60t"])
             XCTAssertEqual(r.status, 70, r.stderr)
-            XCTAssertTrue(r.stderr.contains("s.wave:3:1: error[E0706]:"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("s.wave:3:35: error[E0706]: radius of layer 'c' evaluates to nan"), r.stderr)
             XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "precious", ext)
             XCTAssertEqual(try leftovers(dir), [], ext)
         }

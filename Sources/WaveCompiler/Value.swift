@@ -35,6 +35,11 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The gradient functions: `linear-gradient`, `radial-gradient`, `conic-gradient`.
+public enum GradientKind: String, CaseIterable, Sendable {
+    case linear = "linear-gradient", radial = "radial-gradient", conic = "conic-gradient"
+}
+
 public struct GradientStopValue: Equatable, Sendable {
     public var location: Double?
     public var color: RGBA
@@ -57,6 +62,9 @@ public enum PaintValue: Equatable, Sendable {
     case angled(radians: Double, stops: [GradientStopValue])
     /// Centre in the unit box, radius as a fraction of the box's larger side.
     case radial(center: (Double, Double), radius: Double, stops: [GradientStopValue])
+    /// CSS `conic-gradient(from <angle> at <centre>, …)`: a sweep around `center` (unit box)
+    /// starting at `angle` (radians, 0 up, clockwise on screen).
+    case conic(center: (Double, Double), angle: Double, stops: [GradientStopValue])
 
     public static func == (l: PaintValue, r: PaintValue) -> Bool {
         switch (l, r) {
@@ -68,6 +76,8 @@ public enum PaintValue: Equatable, Sendable {
             return a1 == a2 && t1 == t2
         case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
             return c1 == c2 && r1 == r2 && t1 == t2
+        case (.conic(let c1, let a1, let t1), .conic(let c2, let a2, let t2)):
+            return c1 == c2 && a1 == a2 && t1 == t2
         default: return false
         }
     }
@@ -136,6 +146,8 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
                 return "linear-gradient(\(Value.format(a * 180 / Double.pi))deg, \(Value.stopsText(stops)))"
             case .radial(let c, let r, let stops):
                 return "radial-gradient((\(Value.format(c.0)), \(Value.format(c.1))) r \(Value.format(r)), \(Value.stopsText(stops)))"
+            case .conic(let c, let a, let stops):
+                return "conic-gradient(\(Value.format(a * 180 / Double.pi))deg, (\(Value.format(c.0)), \(Value.format(c.1))), \(Value.stopsText(stops)))"
             }
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .word(let w): return w.text

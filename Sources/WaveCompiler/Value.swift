@@ -44,6 +44,28 @@ public struct GradientStopValue: Equatable, Sendable {
     public var location: Double?
     public var color: RGBA
     public init(location: Double?, color: RGBA) { self.location = location; self.color = color }
+
+    /// Every stop with a location: given ones kept; missing ones spread evenly between
+    /// their neighbours (the first defaults to 0, the last to 1), as CSS does.
+    public static func resolved(_ stops: [GradientStopValue]) -> [GradientStopValue] {
+        var locs = stops.map(\.location)
+        guard !locs.isEmpty else { return [] }
+        if locs[0] == nil { locs[0] = 0 }
+        if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
+        var i = 0
+        while i < locs.count {
+            if locs[i] == nil {
+                var j = i
+                while j < locs.count, locs[j] == nil { j += 1 }
+                let a = locs[i - 1] ?? 0, b = j < locs.count ? (locs[j] ?? 1) : 1
+                for k in i..<j { locs[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return zip(locs, stops).map { GradientStopValue(location: $0 ?? 0, color: $1.color) }
+    }
 }
 
 /// How a shape is filled or stroked. Gradient geometry is relative to the layer's bounds

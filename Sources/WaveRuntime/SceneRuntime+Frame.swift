@@ -300,26 +300,9 @@ extension SceneRuntime {
         return (Point(cx - dx * half, cy - dy * half), Point(cx + dx * half, cy + dy * half))
     }
 
-    /// Stop locations: given ones kept; missing ones spread evenly between their neighbours
-    /// (the first defaults to 0, the last to 1), as CSS does.
+    /// Stop locations resolved (`GradientStopValue.resolved`), with their colours.
     static func stops(_ stops: [GradientStopValue]) -> [(Double, RGBA)] {
-        var locs = stops.map(\.location)
-        guard !locs.isEmpty else { return [] }
-        if locs[0] == nil { locs[0] = 0 }
-        if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
-        var i = 0
-        while i < locs.count {
-            if locs[i] == nil {
-                var j = i
-                while j < locs.count, locs[j] == nil { j += 1 }
-                let a = locs[i - 1] ?? 0, b = j < locs.count ? (locs[j] ?? 1) : 1
-                for k in i..<j { locs[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
-                i = j
-            } else {
-                i += 1
-            }
-        }
-        return zip(locs, stops).map { ($0 ?? 0, $1.color) }
+        GradientStopValue.resolved(stops).map { ($0.location ?? 0, $0.color) }
     }
 
     /// The stroke as a fill outline in device space, and an opacity factor for hairlines;

@@ -112,7 +112,7 @@ extension Compiler {
         var geometry: [Double]
         if kind == .conic {
             geometry = [0, 0.5, 0.5]
-            if let first = rest.first, case .number = first.kind {
+            if let first = rest.first, Compiler.isNumberLiteral(first) {
                 let t = expression(first, ctx)
                 guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
                     if !t.poisoned { error(.badGradient, "a conic gradient's start angle is a constant angle, such as 90deg", first.range) }
@@ -141,7 +141,7 @@ extension Compiler {
                           let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
                     error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
                     return .bad(.paint)
-                } else if case .number = first.kind {
+                } else if Compiler.isNumberLiteral(first) {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
                         if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
@@ -204,6 +204,15 @@ extension Compiler {
         let ir = IRExpr.gradient(kind: kind, geometry: geometry, stops: stops, locations: locations)
         if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
         return Typed(ir: ir, type: .paint)
+    }
+
+    /// A number written as such, or negated (`-45deg`): where a gradient's angle goes.
+    static func isNumberLiteral(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .number: return true
+        case .unary("-", let inner): return isNumberLiteral(inner)
+        default: return false
+        }
     }
 
     /// path-length(L): the length of layer L's outline in its own units (before its

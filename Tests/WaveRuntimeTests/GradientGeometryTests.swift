@@ -109,6 +109,9 @@ final class ConicAndAnimatedGradientTests: XCTestCase {
         XCTAssertEqual(c.y, 60 - 35 * sin(Double.pi / 6), accuracy: 1e-9)
         XCTAssertEqual(angle * 180 / Double.pi, 120, accuracy: 1e-9, "90deg turned by the layer's 30deg")
         XCTAssertEqual(stops.map(\.location), [0, 1])
+        let negative = try firstPaint("layer r: rect { fill conic-gradient(-90deg, #000000, #ffffff) }")
+        guard case .conicGradient(_, let west, _)? = negative else { return XCTFail("\(String(describing: negative))") }
+        XCTAssertEqual(west * 180 / Double.pi, -90, accuracy: 1e-9, "a negated angle is an angle too")
     }
 
     func testConicPixelsThroughTheRuntime() throws {

@@ -54,6 +54,31 @@ final class TrimTests: XCTestCase {
         XCTAssertEqual(TestScene.alpha(pixmap, 100 + 42, 100 - 42), 0, "between 12 and 3 o'clock")
     }
 
+    /// A rect starts at its top-left corner, a rounded rect at the end of its top-left
+    /// corner's curve, both running clockwise (right along the top first), as grammar.md says.
+    func testRectsStartAtTheTopLeftAndRunClockwise() {
+        let plain = TestScene.rect(20, 40, 160, 100)   // length 520
+        let head = plain.stroked(StrokeStyle(width: 4, trimEnd: 40.0 / 520), tolerance: 0.1).bounds
+        XCTAssertEqual(head?.minX ?? .nan, 20, accuracy: 1e-9)
+        XCTAssertEqual(head?.maxX ?? .nan, 60, accuracy: 1e-9)
+        XCTAssertEqual(head?.minY ?? .nan, 38, accuracy: 1e-9)
+        XCTAssertEqual(head?.maxY ?? .nan, 42, accuracy: 1e-9)
+        var rounded = Path()
+        rounded.addRect(Rect(x: 20, y: 40, width: 160, height: 100), cornerRadius: 30)
+        let total = rounded.length()
+        let first = rounded.stroked(StrokeStyle(width: 4, trimEnd: 40 / total), tolerance: 0.1).bounds
+        XCTAssertEqual(first?.minX ?? .nan, 50, accuracy: 0.05, "starts where the top-left curve ends")
+        XCTAssertEqual(first?.maxX ?? .nan, 90, accuracy: 0.05)
+        XCTAssertEqual(first?.maxY ?? .nan, 42, accuracy: 1e-9)
+        // The last stretch is the top-left corner's curve, ending back at (50, 40). (Within
+        // 0.25: the stroke trims its 0.1-tolerance polyline, a little shorter than `length()`.)
+        let last = rounded.stroked(StrokeStyle(width: 4, trimStart: 1 - 30 * Double.pi / 2 / total), tolerance: 0.1).bounds
+        XCTAssertEqual(last?.minX ?? .nan, 18, accuracy: 0.25)
+        XCTAssertEqual(last?.maxX ?? .nan, 50, accuracy: 0.25)
+        XCTAssertEqual(last?.minY ?? .nan, 38, accuracy: 0.25)
+        XCTAssertEqual(last?.maxY ?? .nan, 70, accuracy: 0.25)
+    }
+
     func testStartAtOrAfterEndDrawsNothing() {
         let circle = TestScene.circle(100, 100, 60)
         XCTAssertTrue(circle.stroked(StrokeStyle(width: 4, trimStart: 0.6, trimEnd: 0.4)).isEmpty)

@@ -83,6 +83,20 @@ final class TrimRuntimeTests: XCTestCase {
         assertProgressive(drawn, measured, slack: 1.5 + 0.003 * measured)
     }
 
+    /// A wave's outline starts at the left end of its surface and runs along it to the right.
+    func testWaveOutlineStartsAtTheLeftOfItsSurface() throws {
+        // A flat surface at y = 50 from x = 20 to 180, down to 90: 160 + 40 + 160 + 40 = 400.
+        let f = try SceneRuntime(program: try program("""
+        scene 200x100
+        layer s: wave { amplitude 0  level 50  extent (20, 180)  bottom 90  fill none  stroke black  width 4  stroke-end 0.1 }
+        """)).frame()
+        guard case .fill(let outline, _, _, _)? = f.items.first, let box = outline.bounds else { return XCTFail("\(f.items)") }
+        XCTAssertEqual(box.minX, 20, accuracy: 1e-9)
+        XCTAssertEqual(box.maxX, 60, accuracy: 1e-9)
+        XCTAssertEqual(box.minY, 48, accuracy: 1e-9)
+        XCTAssertEqual(box.maxY, 52, accuracy: 1e-9)
+    }
+
     func testStrokeStartAfterStrokeEndDrawsNothingAndStartIsAnimatable() throws {
         let p = try program("""
         scene 100x100 { background none }

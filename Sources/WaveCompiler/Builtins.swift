@@ -144,7 +144,36 @@ public enum Ops {
         case (.paint(.color(let c1)), .paint(.color(let c2))): return .paint(.color(mixColor(c1, c2, f)))
         case (.paint(.color(let c1)), .color(let c2)), (.color(let c1), .paint(.color(let c2))):
             return .paint(.color(mixColor(c1, c2, f)))
+        case (.paint(let p1), .paint(let p2)):
+            return mixGradient(p1, p2, f).map { .paint($0) } ?? (f < 0.5 ? a : b)
         default: return f < 0.5 ? a : b
+        }
+    }
+
+    /// Two gradients of one form with as many stops: geometry, stop locations (resolved
+    /// first) and stop colours interpolated, so an animation of `fill` can move a
+    /// gradient's stops or end points (CAGradientLayer's animatable `locations`,
+    /// `startPoint`, `endPoint`). Nil for anything else.
+    static func mixGradient(_ a: PaintValue, _ b: PaintValue, _ f: Double) -> PaintValue? {
+        func l(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        func p(_ x: (Double, Double), _ y: (Double, Double)) -> (Double, Double) { (l(x.0, y.0), l(x.1, y.1)) }
+        func stops(_ s: [GradientStopValue], _ t: [GradientStopValue]) -> [GradientStopValue]? {
+            guard s.count == t.count else { return nil }
+            return zip(GradientStopValue.resolved(s), GradientStopValue.resolved(t)).map { x, y in
+                GradientStopValue(location: l(x.location ?? 0, y.location ?? 0), color: mixColor(x.color, y.color, f))
+            }
+        }
+        switch (a, b) {
+        case (.linear(let s1, let e1, let t1), .linear(let s2, let e2, let t2)):
+            return stops(t1, t2).map { .linear(start: p(s1, s2), end: p(e1, e2), stops: $0) }
+        case (.angled(let a1, let t1), .angled(let a2, let t2)):
+            return stops(t1, t2).map { .angled(radians: l(a1, a2), stops: $0) }
+        case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
+            return stops(t1, t2).map { .radial(center: p(c1, c2), radius: l(r1, r2), stops: $0) }
+        case (.conic(let c1, let a1, let t1), .conic(let c2, let a2, let t2)):
+            return stops(t1, t2).map { .conic(center: p(c1, c2), angle: l(a1, a2), stops: $0) }
+        default:
+            return nil
         }
     }
 

@@ -44,8 +44,10 @@ public indirect enum IRExpr: Equatable, Sendable {
     case makeList([IRExpr])
     /// A gradient whose stops are computed (colours may be bound to variables). Geometry,
     /// as `Compiler.makeGradient` reads it: linear [x0, y0, x1, y1] (unit-box points) or
-    /// [angle] (radians, CSS); radial [cx, cy, radius].
-    case gradient(linear: Bool, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+    /// [angle] (radians, CSS); radial [cx, cy, radius]; conic [angle, cx, cy].
+    case gradient(kind: GradientKind, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+    /// `path-length(L)`: the length of layer L's outline, measured each time it is read.
+    case pathLength(LayerRef)
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }

@@ -78,8 +78,9 @@ public struct IRPrinter {
         case .makePoint(let x, let y): return "(\(expr(x)), \(expr(y)))"
         case .makeRect(let a, let b, let c, let d): return "(\(expr(a)), \(expr(b)), \(expr(c)), \(expr(d)))"
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
-        case .gradient(let linear, let g, let stops, _):
-            return "\(linear ? "linear" : "radial")-gradient(\(g.map(Value.format).joined(separator: " ")); \(stops.map(expr).joined(separator: ", ")))"
+        case .pathLength(let r): return "path-length(\(layer(r)))"
+        case .gradient(let kind, let g, let stops, _):
+            return "\(kind.rawValue)(\(g.map(Value.format).joined(separator: " ")); \(stops.map(expr).joined(separator: ", ")))"
         }
     }
 

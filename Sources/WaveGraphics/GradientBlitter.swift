@@ -1,4 +1,6 @@
-/// Shades coverage spans with a linear or radial gradient ramp and blends them (source-over).
+import Foundation
+
+/// Shades coverage spans with a linear, radial or conic gradient ramp and blends them (source-over).
 ///
 /// Per pixel: ramp index from the device-space pixel centre (see `Paint`), ramp entry plus
 /// the Bayer threshold for the device pixel, truncated to 8 bits, scaled by coverage, blended.
@@ -11,6 +13,8 @@ struct GradientBlitter: PaintBlitter {
         case linear(base: Double, rowStep: Double, step: Int)
         /// index = √((x + 0.5 − cx)² + (y + 0.5 − cy)²) · scale.
         case radial(cx: Double, cy: Double, scale: Double)
+        /// index = (((atan2(x + 0.5 − cx, cy − y − 0.5) − angle) / 2π) mod 1) · last.
+        case conic(cx: Double, cy: Double, angle: Double)
     }
 
     let surface: Surface
@@ -39,6 +43,20 @@ struct GradientBlitter: PaintBlitter {
     static func radial(center: Point, radius: Double) -> Geometry? {
         guard radius > 0, radius.isFinite, center.isFinite else { return nil }
         return .radial(cx: center.x, cy: center.y, scale: Double(last) / radius)
+    }
+
+    static func conic(center: Point, angle: Double) -> Geometry? {
+        guard center.isFinite, angle.isFinite else { return nil }
+        return .conic(cx: center.x, cy: center.y, angle: angle)
+    }
+
+    /// The conic ramp position of a point at offset (dx, dy) from the centre (y down):
+    /// the clockwise angle from `angle`, as a fraction of a turn in [0, 1).
+    @inline(__always)
+    static func conicFraction(dx: Double, dy: Double, angle: Double) -> Double {
+        let turn = (atan2(dx, -dy) - angle) / (2 * Double.pi)
+        let f = turn - turn.rounded(.down)
+        return f < 1 ? f : 0
     }
 
     @inline(__always)
@@ -89,6 +107,16 @@ struct GradientBlitter: PaintBlitter {
             while i < end {
                 let rx = Double(deviceX) + 0.5 - cx
                 let f = (rx * rx + ry2).squareRoot() * scale
+                let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
+                let src = color(k, ditherRow | (deviceX & 7))
+                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
+                deviceX &+= 1
+                i &+= 1
+            }
+        case .conic(let cx, let cy, let angle):
+            let dy = Double(deviceY) + 0.5 - cy
+            while i < end {
+                let f = Self.conicFraction(dx: Double(deviceX) + 0.5 - cx, dy: dy, angle: angle) * Double(Self.last)
                 let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
                 let src = color(k, ditherRow | (deviceX & 7))
                 if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }

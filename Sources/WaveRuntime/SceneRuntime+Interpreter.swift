@@ -73,14 +73,17 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
-        case .gradient(let linear, let geometry, let stops, let locations):
+        case .gradient(let kind, let geometry, let stops, let locations):
             var values: [GradientStopValue] = []
             for (s, l) in zip(stops, locations) {
                 let c = try eval(s, ctx)
                 let loc = try l.map { try eval($0, ctx).number }
                 if case .color(let rgba) = c { values.append(GradientStopValue(location: loc, color: rgba)) }
             }
-            return .paint(Compiler.makeGradient(linear: linear, geometry: geometry, stops: values))
+            return .paint(Compiler.makeGradient(kind, geometry: geometry, stops: values))
+        case .pathLength(let ref):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }
+            return .number(try localGeometry(inst).path?.length() ?? 0)
         }
     }
 

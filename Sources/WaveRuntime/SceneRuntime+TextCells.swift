@@ -102,7 +102,8 @@ extension SceneRuntime {
         switch v {
         case .color(let c): return c.a > 0 ? c : nil
         case .paint(.color(let c)): return c.a > 0 ? c : nil
-        case .paint(.linear(_, _, let stops)), .paint(.angled(_, let stops)), .paint(.radial(_, _, let stops)):
+        case .paint(.linear(_, _, let stops)), .paint(.angled(_, let stops)), .paint(.radial(_, _, let stops)),
+             .paint(.conic(_, _, let stops)):
             return stops.isEmpty ? nil : stops[stops.count / 2].color
         default: return nil
         }

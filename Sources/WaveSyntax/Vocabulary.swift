@@ -85,7 +85,8 @@ public enum Vocabulary {
     public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
 
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
-    public static let specialFunctions = ["linear-gradient", "radial-gradient", "cubic-bezier", "steps"]
+    public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient", "cubic-bezier", "steps",
+                                          "path-length"]
 
     /// The clause of a layer body that is not a property: `mask LAYER [inverted]`.
     public static let maskClause = "mask"

@@ -73,6 +73,7 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
+        case .measure(let m, let ref, let args): return try measure(m, ref, args, ctx)
         case .gradient(let linear, let geometry, let stops, let locations):
             var values: [GradientStopValue] = []
             for (s, l) in zip(stops, locations) {
@@ -159,7 +160,7 @@ extension SceneRuntime {
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx) else { return }
-            instances[id]?.model[p.ordinal] = p == .scale ? .point(v.point.0, v.point.1) : v
+            instances[id]?.model[p.ordinal] = p == .scale ? .point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)
             instances[id]?.bindings[p.ordinal] = nil
         case .layerComponent(let ref, let p, let c):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return }

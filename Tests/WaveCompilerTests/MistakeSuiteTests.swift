@@ -88,7 +88,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nevery tick { x += speed * 2\n  x -= speed }", ["2:19 E0201 unknown name 'speed'"]),
         ("var speed = 2\nevery tick { x += speed }", ["2:14 E0201 unknown name 'x'"]),
         ("layer a: circle { fill red; fill blue }", ["1:29 E0210 property 'fill' is set twice (first at 1:19)"]),
-        ("layer a: rect { fill conic-gradient(red, blue) }", ["1:22 E0206 unknown function 'conic-gradient'; expected one of: linear-gradient, radial-gradient, cubic-bezier, steps"]),
+        ("layer a: rect { fill conic-gradient(red, blue) }", ["1:22 E0206 unknown function 'conic-gradient'; expected one of: linear-gradient, radial-gradient, cubic-bezier, steps, text-width, text-bounds, char-count"]),
         ("layer a: rect { fill linear-gradiant(red, blue) }", ["1:22 E0206 unknown function 'linear-gradiant'; did you mean 'linear-gradient'? => 'linear-gradient' @1:22"]),
         ("scene 100x100 { background blu }", ["1:28 E0201 unknown name 'blu'; did you mean 'blue'? => 'blue' @1:28"]),
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),

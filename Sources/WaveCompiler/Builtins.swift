@@ -104,7 +104,25 @@ public enum Ops {
         case .hsl: return .color(hsl(arg(0), arg(1), arg(2)))
         case .point: return .point(arg(0), arg(1))
         case .random: return .number(0)
+        case .charCount:
+            guard case .string(let s) = args.first else { return .number(0) }
+            return .number(Double(s.count))
+        case .substring:
+            guard case .string(let s) = args.first else { return .string("") }
+            return .string(substring(s, from: arg(1), count: args.count > 2 ? arg(2) : .infinity))
         }
+    }
+
+    /// `substring(s, from[, count])`: `count` characters (grapheme clusters) from index `from`
+    /// (0 the first), both rounded down and clamped to the string; NaN counts as 0.
+    static func substring(_ s: String, from: Double, count: Double) -> String {
+        let n = s.count
+        let start = from.clampedInt(.down, nan: 0, limit: n)
+        let length = count.clampedInt(.down, nan: 0, limit: n)
+        guard start < n, length > 0 else { return "" }
+        let a = s.index(s.startIndex, offsetBy: max(0, start))
+        let b = s.index(a, offsetBy: min(length, n - max(0, start)))
+        return String(s[a..<b])
     }
 
     /// `.x`/`.y` of a point, or the n-th number of a rect (x, y, width, height).

@@ -8,6 +8,7 @@ extension Compiler {
             return gradient(kind, args, range, ctx)
         }
         if f.name == "path-length" { return pathLength(args, range, ctx) }
+        if let m = TextMeasure(rawValue: f.name) { return textMeasure(m, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
             // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
             let names = f.name.contains("-") ? Vocabulary.specialFunctions
@@ -95,6 +96,17 @@ extension Compiler {
         case .point:
             guard arity(2...2), numbers() != nil else { return .bad() }
             result = .point
+        case .charCount:
+            guard arity(1...1) else { return .bad() }
+            guard typed[0].type == .string else { error(.typeMismatch, "'char-count' needs a string, found \(typed[0].type)", args[0].range); return .bad() }
+        case .substring:
+            guard arity(2...3) else { return .bad() }
+            guard typed[0].type == .string else { error(.typeMismatch, "'substring' needs a string first, found \(typed[0].type)", args[0].range); return .bad() }
+            for (t, a) in zip(typed, args).dropFirst() where !isNumber(t.type) {
+                error(.typeMismatch, "'substring' takes a string, a start index and a count, found \(t.type)", a.range)
+                return .bad()
+            }
+            result = .string
         }
         return fold(Typed(ir: .call(builtin, typed.map(\.ir)), type: result))
     }

@@ -296,7 +296,7 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
-        case .global, .ambient, .layerProperty, .gradient, .pathLength: return nil
+        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure: return nil
         case .component(let base, let i):
             guard let v = value(of: base) else { return nil }
             return Ops.component(v, i)

@@ -143,6 +143,7 @@ extension SceneRuntime {
             guard case .list(let pts) = inst.present(.points) else { break }
             path.addPolygon(pts.map { Point($0.point.0, $0.point.1) }, closed: true)
         case .path:
+            if let morphed = morphOverlay[inst.id] ?? morphModel[inst.id] { path = morphed; break }
             path = try PathBuilder.build(program.layers[inst.decl].pathCommands) { try evalConst($0, inst.id) }
         case .wave:
             path = waveArea(inst)
@@ -226,10 +227,11 @@ extension SceneRuntime {
 
     func textGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
         guard let (run, spacing, bounds) = try textRun(inst) else { return (nil, nil) }
+        let shown = SceneRuntime.visibleCount(inst, of: run.characters.count)
         var path = run.combinedPath
-        if spacing != 0 {
+        if spacing != 0 || shown < run.characters.count {
             path = Path()
-            for (i, g) in run.glyphPaths.enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
+            for (i, g) in run.glyphPaths.prefix(shown).enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
         }
         return (path, bounds)
     }

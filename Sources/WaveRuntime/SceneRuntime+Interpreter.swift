@@ -73,6 +73,7 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
+        case .measure(let m, let ref, let args): return try measure(m, ref, args, ctx)
         case .gradient(let kind, let geometry, let stops, let locations):
             var values: [GradientStopValue] = []
             for (s, l) in zip(stops, locations) {
@@ -162,7 +163,7 @@ extension SceneRuntime {
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
-            let value = p == .scale ? Value.point(v.point.0, v.point.1) : v
+            let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)
             try requireFinite(value, p, of: inst, at: range, "is given")
             instances[id]?.model[p.ordinal] = value
             instances[id]?.bindings[p.ordinal] = nil

@@ -33,6 +33,10 @@ public struct SceneRuntime: Sendable {
     var animations: [ActiveAnimation] = []
     /// Text effects by layer instance.
     var effects: [Int: ActiveEffect] = [:]
+    /// Path morphs by layer instance: the geometry shown this tick, and the geometry a
+    /// finished morph left (it replaces the layer's commands, as an assignment ends a binding).
+    var morphOverlay: [Int: Path] = [:]
+    var morphModel: [Int: Path] = [:]
     var rng: SplitMix64
     var work = 0
     var started = false
@@ -181,7 +185,7 @@ public struct SceneRuntime: Sendable {
         for p in Property.allCases {
             guard let e = decl.properties[p] else { continue }
             let v = try evalProperty(e, p, of: declIndex, ctx)
-            instances[id]?.model[p.ordinal] = v
+            instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
             if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
         }
         for child in decl.children {
@@ -224,6 +228,8 @@ public struct SceneRuntime: Sendable {
         if inst.decl < declaredInstance.count, declaredInstance[inst.decl] == id { declaredInstance[inst.decl] = nil }
         animations.removeAll { $0.touches(id) }
         effects[id] = nil
+        morphOverlay[id] = nil
+        morphModel[id] = nil
     }
 
     func resolve(_ ref: LayerRef, _ ctx: ExecContext) -> Int? {
@@ -258,7 +264,7 @@ public struct SceneRuntime: Sendable {
             for (i, b) in inst.bindings.enumerated() {
                 guard let b else { continue }
                 let v = try evalProperty(b, Property.allCases[i], of: inst.decl, ExecContext(current: id))
-                instances[id]?.model[i] = v
+                instances[id]?.model[i] = SceneRuntime.stored(v, Property.allCases[i])
             }
         }
     }

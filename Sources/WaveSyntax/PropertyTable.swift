@@ -32,6 +32,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     case amplitude, wavelength, phase, level, extent, bottom
     // Text.
     case text, font, size, spacing
+    // Text you can type (issue 17): how many characters show.
+    case visibleChars = "visible-chars"
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -94,6 +96,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return Spec([.text], .string, "\"sans\"")
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
+        case .visibleChars: return Spec([.text], .number, "-1")
         }
     }
 
@@ -134,6 +137,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return "the font, as \"family\" or \"family:style\" (fontconfig)"
         case .size: return "the text size in pixels per em"
         case .spacing: return "extra space between letters"
+        case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"
         }
     }
 

@@ -9,23 +9,25 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly.
+        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer how many characters show.
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
+          wave trace examples/paper-plane.wave --layer plane --to 10t
           wave trace s.wave --prop ball.position.y --format json
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     @Argument(help: "The script.") var file: String
-    @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String]
+    @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String] = []
+    @Option(name: .customLong("layer"), help: "A layer whose derived values to trace: position, rotation (and visible-chars for text).") var layers: [String] = []
     @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
     @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
 
     func validate() throws {
-        if props.isEmpty { throw ValidationError("give at least one --prop NAME") }
+        if props.isEmpty && layers.isEmpty { throw ValidationError("give at least one --prop NAME or --layer NAME") }
     }
 
     func run() throws {
@@ -34,6 +36,16 @@ struct Trace: ParsableCommand {
         if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
         guard let program = compiled else { throw Exit.script }
         var columns: [IRExpr] = []
+        var props = self.props
+        for name in layers {
+            guard let index = environment.layer(named: name) else {
+                let hint = suggestion(for: name, among: environment.layerNames).map { "; did you mean '\($0)'?" } ?? ""
+                Console.error("--layer '\(name)' is not a layer of this script\(hint)")
+                throw Exit.usage
+            }
+            props += ["position", "rotation"].map { "\(name).\($0)" }
+            if environment.layers[index].kind == .text { props.append("\(name).visible-chars") }
+        }
         for p in props {
             let exprFile = SourceFile(name: "--prop", text: p)
             guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {

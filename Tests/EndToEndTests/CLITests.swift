@@ -234,6 +234,22 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl' is not a variable"), bad.stderr)
     }
+
+    /// `--layer` traces what motion derives: the typing example's visible characters step
+    /// every 80 ms (4.8 ticks), and the paper plane's rotation is the tangent's angle.
+    func testTraceOfALayersDerivedValues() throws {
+        let r = try WaveBinary.run(["trace", "examples/typing.wave", "--layer", "line", "--to", "10t"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.first, ["tick", "time", "line.position", "line.rotation", "line.visible-chars"])
+        XCTAssertEqual(rows.dropFirst().map { $0[4] }, (0...10).map { String($0 * 1000 / 4800) })
+        let plane = try WaveBinary.run(["trace", "examples/paper-plane.wave", "--layer", "plane", "--to", "0t"])
+        // Tick 0: at (160, 100), heading along the first cubic's first leg, (40, −60).
+        XCTAssertEqual(plane.stdout, "tick,time,plane.position,plane.rotation\n0,0,(160 100),\(atan2(-60.0, 40.0))\n")
+        let bad = try WaveBinary.run(["trace", "examples/typing.wave", "--layer", "lin"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--layer 'lin' is not a layer of this script; did you mean 'line'?"), bad.stderr)
+    }
 }
 
 final class ExampleSceneTests: XCTestCase {

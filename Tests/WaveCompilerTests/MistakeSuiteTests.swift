@@ -93,7 +93,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var c = 0.5\nlayer a: rect { fill conic-gradient((c, 0.5), red, blue) }", ["2:37 E0307 a conic gradient's centre is a constant point in the layer's unit box, such as (0.5, 0.5)"]),
         ("layer a: rect { stroke-end fast }", ["1:28 E0201 unknown name 'fast'"]),
         ("layer a: rect {}\nlet k = path-length(b)", ["2:21 E0204 unknown layer 'b'; expected one of: a"]),
-        ("layer a: rect { fill sweep-gradient(red, blue) }", ["1:22 E0206 unknown function 'sweep-gradient'; expected one of: linear-gradient, radial-gradient, conic-gradient, cubic-bezier, steps, path-length"]),
+        ("layer a: rect { fill sweep-gradient(red, blue) }", ["1:22 E0206 unknown function 'sweep-gradient'; expected one of: linear-gradient, radial-gradient, conic-gradient, cubic-bezier, steps, path-length, text-width, text-bounds, char-count"]),
         ("layer a: rect { fill linear-gradiant(red, blue) }", ["1:22 E0206 unknown function 'linear-gradiant'; did you mean 'linear-gradient'? => 'linear-gradient' @1:22"]),
         ("scene 100x100 { background blu }", ["1:28 E0201 unknown name 'blu'; did you mean 'blue'? => 'blue' @1:28"]),
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),

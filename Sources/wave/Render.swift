@@ -25,8 +25,9 @@ struct Render: ParsableCommand {
                      wave render s.wave -o s.gif --fps 30 --dither ordered
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mp4
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
-                     (NAME.gif for each script, then a summary; exits with the
-                     worst failure's code after rendering the others)
+                     (NAME.gif for each script and index.html, a page showing
+                     each with its size, duration and any error; then a summary;
+                     exits with the worst failure's code after rendering the others)
         Shards:      wave render s.wave -o s.gif --shard 2/8    (K from 0 to N-1)
                      writes s.gif.A-B.part, one chunk of the range; when every
                      shard is done, 'wave join s.gif' writes the bytes of the
@@ -66,7 +67,7 @@ struct Render: ParsableCommand {
 
     @Argument(help: "The script(s) to render.") var files: [String] = []
     @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
-    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m).") var outDir: String?
+    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m) and index.html, a gallery of them.") var outDir: String?
     @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
     @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
     @Option(help: "Render the frame at this time: 1.5s, 500ms or 90t.") var time: TimeArgument?
@@ -223,6 +224,10 @@ struct Render: ParsableCommand {
         }
         let files = try shareOfFiles(format: fmt)
         var summary = [(ok: Bool, text: String)](repeating: (false, ""), count: files.count)
+        var cards = files.map { file in
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            return Gallery.Entry(script: (file as NSString).lastPathComponent, file: name + "." + fmt.fileExtension)
+        }
         var jobs: [(index: Int, job: RenderJob, source: SourceFile)] = []
         var worst: Int32 = 0
         for (i, file) in files.enumerated() {
@@ -235,6 +240,7 @@ struct Render: ParsableCommand {
                 if code == Exit.usage { throw code }
                 worst = max(worst, code.code)
                 summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
+                cards[i].error = code == Exit.io ? "cannot read the script" : "script error: run 'wave check \(file)'"
             }
         }
         Interrupts.install()
@@ -246,25 +252,43 @@ struct Render: ParsableCommand {
             switch outcome {
             case .success(let r):
                 summary[entry.index] = (true, "\(entry.job.destination.description)  \(describe(entry.job, r))")
+                cards[entry.index].width = r.width
+                cards[entry.index].height = r.height
+                cards[entry.index].ticks = (entry.job.part ?? entry.job.ticks).count
+                cards[entry.index].renderSeconds = r.seconds
             case .failure(let e as Interrupted):
                 interrupted = e
                 summary[entry.index] = (false, "interrupted")
+                cards[entry.index].error = "interrupted"
             case .failure(let error):
                 let code = Exit.report(error, source: entry.source)
                 worst = max(worst, code.code)
                 summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Exit.message(error))")
+                cards[entry.index].error = summary[entry.index].text
             }
         }
         if let interrupted {
             AtomicFile.removeAllPending()
             Console.error("\(interrupted); finished files were kept, no partial file was left")
         }
+        if !writeGallery(cards, in: outDir) { worst = max(worst, Exit.io.code) }
         let width = files.map(\.count).max() ?? 0
         for (file, line) in zip(files, summary) where !quiet || !line.ok {
             print(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  " + line.text)
         }
         if let interrupted { throw Exit.signal(interrupted.signal) }
         if worst != 0 { throw Exit(worst) }
+    }
+
+    /// `outDir/index.html`: a page of every render; false (reported) when it cannot be written.
+    func writeGallery(_ cards: [Gallery.Entry], in outDir: String) -> Bool {
+        let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s"))", entries: cards).html()
+        let path = (outDir as NSString).appendingPathComponent("index.html")
+        do { try AtomicFile.write(Array(page.utf8), to: path) } catch {
+            Console.error("cannot write the gallery: \(Exit.message(error))")
+            return false
+        }
+        return true
     }
 
     /// The scripts this shard renders (all of them without --shard): the list is split by

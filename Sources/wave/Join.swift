@@ -7,10 +7,11 @@ struct Join: ParsableCommand {
         abstract: "Join the part files of a sharded render into the file a whole render writes, byte for byte.",
         discussion: """
         Render an animation in shards, anywhere, then join the parts:
-          wave render s.wave -o out.gif --shard 0/4    (writes out.gif.0-75.part)
-          …                                 --shard 3/4    (writes out.gif.225-300.part)
-          wave join out.gif                 (finds out.gif.*.part beside it)
-          wave join out.gif parts/*.part    (or name the parts)
+          wave render s.wave -o out.gif --shard 0/4   (out.gif.0-75.part)
+          …
+          wave render s.wave -o out.gif --shard 3/4   (out.gif.225-300.part)
+          wave join out.gif                (finds out.gif.*.part beside it)
+          wave join out.gif parts/*.part   (or name the parts)
 
         APNG, GIF and Y4M parts join into exactly the bytes of rendering the whole
         range at once. A PNG sequence needs no join: each shard writes its frames

@@ -12,7 +12,7 @@
  *   cairo-frames psnr A B                  PSNR in dB of two PNG or PAM images (RGBA)
  *
  * SCENE is the name of a script in examples/. The scene is fitted into W x H as
- * `wave bench --size WxH` does. Build: see bench/compare.sh. */
+ * `wave bench --size WxH` does; W and H 0 draw it at its own size. Build: see bench/compare.sh. */
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <ft2build.h>
@@ -882,6 +882,7 @@ int main(int argc, char **argv) {
     }
     const struct scene *sc = find_scene(argv[2]);
     int tick = atoi(argv[3]), w = atoi(argv[4]), h = atoi(argv[5]);
+    if (w <= 0 || h <= 0) { w = sc->width; h = sc->height; }   /* 0 0: the scene's own size */
     if (sc->setup) sc->setup();
     double scale;
     cairo_surface_t *surface = frame_surface(sc, w, h, &scale);

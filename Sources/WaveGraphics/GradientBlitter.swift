@@ -83,7 +83,21 @@ struct GradientBlitter: PaintBlitter {
             let rowBase = Int(Self.clamp(base + (Double(deviceY) + 0.5) * rowStep, Self.fixedLimit).rounded())
             // 16.16 index of the current pixel, rounded: rowBase + deviceX · step, stepped by `step`.
             var f = rowBase &+ deviceX &* step &+ 0x8000
-            if storeOnly {
+            if step == 0 && count > 8 {
+                // A gradient along y: the ramp index is the same across the row and only the
+                // dither cell changes, with period 8, so the row's eight colours are computed
+                // once (the same bytes as the general loop, for a fraction of the work).
+                let k = f >> 16
+                let index = k < 0 ? 0 : (k > Self.last ? Self.last : k)
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { row in
+                    for j in 0..<8 { row[j] = color(index, ditherRow | j) }
+                    if storeOnly {
+                        while i < end { surface.store(i, row[deviceX & 7]); deviceX &+= 1; i &+= 1 }
+                    } else {
+                        while i < end { blend(i, row[deviceX & 7], coverage, factor); deviceX &+= 1; i &+= 1 }
+                    }
+                }
+            } else if storeOnly {
                 while i < end {
                     let k = f >> 16
                     surface.store(i, color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7)))

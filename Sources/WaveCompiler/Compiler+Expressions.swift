@@ -39,7 +39,7 @@ extension Compiler {
             }
             return .bad()
         case .stop(let c, _):
-            error(.badGradient, "a gradient stop location only goes inside linear-gradient(…) or radial-gradient(…)", e.range)
+            error(.badGradient, "a gradient stop location only goes inside linear-gradient(…), radial-gradient(…) or conic-gradient(…)", e.range)
             _ = expression(c, ctx)
             return .bad()
         }
@@ -335,7 +335,7 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
-        case .global, .ambient, .layerProperty, .gradient: return nil
+        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure: return nil
         case .element(let list, let i):
             guard case .list(let vs)? = value(of: list), let k = value(of: i)?.number, k.isFinite, k >= 0, Int(k) < vs.count else { return nil }
             return vs[Int(k)]

@@ -99,6 +99,7 @@ extension DisplayItem {
                     case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
                     case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
                     case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
+                    case .conicGradient(let c, let a, let stops): point(c); number(a); mix(UInt64(stops.count) | 1 << 32)
                     }
                 case .group(let children, let opacity, let mask):
                     mix(3 as UInt64)

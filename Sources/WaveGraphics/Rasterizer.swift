@@ -80,6 +80,10 @@ struct Rasterizer {
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
+        case .conicGradient(let center, let angle, let stops):
+            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
+                          factor: factor)
         }
     }
 

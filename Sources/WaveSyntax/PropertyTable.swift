@@ -24,12 +24,16 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     // Shapes: every kind but group.
     case fill, stroke, strokeWidth = "stroke-width", join, cap, miterLimit = "miter-limit"
     case dash, dashPhase = "dash-phase", fillRule = "fill-rule"
+    // Shapes: trimming the stroke (Core Animation's strokeStart / strokeEnd).
+    case strokeStart = "stroke-start", strokeEnd = "stroke-end"
     // One kind or two.
     case center, radius, frame, corner, from, to, points
     // Waves.
     case amplitude, wavelength, phase, level, extent, bottom
     // Text.
     case text, font, size, spacing
+    // Text you can type (issue 17): how many characters show.
+    case visibleChars = "visible-chars"
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -73,6 +77,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .dash: return Spec(shapes, .list, "[]")
         case .dashPhase: return Spec(shapes, .length, "0")
         case .fillRule: return Spec(shapes, .word, "non-zero", words: WindingRule.allCases.map(\.rawValue))
+        case .strokeStart: return Spec(shapes, .number, "0")
+        case .strokeEnd: return Spec(shapes, .number, "1")
         case .center: return Spec([.circle], .point, "(0, 0)")
         case .radius: return Spec([.circle], .length, "10")
         case .frame: return Spec([.rect, .ellipse], .rect, "(0, 0, 100, 100)")
@@ -90,6 +96,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return Spec([.text], .string, "\"sans\"")
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
+        case .visibleChars: return Spec([.text], .number, "-1")
         }
     }
 
@@ -111,6 +118,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .dash: return "lengths of dashes and gaps along the outline; empty is solid"
         case .dashPhase: return "how far into the dash pattern the outline starts"
         case .fillRule: return "which points a self-crossing shape covers"
+        case .strokeStart: return "where the stroke begins, as a fraction 0 to 1 of the outline's whole length"
+        case .strokeEnd: return "where the stroke ends, as a fraction 0 to 1 of the outline's whole length"
         case .center: return "the circle's centre"
         case .radius: return "the circle's radius"
         case .frame: return "the box (x, y, width, height) the shape fills"
@@ -128,6 +137,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return "the font, as \"family\" or \"family:style\" (fontconfig)"
         case .size: return "the text size in pixels per em"
         case .spacing: return "extra space between letters"
+        case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"
         }
     }
 

@@ -18,6 +18,10 @@ extension Compiler {
                 continue
             }
             guard let (target, type) = target(t, ctx) else { continue }
+            if case .instanceVar = target {
+                error(.notAnimatable, "a template parameter cannot be animated; change it in 'every tick { … }', or animate a property", t.range)
+                continue
+            }
             if case .layer(_, let p) = target, !p.isAnimatable {
                 error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
                 continue

@@ -78,6 +78,7 @@ extension Compiler {
     mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
         if let p = ctx.params?[n] { return p }
         if let slot = ctx.locals[n] { return Typed(ir: .global(slot), type: .number(.none)) }
+        if let (slot, v) = instanceVar(n, ctx) { return Typed(ir: .instanceVar(slot), type: v.type) }
         // Variables first; then, inside a layer or spawn body, the layer's own properties.
         if let binding = environment.lets[n] {
             environment.usedNames.insert(n)
@@ -335,7 +336,7 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
-        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure: return nil
+        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure, .instanceVar: return nil
         case .element(let list, let i):
             guard case .list(let vs)? = value(of: list), let k = value(of: i)?.number, k.isFinite, k >= 0, Int(k) < vs.count else { return nil }
             return vs[Int(k)]

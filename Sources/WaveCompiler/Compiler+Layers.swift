@@ -31,6 +31,7 @@ extension Compiler {
                 }
             }
             environment.layerIndex[decl.name.name] = index
+            declareInstanceVars(decl, index)
             if let parent { environment.layers[parent].children.append(index) }
             for child in decl.children { declare(child, parent: index) }
             // A replicator's children are repeated (their count is compiled with its body).

@@ -264,4 +264,35 @@ extension Compiler {
         let result = expression(fn.body, inner)
         return result.poisoned ? .bad(result.type) : result
     }
+
+    /// `template piece(vx = 0, vy = (0, 0)): …`: each parameter an instance variable with a
+    /// constant default, read and written by name in the template's body and spawn blocks.
+    mutating func declareInstanceVars(_ decl: LayerDecl, _ index: Int) {
+        guard !decl.params.isEmpty, decl.isTemplate else { return }
+        var seen: Set<String> = []
+        for p in decl.params {
+            let n = p.label.name
+            if let problem = nameProblem(n) ?? (Property.named(n) != nil ? "'\(n)' is a property name; name the parameter otherwise" : nil) {
+                error(.duplicateName, problem, p.label.range)
+                continue
+            }
+            guard seen.insert(n).inserted else { error(.duplicateName, "parameter '\(n)' is named twice", p.label.range); continue }
+            guard let e = p.value else { continue }
+            let t = expression(e, Context())
+            if t.poisoned { continue }
+            guard case .constant(let v) = t.ir else {
+                error(.notConstant, "the default of parameter '\(n)' must be constant; a spawn block can set it from any expression", e.range)
+                continue
+            }
+            environment.layers[index].instanceVars.append(InstanceVarIR(name: n, type: t.type, initial: v))
+        }
+    }
+
+    /// A parameter of the template whose body or spawn block `ctx` is in.
+    func instanceVar(_ n: String, _ ctx: Context) -> (Int, InstanceVarIR)? {
+        guard var l = ctx.currentLayer else { return nil }
+        while let p = environment.layers[l].parent { l = p }
+        guard let slot = environment.layers[l].instanceVars.firstIndex(where: { $0.name == n }) else { return nil }
+        return (slot, environment.layers[l].instanceVars[slot])
+    }
 }

@@ -185,6 +185,7 @@ extension Compiler {
                 error(.badAssignment, "cannot assign to loop variable '\(n)': 'for' sets it on each pass", e.range)
                 return nil
             }
+            if let (slot, v) = instanceVar(n, ctx) { return (.instanceVar(slot), v.type) }
             if let slot = environment.globalIndex[n] {
                 environment.usedNames.insert(n)
                 return (.global(slot), environment.globals[slot].type)
@@ -219,6 +220,9 @@ extension Compiler {
             switch baseTarget {
             case .layer(let ref, let p): return (.layerComponent(ref, p, c), .number(.length))
             case .global(let slot): return (.globalComponent(slot, c), .number(.length))
+            case .instanceVar:
+                error(.badAssignment, "a component of a template parameter cannot be assigned alone; assign the whole point", e.range)
+                return nil
             default:
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil

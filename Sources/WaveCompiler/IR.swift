@@ -70,6 +70,8 @@ public indirect enum IRExpr: Equatable, Sendable {
     case measure(TextMeasure, LayerRef, [IRExpr])
     /// `list[i]`: the element at whole index ⌊i⌋ (a runtime error outside the list).
     case element(IRExpr, IRExpr)
+    /// A template instance's own variable (`vx` of `template piece(vx = 0)`), by slot.
+    case instanceVar(Int)
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }
@@ -81,6 +83,9 @@ public enum Target: Equatable, Sendable {
     /// One component of a point property (`ball.position.y`).
     case layerComponent(LayerRef, Property, Int)
     case globalComponent(Int, Int)
+    /// A parameter of the template instance the statement runs for (`vx` of
+    /// `template piece(vx = 0)`): that instance's own variable, by slot.
+    case instanceVar(Int)
 }
 
 
@@ -263,6 +268,17 @@ public struct LayerIR: Equatable, Sendable {
     /// A group's `replicate` clause: its children are repeated `count` times, copy k drawn
     /// through the instance transform applied k times (Core Animation's CAReplicatorLayer).
     public var replicator: ReplicatorIR? = nil
+    /// A template's parameters: each spawned instance's own variables, in slot order.
+    public var instanceVars: [InstanceVarIR] = []
+}
+
+/// A template parameter: an instance's own variable, starting at its constant default
+/// (a spawn body sets it as it likes).
+public struct InstanceVarIR: Equatable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var initial: Value
+    public init(name: String, type: ValueType, initial: Value) { self.name = name; self.type = type; self.initial = initial }
 }
 
 /// CAReplicatorLayer's parameters, lowered: lengths px, angles radians, the delay in ticks.

@@ -29,6 +29,9 @@ public struct IRPrinter {
             if let m = l.mask { head += " mask \(program.layers[m].name)\(l.maskInverted ? " inverted" : "")" }
             if l.usedAsMask { head += " (mask only, not drawn)" }
             out.append(head + loc(l.range))
+            for (slot, v) in l.instanceVars.enumerated() {
+                out.append("  var#\(slot) \(v.name): \(v.type) = \(v.initial)   (each instance's own)")
+            }
             if let r = l.replicator {
                 let f = Value.format
                 out.append("  replicate \(r.count) translate (\(f(r.dx)), \(f(r.dy))) rotate \(f(r.rotation * 180 / Double.pi))deg scale (\(f(r.scaleX)), \(f(r.scaleY))) about (\(f(r.aboutX)), \(f(r.aboutY))) delay \(r.delayTicks)t"
@@ -68,6 +71,7 @@ public struct IRPrinter {
         case .globalComponent(let s, let c): return "\(target(.global(s))).\(comp[c])"
         case .layer(let r, let p): return "\(layer(r)).\(p.rawValue)"
         case .layerComponent(let r, let p, let c): return "\(layer(r)).\(p.rawValue).\(comp[c])"
+        case .instanceVar(let s): return "self.var#\(s)"
         }
     }
 
@@ -86,6 +90,7 @@ public struct IRPrinter {
         case .makeRect(let a, let b, let c, let d): return "(\(expr(a)), \(expr(b)), \(expr(c)), \(expr(d)))"
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
         case .element(let l, let i): return "\(expr(l))[\(expr(i))]"
+        case .instanceVar(let s): return "self.var#\(s)"
         case .pathLength(let r): return "path-length(\(layer(r)))"
         case .measure(let m, let r, let args): return "\(m.rawValue)(\(([layer(r)] + args.map(expr)).joined(separator: ", ")))"
         case .gradient(let kind, let g, let stops, _):

@@ -139,6 +139,7 @@ extension SceneRuntime {
         case .globalComponent(let slot, let c): return .global(slot, component: c)
         case .layer(let ref, let p): return resolve(ref, ctx).map { .layer($0, p, component: nil) }
         case .layerComponent(let ref, let p, let c): return resolve(ref, ctx).map { .layer($0, p, component: c) }
+        case .instanceVar: return nil   // the compiler refuses to animate a parameter
         }
     }
 

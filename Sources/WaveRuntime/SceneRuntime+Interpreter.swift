@@ -74,6 +74,7 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
+        case .instanceVar(let slot): return instanceVar(slot, ctx)
         case .element(let list, let i):
             let l = try eval(list, ctx), k = try eval(i, ctx).number
             guard case .list(let vs) = l, k.isFinite, k >= 0, k < Double(vs.count) else {
@@ -201,6 +202,7 @@ extension SceneRuntime {
         switch target {
         case .global(let slot): return presentGlobal(slot)
         case .globalComponent(let slot, let c): return Ops.component(presentGlobal(slot), c)
+        case .instanceVar(let slot): return instanceVar(slot, ctx)
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
@@ -215,6 +217,9 @@ extension SceneRuntime {
         switch target {
         case .global(let slot): globals[slot] = v
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
+        case .instanceVar(let slot):
+            guard let id = varHolder(ctx), let n = instances[id]?.vars.count, slot < n else { return }
+            instances[id]?.vars[slot] = v
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
             let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)

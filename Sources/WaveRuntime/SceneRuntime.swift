@@ -212,6 +212,7 @@ public struct SceneRuntime: Sendable {
         nextInstanceID += 1
         var inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent, defaults: defaults(for: decl.kind))
         inst.copyIndex = copyIndex
+        inst.vars = decl.instanceVars.map(\.initial)
         instances[id] = inst
         if !decl.isTemplate {
             declaredInstance[declIndex] = id
@@ -289,6 +290,19 @@ public struct SceneRuntime: Sendable {
             guard let copies = declaredCopies[i], k >= 0, k < copies.count else { return nil }
             return copies[k]
         }
+    }
+
+    /// The instance holding the template parameters `ctx` reads: the spawned root of the
+    /// current layer.
+    func varHolder(_ ctx: ExecContext) -> Int? {
+        guard var id = ctx.current else { return nil }
+        while let p = instances[id]?.parent { id = p }
+        return id
+    }
+
+    func instanceVar(_ slot: Int, _ ctx: ExecContext) -> Value {
+        guard let id = varHolder(ctx), let vars = instances[id]?.vars, slot < vars.count else { return .number(0) }
+        return vars[slot]
     }
 
     /// Live copies of a repeated declaration, in index order.

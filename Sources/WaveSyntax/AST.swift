@@ -93,6 +93,9 @@ public struct LayerDecl: Equatable, Sendable {
     public var range: SourceRange
     /// `layer bar[12]: …`: the number of copies, written in brackets after the name.
     public var count: Expr?
+    /// `template piece(vx = 0, vy = 0): …`: the template's parameters, each instance's own
+    /// variables, with their defaults (label: the name; values: the default).
+    public var params: [Arg] = []
     public init(isTemplate: Bool, name: Identifier, kind: Identifier, argument: Expr?, placement: Placement?,
                 clauses: [Clause], children: [LayerDecl], range: SourceRange, count: Expr? = nil) {
         self.isTemplate = isTemplate; self.name = name; self.kind = kind; self.argument = argument

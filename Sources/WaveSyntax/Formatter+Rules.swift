@@ -140,6 +140,15 @@ private struct HintWalker {
                 if k < tokens.count { hints.layerNameEnds.insert(tokens[k].range.end) }
             }
         }
+        if !d.params.isEmpty {
+            // `piece(vx = 0):` stays joined like a call, and its ':' follows the ')'.
+            hints.calleeEnds.insert(d.name.range.end)
+            for p in d.params { p.values.forEach { expr($0) } }
+            if let last = d.params.last?.values.last, var k = indexAt[last.range.start] {
+                while k < tokens.count, !(tokens[k].isPunct(")") && tokens[k].range.start >= last.range.end) { k += 1 }
+                if k < tokens.count { hints.layerNameEnds.insert(tokens[k].range.end) }
+            }
+        }
         if let argument = d.argument { expr(argument) }
         for c in d.clauses { clause(c) }
         for child in d.children {

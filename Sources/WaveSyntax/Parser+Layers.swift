@@ -43,6 +43,23 @@ extension Parser {
                 synchronize(); skipBodyIfAny(); return nil
             }
         }
+        var params: [Arg] = []
+        if isPunct("("), !current.spaceBefore {
+            // `template piece(vx = 0, vy = 0): …`: each instance's own variables.
+            let open = current.range
+            advance()
+            if !acceptPunct(")") {
+                repeat {
+                    guard let p = expectIdentifier("a parameter name") else { synchronize(); skipBodyIfAny(); return nil }
+                    guard expectPunct("=", "after parameter '\(p.name)' (its default, as in '\(p.name) = 0')") else { synchronize(); skipBodyIfAny(); return nil }
+                    params.append(Arg(label: p, values: [parseExpression()]))
+                } while acceptPunct(",")
+                guard expectPunct(")", "to close the parameters of '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
+            }
+            if !isTemplate {
+                error(.wrongLayerUse, "only a template takes parameters: write 'template \(name.name)(…): …' and 'spawn \(name.name)'", at: open)
+            }
+        }
         guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
         guard let kind = expectIdentifier(Parser.layerKindExpectation) else {
             synchronize(); skipBodyIfAny(); return nil
@@ -68,8 +85,10 @@ extension Parser {
         } else {
             synchronize()
         }
-        return LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
-                         clauses: clauses, children: children, range: start.to(previous.range), count: count)
+        var decl = LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
+                             clauses: clauses, children: children, range: start.to(previous.range), count: count)
+        decl.params = params
+        return decl
     }
 
     static let layerKindExpectation = "a layer kind (\(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))"

@@ -52,6 +52,36 @@ final class ReplicatorTests: XCTestCase {
         }
     }
 
+    /// Issue 15, on the example itself: instance rotation 30°, instance delay d = 0.1 s = 6
+    /// ticks, a fade of period 72 ticks started a whole cycle in (delay −1.2 s). Copy k's
+    /// opacity at tick n is copy 0's at n − k·d (before tick 0, read on copy 0's cycle).
+    func testActivityIndicatorCopyKIsCopyZeroKDelaysEarlier() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/activity-indicator.wave")
+        let p = try program(try String(contentsOf: url, encoding: .utf8))
+        let spinner = try XCTUnwrap(p.layers.first { $0.name == "spinner" }?.replicator)
+        XCTAssertEqual(spinner.count, 12)
+        XCTAssertEqual(spinner.rotation, Double.pi / 6, accuracy: 1e-12)
+        let d = spinner.delayTicks, period = 72
+        XCTAssertEqual(d, 6)
+        var r = try SceneRuntime(program: p)
+        var history: [[Double]] = []
+        for n in 0...(2 * period) {
+            if n > 0 { try r.step() }
+            history.append(try (0..<12).map { try XCTUnwrap(r.value(ofLayer: "bar", copy: $0, .opacity)?.number) })
+        }
+        for n in 0...(2 * period) {
+            for k in 0..<12 {
+                let m = n - k * d
+                let expected = m >= 0 ? history[m][0] : history[m + period][0]
+                XCTAssertEqual(history[n][k], expected, accuracy: 1e-12, "copy \(k), tick \(n)")
+            }
+        }
+        // Not all equal: the bright spot is on one bar at a time.
+        XCTAssertEqual(history[20].indices.max { history[20][$0] < history[20][$1] }, 3, "brightest bar at tick 20")
+        XCTAssertGreaterThan(history[20].max()! - history[20].min()!, 0.7)
+    }
+
     func testInstanceTransformAndAlphaOffsetAreCumulative() throws {
         let r = try SceneRuntime(program: try program(script(delay: 6)))
         let drawn = fills(try r.frame().items)

@@ -69,7 +69,11 @@ public struct RenderJob: Sendable {
 
     /// Renders and writes the output from `runtime`, which must be at or before the first
     /// tick (the REPL renders its live session this way). Throws and cleans up as `run`.
-    public func render(from runtime: inout SceneRuntime, shouldStop: () -> Bool = { Interrupts.isInterrupted },
+    /// `fromSavedState`: `runtime` was loaded from a state file of this job's script and may
+    /// be past frames the output needs before its first tick (a part's boundary frames),
+    /// which are then stepped from tick 0 apart; otherwise such a runtime is refused.
+    public func render(from runtime: inout SceneRuntime, fromSavedState: Bool = false,
+                       shouldStop: () -> Bool = { Interrupts.isInterrupted },
                        progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         try runtime.advance(to: ticks.lowerBound, shouldStop: shouldStop)
@@ -84,7 +88,13 @@ public struct RenderJob: Sendable {
         var result = Result(frames: 0, width: first.width, height: first.height, seconds: 0)
         let total = sink.schedule.count
         do {
-            try FramePipeline(threads: threads, scale: scale).feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
+            let firstDrawn = (part ?? ticks).lowerBound
+            if let firstTick = sink.schedule.first?.tick, firstTick < runtime.tick, !fromSavedState || firstDrawn < runtime.tick {
+                throw StartsTooLate(stateTick: runtime.tick, firstTick: fromSavedState ? firstDrawn : firstTick)
+            }
+            var pipeline = FramePipeline(threads: threads, scale: scale)
+            if fromSavedState { pipeline.earlier = EarlierTicks(program: program) }
+            try pipeline.feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
                 result.frames += 1
                 progress(result.frames, total)
             }
@@ -96,5 +106,14 @@ public struct RenderJob: Sendable {
         }
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return result
+    }
+}
+
+/// A render given a runtime (a saved state) already past the first tick it must draw.
+public struct StartsTooLate: Error, Sendable, CustomStringConvertible {
+    public let stateTick: Int
+    public let firstTick: Int
+    public var description: String {
+        "the state is at tick \(stateTick), after the first tick this render draws (\(firstTick)); save one at or before it ('wave state FILE --at \(firstTick)t')"
     }
 }

@@ -22,6 +22,8 @@ public struct FramePipeline {
     let pool = PixmapPool()
     /// Set for a render from a saved state: builds the frames of ticks the runtime is past.
     public var earlier: EarlierTicks?
+    /// Set to keep a copy of the runtime as it is at one tick on the way (`--state-to`).
+    public var checkpoint: Checkpoint?
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
         self.threads = max(1, threads)
@@ -112,6 +114,10 @@ public struct FramePipeline {
                shouldStop: () -> Bool) throws -> (frame: Frame, runs: [TextCellRun]) {
         if tick < runtime.tick, let earlier {
             return try earlier.frame(at: tick, request, shouldStop: shouldStop)
+        }
+        if let checkpoint, checkpoint.runtime == nil, runtime.tick <= checkpoint.tick, checkpoint.tick <= tick {
+            try runtime.advance(to: checkpoint.tick, shouldStop: shouldStop)
+            checkpoint.runtime = runtime
         }
         try runtime.advance(to: tick, shouldStop: shouldStop)
         return try runtime.frame(for: request)
@@ -251,4 +257,12 @@ public final class EarlierTicks: @unchecked Sendable {
         try runtime!.advance(to: tick, shouldStop: shouldStop)
         return try runtime!.frame(for: request)
     }
+}
+
+/// A copy of the runtime taken as stepping passes `tick` (the state a render writes for the
+/// chunk after it). `runtime` stays nil until then.
+public final class Checkpoint: @unchecked Sendable {
+    public let tick: Int
+    public internal(set) var runtime: SceneRuntime?
+    public init(tick: Int) { self.tick = tick }
 }

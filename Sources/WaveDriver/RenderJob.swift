@@ -72,7 +72,9 @@ public struct RenderJob: Sendable {
     /// `fromSavedState`: `runtime` was loaded from a state file of this job's script and may
     /// be past frames the output needs before its first tick (a part's boundary frames),
     /// which are then stepped from tick 0 apart; otherwise such a runtime is refused.
-    public func render(from runtime: inout SceneRuntime, fromSavedState: Bool = false,
+    /// `checkpoint`: keeps a copy of the runtime at its tick (`stateTickAfter`), the state
+    /// the chunk after this one starts from.
+    public func render(from runtime: inout SceneRuntime, fromSavedState: Bool = false, checkpoint: Checkpoint? = nil,
                        shouldStop: () -> Bool = { Interrupts.isInterrupted },
                        progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -94,9 +96,18 @@ public struct RenderJob: Sendable {
             }
             var pipeline = FramePipeline(threads: threads, scale: scale)
             if fromSavedState { pipeline.earlier = EarlierTicks(program: program) }
+            if let checkpoint, checkpoint.tick < runtime.tick {
+                // Before this chunk's own first tick (a short GIF chunk): stepped apart.
+                checkpoint.runtime = try SceneRuntime.seek(program, to: checkpoint.tick)
+            }
+            pipeline.checkpoint = checkpoint
             try pipeline.feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
                 result.frames += 1
                 progress(result.frames, total)
+            }
+            if let checkpoint, checkpoint.runtime == nil {
+                try runtime.advance(to: checkpoint.tick, shouldStop: shouldStop)
+                checkpoint.runtime = runtime
             }
             if shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
             try sink.finish()
@@ -106,6 +117,19 @@ public struct RenderJob: Sendable {
         }
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return result
+    }
+}
+
+extension RenderJob {
+    /// The tick a render of the ticks after `part` (the next shard, or `--ticks B..`) first
+    /// steps its runtime to, so the state it starts from (`--state-to`): the tick before B
+    /// for APNG, the frame before the last whole second for GIF, B otherwise. Frames it
+    /// draws before that tick are the range's first (a GIF's first frame).
+    public func stateTickAfter(_ part: Range<Int>) -> Int {
+        let next = part.upperBound..<max(part.upperBound, ticks.upperBound)
+        guard format.isAnimated, !next.isEmpty else { return part.upperBound }
+        let needed = AnimationSink.scheduledTicks(format: format, ticks: ticks, part: next, options: options)
+        return needed.filter { $0 > ticks.lowerBound }.min() ?? part.upperBound
     }
 }
 

@@ -15,9 +15,13 @@ public enum StateFiles {
                             shouldStop: () -> Bool = { Interrupts.isInterrupted }) throws -> Int {
         var runtime = try SceneRuntime(program: program)
         try runtime.advance(to: tick, shouldStop: shouldStop)
-        let bytes = try runtime.savedState(of: program, script: fingerprint(source))
-        try AtomicFile.write(bytes, to: path)
+        try write(runtime, of: program, source: source, to: path)
         return runtime.tick
+    }
+
+    /// Writes `runtime` (of `program`, compiled from `source`) to `path`, atomically.
+    public static func write(_ runtime: SceneRuntime, of program: Program, source: SourceFile, to path: String) throws {
+        try AtomicFile.write(try runtime.savedState(of: program, script: fingerprint(source)), to: path)
     }
 
     /// The runtime saved in the state file at `path`, for `program` compiled from `source`.

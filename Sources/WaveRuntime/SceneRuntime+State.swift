@@ -107,21 +107,38 @@ extension SceneRuntime {
             w.optional(inst.parent) { $0.int($1) }
             w.array(inst.children) { $0.int($1) }
             w.bool(inst.alive)
+            w.optional(inst.copyIndex) { $0.int($1) }
+            w.array(inst.vars) { $0.value($1) }
+        }
+        let copyDecls = declaredCopies.keys.sorted()
+        w.int(copyDecls.count)
+        for d in copyDecls {
+            w.int(d); w.array(declaredCopies[d] ?? []) { w, id in w.optional(id) { $0.int($1) } }
         }
         w.int(timers.count)
         for t in timers {
-            guard let index = table.timers.firstIndex(of: t.timer) else { throw StateFileError("a running timer is not part of the script (REPL input cannot be saved)", offset: w.bytes.count) }
-            w.int(index); w.int(t.nextTick); w.optional(t.context.current) { $0.int($1) }
+            guard let index = table.index(of: t.timer) else { throw StateFileError("a running timer is not part of the script (REPL input cannot be saved)", offset: w.bytes.count) }
+            w.int(index); w.int(t.nextTick); w.context(t.context)
+            // A period or time written as an expression is fixed when the timer starts.
+            w.bool(t.timer.dynamicTime == nil)
+            switch t.timer.kind {
+            case .every(let p): w.byte(0); w.int(p)
+            case .at(let t): w.byte(1); w.int(t)
+            case .after(let d): w.byte(2); w.int(d)
+            }
         }
         w.int(animations.count)
         for a in animations {
-            guard let index = table.animations.firstIndex(of: a.ir) else { throw StateFileError("a running animation is not part of the script (REPL input cannot be saved)", offset: w.bytes.count) }
+            guard let index = table.index(of: a.ir) else { throw StateFileError("a running animation is not part of the script (REPL input cannot be saved)", offset: w.bytes.count) }
             w.int(index)
+            // Timing written as expressions is fixed when the animation starts.
+            w.bool(a.ir.dynamicTiming.isEmpty); w.int(a.ir.durationTicks); w.int(a.ir.delayTicks)
+            w.optional(a.ir.repeatCount) { $0.double($1) }
             w.array(a.targets) { $0.target($1) }
             w.array(a.from) { $0.value($1) }
             w.array(a.to) { $0.value($1) }
             w.array(a.keyframes) { $0.value($1) }
-            w.int(a.begin); w.optional(a.context.current) { $0.int($1) }
+            w.int(a.begin); w.context(a.context)
             w.optional(a.motion) { w, m in
                 w.array(m.paths) { $0.path($1) }
                 w.array(m.baseRotations) { $0.double($1) }
@@ -207,18 +224,38 @@ extension SceneRuntime {
             inst.parent = try r.optional { try $0.int() }
             inst.children = try r.array { try $0.int() }
             inst.alive = try r.bool()
+            inst.copyIndex = try r.optional { try $0.int() }
+            inst.vars = try r.array { try $0.value() }
+            guard inst.vars.count == program.layers[decl].instanceVars.count else {
+                throw StateFileError("a layer's parameters do not match its declaration", offset: r.at)
+            }
             rt.instances[id] = inst
+        }
+        rt.declaredCopies = [:]
+        for _ in 0..<(try r.count()) {
+            let d = try r.index(program.layers.count, "layer declaration")
+            rt.declaredCopies[d] = try r.array { r in try r.optional { try $0.int() } }
         }
         try rt.checkLayerTree(at: r.at)
         rt.timers = try r.array { r in
-            let t = table.timers[try r.index(table.timers.count, "timer")]
-            return ActiveTimer(timer: t, nextTick: try r.int(), context: ExecContext(current: try r.optional { try $0.int() }))
+            var t = table.timers[try r.index(table.timers.count, "timer")]
+            let next = try r.int(), context = try r.context()
+            if try r.bool() { t.dynamicTime = nil }
+            switch try r.tag(3) {
+            case 0: t.kind = .every(period: max(1, try r.int()))
+            case 1: t.kind = .at(tick: try r.int())
+            default: t.kind = .after(delay: try r.int())
+            }
+            return ActiveTimer(timer: t, nextTick: next, context: context)
         }
         rt.animations = try r.array { r in
-            let ir = table.animations[try r.index(table.animations.count, "animation")]
+            var ir = table.animations[try r.index(table.animations.count, "animation")]
+            if try r.bool() { ir.dynamicTiming = DynamicTiming() }
+            ir.durationTicks = try r.int(); ir.delayTicks = try r.int()
+            ir.repeatCount = try r.optional { try $0.double() }
             var a = ActiveAnimation(ir: ir, targets: try r.array { try $0.target() }, from: try r.array { try $0.value() },
                                     to: try r.array { try $0.value() }, keyframes: try r.array { try $0.value() },
-                                    begin: try r.int(), context: ExecContext(current: try r.optional { try $0.int() }))
+                                    begin: try r.int(), context: try r.context())
             a.motion = try r.optional { r in
                 let paths = try r.array { try $0.path() }
                 let rotations = try r.array { try $0.double() }, keyTimes = try r.array { try $0.double() }
@@ -294,6 +331,31 @@ struct IRTable {
 
     init(_ program: Program) { walk(program.statements) }
 
+    /// Where `timer` came from: equal, or equal but for the time a timer written with an
+    /// expression fixed when it started.
+    func index(of timer: TimerIR) -> Int? {
+        timers.firstIndex { t in
+            if t == timer { return true }
+            guard t.dynamicTime != nil, timer.dynamicTime == nil else { return false }
+            var fixed = t
+            fixed.kind = timer.kind; fixed.dynamicTime = nil
+            return fixed == timer
+        }
+    }
+
+    /// Where `animation` came from: equal, or equal but for the timing it fixed when it
+    /// started (`over random(1s, 2s)`, `delay index * 0.1s`, `repeat n`).
+    func index(of animation: AnimationIR) -> Int? {
+        animations.firstIndex { a in
+            if a == animation { return true }
+            guard !a.dynamicTiming.isEmpty, animation.dynamicTiming.isEmpty else { return false }
+            var fixed = a
+            fixed.dynamicTiming = DynamicTiming(); fixed.durationTicks = animation.durationTicks
+            fixed.delayTicks = animation.delayTicks; fixed.repeatCount = animation.repeatCount
+            return fixed == animation
+        }
+    }
+
     private mutating func walk(_ statements: [IRStmt]) {
         for s in statements {
             switch s {
@@ -303,6 +365,8 @@ struct IRTable {
             case .animationGroup(_, _, let list): for a in list { animations.append(a); walk(a.then) }
             case .installTimer(let t): timers.append(t); walk(t.body)
             case .spawn(_, _, let body, _): walk(body)
+            case .eachCopy(_, let body): walk(body)
+            case .forRange(_, _, _, let body, _): walk(body)
             }
         }
     }
@@ -377,6 +441,7 @@ struct StateWriter {
         }
     }
     mutating func point(_ p: Point) { double(p.x); double(p.y) }
+    mutating func context(_ c: ExecContext) { optional(c.current) { $0.int($1) }; int(c.shift) }
 }
 
 struct StateReader {
@@ -491,6 +556,11 @@ struct StateReader {
     }
 
     mutating func point() throws(StateFileError) -> Point { Point(try double(), try double()) }
+    mutating func context() throws -> ExecContext {
+        var c = ExecContext(current: try optional { try $0.int() })
+        c.shift = try int()
+        return c
+    }
     mutating func path() throws -> Path {
         Path(try array { r -> PathElement in
             switch try r.tag(5) {

@@ -78,12 +78,12 @@ final class StateFileTests: XCTestCase {
         let r = try SceneRuntime.seek(program, to: 20)
         func labels(_ x: Any) -> Set<String> { Set(Mirror(reflecting: x).children.compactMap(\.label)) }
         let saved: Set = ["tick", "isStopped", "globals", "globalOverlay", "instances", "nextInstanceID", "declaredInstance", "order",
-                          "timers", "animations", "effects", "morphOverlay", "morphModel", "rng", "work", "started"]
+                          "timers", "animations", "effects", "morphOverlay", "morphModel", "rng", "work", "started", "declaredCopies"]
         // Compiled again from the script; limits and caches of the process; the REPL's output.
         let leftOut: Set = ["program", "limits", "strokeCache", "printed", "layerDefaults", "layerDefaultsSize"]
         XCTAssertEqual(labels(r), saved.union(leftOut))
         let inst = try XCTUnwrap(r.instances.values.first)
-        XCTAssertEqual(labels(inst), ["id", "decl", "kind", "model", "overlay", "bindings", "parent", "children", "alive"])
+        XCTAssertEqual(labels(inst), ["id", "decl", "kind", "model", "overlay", "bindings", "parent", "children", "alive", "copyIndex", "vars"])
         let a = try XCTUnwrap(r.animations.first)
         XCTAssertEqual(labels(a), ["ir", "targets", "from", "to", "keyframes", "begin", "context", "motion", "morph"])
         XCTAssertEqual(labels(try XCTUnwrap(r.timers.first)), ["timer", "nextTick", "context"])

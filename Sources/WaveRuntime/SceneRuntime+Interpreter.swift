@@ -5,6 +5,7 @@ import WaveSyntax
 extension SceneRuntime {
     mutating func charge(_ range: SourceRange) throws {
         work += 1
+        if work & SceneRuntime.heartbeatMask == 0 { try SceneRuntime.heartbeat?(tick, work) }
         if work > limits.maxWorkPerTick {
             throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
         }
@@ -28,6 +29,7 @@ extension SceneRuntime {
 
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
+        if work & SceneRuntime.heartbeatMask == 0 { try SceneRuntime.heartbeat?(tick, work) }
         if work > limits.maxWorkPerTick {
             // Callers that know the statement or binding being evaluated replace the range.
             throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)

@@ -94,12 +94,24 @@ public struct SceneRuntime: Sendable {
         try runTick()
     }
 
-    /// The state at `tick`, by replaying from tick 0.
+    /// The state at `tick`, by replaying from tick 0. The heartbeat is called every 4,096
+    /// ticks, so a long seek can be interrupted however little each tick does.
     public static func seek(_ program: Program, to tick: Int, limits: RuntimeLimits = RuntimeLimits()) throws -> SceneRuntime {
         var r = try SceneRuntime(program: program, limits: limits)
-        while r.tick < tick && !r.isStopped { try r.step() }
+        while r.tick < tick && !r.isStopped {
+            try r.step()
+            if r.tick & 4095 == 0 { try heartbeat?(r.tick, 0) }
+        }
         return r
     }
+
+    /// Called by the interpreter every 2^20 steps of one tick's work (with the tick and the
+    /// steps so far) and by `seek` every 4,096 ticks (with 0 steps). The driver installs one
+    /// that throws when Ctrl-C or SIGTERM arrived and shows a busy tick in the progress line,
+    /// so a runaway handler under a raised WAVE_MAX_WORK can still be watched and stopped.
+    /// Set once at start-up, before any runtime runs.
+    nonisolated(unsafe) public static var heartbeat: (@Sendable (_ tick: Int, _ work: Int) throws -> Void)?
+    static let heartbeatMask = (1 << 20) - 1
 
     mutating func runTick() throws {
         work = 0

@@ -12,7 +12,8 @@ import WaveSinks
 /// worker threads rasterize the previous batch; the consumer runs on the caller's thread.
 /// Rendering is deterministic, so the bytes are the same for any thread count. A
 /// `ThreadChooser` drops to the caller's thread alone while the other threads do not make
-/// batches faster (a busy core), and tries them again now and then.
+/// batches faster (a busy core), and tries them again now and then; such a batch runs as the
+/// one-thread pipeline does, a frame at a time through one pixmap.
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
@@ -74,6 +75,31 @@ public struct FramePipeline {
             let began = DispatchTime.now().uptimeNanoseconds
             let used = chooser.next()
             let current = frames
+            if used == 1 {
+                // One thread: rasterize and hand over each frame in turn, as the one-thread
+                // pipeline does, so one pixmap is reused while it is in the cache instead of a
+                // batch of them going round; then build the next batch. The chooser gets the
+                // time outside `consume`, like the threaded batches.
+                var busy: UInt64 = 0, mark = began
+                for i in 0..<current.count {
+                    let f = current[i].frame
+                    var pixmap = self.pool.take(width: f.width, height: f.height, background: f.background)
+                    self.renderer.render(f.items, into: &pixmap)
+                    busy += DispatchTime.now().uptimeNanoseconds - mark
+                    try consume(SinkFrame(frame: f, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
+                    self.pool.give(pixmap)
+                    mark = DispatchTime.now().uptimeNanoseconds
+                }
+                let nextStart = start + current.count
+                if nextStart < schedule.count {
+                    frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
+                                             budget: budget, shouldStop: shouldStop)
+                }
+                busy += DispatchTime.now().uptimeNanoseconds - mark
+                chooser.record(used: 1, frames: current.count, seconds: Double(busy) / 1e9)
+                start = nextStart
+                continue
+            }
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
             let renderer = self.renderer

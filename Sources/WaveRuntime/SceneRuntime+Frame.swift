@@ -119,29 +119,27 @@ extension SceneRuntime {
         }
     }
 
-    /// The transform of a layer's parents, for drawing a mask layer where it lives.
-    func ancestorTransform(_ id: Int) -> Transform {
-        var t = Transform.identity
+    /// A layer's parents, nearest first, each with its bounds.
+    func ancestors(_ id: Int) -> [(LayerInstance, Rect?)] {
+        var out: [(LayerInstance, Rect?)] = []
         var cur = instances[id]?.parent
         while let p = cur, let inst = instances[p] {
-            let bounds = (try? localGeometry(inst))?.bounds
-            t = t.concatenating(localTransform(inst, bounds: bounds))
+            out.append((inst, (try? localGeometry(inst))?.bounds))
             cur = inst.parent
         }
-        return t
+        return out
     }
 
-    /// `ancestorTransform` with the parents' 3D properties and perspectives: where a mask
-    /// layer is drawn.
+    /// The flat transform of a layer's parents (where text is measured and motion paths
+    /// are placed).
+    func ancestorTransform(_ id: Int) -> Transform {
+        ancestors(id).reduce(.identity) { $0.concatenating(localTransform($1.0, bounds: $1.1)) }
+    }
+
+    /// The transform of a layer's parents with their 3D properties and perspectives: where a
+    /// mask layer is drawn.
     func ancestorTransform3D(_ id: Int) -> Transform3D {
-        var t = Transform3D.identity
-        var cur = instances[id]?.parent
-        while let p = cur, let inst = instances[p] {
-            let bounds = (try? localGeometry(inst))?.bounds
-            t = t.concatenating(localTransform3D(inst, bounds: bounds))
-            cur = inst.parent
-        }
-        return t
+        ancestors(id).reduce(.identity) { $0.concatenating(localTransform3D($1.0, bounds: $1.1)) }
     }
 
     /// Position, then scale and rotation about the anchor (a point in the unit box of the

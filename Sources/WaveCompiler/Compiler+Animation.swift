@@ -18,6 +18,10 @@ extension Compiler {
                 continue
             }
             guard let (target, type) = target(t, ctx) else { continue }
+            if case .instanceVar = target {
+                error(.notAnimatable, "a template parameter cannot be animated; change it in 'every tick { … }', or animate a property", t.range)
+                continue
+            }
             if case .layer(_, let p) = target, !p.isAnimatable {
                 error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
                 continue
@@ -60,7 +64,13 @@ extension Compiler {
             guard let params = springParameters(a) else { return nil }
             anim.timing = .spring(params)
             anim.durationTicks = max(1, min(Compiler.maxTicks, (Spring(params).settlingTime * 60).clampedInt(nan: Compiler.maxTicks)))
-            if let d = a.arg("over")?.value, let ticks = constantTicks(d, what: "a spring's length") { anim.durationTicks = max(1, ticks) }
+            if let d = a.arg("over")?.value {
+                switch timeSlot(d, what: "a spring's length", ctx) {
+                case .ticks(let ticks): anim.durationTicks = max(1, ticks)
+                case .dynamic(let ir): anim.dynamicTiming.duration = ir
+                case nil: return nil
+                }
+            }
         } else {
             if let along = a.arg("along") {
                 guard let motion = compileMotion(a, along, targets, ctx) else { return nil }
@@ -82,16 +92,30 @@ extension Compiler {
                 return nil
             }
             guard let d = over.value else { return nil }   // the parser reported the missing value
-            guard let ticks = constantTicks(d, what: "an animation's duration") else { return nil }
-            anim.durationTicks = ticks
+            switch timeSlot(d, what: "an animation's duration", ctx) {
+            case .ticks(let ticks): anim.durationTicks = ticks
+            case .dynamic(let ir): anim.dynamicTiming.duration = ir
+            case nil: return nil
+            }
             if let e = a.arg("ease")?.value, let f = timingFunction(e) { anim.timing = f }
         }
-        if let d = (a.arg("delay") ?? a.arg("begin"))?.value, let ticks = constantTicks(d, what: "a delay") { anim.delayTicks = ticks }
+        if let d = (a.arg("delay") ?? a.arg("begin"))?.value {
+            // A negative delay starts the animation part-way through (CA timeOffset, a CSS
+            // negative animation-delay).
+            switch timeSlot(d, what: "a delay", ctx, allowNegative: true) {
+            case .ticks(let ticks): anim.delayTicks = ticks
+            case .dynamic(let ir): anim.dynamicTiming.delay = ir
+            case nil: break
+            }
+        }
         if let r = a.arg("repeat")?.value {
             if case .name("forever") = r.kind { anim.repeatCount = .infinity }
-            else if let n = constantNumber(r, what: "a repeat count") {
-                guard n > 0 else { error(.outOfRange, "a repeat count must be more than 0", r.range); return nil }
-                anim.repeatCount = n
+            else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {
+                if let ir { anim.dynamicTiming.repeatCount = ir; anim.repeatCount = 1 }
+                else if let n {
+                    guard n > 0 else { error(.outOfRange, "a repeat count must be more than 0", r.range); return nil }
+                    anim.repeatCount = n
+                }
             }
         }
         if let r = a.arg("repeat-for")?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }

@@ -9,6 +9,7 @@ extension Compiler {
         }
         if f.name == "path-length" { return pathLength(args, range, ctx) }
         if let m = TextMeasure(rawValue: f.name) { return textMeasure(m, args, range, ctx) }
+        if let fn = environment.functions[f.name] { return callFunction(f, fn, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
             // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
             let names = f.name.contains("-") ? Vocabulary.specialFunctions

@@ -32,6 +32,12 @@ extension Compiler {
                 irs.append(t.ir)
             }
             return fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
+        case .index(let base, let i):
+            if let element = listElement(base, i, e.range, ctx) { return element }
+            if copyRef(base, i, ctx) != nil {
+                error(.notAValue, "'\(file.text(of: e.range))' is a layer, not a value; use one of its properties, such as \(file.text(of: e.range)).opacity", e.range)
+            }
+            return .bad()
         case .stop(let c, _):
             error(.badGradient, "a gradient stop location only goes inside linear-gradient(…), radial-gradient(…) or conic-gradient(…)", e.range)
             _ = expression(c, ctx)
@@ -70,6 +76,9 @@ extension Compiler {
     }
 
     mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
+        if let p = ctx.params?[n] { return p }
+        if let slot = ctx.locals[n] { return Typed(ir: .global(slot), type: .number(.none)) }
+        if let (slot, v) = instanceVar(n, ctx) { return Typed(ir: .instanceVar(slot), type: v.type) }
         // Variables first; then, inside a layer or spawn body, the layer's own properties.
         if let binding = environment.lets[n] {
             environment.usedNames.insert(n)
@@ -83,6 +92,13 @@ extension Compiler {
             return Typed(ir: .layerProperty(.current, p), type: p.info.type)
         }
         if n == "pi" { return Typed(ir: .constant(.number(Double.pi)), type: .number(.none)) }
+        if n == Ambient.index.rawValue {
+            guard indexAvailable(ctx) else {
+                error(.unknownName, "'index' is the copy number inside a repeated layer ('layer bar[12]: …') and in statements over its copies; there is none here", range)
+                return .bad()
+            }
+            return Typed(ir: .ambient(.index), type: .number(.none))
+        }
         if let a = Ambient(rawValue: n) {
             // The scene header comes first, so the canvas size is a constant.
             if a == .width { return Typed(ir: .constant(.number(Double(environment.scene.width))), type: .number(.length)) }
@@ -94,7 +110,7 @@ extension Compiler {
             error(.notAValue, "'\(n)' is a layer, not a value; use one of its properties, such as \(n).opacity", range)
             return .bad()
         }
-        if Builtin(rawValue: n) != nil {
+        if Builtin(rawValue: n) != nil || environment.functions[n] != nil {
             error(.notAValue, "'\(n)' is a function: call it as \(n)(…)", range)
             return .bad()
         }
@@ -123,11 +139,29 @@ extension Compiler {
 
     /// `layer.property`, `point.x`, `rect.width`.
     mutating func member(_ base: Expr, _ id: Identifier, _ ctx: Context) -> Typed {
-        if case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
+        var copy: LayerRef? = nil
+        var layerBase = base
+        if case .index(let b, let i) = base.kind, case .name(let n) = b.kind, ctx.locals[n] == nil, environment.lets[n] == nil,
+           environment.globalIndex[n] == nil, environment.layerIndex[n] != nil {
+            guard let ref = copyRef(b, i, ctx) else { return .bad() }
+            copy = ref
+            layerBase = b
+        }
+        if case .name(let n) = layerBase.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
            let index = environment.layerIndex[n] {
             let layer = environment.layers[index]
             if layer.isTemplate {
                 error(.wrongLayerUse, "'\(n)' is a template: its spawned copies have no name; use bare property names inside 'spawn \(n) { … }'", base.range)
+                return .bad()
+            }
+            if copy == nil, ctx.copyOf == index {
+                copy = .current
+            } else if copy == nil, let r = repeatedAncestor(of: index) {
+                if r == index {
+                    error(.wrongLayerUse, "'\(n)' has \(layer.count ?? 0) copies: name one ('\(n)[0].\(id.name)'), or use '\(n).\(id.name)' as the target of an assignment or animation to change every copy", base.range)
+                } else {
+                    error(.wrongLayerUse, "'\(n)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; it cannot be named here", base.range)
+                }
                 return .bad()
             }
             guard let p = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name)), p.applies(to: layer.kind) else {
@@ -135,7 +169,7 @@ extension Compiler {
                 error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range, fix: fixIt(id.name, names, id.range))
                 return .bad()
             }
-            return Typed(ir: .layerProperty(.declared(index), p), type: p.info.type)
+            return Typed(ir: .layerProperty(copy ?? .declared(index), p), type: p.info.type)
         }
         let b = expression(base, ctx)
         if b.poisoned { return b }
@@ -236,7 +270,13 @@ extension Compiler {
     }
 
     mutating func ternary(_ c: Expr, _ a: Expr, _ b: Expr, _ ctx: Context) -> Typed {
-        let tc = expression(c, ctx), ta = expression(a, ctx), tb = expression(b, ctx)
+        let tc = expression(c, ctx)
+        // Inside a user function a constant condition takes one branch only, so recursion
+        // on constant arguments ends (`n <= 1 ? 1 : n * f(n - 1)`).
+        if ctx.params != nil, !tc.poisoned, case .constant(let v) = tc.ir, tc.type == .bool || isNumber(tc.type) {
+            return expression(v.bool ? a : b, ctx)
+        }
+        let ta = expression(a, ctx), tb = expression(b, ctx)
         if tc.poisoned || ta.poisoned || tb.poisoned { return .bad(ta.type) }
         guard tc.type == .bool || isNumber(tc.type) else {
             error(.typeMismatch, "the condition of '?:' must be a bool, found \(tc.type)", c.range)
@@ -296,7 +336,10 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
-        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure: return nil
+        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure, .instanceVar: return nil
+        case .element(let list, let i):
+            guard case .list(let vs)? = value(of: list), let k = value(of: i)?.number, k.isFinite, k >= 0, Int(k) < vs.count else { return nil }
+            return vs[Int(k)]
         case .component(let base, let i):
             guard let v = value(of: base) else { return nil }
             return Ops.component(v, i)

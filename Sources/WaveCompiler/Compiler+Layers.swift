@@ -21,9 +21,25 @@ extension Compiler {
             environment.layers.append(LayerIR(name: decl.name.name, kind: kind, isTemplate: decl.isTemplate || (parent.map { environment.layers[$0].isTemplate } ?? false),
                                               parent: parent, children: [], properties: [:], pathCommands: [], mask: nil,
                                               maskInverted: false, usedAsMask: false, placement: .top, range: decl.range))
+            if let c = decl.count {
+                // The number is compiled with the body; a literal is known at once, so uses
+                // above the declaration can check their index against it.
+                if case .number(let v, nil) = c.kind, v >= 0, v == v.rounded(), v <= Double(Compiler.maxCopies) {
+                    environment.layers[index].count = Int(v)
+                } else {
+                    environment.layers[index].count = 0
+                }
+            }
             environment.layerIndex[decl.name.name] = index
+            declareInstanceVars(decl, index)
             if let parent { environment.layers[parent].children.append(index) }
             for child in decl.children { declare(child, parent: index) }
+            // A replicator's children are repeated (their count is compiled with its body).
+            if kind == .group, decl.clauses.contains(where: { $0.head.name == Vocabulary.replicateClause }) {
+                for child in environment.layers[index].children where environment.layers[child].count == nil {
+                    environment.layers[child].count = 0
+                }
+            }
         }
         for stmt in statements { if case .layer(let decl) = stmt.kind { declare(decl, parent: nil) } }
     }
@@ -54,6 +70,14 @@ extension Compiler {
                 error(.typeMismatch, "a \(kind.rawValue) layer takes no value after its kind; put properties inside '{ … }'", arg.range)
             }
         }
+        if let c = decl.count {
+            if decl.isTemplate {
+                error(.wrongLayerUse, "a template is copied by 'spawn'; it cannot be repeated with '[\(file.text(of: c.range))]' (its children can)", c.range)
+            } else if let n = copyCount(c) {
+                layer.count = n
+                environment.layers[index].count = n
+            }
+        }
         if let placement = decl.placement {
             if parent != nil { error(.misplacedStatement, "'below'/'above' only apply to top-level layers", decl.name.range) }
             layer.placement = resolvePlacement(placement) ?? .top
@@ -70,8 +94,14 @@ extension Compiler {
                 compileMask(clause, into: &layer, index: index)
                 continue
             }
+            if head == Vocabulary.replicateClause {
+                if seen[head] != nil { error(.duplicateProperty, "'replicate' is set twice", clause.head.range); continue }
+                seen[head] = clause.head.range
+                compileReplicate(clause, into: &layer, decl: decl)
+                continue
+            }
             guard let prop = Property.named(head) else {
-                var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause]
+                var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause] + (kind == .group ? [Vocabulary.replicateClause] : [])
                 if kind == .path { names += Parser.pathCommands }
                 error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range, fix: fixIt(head, names, clause.head.range))
                 continue
@@ -110,6 +140,10 @@ extension Compiler {
             error(.wrongLayerUse, "cannot place a layer relative to template '\(id.name)'", id.range)
             return nil
         }
+        if let r = repeatedAncestor(of: target) {
+            error(.wrongLayerUse, "cannot place a layer relative to '\(id.name)': \(r == target ? "it is repeated" : "it sits inside repeated layer '\(environment.layers[r].name)'"), so it has many copies", id.range)
+            return nil
+        }
         if case .below = p { return .below(.declared(target)) }
         return .above(.declared(target))
     }
@@ -125,6 +159,10 @@ extension Compiler {
             return
         }
         if target == index { error(.badMask, "a layer cannot mask itself", value.range); return }
+        if let r = repeatedAncestor(of: target) {
+            error(.badMask, "'\(n)' cannot be a mask: \(r == target ? "it is repeated" : "it sits inside repeated layer '\(environment.layers[r].name)'"), so it has many copies", value.range)
+            return
+        }
         if environment.layers[target].isTemplate != layer.isTemplate && environment.layers[target].isTemplate {
             error(.badMask, "'\(n)' is a template and cannot mask a declared layer", value.range)
             return

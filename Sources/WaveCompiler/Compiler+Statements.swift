@@ -10,7 +10,7 @@ extension Compiler {
         default: break
         }
         switch stmt.kind {
-        case .scene, .variable, .layer:
+        case .scene, .variable, .layer, .function:
             // Uses of a misplaced variable are not reported again as unknown names.
             if case .variable(_, let name, _) = stmt.kind { reportedNames.insert(name.name) }
             error(.misplacedStatement, "declarations (scene, layer, template, let, var) belong at the top level of a script", stmt.range,
@@ -18,13 +18,20 @@ extension Compiler {
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
         case .animate(let a):
+            if let (layer, range) = repeatedTarget(a.targets, ctx) {
+                return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAnimation(a, inner).map { [.animate($0)] } }
+            }
             if let expanded = expandChildren(a, ctx) { return expanded }
             return compileAnimation(a, ctx).map { [.animate($0)] }
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
         case .effect(let layer, let name, let args):
             return compileEffect(layer: layer, name: name, args: args, stmt.range, ctx).map { [.effect($0)] }
-        case .assign(let target, let op, let value): return compileAssignment(target, op, value, stmt.range, ctx).map { [$0] }
+        case .assign(let target, let op, let value):
+            if let (layer, range) = repeatedTarget([target], ctx) {
+                return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAssignment(target, op, value, stmt.range, inner).map { [$0] } }
+            }
+            return compileAssignment(target, op, value, stmt.range, ctx).map { [$0] }
         case .ifElse(let condition, let thenBody, let elseBody):
             let c = expression(condition, ctx)
             if !c.poisoned, c.type != .bool, !isNumber(c.type) { error(.typeMismatch, "an 'if' condition must be a bool, found \(c.type)", condition.range) }
@@ -44,15 +51,24 @@ extension Compiler {
             spawnedTemplates.insert(index)
             var place = PlacementIR.top
             if let placement { guard let p = resolvePlacement(placement) else { return nil }; place = p }
-            let inner = Context(currentLayer: index, inHandler: true)
+            var inner = ctx
+            inner.currentLayer = index
+            inner.inHandler = true
+            inner.copyOf = nil
             return [.spawn(template: index, place, compileBody(body, inner), stmt.range)]
         case .remove(let target):
             guard let target else {
-                guard ctx.currentLayer != nil else {
+                guard ctx.currentLayer != nil || ctx.copyOf != nil else {
                     error(.wrongLayerUse, "'remove' without a layer name only works inside 'spawn … { }'", stmt.range)
                     return nil
                 }
                 return [.remove(.current, stmt.range)]
+            }
+            if case .index(let base, let i) = target.kind {
+                return copyRef(base, i, ctx).map { [.remove($0, stmt.range)] }
+            }
+            if let (layer, range) = repeatedTarget([target], ctx) {
+                return forEachCopy(layer, at: range, ctx) { _, _ in [.remove(.current, stmt.range)] }
             }
             guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
                 error(.wrongLayerUse, "'remove' takes a layer name", target.range)
@@ -60,6 +76,8 @@ extension Compiler {
             }
             return [.remove(.declared(index), stmt.range)]
         case .stop: return [.stop(stmt.range)]
+        case .forLoop(let variable, let from, let to, let body):
+            return compileFor(variable, from, to, body, stmt.range, ctx)
         case .expression(let e):
             let t = expression(e, ctx)
             if t.poisoned { return nil }
@@ -116,37 +134,58 @@ extension Compiler {
     /// timer -> 'every' tick | 'every' N ticks | 'every' duration | 'at' time | 'after' duration
     mutating func compileTimer(_ timer: Timer, _ ctx: Context) -> TimerIR? {
         var kind: TimerIR.Kind
+        var dynamic: IRExpr? = nil
         switch timer.kind {
         case .every:
             if let time = timer.time {
                 if timer.countsTicks {
-                    guard let n = constantNumber(time, what: "a tick count"), n >= 1, n == n.rounded(), n <= Double(Compiler.maxTicks) else {
-                        error(.badDuration, "'every N ticks' needs a whole number of ticks of at least 1", time.range)
-                        return nil
+                    guard let (n, ir) = numberSlot(time, what: "a tick count", ctx) else { return nil }
+                    if let ir {
+                        dynamic = ir
+                        kind = .every(period: 1)
+                    } else {
+                        guard let n, n >= 1, n == n.rounded(), n <= Double(Compiler.maxTicks) else {
+                            error(.badDuration, "'every N ticks' needs a whole number of ticks of at least 1", time.range)
+                            return nil
+                        }
+                        kind = .every(period: Int(n))
                     }
-                    kind = .every(period: Int(n))
                 } else {
-                    guard let t = constantTicks(time, what: "the period of 'every'") else { return nil }
-                    guard t >= 1 else { error(.badDuration, "the period of 'every' must be at least one tick (1t)", time.range); return nil }
-                    kind = .every(period: t)
+                    switch timeSlot(time, what: "the period of 'every'", ctx) {
+                    case nil: return nil
+                    case .dynamic(let ir): dynamic = ir; kind = .every(period: 1)
+                    case .ticks(let t):
+                        guard t >= 1 else { error(.badDuration, "the period of 'every' must be at least one tick (1t)", time.range); return nil }
+                        kind = .every(period: t)
+                    }
                 }
             } else {
                 kind = .every(period: 1)
             }
-        case .at:
-            guard let time = timer.time, let t = constantTicks(time, what: "the time of 'at'") else { return nil }
-            kind = .at(tick: t)
-        case .after:
-            guard let time = timer.time, let t = constantTicks(time, what: "the delay of 'after'") else { return nil }
-            kind = .after(delay: t)
+        case .at, .after:
+            let what = timer.kind == .at ? "the time of 'at'" : "the delay of 'after'"
+            guard let time = timer.time else { return nil }
+            switch timeSlot(time, what: what, ctx) {
+            case nil: return nil
+            case .dynamic(let ir): dynamic = ir; kind = timer.kind == .at ? .at(tick: 0) : .after(delay: 0)
+            case .ticks(let t): kind = timer.kind == .at ? .at(tick: t) : .after(delay: t)
+            }
         }
-        return TimerIR(kind: kind, body: compileBody(timer.body, ctx), range: timer.range)
+        var ir = TimerIR(kind: kind, body: compileBody(timer.body, ctx), range: timer.range)
+        ir.dynamicTime = dynamic
+        ir.dynamicCountsTicks = timer.countsTicks
+        return ir
     }
 
     /// Resolves an assignable place: a `var`, a layer property, or one component of either.
     mutating func target(_ e: Expr, _ ctx: Context) -> (Target, ValueType)? {
         switch e.kind {
         case .name(let n):
+            if ctx.locals[n] != nil {
+                error(.badAssignment, "cannot assign to loop variable '\(n)': 'for' sets it on each pass", e.range)
+                return nil
+            }
+            if let (slot, v) = instanceVar(n, ctx) { return (.instanceVar(slot), v.type) }
             if let slot = environment.globalIndex[n] {
                 environment.usedNames.insert(n)
                 return (.global(slot), environment.globals[slot].type)
@@ -162,10 +201,14 @@ extension Compiler {
             _ = name(n, e.range, ctx)
             return nil
         case .member(let base, let id):
-            if case .name(let n) = base.kind, environment.globalIndex[n] == nil, environment.lets[n] == nil, environment.layerIndex[n] != nil {
+            var layerBase = base
+            if case .index(let b, _) = base.kind { layerBase = b }
+            if case .name(let n) = layerBase.kind, environment.globalIndex[n] == nil, environment.lets[n] == nil, environment.layerIndex[n] != nil {
                 let typed = member(base, id, ctx)
                 guard !typed.poisoned, case .layerProperty(let ref, let p) = typed.ir else { return nil }
                 if case .declared(let i) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
+                if case .copy(let i, _) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
+                if case .current = ref, let i = ctx.copyOf { writtenProperties.insert("\(i).\(p.rawValue)") }
                 return (.layer(ref, p), typed.type)
             }
             guard let (baseTarget, baseType) = target(base, ctx) else { return nil }
@@ -177,6 +220,9 @@ extension Compiler {
             switch baseTarget {
             case .layer(let ref, let p): return (.layerComponent(ref, p, c), .number(.length))
             case .global(let slot): return (.globalComponent(slot, c), .number(.length))
+            case .instanceVar:
+                error(.badAssignment, "a component of a template parameter cannot be assigned alone; assign the whole point", e.range)
+                return nil
             default:
                 error(.badAssignment, "cannot assign to a part of a part", e.range)
                 return nil

@@ -11,12 +11,20 @@ public struct Environment: Sendable {
     var lets: [String: LetBinding] = [:]
     var layerIndex: [String: Int] = [:]
     var usedNames: Set<String> = []
+    /// User functions (`func f(x) = …`), inlined where they are called.
+    var functions: [String: FunctionDef] = [:]
     public init() {}
 
     public var layerNames: [String] { layers.map(\.name) }
     public var variableNames: [String] { Array(globalIndex.keys) + Array(lets.keys) }
     public func layer(named name: String) -> Int? { layerIndex[name] }
     public func global(named name: String) -> Int? { globalIndex[name] }
+}
+
+struct FunctionDef: Sendable {
+    var params: [Identifier]
+    var body: Expr
+    var range: SourceRange
 }
 
 struct LetBinding: Sendable {
@@ -39,6 +47,13 @@ struct Typed {
 struct Context {
     var currentLayer: Int? = nil
     var inHandler = false
+    /// Statements run once for each copy of this repeated layer (`animate bar.opacity …`):
+    /// its name means the copy, and `index` is the copy's index.
+    var copyOf: Int? = nil
+    /// Loop variables in scope (`for i in …`), each a hidden global slot.
+    var locals: [String: Int] = [:]
+    /// Inside an inlined user function: its parameters, bound to the compiled arguments.
+    var params: [String: Typed]? = nil
 }
 
 /// Lowers a parsed script to the timeline IR: resolves names, checks types and units,
@@ -59,6 +74,9 @@ public struct Compiler {
     /// Top-level variables not declared yet, with where they will be: a use before the
     /// declaration says so instead of "unknown name".
     var laterVariables: [String: SourceRange] = [:]
+    /// Sum of the heights of the function bodies being inlined: recursion stops at the
+    /// nesting limit (`Parser.maxDepth`).
+    var inlineHeight = 0
     /// Unknown names already reported (each is reported once).
     var reportedNames: Set<String> = []
     /// Start offsets of the parser's errors, sorted: a statement holding one is not compiled
@@ -113,6 +131,7 @@ public struct Compiler {
             }
         }
         declareLayers(script.statements)
+        declareFunctions(script.statements)
         for (i, stmt) in script.statements.enumerated() {
             if case .variable(_, let name, _) = stmt.kind { laterVariables[name.name] = nil }
             if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
@@ -123,6 +142,7 @@ public struct Compiler {
             case .scene(let size, let clauses): compileScene(size: size, clauses: clauses, range: stmt.range)
             case .variable(let isMutable, let name, let value): declareVariable(isMutable: isMutable, name: name, value: value)
             case .layer(let decl): compileLayerDecl(decl, parent: nil)
+            case .function: break   // declared above; compiled where it is called
             default:
                 if let s = compileStatement(stmt, Context()) { statements.append(contentsOf: s) }
             }
@@ -254,6 +274,7 @@ public struct Compiler {
         }
         if Builtin(rawValue: name) != nil { return "'\(name)' is a built-in function and cannot name a variable" }
         if environment.layerIndex[name] != nil { return "'\(name)' is already a layer name" }
+        if environment.functions[name] != nil { return "'\(name)' is already a function name" }
         if environment.globalIndex[name] != nil || environment.lets[name] != nil {
             return "'\(name)' is already declared"
         }

@@ -9,6 +9,8 @@
 public enum LayerRef: Equatable, Sendable {
     /// A declared (non-template) layer, by declaration index.
     case declared(Int)
+    /// One copy of a repeated layer (`bar[3]`): declaration index and copy index.
+    case copy(Int, Int)
     /// The layer being spawned or the template instance a statement runs for.
     case current
 }
@@ -37,7 +39,12 @@ public enum TextMeasure: String, CaseIterable, Sendable {
 }
 
 /// Scene-wide values an expression can read.
-public enum Ambient: String, Sendable { case time = "t", tick, width, height }
+public enum Ambient: String, Sendable {
+    case time = "t", tick, width, height
+    /// The copy index of a repeated layer (`layer bar[12]: …`) inside its body and the
+    /// statements run for each copy; 0 elsewhere.
+    case index
+}
 
 public indirect enum IRExpr: Equatable, Sendable {
     case constant(Value)
@@ -61,6 +68,10 @@ public indirect enum IRExpr: Equatable, Sendable {
     case pathLength(LayerRef)
     /// `text-width(L[, n])`, `text-bounds(L)`: measured at run time from the layer's font.
     case measure(TextMeasure, LayerRef, [IRExpr])
+    /// `list[i]`: the element at whole index ⌊i⌋ (a runtime error outside the list).
+    case element(IRExpr, IRExpr)
+    /// A template instance's own variable (`vx` of `template piece(vx = 0)`), by slot.
+    case instanceVar(Int)
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }
@@ -72,6 +83,9 @@ public enum Target: Equatable, Sendable {
     /// One component of a point property (`ball.position.y`).
     case layerComponent(LayerRef, Property, Int)
     case globalComponent(Int, Int)
+    /// A parameter of the template instance the statement runs for (`vx` of
+    /// `template piece(vx = 0)`): that instance's own variable, by slot.
+    case instanceVar(Int)
 }
 
 
@@ -116,6 +130,21 @@ public struct AnimationIR: Equatable, Sendable {
     /// A path morph (`animate L.path to M`): the geometry of path layer L, interpolated
     /// point by point; `targets` is empty.
     public var morph: MorphIR? = nil
+    /// Timing positions written as expressions that are not constant (`over random(1s, 2s)`,
+    /// `delay index * 0.1s`): evaluated when the animation starts, replacing the fields above.
+    public var dynamicTiming = DynamicTiming()
+}
+
+/// Timing positions evaluated when their statement runs: durations and delays in seconds,
+/// repeat counts as plain numbers. nil: the constant field is used.
+public struct DynamicTiming: Equatable, Sendable {
+    public var duration: IRExpr?
+    public var delay: IRExpr?
+    public var repeatCount: IRExpr?
+    public init(duration: IRExpr? = nil, delay: IRExpr? = nil, repeatCount: IRExpr? = nil) {
+        self.duration = duration; self.delay = delay; self.repeatCount = repeatCount
+    }
+    public var isEmpty: Bool { duration == nil && delay == nil && repeatCount == nil }
 }
 
 /// `animate L.path from A to B` / `values [A, B, C]` / `spring L.path to B`: the path
@@ -165,6 +194,10 @@ public struct TimerIR: Equatable, Sendable {
     public var kind: Kind
     public var body: [IRStmt]
     public var range: SourceRange
+    /// The period, time or delay written as an expression that is not constant (seconds,
+    /// or ticks for `every N ticks`): evaluated when the timer is installed.
+    public var dynamicTime: IRExpr? = nil
+    public var dynamicCountsTicks = false
 }
 
 public enum PlacementIR: Equatable, Sendable {
@@ -185,6 +218,12 @@ public indirect enum IRStmt: Equatable, Sendable {
     case effect(EffectIR)
     /// A bare expression (REPL): evaluated and printed.
     case evaluate(IRExpr, ValueType, SourceRange)
+    /// Runs the statements once for every live copy of a repeated layer, in index order,
+    /// with that copy as the current layer (`animate bar.opacity …` on `layer bar[12]`).
+    case eachCopy(Int, [IRStmt])
+    /// `for i in a..<b { … }`: the body for each whole number from ⌈a⌉ below b, the number
+    /// held in global `slot`; every pass is charged to the tick's work limit.
+    case forRange(slot: Int, from: IRExpr, to: IRExpr, body: [IRStmt], SourceRange)
 }
 
 public struct EffectIR: Equatable, Sendable {
@@ -224,6 +263,36 @@ public struct LayerIR: Equatable, Sendable {
     /// Where each property set in the declaration is written (runtime errors in a binding
     /// point here).
     public var propertyRanges: [Property: SourceRange] = [:]
+    /// Number of copies of a repeated layer (`layer bar[12]: …`); nil for a single layer.
+    public var count: Int? = nil
+    /// A group's `replicate` clause: its children are repeated `count` times, copy k drawn
+    /// through the instance transform applied k times (Core Animation's CAReplicatorLayer).
+    public var replicator: ReplicatorIR? = nil
+    /// A template's parameters: each spawned instance's own variables, in slot order.
+    public var instanceVars: [InstanceVarIR] = []
+}
+
+/// A template parameter: an instance's own variable, starting at its constant default
+/// (a spawn body sets it as it likes).
+public struct InstanceVarIR: Equatable, Sendable {
+    public var name: String
+    public var type: ValueType
+    public var initial: Value
+    public init(name: String, type: ValueType, initial: Value) { self.name = name; self.type = type; self.initial = initial }
+}
+
+/// CAReplicatorLayer's parameters, lowered: lengths px, angles radians, the delay in ticks.
+public struct ReplicatorIR: Equatable, Sendable {
+    public var count: Int
+    /// One step of the instance transform, about (aboutX, aboutY): scale, then rotate, then
+    /// translate by (dx, dy).
+    public var dx = 0.0, dy = 0.0, rotation = 0.0, scaleX = 1.0, scaleY = 1.0
+    public var aboutX = 0.0, aboutY = 0.0
+    /// instanceDelay: copy k's animations and timers start k·delayTicks later.
+    public var delayTicks = 0
+    /// Added k times to copy k's colour multiplier (which starts at 1), then clamped to 0–1.
+    public var redOffset = 0.0, greenOffset = 0.0, blueOffset = 0.0, alphaOffset = 0.0
+    public init(count: Int) { self.count = count }
 }
 
 public struct GlobalIR: Equatable, Sendable {

@@ -17,8 +17,9 @@ public struct IRPrinter {
             out.append("global \(i) \(g.name): \(g.type) = \(expr(g.initial))\(loc(g.range))")
         }
         for (i, l) in program.layers.enumerated() {
-            var head = "layer \(i) \(l.name): \(l.kind.rawValue)"
-            if l.isTemplate { head = "template \(i) \(l.name): \(l.kind.rawValue)" }
+            let copies = l.count.map { "[\($0)]" } ?? ""
+            var head = "layer \(i) \(l.name)\(copies): \(l.kind.rawValue)"
+            if l.isTemplate { head = "template \(i) \(l.name)\(copies): \(l.kind.rawValue)" }
             if let p = l.parent { head += " in \(program.layers[p].name)" }
             switch l.placement {
             case .top: break
@@ -28,6 +29,14 @@ public struct IRPrinter {
             if let m = l.mask { head += " mask \(program.layers[m].name)\(l.maskInverted ? " inverted" : "")" }
             if l.usedAsMask { head += " (mask only, not drawn)" }
             out.append(head + loc(l.range))
+            for (slot, v) in l.instanceVars.enumerated() {
+                out.append("  var#\(slot) \(v.name): \(v.type) = \(v.initial)   (each instance's own)")
+            }
+            if let r = l.replicator {
+                let f = Value.format
+                out.append("  replicate \(r.count) translate (\(f(r.dx)), \(f(r.dy))) rotate \(f(r.rotation * 180 / Double.pi))deg scale (\(f(r.scaleX)), \(f(r.scaleY))) about (\(f(r.aboutX)), \(f(r.aboutY))) delay \(r.delayTicks)t"
+                           + " red-offset \(f(r.redOffset)) green-offset \(f(r.greenOffset)) blue-offset \(f(r.blueOffset)) alpha-offset \(f(r.alphaOffset))")
+            }
             for p in Property.allCases {
                 guard let e = l.properties[p] else { continue }
                 out.append("  \(p.rawValue) = \(expr(e))\(e.isConstant ? "" : "   (bound: re-evaluated every tick)")")
@@ -51,6 +60,7 @@ public struct IRPrinter {
         switch r {
         case .current: return "self"
         case .declared(let i): return i < program.layers.count ? program.layers[i].name : "layer#\(i)"
+        case .copy(let i, let k): return "\(layer(.declared(i)))[\(k)]"
         }
     }
 
@@ -61,6 +71,7 @@ public struct IRPrinter {
         case .globalComponent(let s, let c): return "\(target(.global(s))).\(comp[c])"
         case .layer(let r, let p): return "\(layer(r)).\(p.rawValue)"
         case .layerComponent(let r, let p, let c): return "\(layer(r)).\(p.rawValue).\(comp[c])"
+        case .instanceVar(let s): return "self.var#\(s)"
         }
     }
 
@@ -78,6 +89,8 @@ public struct IRPrinter {
         case .makePoint(let x, let y): return "(\(expr(x)), \(expr(y)))"
         case .makeRect(let a, let b, let c, let d): return "(\(expr(a)), \(expr(b)), \(expr(c)), \(expr(d)))"
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
+        case .element(let l, let i): return "\(expr(l))[\(expr(i))]"
+        case .instanceVar(let s): return "self.var#\(s)"
         case .pathLength(let r): return "path-length(\(layer(r)))"
         case .measure(let m, let r, let args): return "\(m.rawValue)(\(([layer(r)] + args.map(expr)).joined(separator: ", ")))"
         case .gradient(let kind, let g, let stops, _):
@@ -121,9 +134,10 @@ public struct IRPrinter {
             s += " rotate \(m.rotation.rawValue) mode \(m.paced ? "paced" : "linear")"
             if !m.keyTimes.isEmpty { s += " times [\(m.keyTimes.map(Value.format).joined(separator: ", "))]" }
         }
-        s += " over \(a.durationTicks)t ease \(timing(a.timing))"
-        if a.delayTicks > 0 { s += " delay \(a.delayTicks)t" }
-        if let r = a.repeatCount { s += " repeat \(r.isInfinite ? "forever" : Value.format(r))" }
+        s += " over \(a.dynamicTiming.duration.map { "\(expr($0)) (s, when it starts)" } ?? "\(a.durationTicks)t") ease \(timing(a.timing))"
+        if let d = a.dynamicTiming.delay { s += " delay \(expr(d)) (s, when it starts)" } else if a.delayTicks != 0 { s += " delay \(a.delayTicks)t" }
+        if let r = a.dynamicTiming.repeatCount { s += " repeat \(expr(r)) (when it starts)" }
+        else if let r = a.repeatCount { s += " repeat \(r.isInfinite ? "forever" : Value.format(r))" }
         if let r = a.repeatDurationTicks { s += " repeat-for \(r)t" }
         if a.autoreverses { s += " autoreverse" }
         s += " fill \(a.fill.rawValue)"
@@ -154,11 +168,15 @@ public struct IRPrinter {
             for a in anims { out += stmt(.animate(a), indent: indent + "  ") }
             return out
         case .installTimer(let t):
-            let head: String
+            var head: String
             switch t.kind {
             case .every(let p): head = "every \(p)t (from the tick it is installed)"
             case .at(let tick): head = "at tick \(tick)"
             case .after(let d): head = "after \(d)t"
+            }
+            if let e = t.dynamicTime {
+                let word = head.split(separator: " ").first.map(String.init) ?? "every"
+                head = "\(word) \(expr(e))\(t.dynamicCountsTicks ? " ticks" : " (s)"), computed when installed"
             }
             var out = ["\(indent)\(head)"]
             for x in t.body { out += stmt(x, indent: indent + "  ") }
@@ -176,6 +194,15 @@ public struct IRPrinter {
         case .remove(let r, _): return ["\(indent)remove \(layer(r))"]
         case .effect(let e): return ["\(indent)effect \(layer(e.layer)) \(e.kind.rawValue) over \(e.durationTicks)t\(e.delayTicks > 0 ? " delay \(e.delayTicks)t" : "")\(e.seed.map { " seed \($0)" } ?? "")"]
         case .evaluate(let e, _, _): return ["\(indent)print \(expr(e))"]
+        case .forRange(let slot, let a, let b, let body, _):
+            let name = slot < program.globals.count ? program.globals[slot].name : "global#\(slot)"
+            var out = ["\(indent)for \(name) in \(expr(a))..<\(expr(b))"]
+            for x in body { out += stmt(x, indent: indent + "  ") }
+            return out
+        case .eachCopy(let l, let body):
+            var out = ["\(indent)for each copy of \(layer(.declared(l))) (self, index)"]
+            for x in body { out += stmt(x, indent: indent + "  ") }
+            return out
         }
     }
 }

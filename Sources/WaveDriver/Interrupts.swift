@@ -1,4 +1,5 @@
 import Foundation
+import WaveRuntime
 import WaveSinks
 
 /// Signals arrive here as flags; long loops (renders, the player) poll them between frames
@@ -20,7 +21,15 @@ public enum Interrupts {
         signal(SIGTERM, handler)
         signal(SIGHUP, handler)
         signal(SIGQUIT, handler)
+        SceneRuntime.heartbeat = { tick, work in
+            if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
+            if work > 0 { Interrupts.busyTick?(tick, work) }
+        }
     }
+
+    /// Told about a tick whose handlers have run more than a million steps so far (the
+    /// render command shows it in its progress line).
+    nonisolated(unsafe) public static var busyTick: (@Sendable (_ tick: Int, _ work: Int) -> Void)?
 
     /// Also records SIGWINCH (the terminal was resized) and SIGTSTP (Ctrl-Z), for the
     /// interactive player.

@@ -42,6 +42,19 @@ public final class ProgressMeter: @unchecked Sendable {
         output(style == .redraw ? "\r" + text + "\u{1B}[K" : text + "\n")
     }
 
+    /// Shows that one tick is taking long (a handler running millions of steps): the frame
+    /// count so far followed by `note`, at most as often as frames are shown.
+    public func busy(_ note: String) {
+        lock.lock(); defer { lock.unlock() }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let interval: UInt64 = style == .redraw ? 100_000_000 : 1_000_000_000
+        if let last = lastDraw, now - last < interval { return }
+        lastDraw = now
+        let text = "\(label)  \(done)/\(total) frames  \(note)"
+        drawn = true
+        output(style == .redraw ? "\r" + text + "\u{1B}[K" : text + "\n")
+    }
+
     /// Erases the line (`.redraw`), so the summary that follows starts clean.
     public func finish() {
         lock.lock(); defer { lock.unlock() }

@@ -198,6 +198,9 @@ public final class LanguageServer {
         }
     }
 
+    /// Most diagnostics published for one document.
+    static let maxPublished = 200
+
     func publishDiagnostics(_ uri: String) {
         guard let doc = documents[uri] else { return }
         let list: [JSON]
@@ -205,7 +208,9 @@ public final class LanguageServer {
             list = [["range": mapper(doc).range(SourceRange(0, 0)), "severity": 1, "source": "wave",
                      "message": "script is too large (\(doc.analysis.file.bytes.count) bytes; the limit is \(ScriptReader.maxScriptBytes))"]]
         } else {
-            list = doc.analysis.checked.diagnostics.map { diagnosticJSON($0, doc) }
+            // The first `maxPublished` only, as the command line shows its first 50: a
+            // megabyte of `}` has tens of thousands, and each costs a scan of its line.
+            list = doc.analysis.checked.diagnostics.prefix(LanguageServer.maxPublished).map { diagnosticJSON($0, doc) }
         }
         send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
               "params": ["uri": uri, "version": doc.version, "diagnostics": list] as JSON])

@@ -66,6 +66,12 @@ public struct SymbolIndex: Sendable {
         case .animationGroup(_, let args, let body):
             for arg in args { arg.values.forEach { expression($0) } }
             body.forEach { statement($0) }
+        case .function(_, _, let body):
+            expression(body)
+        case .forLoop(_, let from, let to, let body):
+            expression(from)
+            expression(to)
+            body.forEach { statement($0) }
         case .effect(let layer, _, let args):
             expression(layer)
             for arg in args { arg.values.forEach { expression($0) } }
@@ -119,7 +125,7 @@ public struct SymbolIndex: Sendable {
         case .binary(_, let a, let b): expression(a); expression(b)
         case .ternary(let a, let b, let c): expression(a); expression(b); expression(c)
         case .tuple(let xs), .list(let xs): xs.forEach { expression($0) }
-        case .stop(let a, let b): expression(a); expression(b)
+        case .stop(let a, let b), .index(let a, let b): expression(a); expression(b)
         }
     }
 }

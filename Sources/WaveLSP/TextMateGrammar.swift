@@ -10,7 +10,7 @@ public enum TextMateGrammar {
     public static var wordLists: [(scope: String, words: [String])] {
         let keywords = Set(CompletionWords.keywords).subtracting(["true", "false"])
         let properties = Set(Vocabulary.clauseHeads).union(Vocabulary.animateLabels.keys).union(Vocabulary.springLabels.keys)
-            .union(Vocabulary.effectLabels.keys).union(Vocabulary.groupLabels.keys)
+            .union(Vocabulary.effectLabels.keys).union(Vocabulary.groupLabels.keys).union(Vocabulary.replicateLabels.keys)
             .subtracting(keywords).subtracting(LayerKind.allCases.map(\.rawValue))
         // `ease` is the clause word; `ease ease` colours the second as a keyword too.
         let curves = Set(TimingCurveName.allCases.map(\.rawValue)).union(StepPosition.allCases.map(\.rawValue)).subtracting(keywords)

@@ -141,7 +141,13 @@ public final class ReplController {
             case ":play": session.isPaused = false; say("playing")
             case ":seek":
                 guard let ticks = ReplController.ticks(arg) else { return complain("usage: :seek TIME (2s, 500ms or 90t)") }
-                try session.seek(to: ticks)
+                do {
+                    try session.seek(to: ticks)
+                } catch is Interrupted {
+                    // Ctrl-C: the scene stays where it was, and the prompt stays empty.
+                    Interrupts.reset()
+                    return complain("seek interrupted; still at tick \(session.runtime.tick)")
+                }
                 say("tick \(session.runtime.tick)")
             case ":step":
                 let n = arg.isEmpty ? 1 : Int(arg) ?? -1

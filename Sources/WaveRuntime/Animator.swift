@@ -51,12 +51,18 @@ extension SceneRuntime {
 
     /// Starts an animation now (plus its delay). Values are fixed at start, following
     /// Core Animation's from/to/by rules; a missing end is the current value.
-    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws {
-        if let m = a.morph { return try startMorph(a, m, ctx, extraDelay: extraDelay) }
+    @discardableResult
+    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws -> AnimationIR {
+        if let m = a.morph {
+            let a = try resolveTiming(a, ctx)
+            try startMorph(a, m, ExecContext(current: ctx.current), extraDelay: extraDelay + ctx.shift)
+            return a
+        }
         guard animations.count < limits.maxAnimations else {
             throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
         try charge(a.range)
+        let a = try resolveTiming(a, ctx)
         var targets: [ResolvedTarget] = []
         var froms: [Value] = [], tos: [Value] = []
         let fromV = try a.from.map { try eval($0, ctx) }
@@ -88,10 +94,37 @@ extension SceneRuntime {
             guard let inst = instances[id] else { continue }
             for k in keyframes { try requireFinite(k, p, of: inst, at: a.range, "would be animated to") }
         }
-        guard !targets.isEmpty else { return }
+        guard !targets.isEmpty else { return a }
         let motion = try a.motion.map { try startMotion($0, a, targets: targets) }
         animations.append(ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
-                                          begin: tick + a.delayTicks + extraDelay, context: ctx, motion: motion))
+                                          begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current),
+                                          motion: motion))
+        return a
+    }
+    /// The animation with its computed timing positions (`over random(1s, 2s)`, `delay
+    /// index * 0.1s`, `repeat n`) evaluated now, in this context, and fixed from here on.
+    mutating func resolveTiming(_ a: AnimationIR, _ ctx: ExecContext) throws -> AnimationIR {
+        guard !a.dynamicTiming.isEmpty else { return a }
+        var a = a
+        let dynamic = a.dynamicTiming
+        a.dynamicTiming = DynamicTiming()
+        if let e = dynamic.duration {
+            let v = try located(a.range) { try $0.eval(e, ctx) }.number
+            a.durationTicks = try runtimeTicks(v, what: "the duration of this animation", a.range, allowNegative: false)
+            if case .spring = a.timing { a.durationTicks = max(1, a.durationTicks) }
+        }
+        if let e = dynamic.delay {
+            let v = try located(a.range) { try $0.eval(e, ctx) }.number
+            a.delayTicks = try runtimeTicks(v, what: "the delay of this animation", a.range, allowNegative: true)
+        }
+        if let e = dynamic.repeatCount {
+            let n = try located(a.range) { try $0.eval(e, ctx) }.number
+            guard n > 0, !n.isNaN else {
+                throw RuntimeError(.badTimeValue, "the repeat count of this animation came to \(Value.format(n)); it must be more than 0", a.range, tick: tick)
+            }
+            a.repeatCount = n
+        }
+        return a
     }
 
     /// Scale is a point; a number written to it means a uniform scale.
@@ -106,6 +139,7 @@ extension SceneRuntime {
         case .globalComponent(let slot, let c): return .global(slot, component: c)
         case .layer(let ref, let p): return resolve(ref, ctx).map { .layer($0, p, component: nil) }
         case .layerComponent(let ref, let p, let c): return resolve(ref, ctx).map { .layer($0, p, component: c) }
+        case .instanceVar: return nil   // the compiler refuses to animate a parameter
         }
     }
 

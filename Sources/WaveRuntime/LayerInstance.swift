@@ -23,6 +23,11 @@ struct LayerInstance: Equatable, Sendable {
     var children: [Int]
     /// The instance's own copies of its template children (spawned groups).
     var alive = true
+    /// The copy index `index` reads: this layer's own, when it is a copy of a repeated
+    /// declaration, else the nearest repeated ancestor's; nil outside any.
+    var copyIndex: Int? = nil
+    /// A template instance's own variables (its parameters), by slot.
+    var vars: [Value] = []
 
     /// `defaults`: every property's default for `kind`, in `Property.allCases` order.
     init(id: Int, decl: Int, kind: LayerKind, parent: Int?, defaults: [Value]) {

@@ -19,14 +19,17 @@ extension SceneRuntime {
     }
 
     /// Display items of one layer (and its children) under `parent`'s transform; `root` maps
-    /// scene coordinates to the device (masks are placed with it).
-    func build(_ id: Int, parent: Transform3D, root: Transform) throws -> [DisplayItem] {
+    /// scene coordinates to the device (masks are placed with it). `tint` multiplies the
+    /// colours drawn (a replicator's colour offsets); its alpha multiplies this layer's
+    /// opacity only, as a group's opacity already reaches its children.
+    func build(_ id: Int, parent: Transform3D, root: Transform, tint: Tint = .none) throws -> [DisplayItem] {
         guard let inst = instances[id] else { return [] }
         let decl = program.layers[inst.decl]
         guard inst.present(.visible).bool else { return [] }
         try checkFinite(inst)
-        let opacity = min(1, max(0, inst.present(.opacity).number))
+        let opacity = min(1, max(0, inst.present(.opacity).number)) * tint.a
         guard opacity > 0 else { return [] }
+        let colours = Tint(r: tint.r, g: tint.g, b: tint.b, a: 1)
 
         let geometry = try localGeometry(inst)
         let world = localTransform3D(inst, bounds: geometry.bounds).concatenating(parent)
@@ -50,17 +53,21 @@ extension SceneRuntime {
         if inst.kind == .group {
             for c in inst.children {
                 guard let child = instances[c], !program.layers[child.decl].usedAsMask else { continue }
-                content += try build(c, parent: world, root: root)
+                if let r = decl.replicator, let k = child.copyIndex {
+                    content += try build(c, parent: Transform3D(r.instanceTransform(k)).concatenating(world), root: root, tint: colours.times(r.tint(k)))
+                } else {
+                    content += try build(c, parent: world, root: root, tint: colours)
+                }
             }
             needsGroup = opacity < 1
         } else if inst.kind == .text, let effect = effects[id], let bounds = geometry.bounds, let (run, spacing, _) = try textRun(inst) {
-            let fill = paint(inst.present(.fill), bounds: bounds, transform: transform)
-            let stroke = paint(inst.present(.stroke), bounds: bounds, transform: transform)
+            let fill = colours.apply(paint(inst.present(.fill), bounds: bounds, transform: transform))
+            let stroke = colours.apply(paint(inst.present(.stroke), bounds: bounds, transform: transform))
             content = try effectItems(inst, effect, run: run, spacing: spacing, bounds: bounds, transform: transform, fill: fill, stroke: stroke)
             needsGroup = opacity < 1
         } else if let path = geometry.path {
-            let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
-            let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
+            let fill = colours.apply(paint(inst.present(.fill), bounds: geometry.bounds, transform: transform))
+            let stroke = colours.apply(paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform))
             let rule: FillRule
             switch inst.present(.fillRule).windingRule {
             case .nonZero: rule = .nonZero

@@ -5,6 +5,7 @@ import WaveSyntax
 extension SceneRuntime {
     mutating func charge(_ range: SourceRange) throws {
         work += 1
+        if work & SceneRuntime.heartbeatMask == 0 { try SceneRuntime.heartbeat?(tick, work) }
         if work > limits.maxWorkPerTick {
             throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
         }
@@ -28,6 +29,7 @@ extension SceneRuntime {
 
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
         work += 1
+        if work & SceneRuntime.heartbeatMask == 0 { try SceneRuntime.heartbeat?(tick, work) }
         if work > limits.maxWorkPerTick {
             // Callers that know the statement or binding being evaluated replace the range.
             throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
@@ -41,6 +43,7 @@ extension SceneRuntime {
             case .tick: return .number(Double(tick))
             case .width: return .number(Double(scene.width))
             case .height: return .number(Double(scene.height))
+            case .index: return .number(Double(ctx.current.flatMap { instances[$0]?.copyIndex } ?? 0))
             }
         case .layerProperty(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
@@ -73,6 +76,15 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
+        case .instanceVar(let slot): return instanceVar(slot, ctx)
+        case .element(let list, let i):
+            let l = try eval(list, ctx), k = try eval(i, ctx).number
+            guard case .list(let vs) = l, k.isFinite, k >= 0, k < Double(vs.count) else {
+                let n = { if case .list(let vs) = l { return vs.count }; return 0 }()
+                // Callers that know the statement or binding being evaluated replace the range.
+                throw RuntimeError(.indexOutOfRange, "index \(Value.format(k)) is outside a list of \(n)", .none, tick: tick)
+            }
+            return vs[Int(k)]
         case .measure(let m, let ref, let args): return try measure(m, ref, args, ctx)
         case .gradient(let kind, let geometry, let stops, let locations):
             var values: [GradientStopValue] = []
@@ -116,9 +128,9 @@ extension SceneRuntime {
         case .animationGroup(let parallel, let stagger, let anims):
             var offset = 0
             for a in anims {
-                try start(a, ctx, extraDelay: offset)
-                let length = a.delayTicks + SceneRuntime.activeTicks(a).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero
-                offset += parallel ? stagger : length + stagger
+                let started = try start(a, ctx, extraDelay: offset)
+                let length = started.delayTicks + SceneRuntime.activeTicks(started).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero
+                offset += parallel ? stagger : max(0, length) + stagger
             }
         case .installTimer(let t):
             try install(t, ctx)
@@ -140,13 +152,59 @@ extension SceneRuntime {
             effects[id] = ActiveEffect(kind: e.kind, begin: tick + e.delayTicks, duration: e.durationTicks, seed: e.seed ?? rng.next())
         case .evaluate(let e, _, _):
             printed.append(try eval(e, ctx).description)
+        case .forRange(let slot, let from, let to, let body, let range):
+            let (a, b) = try located(range) { (try $0.eval(from, ctx).number, try $0.eval(to, ctx).number) }
+            var i = a.rounded(.up)
+            while i < b {
+                try charge(range)
+                globals[slot] = .number(i)
+                for s in body {
+                    try exec(s, ctx)
+                    if isStopped { return }
+                }
+                i += 1
+            }
+        case .eachCopy(let decl, let body):
+            let parent = program.layers[decl].parent
+            let delay = parent.flatMap { program.layers[$0].replicator }?.delayTicks ?? 0
+            for id in liveCopies(of: decl) {
+                let inner = ExecContext(current: id, shift: delay * (instances[id]?.copyIndex ?? 0))
+                for s in body {
+                    try exec(s, inner)
+                    if isStopped { return }
+                }
+            }
         }
+    }
+
+    /// Runs `body`; a limit error inside it with no place of its own is located at `range`.
+    mutating func located<T>(_ range: SourceRange, _ body: (inout SceneRuntime) throws -> T) throws -> T {
+        do {
+            return try body(&self)
+        } catch var e as RuntimeError where e.range == .none {
+            e.range = range
+            throw e
+        }
+    }
+
+    /// A duration computed while running (seconds) in whole ticks, as the compiler rounds a
+    /// constant one; negative only where `allowNegative` (a delay).
+    func runtimeTicks(_ seconds: Double, what: String, _ range: SourceRange, allowNegative: Bool) throws -> Int {
+        guard seconds.isFinite, allowNegative || seconds >= 0 else {
+            throw RuntimeError(.badTimeValue, "\(what) came to \(Value.format(seconds))s; it must be a finite duration\(allowNegative ? "" : " of zero or more")", range, tick: tick)
+        }
+        let t = (seconds * 60).rounded()
+        guard abs(t) <= Double(Compiler.maxTicks) else {
+            throw RuntimeError(.badTimeValue, "\(what) came to \(Value.format(seconds))s; the longest is \(Compiler.maxTicks / 3600) minutes", range, tick: tick)
+        }
+        return Int(t)
     }
 
     func read(_ target: Target, _ ctx: ExecContext) throws -> Value {
         switch target {
         case .global(let slot): return presentGlobal(slot)
         case .globalComponent(let slot, let c): return Ops.component(presentGlobal(slot), c)
+        case .instanceVar(let slot): return instanceVar(slot, ctx)
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return defaultValue(p) }
             return inst.present(p)
@@ -161,6 +219,9 @@ extension SceneRuntime {
         switch target {
         case .global(let slot): globals[slot] = v
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
+        case .instanceVar(let slot):
+            guard let id = varHolder(ctx), let n = instances[id]?.vars.count, slot < n else { return }
+            instances[id]?.vars[slot] = v
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
             let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)

@@ -27,6 +27,9 @@ public struct SceneRuntime: Sendable {
     var nextInstanceID = 0
     /// Instance id of each declared layer (nil for templates and removed layers).
     var declaredInstance: [Int?] = []
+    /// Instance ids of the copies of each repeated declaration, by copy index (nil once
+    /// removed). Copies inside another repeated layer are not kept here: they have no name.
+    var declaredCopies: [Int: [Int?]] = [:]
     /// Top-level instances, bottom first.
     var order: [Int] = []
     var timers: [ActiveTimer] = []
@@ -72,8 +75,19 @@ public struct SceneRuntime: Sendable {
         for index in firstNew..<program.layers.count {
             let decl = program.layers[index]
             guard !decl.isTemplate, decl.parent == nil else { continue }
-            let id = try instantiate(index, parent: nil)
-            try place(id, decl.placement, context: .top)
+            guard let count = decl.count else {
+                let id = try instantiate(index, parent: nil)
+                try place(id, decl.placement, context: .top)
+                continue
+            }
+            // Copies are drawn in index order where the declaration stands.
+            var previous: Int? = nil
+            for k in 0..<count {
+                let id = try instantiate(index, parent: nil, copyIndex: k)
+                if let previous, let at = order.firstIndex(of: previous) { order.insert(id, at: at + 1) }
+                else { try place(id, decl.placement, context: .top) }
+                previous = id
+            }
         }
         let firstNewTimer = timers.count
         for s in increment.statements { try exec(s, .top) }
@@ -94,12 +108,24 @@ public struct SceneRuntime: Sendable {
         try runTick()
     }
 
-    /// The state at `tick`, by replaying from tick 0.
+    /// The state at `tick`, by replaying from tick 0. The heartbeat is called every 4,096
+    /// ticks, so a long seek can be interrupted however little each tick does.
     public static func seek(_ program: Program, to tick: Int, limits: RuntimeLimits = RuntimeLimits()) throws -> SceneRuntime {
         var r = try SceneRuntime(program: program, limits: limits)
-        while r.tick < tick && !r.isStopped { try r.step() }
+        while r.tick < tick && !r.isStopped {
+            try r.step()
+            if r.tick & 4095 == 0 { try heartbeat?(r.tick, 0) }
+        }
         return r
     }
+
+    /// Called by the interpreter every 2^20 steps of one tick's work (with the tick and the
+    /// steps so far) and by `seek` every 4,096 ticks (with 0 steps). The driver installs one
+    /// that throws when Ctrl-C or SIGTERM arrived and shows a busy tick in the progress line,
+    /// so a runaway handler under a raised WAVE_MAX_WORK can still be watched and stopped.
+    /// Set once at start-up, before any runtime runs.
+    nonisolated(unsafe) public static var heartbeat: (@Sendable (_ tick: Int, _ work: Int) throws -> Void)?
+    static let heartbeatMask = (1 << 20) - 1
 
     mutating func runTick() throws {
         work = 0
@@ -120,14 +146,32 @@ public struct SceneRuntime: Sendable {
         guard timers.count < limits.maxTimers else {
             throw RuntimeError(.tooManyTimers, "too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
         }
-        let next: Int
+        var timer = timer
+        if let e = timer.dynamicTime {
+            // The period, time or delay written as an expression: fixed when installed.
+            let v = try located(timer.range) { try $0.eval(e, ctx) }.number
+            let ticks = try runtimeTicks(timer.dynamicCountsTicks ? v / 60 : v, what: "the time of this timer", timer.range, allowNegative: false)
+            switch timer.kind {
+            case .every:
+                guard ticks >= 1 else {
+                    throw RuntimeError(.badTimeValue, "the period of 'every' came to \(Value.format(v))\(timer.dynamicCountsTicks ? " ticks" : "s"); it must be at least one tick", timer.range, tick: tick)
+                }
+                timer.kind = .every(period: ticks)
+            case .at: timer.kind = .at(tick: ticks)
+            case .after: timer.kind = .after(delay: ticks)
+            }
+            timer.dynamicTime = nil
+        }
+        var next: Int
         switch timer.kind {
         case .every: next = tick
         case .at(let t): next = t
         case .after(let d): next = tick + d
         }
-        if case .at(let t) = timer.kind, t < tick { return }
-        timers.append(ActiveTimer(timer: timer, nextTick: next, context: ctx))
+        next += ctx.shift
+        if case .at = timer.kind, next < tick { return }
+        if case .after = timer.kind { next = max(next, tick) }
+        timers.append(ActiveTimer(timer: timer, nextTick: next, context: ExecContext(current: ctx.current)))
     }
 
     /// Runs the timers due at this tick, starting at list index `first` (a REPL increment
@@ -170,7 +214,7 @@ public struct SceneRuntime: Sendable {
 
     /// Creates an instance of a layer declaration (and of its children), with its
     /// properties initialised and bindings registered.
-    mutating func instantiate(_ declIndex: Int, parent: Int?) throws -> Int {
+    mutating func instantiate(_ declIndex: Int, parent: Int?, copyIndex: Int? = nil) throws -> Int {
         guard instances.count < limits.maxLayers else {
             throw RuntimeError(.tooManyLayers, "too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
                                program.layers[declIndex].range, tick: tick)
@@ -178,9 +222,17 @@ public struct SceneRuntime: Sendable {
         let decl = program.layers[declIndex]
         let id = nextInstanceID
         nextInstanceID += 1
-        let inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent, defaults: defaults(for: decl.kind))
+        var inst = LayerInstance(id: id, decl: declIndex, kind: decl.kind, parent: parent, defaults: defaults(for: decl.kind))
+        inst.copyIndex = copyIndex
+        inst.vars = decl.instanceVars.map(\.initial)
         instances[id] = inst
-        if !decl.isTemplate { declaredInstance[declIndex] = id }
+        if !decl.isTemplate {
+            declaredInstance[declIndex] = id
+            if let count = decl.count, let k = copyIndex, k < count {
+                if declaredCopies[declIndex]?.count != count { declaredCopies[declIndex] = Array(repeating: nil, count: count) }
+                declaredCopies[declIndex]?[k] = id
+            }
+        }
         let ctx = ExecContext(current: id)
         for p in Property.allCases {
             guard let e = decl.properties[p] else { continue }
@@ -189,8 +241,15 @@ public struct SceneRuntime: Sendable {
             if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
         }
         for child in decl.children {
-            let c = try instantiate(child, parent: id)
-            instances[id]?.children.append(c)
+            if let count = program.layers[child].count {
+                for k in 0..<count {
+                    let c = try instantiate(child, parent: id, copyIndex: k)
+                    instances[id]?.children.append(c)
+                }
+            } else {
+                let c = try instantiate(child, parent: id, copyIndex: copyIndex)
+                instances[id]?.children.append(c)
+            }
         }
         return id
     }
@@ -199,7 +258,7 @@ public struct SceneRuntime: Sendable {
     /// layer is created, not re-bound every tick.
     static func isConstantAfterCreation(_ e: IRExpr) -> Bool {
         switch e {
-        case .constant: return true
+        case .constant, .ambient(.index): return true
         case .call(_, let args), .makeList(let args): return args.allSatisfy(isConstantAfterCreation)
         case .unary(_, let a), .component(let a, _): return isConstantAfterCreation(a)
         case .binary(_, let a, let b), .makePoint(let a, let b): return isConstantAfterCreation(a) && isConstantAfterCreation(b)
@@ -226,6 +285,9 @@ public struct SceneRuntime: Sendable {
         if let p = inst.parent { instances[p]?.children.removeAll { $0 == id } }
         else { order.removeAll { $0 == id } }
         if inst.decl < declaredInstance.count, declaredInstance[inst.decl] == id { declaredInstance[inst.decl] = nil }
+        if let k = inst.copyIndex, let copies = declaredCopies[inst.decl], k < copies.count, copies[k] == id {
+            declaredCopies[inst.decl]?[k] = nil
+        }
         animations.removeAll { $0.touches(id) }
         effects[id] = nil
         morphOverlay[id] = nil
@@ -236,7 +298,28 @@ public struct SceneRuntime: Sendable {
         switch ref {
         case .current: return ctx.current
         case .declared(let i): return i < declaredInstance.count ? declaredInstance[i] : nil
+        case .copy(let i, let k):
+            guard let copies = declaredCopies[i], k >= 0, k < copies.count else { return nil }
+            return copies[k]
         }
+    }
+
+    /// The instance holding the template parameters `ctx` reads: the spawned root of the
+    /// current layer.
+    func varHolder(_ ctx: ExecContext) -> Int? {
+        guard var id = ctx.current else { return nil }
+        while let p = instances[id]?.parent { id = p }
+        return id
+    }
+
+    func instanceVar(_ slot: Int, _ ctx: ExecContext) -> Value {
+        guard let id = varHolder(ctx), let vars = instances[id]?.vars, slot < vars.count else { return .number(0) }
+        return vars[slot]
+    }
+
+    /// Live copies of a repeated declaration, in index order.
+    func liveCopies(of decl: Int) -> [Int] {
+        (declaredCopies[decl] ?? []).compactMap { $0 }.filter { instances[$0] != nil }
     }
 
     /// Evaluates a layer property's expression; an error inside it with no place of its own
@@ -277,10 +360,11 @@ public struct SceneRuntime: Sendable {
         return globalOverlay[i] ?? globals[i]
     }
 
-    /// The presented value of a declared layer's property.
-    public func value(ofLayer name: String, _ property: Property) -> Value? {
-        guard let d = program.layers.firstIndex(where: { $0.name == name && !$0.isTemplate }),
-              let id = declaredInstance[d], let inst = instances[id] else { return nil }
+    /// The presented value of a declared layer's property (of copy `copy` of a repeated one).
+    public func value(ofLayer name: String, copy: Int? = nil, _ property: Property) -> Value? {
+        guard let d = program.layers.firstIndex(where: { $0.name == name && !$0.isTemplate }) else { return nil }
+        let instance = copy.map { resolve(.copy(d, $0), .top) } ?? declaredInstance[d]
+        guard let id = instance, let inst = instances[id] else { return nil }
         return inst.present(property)
     }
 
@@ -296,7 +380,8 @@ public struct SceneRuntime: Sendable {
         func visit(_ id: Int) {
             guard let inst = instances[id] else { return }
             let decl = program.layers[inst.decl]
-            out.append((decl.name, decl.kind, decl.isTemplate))
+            let name = decl.count != nil ? "\(decl.name)[\(inst.copyIndex ?? 0)]" : decl.name
+            out.append((name, decl.kind, decl.isTemplate))
             for c in inst.children { visit(c) }
         }
         for id in order { visit(id) }
@@ -304,9 +389,15 @@ public struct SceneRuntime: Sendable {
     }
 }
 
-/// Who a statement runs for: `current` is the spawned instance inside a spawn body.
+/// Who a statement runs for: `current` is the spawned instance inside a spawn body, or the
+/// copy a statement over every copy of a repeated layer runs for.
 struct ExecContext: Sendable, Equatable {
     var current: Int?
+    /// Ticks by which animations and timers started here begin later: copy k of a
+    /// replicator's child runs k·delay behind copy 0 (CAReplicatorLayer's instanceDelay).
+    /// Not kept by what starts: a timer's body or an animation's `then` runs on the shifted
+    /// clock already.
+    var shift = 0
     static let top = ExecContext(current: nil)
 }
 

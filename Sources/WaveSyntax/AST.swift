@@ -25,6 +25,8 @@ public struct Expr: Equatable, Sendable {
         case tuple([Expr])
         /// `[10, 5]`
         case list([Expr])
+        /// `bar[3]`: a copy of a repeated layer (the `[` directly after the name).
+        case index(Expr, Expr)
         /// A gradient stop with a location: `#fff 30%` inside a gradient call.
         case stop(Expr, Expr)
         /// Stands in for an expression that failed to parse (already reported).
@@ -44,7 +46,7 @@ public struct Expr: Equatable, Sendable {
         switch kind {
         case .number, .string, .color, .bool, .name, .error: return 1
         case .member(let e, _), .unary(_, let e): return e.height + 1
-        case .binary(_, let a, let b), .stop(let a, let b): return max(a.height, b.height) + 1
+        case .binary(_, let a, let b), .stop(let a, let b), .index(let a, let b): return max(a.height, b.height) + 1
         case .ternary(let a, let b, let c): return max(a.height, b.height, c.height) + 1
         case .call(_, let items), .tuple(let items), .list(let items):
             return (items.lazy.map(\.height).max() ?? 0) + 1
@@ -89,10 +91,16 @@ public struct LayerDecl: Equatable, Sendable {
     public var clauses: [Clause]
     public var children: [LayerDecl]
     public var range: SourceRange
+    /// `layer bar[12]: …`: the number of copies, written in brackets after the name.
+    public var count: Expr?
+    /// `template piece(vx = 0, vy = 0): …`: the template's parameters, each instance's own
+    /// variables, with their defaults (label: the name; values: the default).
+    public var params: [Arg] = []
     public init(isTemplate: Bool, name: Identifier, kind: Identifier, argument: Expr?, placement: Placement?,
-                clauses: [Clause], children: [LayerDecl], range: SourceRange) {
+                clauses: [Clause], children: [LayerDecl], range: SourceRange, count: Expr? = nil) {
         self.isTemplate = isTemplate; self.name = name; self.kind = kind; self.argument = argument
         self.placement = placement; self.clauses = clauses; self.children = children; self.range = range
+        self.count = count
     }
 }
 
@@ -132,6 +140,11 @@ public struct Stmt: Equatable, Sendable {
         case assign(target: Expr, op: String, value: Expr)
         case ifElse(condition: Expr, then: [Stmt], else: [Stmt]?)
         case spawn(template: Identifier, placement: Placement?, body: [Stmt])
+        /// `for i in 0..<n { … }`: the body once for each whole number from `from` up to,
+        /// not including, `to`.
+        case forLoop(variable: Identifier, from: Expr, to: Expr, body: [Stmt])
+        /// `func NAME(a, b) = expr`: a pure user function, inlined where it is called.
+        case function(name: Identifier, params: [Identifier], body: Expr)
         case remove(Expr?)
         case stop
         case expression(Expr)

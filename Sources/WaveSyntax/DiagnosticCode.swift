@@ -76,6 +76,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case sessionBroken = "E0709"
     case stringTooLong = "E0710"
     case tooMuchText = "E0711"
+    case badTimeValue = "E0712"
+    case indexOutOfRange = "E0713"
     // Warnings
     case unusedVariable = "W0001"
     case invisibleLayer = "W0002"
@@ -149,6 +151,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .tooManyAnimations: return ("too-many-animations", "more running animations than the limit (runtime)")
         case .stringTooLong: return ("string-too-long", "a string longer than the limit (runtime)")
         case .tooMuchText: return ("too-much-text", "a text layer with more characters than the limit (runtime)")
+        case .indexOutOfRange: return ("index-out-of-range", "a list index outside the list (runtime)")
+        case .badTimeValue: return ("bad-time-value", "a duration, delay, period or repeat count computed while running that is not finite, negative where it cannot be, or too long (runtime)")
         case .tooManyPathElements: return ("too-many-path-elements", "a layer's geometry with more elements than the limit (runtime)")
         case .nonFiniteGeometry: return ("non-finite-geometry", "geometry that is NaN or infinite (runtime)")
         case .badTextSize: return ("bad-text-size", "a text size that is not positive or too large (runtime)")

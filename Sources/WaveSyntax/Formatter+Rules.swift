@@ -75,6 +75,15 @@ private struct HintWalker {
             block(then)
             if let otherwise { inlineOrBlock(otherwise, after: "else") }
         case .spawn(_, _, let body): block(body)
+        case .function(let name, _, let body):
+            hints.calleeEnds.insert(name.range.end)
+            expr(body)
+        case .forLoop(_, let from, let to, let body):
+            expr(from)
+            // `0..<n`: the range operator is written without spaces.
+            if let i = indexAt[to.range.start], i > 0 { hints.prefixOperators.insert(tokens[i - 1].range.start) }
+            expr(to)
+            block(body)
         case .remove(let target): if let target { expr(target) }
         case .stop: break
         case .expression(let e): expr(e)
@@ -122,6 +131,24 @@ private struct HintWalker {
 
     mutating func layer(_ d: LayerDecl) {
         hints.layerNameEnds.insert(d.name.range.end)
+        if let count = d.count {
+            // `bar[12]:` stays joined: a space before '[' would make it a list.
+            hints.calleeEnds.insert(d.name.range.end)
+            expr(count)
+            if var k = indexAt[count.range.start] {
+                while k < tokens.count, !(tokens[k].isPunct("]") && tokens[k].range.start >= count.range.end) { k += 1 }
+                if k < tokens.count { hints.layerNameEnds.insert(tokens[k].range.end) }
+            }
+        }
+        if !d.params.isEmpty {
+            // `piece(vx = 0):` stays joined like a call, and its ':' follows the ')'.
+            hints.calleeEnds.insert(d.name.range.end)
+            for p in d.params { p.values.forEach { expr($0) } }
+            if let last = d.params.last?.values.last, var k = indexAt[last.range.start] {
+                while k < tokens.count, !(tokens[k].isPunct(")") && tokens[k].range.start >= last.range.end) { k += 1 }
+                if k < tokens.count { hints.layerNameEnds.insert(tokens[k].range.end) }
+            }
+        }
         if let argument = d.argument { expr(argument) }
         for c in d.clauses { clause(c) }
         for child in d.children {
@@ -159,6 +186,10 @@ private struct HintWalker {
         case .stop(let colour, let location):
             expr(colour)
             expr(location)
+        case .index(let base, let i):
+            hints.calleeEnds.insert(base.range.end)
+            expr(base)
+            expr(i)
         }
     }
 }
@@ -196,7 +227,7 @@ extension LayoutWriter {
         if t.isPunct(".") || prev.isPunct(".") { return 0 }
         if prev.isPunct("(") || prev.isPunct("[") { return 0 }
         if f.hints.prefixOperators.contains(prev.range.start) { return 0 }
-        if t.isPunct("("), f.hints.calleeEnds.contains(prev.range.end) { return 0 }
+        if t.isPunct("(") || t.isPunct("["), f.hints.calleeEnds.contains(prev.range.end) { return 0 }
         if t.isPunct(":"), f.hints.layerNameEnds.contains(prev.range.end) { return 0 }
         // Two or more spaces between properties on one line are the house separator: keep two.
         if f.hints.clauseStarts.contains(t.range.start) { return f.writtenSpaces(from: prev.range.end, to: t.range.start) >= 2 ? 2 : 1 }

@@ -88,17 +88,32 @@ extension Parser {
         return parsePostfix()
     }
 
-    /// postfix -> primary ('.' IDENT)*
+    /// postfix -> primary ('.' IDENT | '[' expr ']')*   (no space before '[')
     mutating func parsePostfix() -> Expr {
         var e = parsePrimary()
-        while isPunct("."), let name = peek().identifier {
+        while true {
+            if isPunct("["), !current.spaceBefore, !current.newlineBefore {
+                let open = current.range
+                advance()
+                let i = parseExpression()
+                if !acceptPunct("]") {
+                    let (line, column) = file.location(of: open.start)
+                    error(.unclosedBracket, "expected ']' to close '[' at \(line):\(column), found \(current.describe)", at: current.range,
+                          help: "add ']' after the index", fix: .init(SourceRange(previous.range.end, previous.range.end), "]"))
+                    return Expr(.error, e.range.to(previous.range))
+                }
+                e = Expr(.index(e, i), e.range.to(previous.range))
+                if !withinDepth(e, at: open) { return Expr(.error, e.range) }
+                continue
+            }
+            guard isPunct("."), let name = peek().identifier else { break }
             advance()
             let id = Identifier(name, current.range)
             advance()
             e = Expr(.member(e, id), e.range.to(id.range))
             if !withinDepth(e, at: id.range) { return Expr(.error, e.range) }
         }
-        if isPunct("."), !peek().isEOF {
+        if isPunct("."), !peek().isEOF, !peek().isPunct(".") {
             advance()
             error(.expectedToken, "expected a property name after '.', found \(current.describe)", at: current.range)
         }

@@ -9,6 +9,7 @@ extension Parser {
     static func clauseLabels(kind: String, head: String) -> [String: Int] {
         switch (kind, head) {
         case (_, "mask"): return ["inverted": 0]
+        case (_, Vocabulary.replicateClause): return Vocabulary.replicateLabels
         case ("path", "quad"): return ["control": 1]
         case ("path", "cubic"): return ["control": 2]
         case ("path", "arc"): return ["radius": 1, "from": 1, "to": 1, "clockwise": 0]
@@ -22,13 +23,42 @@ extension Parser {
     /// Path commands: heads that only appear inside a `path` layer.
     public static let pathCommands: Set<String> = Set(PathCommand.allCases.map(\.rawValue))
 
-    /// layer -> ('layer' | 'template') IDENT ':' KIND STRING? placement? '{' (clause | layer)* '}'
+    /// layer -> ('layer' | 'template') IDENT ('[' expr ']')? ':' KIND STRING? placement? '{' (clause | layer)* '}'
     mutating func parseLayer() -> LayerDecl? {
         let start = current.range
         let isTemplate = isWord("template")
         advance()
         guard let name = expectIdentifier("a layer name after '\(isTemplate ? "template" : "layer")'") else {
             synchronize(); skipBodyIfAny(); return nil
+        }
+        var count: Expr? = nil
+        if isPunct("["), !current.spaceBefore {
+            // `layer bar[12]: rect { … }`: twelve copies, each with its `index`.
+            let open = current.range
+            advance()
+            count = parseExpression()
+            if !acceptPunct("]") {
+                let (line, column) = file.location(of: open.start)
+                error(.unclosedBracket, "expected ']' to close '[' at \(line):\(column), found \(current.describe)", at: current.range)
+                synchronize(); skipBodyIfAny(); return nil
+            }
+        }
+        var params: [Arg] = []
+        if isPunct("("), !current.spaceBefore {
+            // `template piece(vx = 0, vy = 0): …`: each instance's own variables.
+            let open = current.range
+            advance()
+            if !acceptPunct(")") {
+                repeat {
+                    guard let p = expectIdentifier("a parameter name") else { synchronize(); skipBodyIfAny(); return nil }
+                    guard expectPunct("=", "after parameter '\(p.name)' (its default, as in '\(p.name) = 0')") else { synchronize(); skipBodyIfAny(); return nil }
+                    params.append(Arg(label: p, values: [parseExpression()]))
+                } while acceptPunct(",")
+                guard expectPunct(")", "to close the parameters of '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
+            }
+            if !isTemplate {
+                error(.wrongLayerUse, "only a template takes parameters: write 'template \(name.name)(…): …' and 'spawn \(name.name)'", at: open)
+            }
         }
         guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
         guard let kind = expectIdentifier(Parser.layerKindExpectation) else {
@@ -55,8 +85,10 @@ extension Parser {
         } else {
             synchronize()
         }
-        return LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
-                         clauses: clauses, children: children, range: start.to(previous.range))
+        var decl = LayerDecl(isTemplate: isTemplate, name: name, kind: kind, argument: argument, placement: placement,
+                             clauses: clauses, children: children, range: start.to(previous.range), count: count)
+        decl.params = params
+        return decl
     }
 
     static let layerKindExpectation = "a layer kind (\(LayerKind.allCases.map(\.rawValue).joined(separator: ", ")))"
@@ -177,7 +209,8 @@ extension Parser {
         let labels = Parser.clauseLabels(kind: kind, head: head)
         var args: [Arg] = []
         while true {
-            while let w = current.identifier, let count = labels[w] {
+            // The labels of `replicate` stay on its line: `scale` on the next is the group's.
+            while let w = current.identifier, let count = labels[w], !(head == Vocabulary.replicateClause && current.newlineBefore) {
                 let label = Identifier(w, current.range)
                 advance()
                 var values: [Expr] = []
@@ -194,7 +227,7 @@ extension Parser {
             // line that is a unit, or a misspelt label of this head (read as the label meant).
             guard current.identifier != nil, !current.newlineBefore else { break }
             if reportDetachedUnit() { continue }
-            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind) else { break }
+            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind), !Parser.statementKeywords.contains(w) else { break }
             let word = Identifier(w, current.range)
             unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
             advance()

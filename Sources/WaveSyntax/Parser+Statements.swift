@@ -22,6 +22,8 @@ extension Parser {
         case "effect": return parseEffect()
         case "if": return parseIf()
         case "spawn": return parseSpawn()
+        case "for": return parseFor()
+        case "func": return parseFunction()
         case "remove":
             advance()
             var target: Expr? = nil
@@ -38,14 +40,12 @@ extension Parser {
 
     /// Words of other languages that wave does not have, with what to use instead.
     static let missingFeatures: [String: String] = [
-        "for": "wave has no loops: repeat with 'every', 'spawn' copies of a template, or 'sequence … repeat n'",
         "while": "wave has no loops: repeat with 'every', or stop a timer with 'stop'",
         "loop": "wave has no loops: repeat with 'every', or 'animate … repeat'",
         "repeat": "'repeat' is a label of 'animate' and 'sequence' ('animate x to 1 over 1s repeat 3')",
-        "func": "wave has no user functions: reuse layers with 'template' and 'spawn'",
-        "fn": "wave has no user functions: reuse layers with 'template' and 'spawn'",
-        "function": "wave has no user functions: reuse layers with 'template' and 'spawn'",
-        "def": "wave has no user functions: reuse layers with 'template' and 'spawn'",
+        "fn": "a user function is declared with 'func name(a, b) = expression'",
+        "function": "a user function is declared with 'func name(a, b) = expression'",
+        "def": "a user function is declared with 'func name(a, b) = expression'",
         "return": "wave has no functions to return from; 'stop' ends the running timer",
         "else": "'else' must follow the '}' of an 'if' block",
         "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
@@ -257,6 +257,47 @@ extension Parser {
         var body: [Stmt] = []
         if isPunct("{") { body = parseBlock("spawn \(name.name)") }
         return Stmt(.spawn(template: name, placement: placement, body: body), start.to(previous.range))
+    }
+
+    /// for -> 'for' IDENT 'in' expr '..<' expr block
+    mutating func parseFor() -> Stmt? {
+        let start = current.range
+        advance()
+        guard let name = expectIdentifier("a loop variable after 'for'") else { synchronize(); return nil }
+        guard acceptWord("in") else {
+            error(.expectedToken, "expected 'in' after 'for \(name.name)', found \(current.describe)", at: current.range,
+                  help: "write 'for \(name.name) in 0..<n { … }'")
+            synchronize(); return nil
+        }
+        let from = parseExpression()
+        guard isPunct("."), peek().isPunct("."), peek(2).isPunct("<") else {
+            error(.expectedToken, "expected '..<' between the bounds of 'for', found \(current.describe)", at: current.range,
+                  help: "write 'for \(name.name) in 0..<n { … }'")
+            synchronize(); return nil
+        }
+        advance(); advance(); advance()
+        let to = parseExpression()
+        let body = parseBlock("for")
+        return Stmt(.forLoop(variable: name, from: from, to: to, body: body), start.to(previous.range))
+    }
+
+    /// function -> 'func' IDENT '(' ( IDENT ( ',' IDENT )* )? ')' '=' expr
+    mutating func parseFunction() -> Stmt? {
+        let start = current.range
+        advance()
+        guard let name = expectIdentifier("a function name after 'func'") else { synchronize(); return nil }
+        guard expectPunct("(", "after the function name '\(name.name)' (its parameters, as in 'func \(name.name)(x) = …')") else { synchronize(); return nil }
+        var params: [Identifier] = []
+        if !acceptPunct(")") {
+            repeat {
+                guard let p = expectIdentifier("a parameter name") else { synchronize(); return nil }
+                params.append(p)
+            } while acceptPunct(",")
+            guard expectPunct(")", "to close the parameters of '\(name.name)'") else { synchronize(); return nil }
+        }
+        guard expectPunct("=", "before the body of '\(name.name)' (func \(name.name)(…) = expression)") else { synchronize(); return nil }
+        let body = parseExpression()
+        return Stmt(.function(name: name, params: params, body: body), start.to(previous.range))
     }
 
     /// placement -> ('below' | 'above') IDENT

@@ -15,10 +15,10 @@ public struct Parser {
     /// Words that start a statement. After an error the parser skips to one of these.
     public static let statementKeywords: Set<String> = [
         "scene", "layer", "template", "let", "var", "every", "at", "after", "animate", "spring",
-        "sequence", "parallel", "effect", "if", "spawn", "remove", "stop",
+        "sequence", "parallel", "effect", "if", "spawn", "remove", "stop", "for", "func",
     ]
     /// Words that start a declaration; they are only valid at the top level of a script.
-    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var"]
+    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var", "func"]
 
     public init(file: SourceFile) {
         self.file = file

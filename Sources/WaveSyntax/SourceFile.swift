@@ -7,6 +7,11 @@ public struct SourceFile: Sendable {
     public let text: String
     public let bytes: [UInt8]
     public let lineStarts: [Int]
+    /// UTF-8 continuation bytes (10xxxxxx) before each multiple of `block` bytes, so a
+    /// column costs at most one block's scan however long the line: diagnostics on a
+    /// megabyte line stay linear in their number.
+    let continuationsBeforeBlock: [Int]
+    static let block = 1024
 
     public init(name: String, text: String) {
         self.name = name
@@ -19,6 +24,22 @@ public struct SourceFile: Sendable {
             if b == 10 || (b == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10)) { starts.append(i + 1) }
         }
         self.lineStarts = starts
+        var blocks = [0]
+        blocks.reserveCapacity(bytes.count / SourceFile.block + 1)
+        var continuations = 0
+        for (i, b) in bytes.enumerated() {
+            if i > 0 && i % SourceFile.block == 0 { blocks.append(continuations) }
+            if b & 0xC0 == 0x80 { continuations += 1 }
+        }
+        self.continuationsBeforeBlock = blocks
+    }
+
+    /// Continuation bytes in `bytes[0..<offset]`.
+    func continuations(before offset: Int) -> Int {
+        let k = min(offset / SourceFile.block, continuationsBeforeBlock.count - 1)
+        var n = continuationsBeforeBlock[k]
+        for i in (k * SourceFile.block)..<offset where bytes[i] & 0xC0 == 0x80 { n += 1 }
+        return n
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -30,9 +51,8 @@ public struct SourceFile: Sendable {
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
         let start = lineStarts[lo]
-        let prefix = bytes[start..<offset]
         // Count characters, not bytes: continuation bytes (10xxxxxx) do not start a column.
-        let column = prefix.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } + 1
+        let column = (offset - start) - (continuations(before: offset) - continuations(before: start)) + 1
         return (lo + 1, column)
     }
 

@@ -92,6 +92,14 @@ public enum Vocabulary {
     ]
     public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
 
+    /// The clause of a group body that makes it a replicator: `replicate N label value …`.
+    public static let replicateClause = "replicate"
+    /// Labels of `replicate`, on its line (Core Animation's CAReplicatorLayer parameters).
+    public static let replicateLabels: [String: Int] = [
+        "translate": 1, "rotate": 1, "scale": 1, "about": 1, "delay": 1,
+        "red-offset": 1, "green-offset": 1, "blue-offset": 1, "alpha-offset": 1,
+    ]
+
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
     public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient", "cubic-bezier", "steps",
                                           "path-length"] + textFunctions
@@ -104,7 +112,7 @@ public enum Vocabulary {
     /// Heads that start a clause in a layer body or the scene header: property names and
     /// aliases, `mask`, and scene properties.
     public static let clauseHeads: Set<String> = Set(
-        Property.allCases.flatMap { [$0.rawValue] + $0.spec.aliases } + [maskClause] + SceneProperty.allCases.map(\.rawValue))
+        Property.allCases.flatMap { [$0.rawValue] + $0.spec.aliases } + [maskClause, replicateClause] + SceneProperty.allCases.map(\.rawValue))
 
     /// Every word of the vocabulary: properties, kinds, closed word sets, labels and
     /// special function names.
@@ -120,7 +128,7 @@ public enum Vocabulary {
         w.formUnion(EffectKind.allCases.map(\.rawValue))
         w.formUnion(PathCommand.allCases.map(\.rawValue))
         w.formUnion(MotionRotation.allCases.map(\.rawValue))
-        for labels in [animateLabels, springLabels, effectLabels, groupLabels] { w.formUnion(labels.keys) }
+        for labels in [animateLabels, springLabels, effectLabels, groupLabels, replicateLabels] { w.formUnion(labels.keys) }
         w.formUnion(specialFunctions)
         return w
     }()

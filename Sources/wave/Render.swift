@@ -182,6 +182,7 @@ struct Render: ParsableCommand {
         }
         Interrupts.install()
         let meter = progressMeter(label: (destination.description as NSString).lastPathComponent, total: job.frameCount)
+        Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
         do {
             let r = try job.run(progress: { _, _ in meter?.advance() })
             meter?.finish()
@@ -245,6 +246,7 @@ struct Render: ParsableCommand {
         }
         Interrupts.install()
         let meter = progressMeter(label: "\(jobs.count) file\(jobs.count == 1 ? "" : "s")", total: jobs.reduce(0) { $0 + $1.job.frameCount })
+        Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
         let outcomes = RenderJobBatch(jobs: jobs.map(\.job), filesAtOnce: self.jobs).run(progress: { meter?.advance() })
         meter?.finish()
         var interrupted: Interrupted?
@@ -337,6 +339,11 @@ struct Render: ParsableCommand {
             ticks = tick..<(tick + 1)
         }
         return RenderJob(program: program, format: fmt, destination: destination, ticks: ticks, scale: factor, options: options)
+    }
+
+    /// The progress line's note while one tick's handlers run long.
+    static func busyNote(tick: Int, work: Int) -> String {
+        "tick \(tick) busy: \(work / 1_000_000)M steps so far (limit \(RuntimeLimits().maxWorkPerTick / 1_000_000)M, WAVE_MAX_WORK); Ctrl-C stops"
     }
 
     func progressMeter(label: String, total: Int) -> ProgressMeter? {

@@ -10,12 +10,13 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer how many characters show.
+        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop. A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer how many characters show.
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
           wave trace examples/paper-plane.wave --layer plane --to 10t
           wave trace s.wave --prop ball.position.y --format json
+          wave trace examples/activity-indicator.wave --prop 'bar[3].opacity' --live --to 1s
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 2s --plot springs.svg
 
         --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out.
@@ -29,10 +30,11 @@ struct Trace: ParsableCommand {
     @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
     @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
+    @Flag(name: .customLong("live"), help: "Add a 'live' column: the number of live layers at each tick.") var live = false
     @Option(help: "Draw the values against time into this SVG file instead of printing them.") var plot: String?
 
     func validate() throws {
-        if props.isEmpty && layers.isEmpty { throw ValidationError("give at least one --prop NAME or --layer NAME") }
+        if props.isEmpty && layers.isEmpty && !live { throw ValidationError("give at least one --prop NAME or --layer NAME (or --live)") }
         if let plot, !plot.lowercased().hasSuffix(".svg") { throw ValidationError("--plot writes an SVG: name a .svg file") }
     }
 
@@ -67,20 +69,21 @@ struct Trace: ParsableCommand {
         guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
         if let plot { return try drawPlot(program: program, names: props, columns: columns, ticks: start...end, to: plot, source: source) }
         var out = ""
-        if format == .csv { out += (["tick", "time"] + props.map(Trace.csvField)).joined(separator: ",") + "\n" }
+        let names = (live ? ["live"] : []) + props
+        if format == .csv { out += (["tick", "time"] + names.map(Trace.csvField)).joined(separator: ",") + "\n" }
         else { out += "[\n" }
         do {
             var runtime = try SceneRuntime(program: program)
             var first = true
             for tick in start...end {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                var row: [String] = []
+                var row: [String] = live ? [String(runtime.liveLayerCount)] : []
                 for c in columns { row.append(Trace.text(try runtime.evaluate(c), json: format == .json)) }
                 let time = Trace.number(Double(tick) / 60)
                 if format == .csv {
                     out += ([String(tick), time] + row.map(Trace.csvField)).joined(separator: ",") + "\n"
                 } else {
-                    let fields = zip(props, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
+                    let fields = zip(names, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
                     out += (first ? "" : ",\n") + "  {\"tick\": \(tick), \"time\": \(time)" + (fields.isEmpty ? "" : ", " + fields.joined(separator: ", ")) + "}"
                     first = false
                 }

@@ -28,7 +28,7 @@ final class GoldenCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("examples/sonar.wave: ok (ticks 0 180 359)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("examples/progress-ball.wave: ok (ticks 0 60 180 300)"), "ticks from its # golden: comment")
         XCTAssertTrue(r.stdout.contains("examples/stickman.wave: ok (ticks 0 60 119)"), "default ticks: 0, the middle and the last")
-        XCTAssertTrue(r.stdout.hasPrefix("examples/audio-meter.wave: ok"), r.stdout)
+        XCTAssertTrue(r.stdout.hasPrefix("examples/activity-indicator.wave: ok"), r.stdout)
         XCTAssertTrue(r.stdout.contains("\n\(try examples().count) scripts, "), r.stdout)
         XCTAssertTrue(r.stdout.hasSuffix(" frames: all matched\n"), r.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path), "nothing written when all match")

@@ -22,6 +22,8 @@ final class HostileInputTests: XCTestCase {
         ("nan-rotation", "scene 100x100\nvar z = 0\nlayer c: circle { center (50, 50) radius 10 fill #fff rotation z / z }\n"),
         ("negative-scene", "scene -1x5\nlayer c: circle { radius 5 }\n"),
         ("string-doubling", "scene 100x100\nvar s = \"ab\"\nlayer label: text s { position (10, 50) }\nevery tick { s = s + s }\nat 1s { stop }\n"),
+        // 130,000 errors on one megabyte line: columns must not cost a scan of the line each.
+        ("megabyte-line-of-mistakes", "scene 100x100\n" + String(repeating: "layer } ", count: 130_000) + "\n"),
         ("megabyte-text", "scene 100x100\nlayer label: text \"" + String(repeating: "w", count: 1_000_000) + "\" { position (10, 50) }\n"),
     ]
 

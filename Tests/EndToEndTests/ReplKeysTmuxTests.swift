@@ -14,6 +14,21 @@ final class ReplKeysTmuxTests: XCTestCase {
 
     /// Ctrl-L redraws the split screen instead of clearing it: the status row stays above the
     /// prompt and the prompt stays at the bottom.
+    func testCtrlCStopsALongSeekWithinASecond() throws {
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys("var a = 0", "Enter")
+        tmux.sendKeys("every tick { " + String(repeating: "a += 1  ", count: 20) + "}", "Enter")
+        // Ten hours of ticks of 20 statements each: far longer than the test waits.
+        tmux.sendKeys(":seek 35000s", "Enter")
+        Thread.sleep(forTimeInterval: 1)
+        tmux.sendKeys("C-c")
+        let sent = Date()
+        try tmux.waitUntil("the seek to stop") { tmux.capture().contains("seek interrupted; still at tick") }
+        XCTAssertLessThan(Date().timeIntervalSince(sent), 3, "stopped promptly (the bound is loose: this machine is shared)")
+        tmux.sendKeys(":quit", "Enter")
+    }
+
     func testCtrlLKeepsTheLayout() throws {
         let tmux = try startRepl()
         defer { tmux.kill() }

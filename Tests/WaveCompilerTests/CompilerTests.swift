@@ -101,3 +101,32 @@ final class CompilerTests: XCTestCase {
                        ["2:1 the scene header must come first: 'width' and 'height' are read from it"])
     }
 }
+
+final class RepetitionCompileTests: XCTestCase {
+    func testMistakesWithRepeatedLayersAreLocated() {
+        let head = "layer bar[4]: rect { }\n"
+        XCTAssertEqual(compileErrors(head + "var y = bar.opacity"),
+                       ["2:9 'bar' has 4 copies: name one ('bar[0].opacity'), or use 'bar.opacity' as the target of an assignment or animation to change every copy"])
+        XCTAssertEqual(compileErrors(head + "var y = bar[4].opacity"), ["2:13 'bar' has 4 copies, numbered 0 to 3; there is no bar[4]"])
+        XCTAssertEqual(compileErrors(head + "var k = 1\nvar y = bar[k].opacity"), ["3:13 a copy index must be a constant whole number of 0 or more"])
+        XCTAssertEqual(compileErrors("layer a: rect { }\nvar y = a[1].opacity"), ["2:9 'a' is a single layer, not a repeated one; write 'layer a[N]: …' for copies"])
+        XCTAssertEqual(compileErrors("var y = index"), ["1:9 'index' is the copy number inside a repeated layer ('layer bar[12]: …') and in statements over its copies; there is none here"])
+        XCTAssertEqual(compileErrors("layer bar[-1]: rect { }"), ["1:11 the number of copies must be a whole number from 0 to 1000000, found -1"])
+        XCTAssertEqual(compileErrors("template tp[3]: rect { }\nspawn tp"), ["1:13 a template is copied by 'spawn'; it cannot be repeated with '[3]' (its children can)"])
+        XCTAssertEqual(compileErrors(head + "layer m: rect { mask bar }"), ["2:22 'bar' cannot be a mask: it is repeated, so it has many copies"])
+    }
+
+    func testTimingExpressionsCompileToDynamicTiming() throws {
+        let p = try XCTUnwrap(compileOK("var d = 1s\nvar x = 0\nanimate x to 1 over d delay -d / 2 repeat x + 1"))
+        guard case .animate(let a) = p.statements.first else { return XCTFail() }
+        XCTAssertNotNil(a.dynamicTiming.duration)
+        XCTAssertNotNil(a.dynamicTiming.delay)
+        XCTAssertNotNil(a.dynamicTiming.repeatCount)
+        let c = try XCTUnwrap(compileOK("var x = 0\nanimate x to 1 over 1s delay -0.5s"))
+        guard case .animate(let b) = c.statements.first else { return XCTFail() }
+        XCTAssertEqual(b.delayTicks, -30)
+        XCTAssertTrue(b.dynamicTiming.isEmpty)
+        XCTAssertEqual(compileErrors("var x = 0\nanimate x to 1 over -1s"), ["2:21 an animation's duration must be a finite duration of zero or more"])
+        XCTAssertEqual(compileErrors("var x = 0\nvar n = 2px\nanimate x to 1 over 1s repeat n"), ["3:31 a repeat count must be a plain number, found length"])
+    }
+}

@@ -52,9 +52,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect"]),
         ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-radius 4 }", ["1:17 E0202 unknown property 'shadow-radius' on rect"]),
-        ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:12 E0219 'for' is not a statement in wave; wave has no loops: repeat with 'every', 'spawn' copies of a template, or 'sequence … repeat n'"]),
+        ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:28 E0101 expected '..<' between the bounds of 'for', found '{'"]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
-        ("func f(x) { }", ["1:1 E0219 'func' is not a statement in wave; wave has no user functions: reuse layers with 'template' and 'spawn'"]),
+        ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
         ("scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}", [
             "1:28 E0002 bad colour '#zzzzzz': expected 3, 4, 6 or 8 hex digits",
             "3:3 E0104 property 'radius' needs a value before 'fill'",

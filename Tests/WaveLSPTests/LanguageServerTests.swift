@@ -42,6 +42,13 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(span(diags[0]), [0, 4, 0, 10])
     }
 
+    func testAFileOfThousandsOfMistakesPublishesTheFirstFewHundred() {
+        let h = ServerHarness()
+        let diags = h.open("scene 100x100\n" + String(repeating: "layer } ", count: 1_000))
+        XCTAssertEqual(diags.count, LanguageServer.maxPublished)
+        XCTAssertEqual(span(diags[0]), [1, 6, 1, 7], "the first mistakes, in order")
+    }
+
     func testChangesAreDebouncedThenPublished() {
         let h = ServerHarness()
         h.open("var x = 1\nevery tick { x += 1 }")

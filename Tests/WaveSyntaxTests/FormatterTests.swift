@@ -39,6 +39,8 @@ private enum Unranged {
         case .spawn(let template, let placement, let body):
             kind = .spawn(template: id(template), placement: placement.map(self.placement), body: body.map(stmt))
         case .remove(let target): kind = .remove(target.map(expr))
+        case .function(let n, let ps, let body): kind = .function(name: id(n), params: ps.map(id), body: expr(body))
+        case .forLoop(let v, let a, let b, let body): kind = .forLoop(variable: id(v), from: expr(a), to: expr(b), body: body.map(stmt))
         case .stop: kind = .stop
         case .expression(let e): kind = .expression(expr(e))
         }
@@ -57,6 +59,7 @@ private enum Unranged {
         case .tuple(let items): kind = .tuple(items.map(expr))
         case .list(let items): kind = .list(items.map(expr))
         case .stop(let colour, let location): kind = .stop(expr(colour), expr(location))
+        case .index(let base, let i): kind = .index(expr(base), expr(i))
         }
         return Expr(kind, .none)
     }
@@ -75,7 +78,7 @@ private enum Unranged {
     static func layer(_ d: LayerDecl) -> LayerDecl {
         LayerDecl(isTemplate: d.isTemplate, name: id(d.name), kind: id(d.kind), argument: d.argument.map(expr),
                   placement: d.placement.map(placement), clauses: d.clauses.map(clause), children: d.children.map(layer),
-                  range: .none)
+                  range: .none, count: d.count.map(expr))
     }
 }
 

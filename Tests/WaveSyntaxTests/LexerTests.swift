@@ -128,3 +128,25 @@ final class LexerTests: XCTestCase {
         XCTAssertTrue(m.hasSuffix("did you mean '1s'?"), m)
     }
 }
+
+/// Columns come from a block table of continuation bytes, not a scan of the whole line:
+/// they must equal a character count from the line start everywhere, across blocks.
+final class SourceFileColumnTests: XCTestCase {
+    func testColumnsEqualACharacterCountAcrossBlockBoundaries() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+        let pieces = ["a", "é", "👋🏽", "\n", "日本", " ", "\r\n", "x = 1", "\r"]
+        for _ in 0..<5 {
+            var text = ""
+            while text.utf8.count < 5_000 { text += pieces[next() % pieces.count] }
+            let file = SourceFile(name: "t", text: text)
+            let bytes = Array(text.utf8)
+            for offset in stride(from: 0, through: bytes.count, by: 7) {
+                let (line, column) = file.location(of: offset)
+                let start = file.lineStarts[line - 1]
+                let naive = bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+                XCTAssertEqual(column, naive, "offset \(offset)")
+            }
+        }
+    }
+}

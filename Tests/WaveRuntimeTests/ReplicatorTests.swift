@@ -1,0 +1,140 @@
+import XCTest
+import Foundation
+import WaveSyntax
+import WaveCompiler
+import WaveGraphics
+@testable import WaveRuntime
+
+/// `replicate` on a group, against Core Animation's CAReplicatorLayer model.
+final class ReplicatorTests: XCTestCase {
+    /// The activity indicator's model: twelve copies, instance rotation 30°, instance delay d.
+    func script(delay d: Int) -> String {
+        """
+        scene 120x120
+        layer spinner: group {
+          replicate 12 rotate 30deg delay \(d)t about (60, 60) alpha-offset -0.05
+          layer bar: rect { frame (56, 12, 8, 26) fill white }
+        }
+        animate bar.opacity values [1, 0.2, 0.7, 0.15] over 1.2s repeat forever
+        """
+    }
+
+    /// Fill items of a frame, flattened, with their centres and opacities, in drawing order.
+    func fills(_ items: [DisplayItem], opacity: Double = 1) -> [(center: Point, opacity: Double, paint: Paint)] {
+        var out: [(Point, Double, Paint)] = []
+        for item in items {
+            switch item {
+            case .fill(let path, _, let paint, let o):
+                if let b = path.bounds { out.append((Point(b.x + b.width / 2, b.y + b.height / 2), o * opacity, paint)) }
+            case .group(let inner, let o, _): out += fills(inner, opacity: opacity * o)
+            default: break
+            }
+        }
+        return out
+    }
+
+    func testCopyKRunsKDelaysBehindCopyZero() throws {
+        for d in [3, 6, 10] {
+            var r = try SceneRuntime(program: try program(script(delay: d)))
+            var history: [[Double]] = []
+            for _ in 0...200 {
+                history.append((0..<12).map { r.value(ofLayer: "bar", copy: $0, .opacity)?.number ?? .nan })
+                try r.step()
+            }
+            for n in 0...200 {
+                for k in 0..<12 where n - k * d >= 0 {
+                    XCTAssertEqual(history[n][k], history[n - k * d][0], accuracy: 1e-12, "delay \(d), copy \(k), tick \(n)")
+                }
+                for k in 0..<12 where n - k * d < 0 {
+                    XCTAssertEqual(history[n][k], 1, "before its shifted start copy \(k) shows its model value")
+                }
+            }
+        }
+    }
+
+    /// Issue 15, on the example itself: instance rotation 30°, instance delay d = 0.1 s = 6
+    /// ticks, a fade of period 72 ticks started a whole cycle in (delay −1.2 s). Copy k's
+    /// opacity at tick n is copy 0's at n − k·d (before tick 0, read on copy 0's cycle).
+    func testActivityIndicatorCopyKIsCopyZeroKDelaysEarlier() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/activity-indicator.wave")
+        let p = try program(try String(contentsOf: url, encoding: .utf8))
+        let spinner = try XCTUnwrap(p.layers.first { $0.name == "spinner" }?.replicator)
+        XCTAssertEqual(spinner.count, 12)
+        XCTAssertEqual(spinner.rotation, Double.pi / 6, accuracy: 1e-12)
+        let d = spinner.delayTicks, period = 72
+        XCTAssertEqual(d, 6)
+        var r = try SceneRuntime(program: p)
+        var history: [[Double]] = []
+        for n in 0...(2 * period) {
+            if n > 0 { try r.step() }
+            history.append(try (0..<12).map { try XCTUnwrap(r.value(ofLayer: "bar", copy: $0, .opacity)?.number) })
+        }
+        for n in 0...(2 * period) {
+            for k in 0..<12 {
+                let m = n - k * d
+                let expected = m >= 0 ? history[m][0] : history[m + period][0]
+                XCTAssertEqual(history[n][k], expected, accuracy: 1e-12, "copy \(k), tick \(n)")
+            }
+        }
+        // Not all equal: the bright spot is on one bar at a time.
+        XCTAssertEqual(history[20].indices.max { history[20][$0] < history[20][$1] }, 3, "brightest bar at tick 20")
+        XCTAssertGreaterThan(history[20].max()! - history[20].min()!, 0.7)
+    }
+
+    func testInstanceTransformAndAlphaOffsetAreCumulative() throws {
+        let r = try SceneRuntime(program: try program(script(delay: 6)))
+        let drawn = fills(try r.frame().items)
+        XCTAssertEqual(drawn.count, 12)
+        for (k, f) in drawn.enumerated() {
+            // The bar's centre (60, 25) turned k·30° clockwise about (60, 60).
+            let a = Double(k) * Double.pi / 6
+            XCTAssertEqual(f.center.x, 60 + 35 * sin(a), accuracy: 1e-9, "copy \(k)")
+            XCTAssertEqual(f.center.y, 60 - 35 * cos(a), accuracy: 1e-9, "copy \(k)")
+            XCTAssertEqual(f.opacity, 1 - 0.05 * Double(k), accuracy: 1e-12, "copy \(k): alpha offset added k times")
+        }
+    }
+
+    func testNestedReplicatorsMultiply() throws {
+        let s = """
+        scene 320x200
+        layer grid: group {
+          replicate 6 translate (0, 30)
+          layer row: group {
+            replicate 10 translate (30, 0) red-offset -0.1
+            layer dot: circle { center (25, 25)  radius 10  fill white }
+          }
+        }
+        """
+        let r = try SceneRuntime(program: try program(s))
+        XCTAssertEqual(r.liveLayerCount, 1 + 6 + 60)
+        let drawn = fills(try r.frame().items)
+        XCTAssertEqual(drawn.count, 60)
+        for (i, f) in drawn.enumerated() {
+            let row = i / 10, column = i % 10
+            XCTAssertEqual(f.center.x, 25 + 30 * Double(column), accuracy: 1e-9)
+            XCTAssertEqual(f.center.y, 25 + 30 * Double(row), accuracy: 1e-9)
+            guard case .solid(let c) = f.paint else { return XCTFail("solid paint") }
+            XCTAssertEqual(c.r, 1 - 0.1 * Double(column), accuracy: 1e-12)
+            XCTAssertEqual(c.g, 1)
+        }
+    }
+
+    func compileErrors(_ text: String) -> [String] {
+        let file = SourceFile(name: "t.wave", text: text)
+        return Compiler.compile(file).1.filter { $0.severity == .error }.map { d in
+            let (l, c) = file.location(of: d.range.start)
+            return "\(l):\(c) \(d.message)"
+        }
+    }
+
+    func testReplicateMistakesAreLocated() {
+        XCTAssertEqual(compileErrors("layer g: group {\n  replicate 3 rotat 30deg\n  layer a: rect { }\n}"),
+                       ["2:15 unknown option 'rotat' for 'replicate'; did you mean 'rotate'?"])
+        XCTAssertEqual(compileErrors("layer a: rect { replicate 3 }"),
+                       ["1:17 only a group replicates its children; put the rect inside 'layer NAME: group { replicate N … }'"])
+        XCTAssertEqual(compileErrors("var n = 3\nlayer g: group { replicate n\n  layer a: rect { } }"), ["2:28 the number of copies must be a constant number"])
+        XCTAssertEqual(compileErrors("layer g: group { replicate 2\n  layer a[3]: rect { } }"),
+                       ["2:11 a replicator's child is already repeated by 'replicate'; drop '[3]', or nest a replicator group"])
+    }
+}

@@ -62,6 +62,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case badPathData = "E0420"
     case morphMismatch = "E0421"
     case badMotion = "E0720"
+    // 3D transforms (issue 17)
+    case badPerspective = "E0730"
     // Runtime
     case tooManyLayers = "E0701"
     case tooMuchWork = "E0702"
@@ -141,6 +143,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .badCurveArguments: return ("bad-curve-arguments", "bad arguments to `cubic-bezier` or `steps`")
         case .badPathData: return ("bad-path-data", "path data in a string (`along \"M 0 0 L 10 0\"`) that cannot be read")
         case .morphMismatch: return ("morph-mismatch", "a path morph between paths of different structure")
+        case .badPerspective: return ("bad-perspective", "a perspective distance that becomes negative (runtime; a negative one written in the script is E0306)")
         case .badMotion: return ("bad-motion", "a motion path or morph that does not fit when it starts: no outline, key times that do not match its segments, paths of different structure (runtime)")
         case .tooManyLayers: return ("too-many-layers", "more live layers than the limit (runtime)")
         case .tooMuchWork: return ("too-much-work", "more steps in one tick than the limit (runtime)")

@@ -34,6 +34,9 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     case text, font, size, spacing
     // Text you can type (issue 17): how many characters show.
     case visibleChars = "visible-chars"
+    // 3D transforms (issue 17): turning out of the screen plane, depth, perspective.
+    case rotationX = "rotation-x", rotationY = "rotation-y", translationZ = "translation-z", perspective
+    case doubleSided = "double-sided"
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -65,7 +68,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .position: return Spec(nil, .point, "(0, 0)")
         case .anchor: return Spec(nil, .point, "(0.5, 0.5)", words: AnchorWord.allCases.map(\.rawValue))
         case .scale: return Spec(nil, .point, "1")
-        case .rotation: return Spec(nil, .angle, "0")
+        case .rotation: return Spec(nil, .angle, "0", aliases: ["rotation-z"])
         case .opacity: return Spec(nil, .number, "1")
         case .visible: return Spec(nil, .bool, "true")
         case .fill: return Spec(shapes, .paint, "black", words: ["none"])
@@ -97,6 +100,11 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
         case .visibleChars: return Spec([.text], .number, "-1")
+        case .rotationX: return Spec(nil, .angle, "0")
+        case .rotationY: return Spec(nil, .angle, "0")
+        case .translationZ: return Spec(nil, .length, "0")
+        case .perspective: return Spec(nil, .length, "0")
+        case .doubleSided: return Spec(nil, .bool, "true")
         }
     }
 
@@ -138,6 +146,11 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .size: return "the text size in pixels per em"
         case .spacing: return "extra space between letters"
         case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"
+        case .rotationX: return "turns the layer about the horizontal axis through its anchor; positive brings the bottom edge towards the viewer"
+        case .rotationY: return "turns the layer about the vertical axis through its anchor; positive takes the right edge away"
+        case .translationZ: return "moves the layer towards the viewer (positive) or away, seen through a perspective"
+        case .perspective: return "eye distance for this layer and its children, projected about its anchor; 0 is none"
+        case .doubleSided: return "false hides the layer while its back faces the viewer"
         }
     }
 

@@ -50,7 +50,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
         ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect"]),
-        ("layer a: rect { rotation-y 30deg }", ["1:17 E0202 unknown property 'rotation-y' on rect"]),
+        ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-radius 4 }", ["1:17 E0202 unknown property 'shadow-radius' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:28 E0101 expected '..<' between the bounds of 'for', found '{'"]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
@@ -99,7 +99,14 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
         ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
         ("let size = \"hi\"\nlayer label: text size { }", []),   // a variable named like a property is no missing '{'
-        ("layer a: rect { }\nevery tick { a.rotation-y += 1 }", ["2:16 E0202 unknown property 'rotation-y' on rect layer 'a'"]),
+        ("layer a: rect { }\nevery tick { a.skew-x += 1 }", ["2:16 E0202 unknown property 'skew-x' on rect layer 'a'"]),
+        // 3D transforms (issue 17).
+        ("layer a: rect { perspective -100 }", ["1:29 E0306 perspective is the eye's distance: positive, or 0 for none; found -100"]),
+        ("layer a: rect { perspectve 300 }", ["1:17 E0202 unknown property 'perspectve' on rect; did you mean 'perspective'? => 'perspective' @1:17"]),
+        ("layer a: rect { rotation-x 3px }", ["1:28 E0301 'rotation-x' needs an angle, found a length"]),
+        ("layer a: rect { double-sided 1 }", ["1:30 E0301 'double-sided' needs a bool, found number"]),
+        ("layer a: rect { }\nanimate a.double-sided to false over 1s", ["2:9 E0304 'double-sided' cannot be animated; assign it instead"]),
+        ("layer a: rect { rotation-z 30deg rotation 10deg }", ["1:34 E0210 property 'rotation' is set twice (first at 1:17)"]),
     ]
 
     static func render(_ script: String) -> [String] {

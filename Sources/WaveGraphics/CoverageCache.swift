@@ -105,6 +105,12 @@ extension DisplayItem {
                     number(opacity)
                     walk(children)
                     if let mask { mix(mask.inverted ? 4 : 5 as UInt64); walk(mask.items) }
+                case .effect(let children, let fx):
+                    mix(6 as UInt64)
+                    number(fx.blur)
+                    mix(UInt64(BlendMode.allCases.firstIndex(of: fx.blend) ?? 0))
+                    if let s = fx.shadow { number(s.dx); number(s.dy); number(s.radius); number(s.color.a); number(s.color.r); number(s.color.g); number(s.color.b) }
+                    walk(children)
                 }
             }
         }

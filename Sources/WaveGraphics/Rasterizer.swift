@@ -40,6 +40,8 @@ struct Rasterizer {
                 fill(path, rule: rule, paint: paint, opacity: opacity, on: surface)
             case .group(let children, let opacity, let mask):
                 group(children, opacity: opacity, mask: mask, on: surface)
+            case .effect(let children, let effects):
+                effect(children, effects, on: surface)
             }
         }
     }

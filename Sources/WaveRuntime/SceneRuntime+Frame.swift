@@ -30,6 +30,7 @@ extension SceneRuntime {
 
         let geometry = try localGeometry(inst)
         let transform = localTransform(inst, bounds: geometry.bounds).concatenating(parent)
+        let (filter, blend) = layerEffects(inst, root: root)
         var content: [DisplayItem] = []
         var needsGroup = false
         if inst.kind == .group {
@@ -58,11 +59,15 @@ extension SceneRuntime {
                 content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
             }
             needsGroup = opacity < 1 && content.count > 1
-            if opacity < 1 && content.count == 1, case .fill(let p, let r, let pt, let o) = content[0] {
+            if opacity < 1 && content.count == 1 && filter == nil, case .fill(let p, let r, let pt, let o) = content[0] {
                 content[0] = .fill(path: p, rule: r, paint: pt, opacity: o * opacity)
             }
         }
         guard !content.isEmpty else { return [] }
+        if let filter {
+            content = [.effect(items: content, effects: filter)]
+            needsGroup = opacity < 1
+        }
         var mask: Mask? = nil
         if let m = decl.mask, m < declaredInstance.count, let maskID = declaredInstance[m] {
             let maskItems = try build(maskID, parent: ancestorTransform(maskID).concatenating(root), root: root)
@@ -71,9 +76,36 @@ extension SceneRuntime {
             return []   // the mask layer is gone: nothing shows through it
         }
         if mask != nil || needsGroup {
-            return [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
+            content = [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
         }
+        if let blend { content = [.effect(items: content, effects: LayerEffects(blend: blend))] }
         return content
+    }
+
+    /// The layer's blur and shadow (nil when it has neither: no blur, shadow opacity 0), and
+    /// its blend mode (nil for normal). Radii and the offset are in scene units, scaled to the
+    /// device by `root` only: the layer's own transform and its parents' do not turn or
+    /// stretch them. Radii above 100 device pixels count as 100 (a bound on the work).
+    func layerEffects(_ inst: LayerInstance, root: Transform) -> (LayerEffects?, BlendMode?) {
+        let scale = root.maxScale
+        func radius(_ p: Property) -> Double {
+            let r = inst.present(p).number * scale
+            return r > 0 && r.isFinite ? min(r, 100) : 0
+        }
+        let blur = radius(.blur)
+        var shadow: Shadow? = nil
+        let shadowOpacity = inst.present(.shadowOpacity).number
+        if shadowOpacity > 0, case .color(let c) = inst.present(.shadowColor) {
+            let (dx, dy) = inst.present(.shadowOffset).point
+            let color = Color(r: c.r, g: c.g, b: c.b, a: c.a * min(1, shadowOpacity))
+            if (color.a * 255).rounded() >= 1, (dx * scale).isFinite, (dy * scale).isFinite {
+                shadow = Shadow(color: color, dx: dx * scale, dy: dy * scale, radius: radius(.shadowRadius))
+            }
+        }
+        let word = inst.present(.blend).blend
+        let blend = word == .normal ? nil : BlendMode(rawValue: word.rawValue)
+        let filter = blur > 0 || shadow != nil ? LayerEffects(blur: blur, shadow: shadow) : nil
+        return (filter, blend)
     }
 
     /// A NaN or infinite opacity, position, scale, rotation or anchor is a runtime error

@@ -10,6 +10,8 @@ public enum LayerKind: String, CaseIterable, Sendable, Hashable {
 /// `ValueType`; `length` and `angle` are numbers with that unit.
 public enum PropertyType: String, Sendable, Equatable {
     case number, length, angle, point, rect, bool, string, paint, list, word
+    /// A plain colour (no gradient): `shadow-color`.
+    case color
 }
 
 /// Every layer property: the one table the lexer, parser, compiler, runtime defaults,
@@ -30,6 +32,9 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     case amplitude, wavelength, phase, level, extent, bottom
     // Text.
     case text, font, size, spacing
+    // Effects, on every layer and group (Core Animation's shadow*, filters, compositingFilter).
+    case shadowColor = "shadow-color", shadowOpacity = "shadow-opacity", shadowOffset = "shadow-offset"
+    case shadowRadius = "shadow-radius", blur, blend
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -90,6 +95,12 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return Spec([.text], .string, "\"sans\"")
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
+        case .shadowColor: return Spec(nil, .color, "black")
+        case .shadowOpacity: return Spec(nil, .number, "0")
+        case .shadowOffset: return Spec(nil, .point, "(0, -3)")
+        case .shadowRadius: return Spec(nil, .length, "3")
+        case .blur: return Spec(nil, .length, "0")
+        case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
         }
     }
 
@@ -128,6 +139,12 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return "the font, as \"family\" or \"family:style\" (fontconfig)"
         case .size: return "the text size in pixels per em"
         case .spacing: return "extra space between letters"
+        case .shadowColor: return "the colour of the layer's shadow"
+        case .shadowOpacity: return "how opaque the shadow is, 0 to 1; 0 (no shadow) unless set"
+        case .shadowOffset: return "how far (x, y) the shadow falls from the layer"
+        case .shadowRadius: return "how soft the shadow is: the blur radius (Gaussian σ = radius / 2)"
+        case .blur: return "blurs the layer, a group as one: the radius (Gaussian σ = radius / 2)"
+        case .blend: return "how the layer's colours combine with what is beneath it"
         }
     }
 

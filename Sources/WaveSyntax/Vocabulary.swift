@@ -10,6 +10,15 @@ public enum StrokeJoin: String, CaseIterable, Sendable { case miter, round, beve
 /// `fill-rule`: which points a self-crossing path covers.
 public enum WindingRule: String, CaseIterable, Sendable { case nonZero = "non-zero", evenOdd = "even-odd" }
 
+/// `blend`: how a layer's pixels combine with what lies beneath it (W3C Compositing and
+/// Blending Level 1; `plus-lighter` is Core Animation's plusL).
+public enum BlendWord: String, CaseIterable, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten
+    case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
+    case difference, exclusion
+    case plusLighter = "plus-lighter"
+}
+
 /// Words `anchor` accepts instead of a point in the layer's unit box.
 public enum AnchorWord: String, CaseIterable, Sendable {
     case center, left, right, top, bottom

@@ -51,7 +51,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
         ("layer a: rect { stroke-end 0.5 }", ["1:17 E0202 unknown property 'stroke-end' on rect"]),
         ("layer a: rect { rotation-y 30deg }", ["1:17 E0202 unknown property 'rotation-y' on rect"]),
-        ("layer a: rect { shadow-radius 4 }", ["1:17 E0202 unknown property 'shadow-radius' on rect"]),
+        ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:12 E0219 'for' is not a statement in wave; wave has no loops: repeat with 'every', 'spawn' copies of a template, or 'sequence … repeat n'"]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
         ("func f(x) { }", ["1:1 E0219 'func' is not a statement in wave; wave has no user functions: reuse layers with 'template' and 'spawn'"]),

@@ -119,6 +119,8 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
     public var windingRule: WindingRule { if case .word(.fillRule(let r)) = self { return r }; return .nonZero }
     /// The mode of a `blend` value; `normal` (the table's default) for any other value.
     public var blend: BlendWord { if case .word(.blend(let b)) = self { return b }; return .normal }
+    /// The gravity of a `gravity` value; `resize` (the table's default) for any other value.
+    public var gravity: GravityWord { if case .word(.gravity(let g)) = self { return g }; return .resize }
 
     public var description: String {
         switch self {
@@ -176,6 +178,7 @@ public enum Word: Equatable, Sendable {
     case join(StrokeJoin)
     case fillRule(WindingRule)
     case blend(BlendWord)
+    case gravity(GravityWord)
 
     /// The word `text` as a value of `property`; nil if the property has no such word.
     public init?(_ property: Property, _ text: String) {
@@ -184,6 +187,7 @@ public enum Word: Equatable, Sendable {
         case .join: guard let j = StrokeJoin(rawValue: text) else { return nil }; self = .join(j)
         case .fillRule: guard let r = WindingRule(rawValue: text) else { return nil }; self = .fillRule(r)
         case .blend: guard let b = BlendWord(rawValue: text) else { return nil }; self = .blend(b)
+        case .gravity: guard let g = GravityWord(rawValue: text) else { return nil }; self = .gravity(g)
         default: return nil
         }
     }
@@ -195,6 +199,7 @@ public enum Word: Equatable, Sendable {
         case .join(let j): return j.rawValue
         case .fillRule(let r): return r.rawValue
         case .blend(let b): return b.rawValue
+        case .gravity(let g): return g.rawValue
         }
     }
 }

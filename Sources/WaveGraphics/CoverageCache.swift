@@ -99,6 +99,9 @@ extension DisplayItem {
                     case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
                     case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
                     case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
+                    case .image(let image, let t):
+                        mix(UInt64(image.width)); mix(UInt64(image.height))
+                        number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
                     }
                 case .group(let children, let opacity, let mask):
                     mix(3 as UInt64)

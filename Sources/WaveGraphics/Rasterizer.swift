@@ -82,6 +82,13 @@ struct Rasterizer {
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
+        case .image(let image, let toImage):
+            let k = UInt32((op * 255).rounded())
+            guard k > 0 else { return }
+            let inner = factor.map { GroupFactor(mask: $0.mask, inverted: $0.inverted, opacity: Compositor.mul8($0.opacity, k)) }
+                ?? (k < 255 ? GroupFactor(mask: nil, inverted: false, opacity: k) : nil)
+            if let inner, inner.opacity == 0 { return }
+            cover(path, rule: rule, clip: surface.rect, ImageBlitter(surface: surface, image: image, toImage: toImage), factor: inner)
         }
     }
 

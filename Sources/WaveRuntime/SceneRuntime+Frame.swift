@@ -44,6 +44,12 @@ extension SceneRuntime {
             let stroke = paint(inst.present(.stroke), bounds: bounds, transform: transform)
             content = try effectItems(inst, effect, run: run, spacing: spacing, bounds: bounds, transform: transform, fill: fill, stroke: stroke)
             needsGroup = opacity < 1
+        } else if inst.kind == .image {
+            if let item = imageItem(inst, transform: transform) { content = [item] }
+            needsGroup = opacity < 1 && filter != nil
+            if opacity < 1 && filter == nil, case .fill(let p, let r, let pt, _)? = content.first {
+                content[0] = .fill(path: p, rule: r, paint: pt, opacity: opacity)
+            }
         } else if let path = geometry.path {
             let fill = paint(inst.present(.fill), bounds: geometry.bounds, transform: transform)
             let stroke = paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform)
@@ -165,6 +171,8 @@ extension SceneRuntime {
             path.addCircle(center: Point(cx, cy), radius: SceneRuntime.nonNegative(inst.present(.radius).number))
         case .ellipse:
             path.addEllipse(in: rect(inst.present(.frame)))
+        case .image:
+            path.addRect(rect(inst.present(.frame)))
         case .rect:
             path.addRect(rect(inst.present(.frame)), cornerRadius: SceneRuntime.nonNegative(inst.present(.corner).number))
         case .line:

@@ -1,9 +1,9 @@
 /// The kinds of layer a script can declare (`layer NAME: KIND { … }`).
 public enum LayerKind: String, CaseIterable, Sendable, Hashable {
-    case circle, ellipse, rect, line, polygon, path, wave, text, group
+    case circle, ellipse, rect, line, polygon, path, wave, text, group, image
 
-    /// Every kind that is filled and stroked: all but `group`.
-    public static let shapes: Set<LayerKind> = Set(allCases.filter { $0 != .group })
+    /// Every kind that is filled and stroked: all but `group` and `image`.
+    public static let shapes: Set<LayerKind> = Set(allCases.filter { $0 != .group && $0 != .image })
 }
 
 /// The type of a property's value, as grammar.md names it. The compiler maps it to its
@@ -35,6 +35,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     // Effects, on every layer and group (Core Animation's shadow*, filters, compositingFilter).
     case shadowColor = "shadow-color", shadowOpacity = "shadow-opacity", shadowOffset = "shadow-offset"
     case shadowRadius = "shadow-radius", blur, blend
+    // Image layers.
+    case source, gravity
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -80,7 +82,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .fillRule: return Spec(shapes, .word, "non-zero", words: WindingRule.allCases.map(\.rawValue))
         case .center: return Spec([.circle], .point, "(0, 0)")
         case .radius: return Spec([.circle], .length, "10")
-        case .frame: return Spec([.rect, .ellipse], .rect, "(0, 0, 100, 100)")
+        case .frame: return Spec([.rect, .ellipse, .image], .rect, "(0, 0, 100, 100)")
         case .corner: return Spec([.rect], .length, "0")
         case .from: return Spec([.line], .point, "(0, 0)")
         case .to: return Spec([.line], .point, "(100, 100)")
@@ -101,6 +103,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .shadowRadius: return Spec(nil, .length, "3")
         case .blur: return Spec(nil, .length, "0")
         case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
+        case .source: return Spec([.image], .string, "\"\"")
+        case .gravity: return Spec([.image], .word, "resize", words: GravityWord.allCases.map(\.rawValue))
         }
     }
 
@@ -145,6 +149,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .shadowRadius: return "how soft the shadow is: the blur radius (Gaussian σ = radius / 2)"
         case .blur: return "blurs the layer, a group as one: the radius (Gaussian σ = radius / 2)"
         case .blend: return "how the layer's colours combine with what is beneath it"
+        case .source: return "the PNG file the image layer shows, relative to the script's folder"
+        case .gravity: return "how the image is placed in its frame (Core Animation's contentsGravity)"
         }
     }
 

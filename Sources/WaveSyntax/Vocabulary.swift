@@ -19,6 +19,14 @@ public enum BlendWord: String, CaseIterable, Sendable {
     case plusLighter = "plus-lighter"
 }
 
+/// `gravity`: how an image layer places its image in its frame (Core Animation's
+/// contentsGravity; `top` is the top of the screen).
+public enum GravityWord: String, CaseIterable, Sendable {
+    case resize, resizeAspect = "resize-aspect", resizeAspectFill = "resize-aspect-fill"
+    case center, top, bottom, left, right
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
 /// Words `anchor` accepts instead of a point in the layer's unit box.
 public enum AnchorWord: String, CaseIterable, Sendable {
     case center, left, right, top, bottom

@@ -39,7 +39,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { }\nlayer a: circle { mask m invertd }", ["2:26 E0218 unknown option 'invertd' for 'mask'; did you mean 'inverted'? => 'inverted' @2:26"]),
         ("layer ball: circle { }\nevery tick { ball.radus += 1 }", ["2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'? => 'radius' @2:19"]),
         ("var x = len(3)", ["1:9 E0206 unknown function 'len'"]),
-        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group"]),
+        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group, image"]),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),

@@ -40,13 +40,17 @@ let package = Package(
             "WaveDriver", "WaveREPL", "WaveLSP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer).
-        .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime"], linkerSettings: [.linkedLibrary("m")]),
+        // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer). The
+        // language targets share a structure-aware mutator and the dictionary.
+        .target(name: "CFuzzMutate"),
+        .target(name: "WaveFuzzSupport", dependencies: ["WaveSyntax", "CFuzzMutate"]),
+        .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRaster", dependencies: ["WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
+        .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),

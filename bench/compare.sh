@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# wave ÷ cairo on the reference frames, in CPU time of one thread, from interleaved rounds.
+# wave ÷ cairo on every example, in CPU time of one thread, from interleaved rounds.
 #
 #   bench/compare.sh [ROUNDS]        (default 5; WAVE=path/to/wave, default .build/release/wave)
 #
 # Builds bench/cairo-frames.c (needs cairo's development headers: on Debian
-# `apt-get install -y libcairo2-dev`), then for every case and size runs wave and cairo
-# alternately ROUNDS times and prints the medians of the CPU seconds per frame and their
-# ratio. cairo draws each frame from scratch, setting its clips per frame, as an ordinary
-# program would; wave keeps what did not change between frames (see README, Performance).
-# With valgrind installed it also prints instructions per frame from callgrind, without
-# libc's __mem* functions (valgrind counts rep movs/stos one per byte). Prints the CPU
-# model and load average first: the machine is shared, so prefer the instruction counts
-# for comparisons.
+# `apt-get install -y libcairo2-dev`), which draws each script of examples/ with cairo the
+# way an ordinary C program would: every frame from scratch, clips set per frame. For
+# every example and size it first checks that the two agree (PSNR of one frame, from
+# `wave render`), then renders ticks 0..N-1 with wave and with cairo alternately ROUNDS
+# times and prints the medians of the CPU seconds per frame and their ratio (1080p runs a
+# quarter of the frames). With valgrind installed it then prints instructions per frame
+# from callgrind at both sizes, without libc's __mem* functions (valgrind counts rep movs/stos
+# one per byte). Prints the CPU model and load average first and last: the machine may be
+# shared, so prefer the instruction counts for comparisons. About 4 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -22,40 +23,53 @@ trap 'rm -rf "$tmp"' EXIT
 cairo="$tmp/cairo-frames"
 cc -O2 -o "$cairo" bench/cairo-frames.c $(pkg-config --cflags --libs cairo cairo-ft freetype2) -lm
 
-echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "wave: $wave; cairo: $(pkg-config --modversion cairo); $rounds interleaved rounds, CPU ms per frame (medians)"
-# name, scene, tick (-1: ticks 0 to frames-1), frames
-cases=("progress-ball 600 ticks|progress-ball|-1|600"
-       "progress-ball tick 60|progress-ball|60|300"
-       "du-fill 360 ticks|du-fill|-1|360"
-       "du-fill tick 150|du-fill|150|200"
-       "stickman|stickman|0|600")
+machine() { echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+machine
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); wave: $wave; cairo: $(pkg-config --modversion cairo)"
+echo "$rounds interleaved rounds; CPU ms per frame (medians) over ticks 0..N-1; PSNR of wave and cairo at tick N/2"
+# Frames per example at 640x480: its duration in ticks, at most 240.
+frames_of() {
+    case $1 in
+    stickman) echo 120 ;;
+    logo-spring | spring-sheet) echo 180 ;;
+    *) echo 240 ;;
+    esac
+}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-printf '%-24s %-10s %10s %10s %8s\n' case size "wave ms" "cairo ms" "ratio"
+scenes=$("$cairo" scenes)
+for s in $scenes; do [ -f "examples/$s.wave" ] || { echo "no examples/$s.wave" >&2; exit 65; }; done
+for f in examples/*.wave; do
+    grep -qx "$(basename "$f" .wave)" <<<"$scenes" || echo "warning: $f has no cairo version in bench/cairo-frames.c" >&2
+done
+above=0
+printf '%-26s %-10s %6s %10s %10s %8s %7s\n' example size frames "wave ms" "cairo ms" ratio "PSNR"
 for size in 640x480 1920x1080; do
     w=${size%x*}; h=${size#*x}
-    for c in "${cases[@]}"; do
-        IFS='|' read -r name scene tick frames <<<"$c"
+    for scene in $scenes; do
+        frames=$(frames_of "$scene")
         [ "$size" = 1920x1080 ] && frames=$((frames / 4))
+        mid=$((frames / 2))
+        "$wave" render "examples/$scene.wave" -o "$tmp/w.png" --frame "$mid" --size "$size" 2>/dev/null
+        "$cairo" png "$scene" "$mid" "$w" "$h" "$tmp/c.png"
+        psnr=$("$cairo" psnr "$tmp/w.png" "$tmp/c.png")
         : >"$tmp/w"; : >"$tmp/c"
         for _ in $(seq "$rounds"); do
-            if [ "$tick" -lt 0 ]; then
-                "$wave" bench "examples/$scene.wave" --size "$size" --frames "$frames" --cpu 2>/dev/null >>"$tmp/w"
-            else
-                "$wave" bench "examples/$scene.wave" --size "$size" --frames "$frames" --tick "$tick" --cpu 2>/dev/null >>"$tmp/w"
-            fi
-            "$cairo" time "$scene" "$tick" "$w" "$h" "$frames" >>"$tmp/c"
+            "$wave" bench "examples/$scene.wave" --size "$size" --frames "$frames" --cpu 2>/dev/null >>"$tmp/w"
+            "$cairo" time "$scene" -1 "$w" "$h" "$frames" >>"$tmp/c"
         done
         wm=$(median <"$tmp/w"); cm=$(median <"$tmp/c")
-        awk -v n="$name" -v s="$size" -v a="$wm" -v b="$cm" \
-            'BEGIN { printf "%-24s %-10s %10.3f %10.3f %8.2f\n", n, s, a * 1000, b * 1000, a / b }'
+        awk -v n="$scene" -v s="$size" -v f="$frames" -v a="$wm" -v b="$cm" -v p="$psnr" \
+            'BEGIN { printf "%-26s %-10s %6d %10.3f %10.3f %8.2f %4s dB%s\n", n, s, f, a * 1000, b * 1000, a / b, p, (a > b ? "  (above 1)" : "") }'
+        awk -v a="$wm" -v b="$cm" 'BEGIN { exit !(a > b) }' && above=$((above + 1))
     done
 done
+echo "rows above 1.0: $above"
+machine
 
 command -v valgrind >/dev/null || { echo "(valgrind not installed: no instruction counts)"; exit 0; }
 echo
-echo "instructions per frame at 640x480 (callgrind, libc __mem* left out; (N frames - 1 frame) / (N - 1);"
-echo "animations: their first 120 ticks; one tick: 30 frames)"
+echo "instructions per frame (callgrind, libc __mem* left out): (run of N frames - run of 1 frame)"
+echo "/ (N - 1), so ticks 1..N-1 of each animation; N = 60 at 640x480, 20 at 1920x1080"
 # Instructions of a run without __mem*: total minus the self cost of those functions.
 count() {
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$@" >/dev/null 2>&1
@@ -64,23 +78,18 @@ count() {
         /__mem/ { gsub(",", "", $1); mem += $1 }
         END { print total - mem }'
 }
-printf '%-24s %12s %12s %8s\n' case "wave" "cairo" "ratio"
-for c in "${cases[@]}"; do
-    IFS='|' read -r name scene tick frames <<<"$c"
-    n=30
-    if [ "$tick" -lt 0 ]; then
-        w1=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 1 --cpu)
-        wn=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 120 --cpu)
-        c1=$(count "$cairo" time "$scene" -1 640 480 1)
-        cn=$(count "$cairo" time "$scene" -1 640 480 120)
-        n=120
-    else
-        w1=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames 1 --tick "$tick" --cpu)
-        wn=$(count "$wave" bench "examples/$scene.wave" --size 640x480 --frames "$n" --tick "$tick" --cpu)
-        c1=$(count "$cairo" time "$scene" "$tick" 640 480 1)
-        cn=$(count "$cairo" time "$scene" "$tick" 640 480 "$n")
-    fi
-    awk -v name="$name" -v w1="$w1" -v wn="$wn" -v c1="$c1" -v cn="$cn" -v n="$n" 'BEGIN {
-        a = (wn - w1) / (n - 1); b = (cn - c1) / (n - 1)
-        printf "%-24s %11.2fM %11.2fM %8.2f\n", name, a / 1e6, b / 1e6, a / b }'
+printf '%-26s %-10s %12s %12s %8s\n' example size "wave" "cairo" "ratio"
+for size in 640x480 1920x1080; do
+    w=${size%x*}; h=${size#*x}
+    n=60
+    [ "$size" = 1920x1080 ] && n=20
+    for scene in $scenes; do
+        w1=$(count "$wave" bench "examples/$scene.wave" --size "$size" --frames 1 --cpu)
+        wn=$(count "$wave" bench "examples/$scene.wave" --size "$size" --frames "$n" --cpu)
+        c1=$(count "$cairo" time "$scene" -1 "$w" "$h" 1)
+        cn=$(count "$cairo" time "$scene" -1 "$w" "$h" "$n")
+        awk -v name="$scene" -v s="$size" -v w1="$w1" -v wn="$wn" -v c1="$c1" -v cn="$cn" -v n="$n" 'BEGIN {
+            a = (wn - w1) / (n - 1); b = (cn - c1) / (n - 1)
+            printf "%-26s %-10s %11.2fM %11.2fM %8.2f%s\n", name, s, a / 1e6, b / 1e6, a / b, (a > b ? "  (above 1)" : "") }'
+    done
 done

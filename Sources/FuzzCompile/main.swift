@@ -1,6 +1,7 @@
 // libFuzzer target: the compiler (names, types, units, IR) on arbitrary scripts.
 import WaveCompiler
 import WaveSyntax
+import WaveFuzzSupport  // the structure-aware mutator and the dictionary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCompile(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,6 +1,7 @@
 // libFuzzer target: lexer, parser and formatter on arbitrary bytes.
 // Build and run with scripts/fuzz parse SECONDS.
 import WaveSyntax
+import WaveFuzzSupport  // the structure-aware mutator and the dictionary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParse(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -3,6 +3,7 @@
 import WaveCompiler
 import WaveRuntime
 import WaveSyntax
+import WaveFuzzSupport  // the structure-aware mutator and the dictionary
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRuntime(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -73,6 +73,19 @@ public final class APNGEncoder {
         return sequence
     }
 
+    /// Continues as if frames up to `index - 1` had been written, the last of them being
+    /// `previous`: the next frame added is frame `index`, stored as its change from
+    /// `previous`. Writes nothing. Sequence numbers go on from 0, so the chunks of a part
+    /// must be renumbered when parts are joined (`PartJoiner` does).
+    public func resume(at index: Int, previous rgba: [UInt8]) throws {
+        guard framesAdded == 0, index > 0, index < frameCount else {
+            throw CodecError("APNG resume needs a fresh encoder and an index 1...\(frameCount - 1)")
+        }
+        try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
+        previous = rgba
+        framesAdded = index
+    }
+
     /// Adds one frame, shown for `delayNumerator / delayDenominator` seconds (a
     /// denominator of 0 means 1/100 s units, as in the APNG spec).
     public func addFrame(rgba: [UInt8], delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 60) throws {

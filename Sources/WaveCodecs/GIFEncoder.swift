@@ -19,6 +19,13 @@
 ///   would overflow 65535 cs). Hence the file may hold fewer frames than were added.
 /// * Streaming: each frame is written as soon as the next one (or `finish`) fixes its
 ///   disposal and delay; only the previous source frame and that one frame are kept.
+/// * Sync frames: a frame added with `sync: true` depends on nothing before it but the
+///   first frame (the global table) and the frame just before it: the recent local
+///   palette is dropped, the pending frame is written without taking this frame's delay,
+///   and when this frame clears pixels the pending frame is widened to the whole canvas
+///   (disposal 2) so this frame redraws everything visible. A render part can therefore
+///   start encoding at a sync frame (`resume(at:previous:)`) and reach exactly the state
+///   a whole render has; `owned` picks which frames' bytes a part writes.
 public final class GIFEncoder {
     public let width: Int
     public let height: Int
@@ -35,8 +42,13 @@ public final class GIFEncoder {
     /// The most recent local median-cut palette, reused by later frames while it fits.
     private var recent: (palette: GIFPalette, mapper: PaletteMapper, baselineMSE: Double)?
     private var framesAdded = 0
+    /// Index of the frame that created `pending` (-1: a frame of an earlier part).
+    private var pendingIndex = -1
     private var finished = false
     private var failed = false
+    /// Frames whose bytes are written (by the index of the frame that created them); the
+    /// header belongs to frame 0. Others are encoded only to reach the same state.
+    public var owned: Range<Int> = 0..<Int.max
 
     /// - Parameters:
     ///   - loopCount: number of times the animation plays, 0 = forever (the same meaning
@@ -59,6 +71,40 @@ public final class GIFEncoder {
         cur = prev
     }
 
+    /// True while the frame that created the pending (unwritten) frame is `owned`.
+    public var ownsPendingFrame: Bool { pending != nil && owned.contains(pendingIndex) }
+
+    /// Number of frames added (or skipped by `resume`).
+    public var frameIndex: Int { framesAdded }
+
+    /// Continues as if frames up to `index - 1` had been added, the last of them being
+    /// `previous`; the next frame added is frame `index` and must be a sync frame. The
+    /// first frame must have been added already (it fixes the global table).
+    public func resume(at index: Int, previous rgba: [UInt8]) throws {
+        guard framesAdded >= 1, index > framesAdded else {
+            throw CodecError("GIF resume needs the first frame and a later index")
+        }
+        try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
+        _ = normalize(rgba)  // `cur` holds the last frame between calls
+        pending = keepFrame(delay: 0)
+        pendingIndex = -1
+        framesAdded = index
+        resumed = true
+    }
+    private var resumed = false
+
+    /// Writes the pending frame if it is owned, without a trailer: the end of a part
+    /// whose last frames run to the end of the animation but whose trailer another part writes.
+    public func flushPending() throws {
+        if let last = pending, owned.contains(pendingIndex) { try emit(last.serialize()) }
+        pending = nil
+    }
+
+    private func emit(_ bytes: [UInt8], from index: Int) throws {
+        guard owned.contains(index) else { return }
+        try emit(bytes)
+    }
+
     private func emit(_ bytes: [UInt8]) throws {
         do {
             try output(bytes)
@@ -68,39 +114,47 @@ public final class GIFEncoder {
         }
     }
 
-    /// Adds a frame shown for `delayCentiseconds` hundredths of a second.
-    public func addFrame(rgba: [UInt8], delayCentiseconds: UInt16) throws {
+    /// Adds a frame shown for `delayCentiseconds` hundredths of a second; `sync` makes it
+    /// a sync frame (see the type's notes).
+    public func addFrame(rgba: [UInt8], delayCentiseconds: UInt16, sync: Bool = false) throws {
         guard !finished else { throw CodecError("GIF encoder already finished") }
         guard !failed else { throw CodecError("GIF encoder failed earlier") }
+        guard !resumed || sync else { throw CodecError("the first GIF frame after resume must be a sync frame") }
+        resumed = false
         try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
         swap(&prev, &cur)
         let hasTransparent = normalize(rgba)
         let delay = Int(delayCentiseconds)
+        let index = framesAdded
         defer { framesAdded += 1 }
         if framesAdded == 0 {
             let full = PixelRect(x: 0, y: 0, width: width, height: height)
             pending = try buildFrame(rect: full, cleared: full, delay: delay, first: true)
+            pendingIndex = 0
             return
         }
         guard var last = pending else { throw CodecError("internal error: no pending GIF frame") }
+        if sync { recent = nil }
         var cleared = PixelRect(x: 0, y: 0, width: 0, height: 0)
         if hasTransparent, let clearBox = boundingBox(cleared: cleared, clearing: true) {
-            last.extend(to: last.rect.union(clearBox))
+            last.extend(to: sync ? PixelRect(x: 0, y: 0, width: width, height: height) : last.rect.union(clearBox))
             last.disposal = 2
             cleared = last.rect
         }
         guard let drawBox = boundingBox(cleared: cleared, clearing: false) else {
-            if cleared.isEmpty && last.delay + delay <= 65535 {
+            if !sync && cleared.isEmpty && last.delay + delay <= 65535 {
                 last.delay += delay
                 pending = last
             } else {
-                try emit(last.serialize())
+                try emit(last.serialize(), from: pendingIndex)
                 pending = keepFrame(delay: delay)
+                pendingIndex = index
             }
             return
         }
-        try emit(last.serialize())
+        try emit(last.serialize(), from: pendingIndex)
         pending = try buildFrame(rect: drawBox, cleared: cleared, delay: delay, first: false)
+        pendingIndex = index
     }
 
     /// Writes the last frame and the trailer. Throws if no frame was added.
@@ -108,7 +162,8 @@ public final class GIFEncoder {
         guard !finished else { throw CodecError("GIF encoder already finished") }
         guard !failed else { throw CodecError("GIF encoder failed earlier") }
         guard let last = pending else { throw CodecError("GIF needs at least one frame") }
-        try emit(last.serialize() + [0x3B])
+        try emit(last.serialize(), from: pendingIndex)
+        try emit([0x3B])
         pending = nil
         finished = true
     }
@@ -252,7 +307,7 @@ public final class GIFEncoder {
             if let t = exactTable { globalTable = t }
             globalMapper = mapper
             local = false
-            try emit(GIFFrame.header(width: width, height: height, global: global, netscapeLoops: netscapeLoops))
+            try emit(GIFFrame.header(width: width, height: height, global: global, netscapeLoops: netscapeLoops), from: 0)
         }
         let transparent = UInt8(palette.transparentIndex)
         let indices: [UInt8] = try cur.withUnsafeBufferPointer { c in

@@ -104,7 +104,25 @@ public enum Ops {
         case .hsl: return .color(hsl(arg(0), arg(1), arg(2)))
         case .point: return .point(arg(0), arg(1))
         case .random: return .number(0)
+        case .charCount:
+            guard case .string(let s) = args.first else { return .number(0) }
+            return .number(Double(s.count))
+        case .substring:
+            guard case .string(let s) = args.first else { return .string("") }
+            return .string(substring(s, from: arg(1), count: args.count > 2 ? arg(2) : .infinity))
         }
+    }
+
+    /// `substring(s, from[, count])`: `count` characters (grapheme clusters) from index `from`
+    /// (0 the first), both rounded down and clamped to the string; NaN counts as 0.
+    static func substring(_ s: String, from: Double, count: Double) -> String {
+        let n = s.count
+        let start = from.clampedInt(.down, nan: 0, limit: n)
+        let length = count.clampedInt(.down, nan: 0, limit: n)
+        guard start < n, length > 0 else { return "" }
+        let a = s.index(s.startIndex, offsetBy: max(0, start))
+        let b = s.index(a, offsetBy: min(length, n - max(0, start)))
+        return String(s[a..<b])
     }
 
     /// `.x`/`.y` of a point, or the n-th number of a rect (x, y, width, height).
@@ -144,7 +162,36 @@ public enum Ops {
         case (.paint(.color(let c1)), .paint(.color(let c2))): return .paint(.color(mixColor(c1, c2, f)))
         case (.paint(.color(let c1)), .color(let c2)), (.color(let c1), .paint(.color(let c2))):
             return .paint(.color(mixColor(c1, c2, f)))
+        case (.paint(let p1), .paint(let p2)):
+            return mixGradient(p1, p2, f).map { .paint($0) } ?? (f < 0.5 ? a : b)
         default: return f < 0.5 ? a : b
+        }
+    }
+
+    /// Two gradients of one form with as many stops: geometry, stop locations (resolved
+    /// first) and stop colours interpolated, so an animation of `fill` can move a
+    /// gradient's stops or end points (CAGradientLayer's animatable `locations`,
+    /// `startPoint`, `endPoint`). Nil for anything else.
+    static func mixGradient(_ a: PaintValue, _ b: PaintValue, _ f: Double) -> PaintValue? {
+        func l(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        func p(_ x: (Double, Double), _ y: (Double, Double)) -> (Double, Double) { (l(x.0, y.0), l(x.1, y.1)) }
+        func stops(_ s: [GradientStopValue], _ t: [GradientStopValue]) -> [GradientStopValue]? {
+            guard s.count == t.count else { return nil }
+            return zip(GradientStopValue.resolved(s), GradientStopValue.resolved(t)).map { x, y in
+                GradientStopValue(location: l(x.location ?? 0, y.location ?? 0), color: mixColor(x.color, y.color, f))
+            }
+        }
+        switch (a, b) {
+        case (.linear(let s1, let e1, let t1), .linear(let s2, let e2, let t2)):
+            return stops(t1, t2).map { .linear(start: p(s1, s2), end: p(e1, e2), stops: $0) }
+        case (.angled(let a1, let t1), .angled(let a2, let t2)):
+            return stops(t1, t2).map { .angled(radians: l(a1, a2), stops: $0) }
+        case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
+            return stops(t1, t2).map { .radial(center: p(c1, c2), radius: l(r1, r2), stops: $0) }
+        case (.conic(let c1, let a1, let t1), .conic(let c2, let a2, let t2)):
+            return stops(t1, t2).map { .conic(center: p(c1, c2), angle: l(a1, a2), stops: $0) }
+        default:
+            return nil
         }
     }
 

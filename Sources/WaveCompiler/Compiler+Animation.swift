@@ -6,7 +6,17 @@ extension Compiler {
     mutating func compileAnimation(_ a: Animate, _ ctx: Context) -> AnimationIR? {
         var targets: [Target] = []
         var valueType: ValueType? = nil
+        var morph: MorphIR? = nil
         for t in a.targets {
+            if let layer = morphTarget(t) {
+                guard a.targets.count == 1 else {
+                    error(.typeMismatch, "a path morph animates one layer's 'path' on its own", t.range)
+                    return nil
+                }
+                guard let m = compileMorph(a, layer: layer, ctx) else { return nil }
+                morph = m
+                continue
+            }
             guard let (target, type) = target(t, ctx) else { continue }
             if case .layer(_, let p) = target, !p.isAnimatable {
                 error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
@@ -21,10 +31,10 @@ extension Compiler {
             valueType = valueType ?? type
             targets.append(target)
         }
-        guard !targets.isEmpty, let type = valueType else { return nil }
+        guard !targets.isEmpty || morph != nil, let type = valueType ?? (morph != nil ? .point : nil) else { return nil }
         let expected: ValueType = type == .color ? .paint : type
         func value(_ label: String) -> IRExpr? {
-            guard let e = a.arg(label)?.value else { return nil }
+            guard morph == nil, let e = a.arg(label)?.value else { return nil }
             let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label)'")
             return t.poisoned ? nil : t.ir
         }
@@ -33,8 +43,17 @@ extension Compiler {
                                durationTicks: 15, delayTicks: 0, timing: .linear, repeatCount: nil,
                                repeatDurationTicks: nil, autoreverses: a.arg("autoreverse") != nil, fill: .forwards,
                                then: [], range: a.range)
+        anim.morph = morph
+        if let r = a.arg("rotate"), a.arg("along") == nil {
+            error(.unknownOption, "'rotate' turns a layer moving along a path; it goes with 'along'", r.label.range)
+            return nil
+        }
         if a.isSpring {
-            guard anim.to != nil || anim.by != nil else {
+            guard a.arg("along") == nil else {
+                error(.incompleteAnimation, "a spring moves toward a value, not along a path: write 'animate … along PATH over D'", a.range)
+                return nil
+            }
+            guard anim.to != nil || anim.by != nil || morph?.to != nil else {
                 error(.incompleteAnimation, "a spring needs a target value: 'spring x to 1'", a.range)
                 return nil
             }
@@ -43,7 +62,16 @@ extension Compiler {
             anim.durationTicks = max(1, min(Compiler.maxTicks, (Spring(params).settlingTime * 60).clampedInt(nan: Compiler.maxTicks)))
             if let d = a.arg("over")?.value, let ticks = constantTicks(d, what: "a spring's length") { anim.durationTicks = max(1, ticks) }
         } else {
-            if let valuesArg = a.arg("values")?.value {
+            if let along = a.arg("along") {
+                guard let motion = compileMotion(a, along, targets, ctx) else { return nil }
+                anim.motion = motion
+            } else if let m = morph {
+                if !m.keyframes.isEmpty { guard compileKeyTiming(m.keyframes.count, a, into: &anim) else { return nil } }
+                guard anim.keyframeMode == .linear || anim.keyframeMode == .discrete else {
+                    error(.badKeyframes, "a path morph's 'mode' is linear or discrete", a.arg("mode")?.value?.range ?? a.range)
+                    return nil
+                }
+            } else if let valuesArg = a.arg("values")?.value {
                 guard compileKeyframes(valuesArg, a, expected, ctx, into: &anim) else { return nil }
             } else if anim.from == nil && anim.to == nil && anim.by == nil {
                 error(.incompleteAnimation, "an animation needs 'from', 'to', 'by' or 'values'", a.range)
@@ -176,7 +204,11 @@ extension Compiler {
             if t.poisoned { return false }
             anim.keyframes.append(t.ir)
         }
-        let n = items.count
+        return compileKeyTiming(items.count, a, into: &anim)
+    }
+
+    /// The key timing of n keyframes: [times [...]] [mode …] [eases [...]].
+    mutating func compileKeyTiming(_ n: Int, _ a: Animate, into anim: inout AnimationIR) -> Bool {
         let discrete: Bool
         if let m = a.arg("mode")?.value, case .name("discrete") = m.kind { discrete = true } else { discrete = false }
         if let timesExpr = a.arg("times")?.value {

@@ -4,13 +4,15 @@ import WaveSyntax
 extension Compiler {
     /// Built-in calls, colour constructors and gradients.
     mutating func call(_ f: Identifier, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
-        if f.name == "linear-gradient" || f.name == "radial-gradient" {
-            return gradient(linear: f.name == "linear-gradient", args, range, ctx)
+        if let kind = GradientKind(rawValue: f.name) {
+            return gradient(kind, args, range, ctx)
         }
+        if f.name == "path-length" { return pathLength(args, range, ctx) }
+        if let m = TextMeasure(rawValue: f.name) { return textMeasure(m, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
             // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
             let names = f.name.contains("-") ? Vocabulary.specialFunctions
-                                             : Builtin.allCases.map(\.rawValue) + ["linear-gradient", "radial-gradient"]
+                                             : Builtin.allCases.map(\.rawValue) + GradientKind.allCases.map(\.rawValue)
             error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range, fix: fixIt(f.name, names, f.range))
             for a in args { _ = expression(a, ctx) }
             return .bad()
@@ -94,6 +96,17 @@ extension Compiler {
         case .point:
             guard arity(2...2), numbers() != nil else { return .bad() }
             result = .point
+        case .charCount:
+            guard arity(1...1) else { return .bad() }
+            guard typed[0].type == .string else { error(.typeMismatch, "'char-count' needs a string, found \(typed[0].type)", args[0].range); return .bad() }
+        case .substring:
+            guard arity(2...3) else { return .bad() }
+            guard typed[0].type == .string else { error(.typeMismatch, "'substring' needs a string first, found \(typed[0].type)", args[0].range); return .bad() }
+            for (t, a) in zip(typed, args).dropFirst() where !isNumber(t.type) {
+                error(.typeMismatch, "'substring' takes a string, a start index and a count, found \(t.type)", a.range)
+                return .bad()
+            }
+            result = .string
         }
         return fold(Typed(ir: .call(builtin, typed.map(\.ir)), type: result))
     }
@@ -102,12 +115,35 @@ extension Compiler {
     /// (down, up, left, right, down-right …: unit-box points), an angle (0deg points up,
     /// 90deg right, measured in the layer's own space as CSS does), or two constant points
     /// in the unit box (CAGradientLayer's startPoint and endPoint);
-    /// radial-gradient([center point,] stop, stop, …). A stop is a colour with an optional
-    /// location: `#fff 30%`.
-    mutating func gradient(linear: Bool, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+    /// radial-gradient([center point,] stop, stop, …);
+    /// conic-gradient([start angle,] [center point,] stop, stop, …) with the angle 0deg up,
+    /// clockwise, as CSS's `from <angle>`. A stop is a colour with an optional location:
+    /// `#fff 30%`.
+    mutating func gradient(_ kind: GradientKind, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
         var rest = args[...]
         var geometry: [Double]
-        if linear {
+        if kind == .conic {
+            geometry = [0, 0.5, 0.5]
+            if let first = rest.first, Compiler.isNumberLiteral(first) {
+                let t = expression(first, ctx)
+                guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
+                    if !t.poisoned { error(.badGradient, "a conic gradient's start angle is a constant angle, such as 90deg", first.range) }
+                    return .bad(.paint)
+                }
+                geometry[0] = angle
+                rest = rest.dropFirst()
+            }
+            if let first = rest.first, case .tuple = first.kind {
+                let t = expression(first, ctx)
+                guard case .constant(.point(let x, let y)) = t.ir else {
+                    if !t.poisoned { error(.badGradient, "a conic gradient's centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    return .bad(.paint)
+                }
+                geometry[1] = x
+                geometry[2] = y
+                rest = rest.dropFirst()
+            }
+        } else if kind == .linear {
             geometry = [0.5, 0, 0.5, 1]
             if let first = rest.first {
                 if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
@@ -117,7 +153,7 @@ extension Compiler {
                           let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
                     error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
                     return .bad(.paint)
-                } else if case .number = first.kind {
+                } else if Compiler.isNumberLiteral(first) {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
                         if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
@@ -177,9 +213,45 @@ extension Compiler {
             stops.append(c.ir)
             locations.append(location)
         }
-        let ir = IRExpr.gradient(linear: linear, geometry: geometry, stops: stops, locations: locations)
+        let ir = IRExpr.gradient(kind: kind, geometry: geometry, stops: stops, locations: locations)
         if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
         return Typed(ir: ir, type: .paint)
+    }
+
+    /// A number written as such, or negated (`-45deg`): where a gradient's angle goes.
+    static func isNumberLiteral(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .number: return true
+        case .unary("-", let inner): return isNumberLiteral(inner)
+        default: return false
+        }
+    }
+
+    /// path-length(L): the length of layer L's outline in its own units (before its
+    /// position, scale and rotation), read afresh whenever the expression is evaluated.
+    mutating func pathLength(_ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+        guard args.count == 1 else {
+            error(.argumentCount, "'path-length' takes 1 argument, a layer name, found \(args.count)", range)
+            for a in args { _ = expression(a, ctx) }
+            return .bad()
+        }
+        let arg = args[0]
+        if case .name("self") = arg.kind, ctx.currentLayer != nil {
+            return Typed(ir: .pathLength(.current), type: .number(.length))
+        }
+        guard case .name(let n) = arg.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil else {
+            error(.wrongLayerUse, "'path-length' takes a layer name", arg.range)
+            return .bad()
+        }
+        guard let index = environment.layerIndex[n] else {
+            error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", arg.range, fix: fixIt(n, environment.layerNames, arg.range))
+            return .bad()
+        }
+        if environment.layers[index].isTemplate {
+            error(.wrongLayerUse, "'\(n)' is a template: its spawned copies have no name; write path-length(self) inside 'spawn \(n) { … }'", arg.range)
+            return .bad()
+        }
+        return Typed(ir: .pathLength(.declared(index)), type: .number(.length))
     }
 
     /// Start and end points in the unit box for each direction word.
@@ -191,7 +263,7 @@ extension Compiler {
 
     /// Builds the paint value of a gradient whose stops are all constant.
     public static func constantGradient(_ e: IRExpr) -> Value? {
-        guard case .gradient(let linear, let g, let stops, let locations) = e else { return nil }
+        guard case .gradient(let kind, let g, let stops, let locations) = e else { return nil }
         var values: [GradientStopValue] = []
         for (s, l) in zip(stops, locations) {
             guard let c = ConstantFolder.value(of: s) else { return nil }
@@ -200,12 +272,17 @@ extension Compiler {
             guard case .color(let rgba) = c else { return nil }
             values.append(GradientStopValue(location: loc, color: rgba))
         }
-        return .paint(makeGradient(linear: linear, geometry: g, stops: values))
+        return .paint(makeGradient(kind, geometry: g, stops: values))
     }
 
     /// Geometry as `IRExpr.gradient` documents it: linear [x0, y0, x1, y1] or [angle],
-    /// radial [cx, cy, radius]; anything else (never produced) falls back to `down`.
-    public static func makeGradient(linear: Bool, geometry g: [Double], stops: [GradientStopValue]) -> PaintValue {
+    /// radial [cx, cy, radius], conic [angle, cx, cy]; anything else (never produced) falls
+    /// back to the kind's default.
+    public static func makeGradient(_ kind: GradientKind, geometry g: [Double], stops: [GradientStopValue]) -> PaintValue {
+        let linear = kind == .linear
+        if kind == .conic {
+            return g.count == 3 ? .conic(center: (g[1], g[2]), angle: g[0], stops: stops) : .conic(center: (0.5, 0.5), angle: 0, stops: stops)
+        }
         if linear && g.count == 1 { return .angled(radians: g[0], stops: stops) }
         if linear { return g.count == 4 ? .linear(start: (g[0], g[1]), end: (g[2], g[3]), stops: stops)
                                         : .linear(start: (0.5, 0), end: (0.5, 1), stops: stops) }

@@ -33,7 +33,7 @@ extension Compiler {
             }
             return fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
         case .stop(let c, _):
-            error(.badGradient, "a gradient stop location only goes inside linear-gradient(…) or radial-gradient(…)", e.range)
+            error(.badGradient, "a gradient stop location only goes inside linear-gradient(…), radial-gradient(…) or conic-gradient(…)", e.range)
             _ = expression(c, ctx)
             return .bad()
         }
@@ -296,7 +296,7 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
-        case .global, .ambient, .layerProperty, .gradient: return nil
+        case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure: return nil
         case .component(let base, let i):
             guard let v = value(of: base) else { return nil }
             return Ops.component(v, i)

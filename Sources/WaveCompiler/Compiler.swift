@@ -53,6 +53,9 @@ public struct Compiler {
     /// what may make an invisible-looking layer visible later.
     var writtenProperties: Set<String> = []
     var spawnedTemplates: Set<Int> = []
+    /// Layers whose outline an animation reads (`along L`, a morph to L): not drawn for
+    /// themselves perhaps, but not pointless either.
+    var geometrySources: Set<Int> = []
     /// Top-level variables not declared yet, with where they will be: a use before the
     /// declaration says so instead of "unknown name".
     var laterVariables: [String: SourceRange] = [:]
@@ -296,7 +299,7 @@ public struct Compiler {
     mutating func warnInvisibleLayers() {
         for i in firstNewLayer..<environment.layers.count {
             let l = environment.layers[i]
-            if l.usedAsMask { continue }
+            if l.usedAsMask || geometrySources.contains(i) { continue }
             func constant(_ p: Property) -> Value? {
                 if writtenProperties.contains("\(i).\(p.rawValue)") { return nil }
                 guard let e = l.properties[p] else { return p.defaultValue(for: l.kind, in: environment.scene) }

@@ -15,7 +15,9 @@ public enum CompletionWords {
 
     public static var layerKinds: [String] { LayerKind.allCases.map(\.rawValue) }
     public static var curveNames: [String] { TimingCurveName.allCases.map(\.rawValue) + ["cubic-bezier", "steps"] }
-    public static var functions: [String] { Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions }
+    public static var functions: [String] {
+        Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions.filter { Builtin(rawValue: $0) == nil }
+    }
     public static var colorNames: [String] { namedColors.keys.sorted() }
     public static var units: [String] { NumberUnit.allCases.map(\.rawValue) }
 

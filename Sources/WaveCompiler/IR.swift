@@ -23,6 +23,17 @@ public enum BinaryOp: String, Sendable {
 public enum Builtin: String, CaseIterable, Sendable {
     case sin, cos, tan, asin, acos, atan, atan2, abs, min, max, clamp, mix, sqrt, pow, floor, ceil, round
     case mod, random, rgb, rgba, hsl, point, sign, exp, log
+    // Strings (issue 17): characters are grapheme clusters.
+    case substring, charCount = "char-count"
+}
+
+/// Measures of a text layer, laid out with the font the rasterizer draws it with.
+public enum TextMeasure: String, CaseIterable, Sendable {
+    /// The advance width (kerning and `spacing` included) of the text, or of its first n
+    /// characters; before the layer's transform.
+    case textWidth = "text-width"
+    /// The line box (x, y, width, height) in the scene, after the layer's transform.
+    case textBounds = "text-bounds"
 }
 
 /// Scene-wide values an expression can read.
@@ -44,8 +55,12 @@ public indirect enum IRExpr: Equatable, Sendable {
     case makeList([IRExpr])
     /// A gradient whose stops are computed (colours may be bound to variables). Geometry,
     /// as `Compiler.makeGradient` reads it: linear [x0, y0, x1, y1] (unit-box points) or
-    /// [angle] (radians, CSS); radial [cx, cy, radius].
-    case gradient(linear: Bool, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+    /// [angle] (radians, CSS); radial [cx, cy, radius]; conic [angle, cx, cy].
+    case gradient(kind: GradientKind, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
+    /// `path-length(L)`: the length of layer L's outline, measured each time it is read.
+    case pathLength(LayerRef)
+    /// `text-width(L[, n])`, `text-bounds(L)`: measured at run time from the layer's font.
+    case measure(TextMeasure, LayerRef, [IRExpr])
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }
@@ -95,6 +110,47 @@ public struct AnimationIR: Equatable, Sendable {
     public var fill: FillMode
     public var then: [IRStmt]
     public var range: SourceRange
+    /// Motion along a path (`along`): the targets are layer positions, moved along the path
+    /// by this animation's timing instead of between values.
+    public var motion: MotionIR? = nil
+    /// A path morph (`animate L.path to M`): the geometry of path layer L, interpolated
+    /// point by point; `targets` is empty.
+    public var morph: MorphIR? = nil
+}
+
+/// `animate L.path from A to B` / `values [A, B, C]` / `spring L.path to B`: the path
+/// layers (declared or templates) whose geometry the morph runs between. A missing end is
+/// L's geometry when the morph starts.
+public struct MorphIR: Equatable, Sendable {
+    public var layer: LayerRef
+    public var from: Int?
+    public var to: Int?
+    public var keyframes: [Int]
+    public init(layer: LayerRef, from: Int?, to: Int?, keyframes: [Int]) {
+        self.layer = layer; self.from = from; self.to = to; self.keyframes = keyframes
+    }
+}
+
+/// `animate L.position along PATH [rotate auto|auto-reverse] [mode paced] [times […]]`:
+/// Core Animation's CAKeyframeAnimation with a `path`.
+public struct MotionIR: Equatable, Sendable {
+    public enum Source: Equatable, Sendable {
+        /// The outline of a declared layer, as drawn (its transform applied), fixed when the
+        /// animation starts.
+        case layer(Int)
+        /// A path written inline as SVG path data, compiled to path commands.
+        case inline([PathCommandIR])
+    }
+    public var source: Source
+    public var rotation: MotionRotation
+    /// Constant speed by arc length (`mode paced`); otherwise each segment of the path takes
+    /// an equal share of the pass, or the share `keyTimes` gives it.
+    public var paced: Bool
+    /// Empty, or one rising time per segment boundary (segments + 1, from 0 to 1).
+    public var keyTimes: [Double]
+    public init(source: Source, rotation: MotionRotation, paced: Bool, keyTimes: [Double]) {
+        self.source = source; self.rotation = rotation; self.paced = paced; self.keyTimes = keyTimes
+    }
 }
 
 public struct TimerIR: Equatable, Sendable {

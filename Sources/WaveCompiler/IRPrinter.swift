@@ -78,8 +78,10 @@ public struct IRPrinter {
         case .makePoint(let x, let y): return "(\(expr(x)), \(expr(y)))"
         case .makeRect(let a, let b, let c, let d): return "(\(expr(a)), \(expr(b)), \(expr(c)), \(expr(d)))"
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
-        case .gradient(let linear, let g, let stops, _):
-            return "\(linear ? "linear" : "radial")-gradient(\(g.map(Value.format).joined(separator: " ")); \(stops.map(expr).joined(separator: ", ")))"
+        case .pathLength(let r): return "path-length(\(layer(r)))"
+        case .measure(let m, let r, let args): return "\(m.rawValue)(\(([layer(r)] + args.map(expr)).joined(separator: ", ")))"
+        case .gradient(let kind, let g, let stops, _):
+            return "\(kind.rawValue)(\(g.map(Value.format).joined(separator: " ")); \(stops.map(expr).joined(separator: ", ")))"
         }
     }
 
@@ -96,11 +98,28 @@ public struct IRPrinter {
 
     func animation(_ a: AnimationIR) -> String {
         var s = "animate \(a.targets.map(target).joined(separator: ", "))"
+        if let m = a.morph {
+            func name(_ i: Int) -> String { i < program.layers.count ? program.layers[i].name : "layer#\(i)" }
+            s += "\(layer(m.layer)).path"
+            if let f = m.from { s += " from \(name(f))" }
+            if let t = m.to { s += " to \(name(t))" }
+            if !m.keyframes.isEmpty {
+                s += " values [\(m.keyframes.map(name).joined(separator: ", "))] times [\(a.keyTimes.map(Value.format).joined(separator: ", "))] mode \(a.keyframeMode.rawValue)"
+            }
+        }
         if let f = a.from { s += " from \(expr(f))" }
         if let t = a.to { s += " to \(expr(t))" }
         if let b = a.by { s += " by \(expr(b))" }
         if !a.keyframes.isEmpty {
             s += " values [\(a.keyframes.map(expr).joined(separator: ", "))] times [\(a.keyTimes.map(Value.format).joined(separator: ", "))] mode \(a.keyframeMode.rawValue)"
+        }
+        if let m = a.motion {
+            switch m.source {
+            case .layer(let i): s += " along \(i < program.layers.count ? program.layers[i].name : "layer#\(i)")"
+            case .inline(let commands): s += " along path(\(commands.count) commands)"
+            }
+            s += " rotate \(m.rotation.rawValue) mode \(m.paced ? "paced" : "linear")"
+            if !m.keyTimes.isEmpty { s += " times [\(m.keyTimes.map(Value.format).joined(separator: ", "))]" }
         }
         s += " over \(a.durationTicks)t ease \(timing(a.timing))"
         if a.delayTicks > 0 { s += " delay \(a.delayTicks)t" }

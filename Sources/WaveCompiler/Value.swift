@@ -35,10 +35,37 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The gradient functions: `linear-gradient`, `radial-gradient`, `conic-gradient`.
+public enum GradientKind: String, CaseIterable, Sendable {
+    case linear = "linear-gradient", radial = "radial-gradient", conic = "conic-gradient"
+}
+
 public struct GradientStopValue: Equatable, Sendable {
     public var location: Double?
     public var color: RGBA
     public init(location: Double?, color: RGBA) { self.location = location; self.color = color }
+
+    /// Every stop with a location: given ones kept; missing ones spread evenly between
+    /// their neighbours (the first defaults to 0, the last to 1), as CSS does.
+    public static func resolved(_ stops: [GradientStopValue]) -> [GradientStopValue] {
+        var locs = stops.map(\.location)
+        guard !locs.isEmpty else { return [] }
+        if locs[0] == nil { locs[0] = 0 }
+        if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
+        var i = 0
+        while i < locs.count {
+            if locs[i] == nil {
+                var j = i
+                while j < locs.count, locs[j] == nil { j += 1 }
+                let a = locs[i - 1] ?? 0, b = j < locs.count ? (locs[j] ?? 1) : 1
+                for k in i..<j { locs[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return zip(locs, stops).map { GradientStopValue(location: $0 ?? 0, color: $1.color) }
+    }
 }
 
 /// How a shape is filled or stroked. Gradient geometry is relative to the layer's bounds
@@ -57,6 +84,9 @@ public enum PaintValue: Equatable, Sendable {
     case angled(radians: Double, stops: [GradientStopValue])
     /// Centre in the unit box, radius as a fraction of the box's larger side.
     case radial(center: (Double, Double), radius: Double, stops: [GradientStopValue])
+    /// CSS `conic-gradient(from <angle> at <centre>, …)`: a sweep around `center` (unit box)
+    /// starting at `angle` (radians, 0 up, clockwise on screen).
+    case conic(center: (Double, Double), angle: Double, stops: [GradientStopValue])
 
     public static func == (l: PaintValue, r: PaintValue) -> Bool {
         switch (l, r) {
@@ -68,6 +98,8 @@ public enum PaintValue: Equatable, Sendable {
             return a1 == a2 && t1 == t2
         case (.radial(let c1, let r1, let t1), .radial(let c2, let r2, let t2)):
             return c1 == c2 && r1 == r2 && t1 == t2
+        case (.conic(let c1, let a1, let t1), .conic(let c2, let a2, let t2)):
+            return c1 == c2 && a1 == a2 && t1 == t2
         default: return false
         }
     }
@@ -140,6 +172,8 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
                 return "linear-gradient(\(Value.format(a * 180 / Double.pi))deg, \(Value.stopsText(stops)))"
             case .radial(let c, let r, let stops):
                 return "radial-gradient((\(Value.format(c.0)), \(Value.format(c.1))) r \(Value.format(r)), \(Value.stopsText(stops)))"
+            case .conic(let c, let a, let stops):
+                return "conic-gradient(\(Value.format(a * 180 / Double.pi))deg, (\(Value.format(c.0)), \(Value.format(c.1))), \(Value.stopsText(stops)))"
             }
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .word(let w): return w.text

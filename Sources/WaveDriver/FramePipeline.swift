@@ -10,16 +10,21 @@ import WaveSinks
 ///
 /// The caller's thread steps the scene and builds display lists for the next batch while
 /// worker threads rasterize the previous batch; the consumer runs on the caller's thread.
-/// Rendering is deterministic, so the bytes are the same for any thread count.
+/// Rendering is deterministic, so the bytes are the same for any thread count. A
+/// `ThreadChooser` drops to the caller's thread alone while the other threads do not make
+/// batches faster (a busy core), and tries them again now and then.
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
     public var renderer = Renderer()
+    /// What one batch of frames in flight may hold.
+    var budget: FrameBudget
     let pool = PixmapPool()
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
         self.threads = max(1, threads)
         self.scale = scale
+        self.budget = FrameBudget(threads: self.threads)
     }
 
     /// Renders `ticks` (ascending) of `runtime`, which must not be past the first tick.
@@ -58,10 +63,13 @@ public struct FramePipeline {
             return
         }
         let batch = threads == 1 ? 1 : threads * 6
-        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, shouldStop: shouldStop)
+        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, budget: budget, shouldStop: shouldStop)
         var start = 0
+        var chooser = ThreadChooser(threads: threads)
         while start < schedule.count {
             if shouldStop() { return }
+            let began = DispatchTime.now().uptimeNanoseconds
+            let used = chooser.next()
             let current = frames
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
@@ -77,14 +85,17 @@ public struct FramePipeline {
                 }
             }
             // Rasterizing recurses once per nested group or mask: threads with a known stack.
-            let wait = WorkerThreads.start(threads - 1, work)
+            let wait = WorkerThreads.start(used - 1, work)
             // Step ahead while the workers rasterize, then help them finish this batch.
             let nextStart = start + current.count
             if nextStart < schedule.count {
-                frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request, shouldStop: shouldStop)
+                frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
+                                         budget: budget, shouldStop: shouldStop)
             }
             work()
             wait()
+            chooser.record(used: used, frames: current.count,
+                           seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
             for i in 0..<current.count {
                 let pixmap = results.take(i)
                 try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
@@ -94,16 +105,39 @@ public struct FramePipeline {
         }
     }
 
+    /// Builds the frames of `schedule` in order, stopping early (after at least
+    /// `budget.minimumFrames`) once the batch's pixels or display lists reach the budget.
     func buildFrames(_ runtime: inout SceneRuntime, _ schedule: ArraySlice<TimedTick>, _ request: FrameRequest,
+                     budget: FrameBudget,
                      shouldStop: () -> Bool) throws -> [(frame: Frame, runs: [TextCellRun])] {
         var out: [(frame: Frame, runs: [TextCellRun])] = []
         out.reserveCapacity(schedule.count)
+        var pixelBytes = 0, elements = 0
         for t in schedule {
+            if out.count >= budget.minimumFrames
+                && (pixelBytes >= budget.pixelBytes || elements >= budget.pathElements) { break }
             try runtime.advance(to: t.tick, shouldStop: shouldStop)
-            out.append(try runtime.frame(for: request))
+            let built = try runtime.frame(for: request)
+            pixelBytes += built.frame.width * built.frame.height * 4
+            elements += built.frame.items.reduce(0) { $0 + $1.pathElementCount }
+            out.append(built)
         }
         return out
     }
+}
+
+/// How much one batch of frames in flight may hold. The pipeline keeps two batches alive
+/// (one rasterizing, the next being built), each normally six frames a thread; a batch
+/// stops growing once its frames' pixels reach `pixelBytes` or their display lists
+/// `pathElements` (about 56 bytes each), so a huge canvas or ten thousand text layers
+/// cost a few frames of memory, not a dozen. At least one frame a thread, so both cores
+/// still work.
+struct FrameBudget {
+    var pixelBytes = 256 << 20
+    var pathElements = 2_000_000
+    var minimumFrames: Int
+
+    init(threads: Int) { minimumFrames = max(1, threads) }
 }
 
 extension SceneRuntime {

@@ -18,6 +18,11 @@ public struct RenderJob: Sendable {
     public var options: ImageSinkOptions
     /// Rasterizer threads.
     public var threads: Int
+    /// One shard's ticks (inside `ticks`): an animation then writes a part file for
+    /// `wave join`, a PNG sequence just those ticks' files. nil: the whole range.
+    public var part: Range<Int>?
+    /// Fingerprint of the script (`RenderPartHeader.fingerprint`), written into part files.
+    public var script = ""
 
     public init(program: Program, format: ImageFormat, destination: RenderDestination, ticks: Range<Int>,
                 scale: Double = 1, options: ImageSinkOptions = ImageSinkOptions(),
@@ -42,7 +47,10 @@ public struct RenderJob: Sendable {
 
     /// Number of frames the job renders.
     public var frameCount: Int {
-        format == .gif ? options.gifRate.plan(ticks).count : destination.isPattern || format.isAnimated ? ticks.count : 1
+        if let part, format.isAnimated {
+            return AnimationSink.frameCount(format: format, ticks: ticks, part: part, options: options)
+        }
+        return format == .gif ? options.gifRate.plan(ticks).count : destination.isPattern || format.isAnimated ? (part ?? ticks).count : 1
     }
 
     /// Renders and writes the output.
@@ -66,8 +74,12 @@ public struct RenderJob: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         try runtime.advance(to: ticks.lowerBound, shouldStop: shouldStop)
         let first = try runtime.frame(scale: scale)
+        let header = part.map {
+            RenderPartHeader(format: format, script: script, width: first.width, height: first.height, range: ticks,
+                             ticks: $0, options: RenderPartHeader.options(options, format: format, scale: scale))
+        }
         let setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
-                              options: options, destination: destination)
+                              options: options, destination: destination, part: header)
         let sink = try format.info.makeSink(setup)
         var result = Result(frames: 0, width: first.width, height: first.height, seconds: 0)
         let total = sink.schedule.count

@@ -102,6 +102,7 @@ extension DisplayItem {
                     case .image(let image, let t):
                         mix(UInt64(image.width)); mix(UInt64(image.height))
                         number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
+                    case .conicGradient(let c, let a, let stops): point(c); number(a); mix(UInt64(stops.count) | 1 << 32)
                     }
                 case .group(let children, let opacity, let mask):
                     mix(3 as UInt64)

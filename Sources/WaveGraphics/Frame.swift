@@ -61,3 +61,24 @@ public struct TextCellRun: Equatable, Sendable {
         self.anchorX = anchorX ?? centerX
     }
 }
+
+extension DisplayItem {
+    /// Path elements the item holds, masks and nested groups included: what its display
+    /// list costs in memory (about 56 bytes an element), for bounding frames in flight.
+    public var pathElementCount: Int {
+        var count = 0
+        var stack = [self]
+        while let item = stack.popLast() {   // iterative: nesting depth costs no stack
+            switch item {
+            case .fill(let path, _, _, _): count += path.elements.count
+            case .group(let items, _, let mask):
+                stack += items
+                if let mask { stack += mask.items }
+            case .effect(let items, _):
+                stack += items
+            }
+        }
+        return count
+    }
+}
+

@@ -1,4 +1,6 @@
-/// Shades coverage spans with a linear or radial gradient ramp and blends them (source-over).
+import Foundation
+
+/// Shades coverage spans with a linear, radial or conic gradient ramp and blends them (source-over).
 ///
 /// Per pixel: ramp index from the device-space pixel centre (see `Paint`), ramp entry plus
 /// the Bayer threshold for the device pixel, truncated to 8 bits, scaled by coverage, blended.
@@ -11,6 +13,8 @@ struct GradientBlitter: PaintBlitter {
         case linear(base: Double, rowStep: Double, step: Int)
         /// index = √((x + 0.5 − cx)² + (y + 0.5 − cy)²) · scale.
         case radial(cx: Double, cy: Double, scale: Double)
+        /// index = (((atan2(x + 0.5 − cx, cy − y − 0.5) − angle) / 2π) mod 1) · last.
+        case conic(cx: Double, cy: Double, angle: Double)
     }
 
     let surface: Surface
@@ -41,6 +45,20 @@ struct GradientBlitter: PaintBlitter {
         return .radial(cx: center.x, cy: center.y, scale: Double(last) / radius)
     }
 
+    static func conic(center: Point, angle: Double) -> Geometry? {
+        guard center.isFinite, angle.isFinite else { return nil }
+        return .conic(cx: center.x, cy: center.y, angle: angle)
+    }
+
+    /// The conic ramp position of a point at offset (dx, dy) from the centre (y down):
+    /// the clockwise angle from `angle`, as a fraction of a turn in [0, 1).
+    @inline(__always)
+    static func conicFraction(dx: Double, dy: Double, angle: Double) -> Double {
+        let turn = (atan2(dx, -dy) - angle) / (2 * Double.pi)
+        let f = turn - turn.rounded(.down)
+        return f < 1 ? f : 0
+    }
+
     @inline(__always)
     static func clamp(_ v: Double, _ limit: Double) -> Double {
         v > -limit ? (v < limit ? v : limit) : -limit   // NaN → −limit
@@ -65,7 +83,21 @@ struct GradientBlitter: PaintBlitter {
             let rowBase = Int(Self.clamp(base + (Double(deviceY) + 0.5) * rowStep, Self.fixedLimit).rounded())
             // 16.16 index of the current pixel, rounded: rowBase + deviceX · step, stepped by `step`.
             var f = rowBase &+ deviceX &* step &+ 0x8000
-            if storeOnly {
+            if step == 0 && count > 8 {
+                // A gradient along y: the ramp index is the same across the row and only the
+                // dither cell changes, with period 8, so the row's eight colours are computed
+                // once (the same bytes as the general loop, for a fraction of the work).
+                let k = f >> 16
+                let index = k < 0 ? 0 : (k > Self.last ? Self.last : k)
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { row in
+                    for j in 0..<8 { row[j] = color(index, ditherRow | j) }
+                    if storeOnly {
+                        while i < end { surface.store(i, row[deviceX & 7]); deviceX &+= 1; i &+= 1 }
+                    } else {
+                        while i < end { blend(i, row[deviceX & 7], coverage, factor); deviceX &+= 1; i &+= 1 }
+                    }
+                }
+            } else if storeOnly {
                 while i < end {
                     let k = f >> 16
                     surface.store(i, color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7)))
@@ -89,6 +121,16 @@ struct GradientBlitter: PaintBlitter {
             while i < end {
                 let rx = Double(deviceX) + 0.5 - cx
                 let f = (rx * rx + ry2).squareRoot() * scale
+                let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
+                let src = color(k, ditherRow | (deviceX & 7))
+                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
+                deviceX &+= 1
+                i &+= 1
+            }
+        case .conic(let cx, let cy, let angle):
+            let dy = Double(deviceY) + 0.5 - cy
+            while i < end {
+                let f = Self.conicFraction(dx: Double(deviceX) + 0.5 - cx, dy: dy, angle: angle) * Double(Self.last)
                 let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
                 let src = color(k, ditherRow | (deviceX & 7))
                 if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }

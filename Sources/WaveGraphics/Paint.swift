@@ -13,6 +13,11 @@
 ///   A zero-length or non-finite vector paints the last stop colour (as SVG does).
 /// - Radial: t = distance from the pixel centre to `center` / `radius`. A non-positive or
 ///   non-finite radius paints the last stop colour.
+/// - Conic (a sweep, CSS `conic-gradient`, CAGradientLayer's `.conic`): t is the angle of
+///   the pixel centre around `center`, measured clockwise on screen from `angle` (radians,
+///   0 pointing up, −y), as a fraction of a full turn in [0, 1): t = ((θ − angle) / 2π) mod 1
+///   with θ = atan2(x − cx, −(y − cy)). The first and last stops meet along the start ray.
+///   A non-finite centre or angle paints the last stop colour.
 public enum Paint: Equatable, Sendable {
     case solid(Color)
     case linearGradient(start: Point, end: Point, stops: [GradientStop])
@@ -21,4 +26,5 @@ public enum Paint: Equatable, Sendable {
     /// image's pixel coordinates (pixel (i, j) spans [i, i + 1) × [j, j + 1)). An image paint
     /// ignores the fill opacity but for scaling its alpha, like a solid colour.
     case image(RasterImage, toImage: Transform)
+    case conicGradient(center: Point, angle: Double, stops: [GradientStop])
 }

@@ -89,6 +89,10 @@ struct Rasterizer {
                 ?? (k < 255 ? GroupFactor(mask: nil, inverted: false, opacity: k) : nil)
             if let inner, inner.opacity == 0 { return }
             cover(path, rule: rule, clip: surface.rect, ImageBlitter(surface: surface, image: image, toImage: toImage), factor: inner)
+        case .conicGradient(let center, let angle, let stops):
+            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
+                          factor: factor)
         }
     }
 

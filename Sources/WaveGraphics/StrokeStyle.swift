@@ -33,6 +33,10 @@ public enum LineJoin: Sendable {
 /// - `dashes`: alternating on/off lengths starting with "on". An odd count is repeated once
 ///   (as SVG does); an empty list, any negative or non-finite value, or an all-zero list means
 ///   a solid line. `dashPhase` is the distance into the pattern at which the path starts.
+/// - `trimStart`, `trimEnd`: the part of the outline stroked, as fractions of the total
+///   length of all its sub-paths (Core Animation's `strokeStart` / `strokeEnd`; see
+///   `Trimmer`). The dash pattern is laid along the trimmed outline, starting afresh at the
+///   start of each trimmed sub-path. Defaults 0 and 1: the whole outline.
 public struct StrokeStyle: Equatable, Sendable {
     public var width: Double
     public var cap: LineCap
@@ -40,15 +44,20 @@ public struct StrokeStyle: Equatable, Sendable {
     public var miterLimit: Double
     public var dashes: [Double]
     public var dashPhase: Double
+    public var trimStart: Double
+    public var trimEnd: Double
 
     public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter,
-                miterLimit: Double = 10, dashes: [Double] = [], dashPhase: Double = 0) {
+                miterLimit: Double = 10, dashes: [Double] = [], dashPhase: Double = 0,
+                trimStart: Double = 0, trimEnd: Double = 1) {
         self.width = width
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
         self.dashes = dashes
         self.dashPhase = dashPhase
+        self.trimStart = trimStart
+        self.trimEnd = trimEnd
     }
 
     /// Hairline policy for strokes thinner than one device pixel.

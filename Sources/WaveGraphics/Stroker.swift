@@ -263,7 +263,8 @@ extension Path {
     /// joins are built from chords within the same tolerance. The result is one contour per
     /// open sub-path or dash and two per closed sub-path (see `Stroker`). Handles butt/round/square caps, miter/round/bevel joins
     /// with the miter limit (a miter over the limit becomes a bevel), dashes with phase (see
-    /// `StrokeStyle`), closed sub-paths (joined at the closing point, no caps), zero-length
+    /// `StrokeStyle`), trimming to a fraction of the total length (before dashing, see
+    /// `Trimmer`), closed sub-paths (joined at the closing point, no caps), zero-length
     /// segments (dropped) and zero-length sub-paths (dot for round caps, square for square caps).
     /// Any positive width yields its exact geometry; see `StrokeStyle.hairline` for sub-pixel
     /// widths. A non-positive or non-finite width yields an empty path.
@@ -272,8 +273,11 @@ extension Path {
         let tol = Flattener.sanitized(tolerance)
         var stroker = Stroker(style: style, tolerance: tol)
         let pattern = DashPattern(dashes: style.dashes, phase: style.dashPhase)
-        for sub in Flattener.subpaths(of: self, tolerance: tol, turnStep: stroker.arcStep) where sub.drawn {
-            let line = StrokeLine(sub)
+        var lines = Flattener.subpaths(of: self, tolerance: tol, turnStep: stroker.arcStep).filter(\.drawn).map(StrokeLine.init)
+        if style.trimStart != 0 || style.trimEnd != 1 {
+            lines = Trimmer.trim(lines, start: style.trimStart, end: style.trimEnd)
+        }
+        for line in lines {
             if let pattern {
                 for dash in Dasher.dash(line, pattern) { stroker.stroke(dash) }
             } else {

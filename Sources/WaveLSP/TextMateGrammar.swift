@@ -18,6 +18,7 @@ public enum TextMateGrammar {
         var constants = Set(Property.allCases.flatMap(\.spec.words)).union(FillMode.allCases.map(\.rawValue))
             .union(KeyframeMode.allCases.map(\.rawValue)).union(EffectKind.allCases.map(\.rawValue))
             .union(GradientDirection.allCases.map(\.rawValue)).union(PathCommand.allCases.map(\.rawValue))
+            .union(MotionRotation.allCases.map(\.rawValue))
         // A function name is also a word when no `(` follows (`cap round`).
         constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)))
         return [

@@ -19,9 +19,14 @@ struct ActiveAnimation: Sendable {
     /// Tick at which local time is 0 (start plus delay).
     var begin: Int
     var context: ExecContext
+    /// The measured path of an `along` animation.
+    var motion: MotionState? = nil
+    /// The paths of a morph.
+    var morph: MorphState? = nil
 
     func touches(_ id: Int) -> Bool {
-        targets.contains { if case .layer(let l, _, _) = $0 { return l == id }; return false }
+        if morph?.id == id { return true }
+        return targets.contains { if case .layer(let l, _, _) = $0 { return l == id }; return false }
     }
 }
 
@@ -47,6 +52,7 @@ extension SceneRuntime {
     /// Starts an animation now (plus its delay). Values are fixed at start, following
     /// Core Animation's from/to/by rules; a missing end is the current value.
     mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws {
+        if let m = a.morph { return try startMorph(a, m, ctx, extraDelay: extraDelay) }
         guard animations.count < limits.maxAnimations else {
             throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
@@ -69,15 +75,23 @@ extension SceneRuntime {
             case (nil, nil, let b?): to = Ops.binary(.add, current, b)
             default: break
             }
+            if case .layer(let id, let p, _) = r, let inst = instances[id] {
+                for end in [from, to] { try requireFinite(end, p, of: inst, at: a.range, "would be animated to") }
+            }
             targets.append(r)
             froms.append(SceneRuntime.normalize(from, for: r))
             tos.append(SceneRuntime.normalize(to, for: r))
         }
         var keyframes: [Value] = []
         for k in a.keyframes { keyframes.append(try eval(k, ctx)) }
+        for case .layer(let id, let p, _) in targets {
+            guard let inst = instances[id] else { continue }
+            for k in keyframes { try requireFinite(k, p, of: inst, at: a.range, "would be animated to") }
+        }
         guard !targets.isEmpty else { return }
+        let motion = try a.motion.map { try startMotion($0, a, targets: targets) }
         animations.append(ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
-                                          begin: tick + a.delayTicks + extraDelay, context: ctx))
+                                          begin: tick + a.delayTicks + extraDelay, context: ctx, motion: motion))
     }
 
     /// Scale is a point; a number written to it means a uniform scale.
@@ -117,7 +131,7 @@ extension SceneRuntime {
             guard let inst = instances[id] else { return }
             let i = p.ordinal
             let base = commit ? inst.model[i] : inst.present(p)
-            let whole = c.map { Ops.replacing(base, $0, v.number) } ?? v
+            let whole = c.map { Ops.replacing(base, $0, v.number) } ?? SceneRuntime.stored(v, p)
             if commit {
                 instances[id]?.model[i] = whole
                 instances[id]?.bindings[i] = nil
@@ -132,6 +146,7 @@ extension SceneRuntime {
     /// Local time is a whole number of ticks, so pass progress is an exact ratio.
     mutating func sampleAnimations() throws {
         for i in globalOverlay.indices { globalOverlay[i] = nil }
+        if !morphOverlay.isEmpty { morphOverlay = [:] }
         for id in instances.keys where instances[id]?.overlay.contains(where: { $0 != nil }) == true {
             instances[id]?.overlay = Array(repeating: nil, count: Property.count)
         }
@@ -175,6 +190,14 @@ extension SceneRuntime {
     }
 
     private mutating func write(_ a: ActiveAnimation, _ position: PassPosition, before: Bool, final: Bool) {
+        if let morph = a.morph {
+            writeMorph(a, morph, position, before: before, final: final)
+            return
+        }
+        if let motion = a.motion {
+            writeMotion(a, motion, SceneRuntime.eased(a.ir, position.progress, before: before), final: final)
+            return
+        }
         for (k, target) in a.targets.enumerated() {
             let v: Value
             if !a.keyframes.isEmpty {

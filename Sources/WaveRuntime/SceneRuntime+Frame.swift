@@ -183,6 +183,7 @@ extension SceneRuntime {
             guard case .list(let pts) = inst.present(.points) else { break }
             path.addPolygon(pts.map { Point($0.point.0, $0.point.1) }, closed: true)
         case .path:
+            if let morphed = morphOverlay[inst.id] ?? morphModel[inst.id] { path = morphed; break }
             path = try PathBuilder.build(program.layers[inst.decl].pathCommands) { try evalConst($0, inst.id) }
         case .wave:
             path = waveArea(inst)
@@ -266,10 +267,11 @@ extension SceneRuntime {
 
     func textGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
         guard let (run, spacing, bounds) = try textRun(inst) else { return (nil, nil) }
+        let shown = SceneRuntime.visibleCount(inst, of: run.characters.count)
         var path = run.combinedPath
-        if spacing != 0 {
+        if spacing != 0 || shown < run.characters.count {
             path = Path()
-            for (i, g) in run.glyphPaths.enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
+            for (i, g) in run.glyphPaths.prefix(shown).enumerated() { path.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
         }
         return (path, bounds)
     }
@@ -298,7 +300,8 @@ extension SceneRuntime {
     }
 
     /// Converts a paint value to device space: gradient points are in the layer's unit box;
-    /// an angled gradient's line is laid out in the layer's own space (see `angledLine`).
+    /// an angled gradient's line is laid out in the layer's own space (see `angledLine`); a
+    /// conic gradient's start ray turns with the layer (its sweep stays circular on screen).
     func paint(_ v: Value, bounds: Rect?, transform: Transform) -> Paint? {
         let p: PaintValue
         switch v {
@@ -321,6 +324,10 @@ extension SceneRuntime {
         case .radial(let c, let r, let stops):
             let radius = r * max(b.width, b.height) * transform.maxScale
             return .radialGradient(center: unit(c), radius: radius, stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
+        case .conic(let c, let angle, let stops):
+            // The start ray, turned by the transform: its direction on screen is the start.
+            let tip = transform.apply(Point(sin(angle), -cos(angle))), origin = transform.apply(Point(0, 0))
+            return .conicGradient(center: unit(c), angle: atan2(tip.x - origin.x, origin.y - tip.y), stops: SceneRuntime.stops(stops).map { GradientStop($0.0, color($0.1)) })
         }
     }
 
@@ -335,29 +342,13 @@ extension SceneRuntime {
         return (Point(cx - dx * half, cy - dy * half), Point(cx + dx * half, cy + dy * half))
     }
 
-    /// Stop locations: given ones kept; missing ones spread evenly between their neighbours
-    /// (the first defaults to 0, the last to 1), as CSS does.
+    /// Stop locations resolved (`GradientStopValue.resolved`), with their colours.
     static func stops(_ stops: [GradientStopValue]) -> [(Double, RGBA)] {
-        var locs = stops.map(\.location)
-        guard !locs.isEmpty else { return [] }
-        if locs[0] == nil { locs[0] = 0 }
-        if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
-        var i = 0
-        while i < locs.count {
-            if locs[i] == nil {
-                var j = i
-                while j < locs.count, locs[j] == nil { j += 1 }
-                let a = locs[i - 1] ?? 0, b = j < locs.count ? (locs[j] ?? 1) : 1
-                for k in i..<j { locs[k] = a + (b - a) * Double(k - i + 1) / Double(j - i + 1) }
-                i = j
-            } else {
-                i += 1
-            }
-        }
-        return zip(locs, stops).map { ($0 ?? 0, $1.color) }
+        GradientStopValue.resolved(stops).map { ($0.location ?? 0, $0.color) }
     }
 
-    /// The stroke as a fill outline in device space, and an opacity factor for hairlines.
+    /// The stroke as a fill outline in device space, and an opacity factor for hairlines;
+    /// nil when nothing is stroked.
     /// `cached`: reuse the layer's outline from an earlier frame when path, style and
     /// transform are all unchanged (`strokeCache`, one slot per layer instance).
     func strokeOutline(_ inst: LayerInstance, _ path: Path, _ transform: Transform, cached: Bool = false) -> (Path, Double)? {
@@ -379,10 +370,10 @@ extension SceneRuntime {
                                 dashes: hair.dashes.map { $0 / scale }, dashPhase: hair.dashPhase / scale)
             factor = f
         }
-        if cached {
-            return (strokeCache.outline(slot: inst.id, path: path, style: style, tolerance: 0.1 / scale, transform: transform),
-                    factor)
-        }
-        return (path.stroked(style, tolerance: 0.1 / scale).transformed(by: transform), factor)
+        style.trimStart = inst.present(.strokeStart).number
+        style.trimEnd = inst.present(.strokeEnd).number
+        let outline = cached ? strokeCache.outline(slot: inst.id, path: path, style: style, tolerance: 0.1 / scale, transform: transform)
+                             : path.stroked(style, tolerance: 0.1 / scale).transformed(by: transform)
+        return outline.isEmpty ? nil : (outline, factor)   // trimmed away: no item
     }
 }

@@ -73,14 +73,18 @@ extension SceneRuntime {
             var vs: [Value] = []
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
-        case .gradient(let linear, let geometry, let stops, let locations):
+        case .measure(let m, let ref, let args): return try measure(m, ref, args, ctx)
+        case .gradient(let kind, let geometry, let stops, let locations):
             var values: [GradientStopValue] = []
             for (s, l) in zip(stops, locations) {
                 let c = try eval(s, ctx)
                 let loc = try l.map { try eval($0, ctx).number }
                 if case .color(let rgba) = c { values.append(GradientStopValue(location: loc, color: rgba)) }
             }
-            return .paint(Compiler.makeGradient(linear: linear, geometry: geometry, stops: values))
+            return .paint(Compiler.makeGradient(kind, geometry: geometry, stops: values))
+        case .pathLength(let ref):
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }
+            return .number(try localGeometry(inst).path?.length() ?? 0)
         }
     }
 
@@ -158,14 +162,37 @@ extension SceneRuntime {
         case .global(let slot): globals[slot] = v
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
         case .layer(let ref, let p):
-            guard let id = resolve(ref, ctx) else { return }
-            instances[id]?.model[p.ordinal] = p == .scale ? .point(v.point.0, v.point.1) : v
+            guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
+            let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)
+            try requireFinite(value, p, of: inst, at: range, "is given")
+            instances[id]?.model[p.ordinal] = value
             instances[id]?.bindings[p.ordinal] = nil
         case .layerComponent(let ref, let p, let c):
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
-            instances[id]?.model[p.ordinal] = Ops.replacing(inst.model[p.ordinal], c, v.number)
+            let value = Ops.replacing(inst.model[p.ordinal], c, v.number)
+            try requireFinite(value, p, of: inst, at: range, "is given")
+            instances[id]?.model[p.ordinal] = value
             instances[id]?.bindings[p.ordinal] = nil
         }
+    }
+}
+
+extension SceneRuntime {
+    /// A layer's numbers must be finite: NaN or infinity written to a property (by a
+    /// statement, a binding or an animation's end values) is a runtime error located at
+    /// what wrote it, never a layer silently hidden or misplaced (`checkFinite` in the
+    /// frame builder is the last guard, for values no statement located).
+    func requireFinite(_ v: Value, _ p: Property, of inst: LayerInstance, at range: SourceRange, _ how: String) throws {
+        let finite: Bool
+        switch v {
+        case .number(let x): finite = x.isFinite
+        case .point(let x, let y): finite = x.isFinite && y.isFinite
+        default: finite = true
+        }
+        guard !finite else { return }
+        let name = program.layers[inst.decl].name
+        throw RuntimeError(.nonFiniteGeometry, "\(p.rawValue) of layer '\(name)' \(how) \(v), which is not a finite number",
+                           range, tick: tick)
     }
 }
 

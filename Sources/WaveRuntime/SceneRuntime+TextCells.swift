@@ -43,6 +43,7 @@ extension SceneRuntime {
         let tau = effect.map { Double(tick - $0.begin) } ?? 0
         let slots = effect.map { TextEffects.schedule($0.kind, count: run.characters.count, total: Double($0.duration), seed: $0.seed) } ?? []
         let middle = box.minY + box.height / 2
+        let shown = SceneRuntime.visibleCount(inst, of: run.characters.count)
         var glyphs: [TextCellGlyph] = []
         for (i, original) in run.characters.enumerated() {
             let cx = run.origins[i].x + spacing * Double(i) + run.advances[i] / 2
@@ -52,6 +53,7 @@ extension SceneRuntime {
                 (character, visibility) = effectCell(effect, index: i, character: original, slot: slots[i], tau: tau,
                                                      x: cx, box: box, run: run)
             }
+            if i >= shown { visibility = 0 }
             let p = transform.apply(Point(cx, middle))
             let a = base.a * opacity * visibility
             glyphs.append(TextCellGlyph(character: character, x: p.x, y: p.y, color: Color(r: base.r, g: base.g, b: base.b, a: a)))
@@ -73,6 +75,8 @@ extension SceneRuntime {
         switch effect.kind {
         case .typewriter:
             return (character, tau >= slot.delay && p >= 0.5 ? 1 : 0)
+        case .type:
+            return (character, TextEffects.typed(i, tau: tick - effect.begin, count: run.characters.count, total: effect.duration) ? 1 : 0)
         case .shine, .fade:
             return (character, p)
         case .slide:
@@ -102,7 +106,8 @@ extension SceneRuntime {
         switch v {
         case .color(let c): return c.a > 0 ? c : nil
         case .paint(.color(let c)): return c.a > 0 ? c : nil
-        case .paint(.linear(_, _, let stops)), .paint(.angled(_, let stops)), .paint(.radial(_, _, let stops)):
+        case .paint(.linear(_, _, let stops)), .paint(.angled(_, let stops)), .paint(.radial(_, _, let stops)),
+             .paint(.conic(_, _, let stops)):
             return stops.isEmpty ? nil : stops[stops.count / 2].color
         default: return nil
         }

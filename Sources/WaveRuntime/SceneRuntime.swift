@@ -33,6 +33,10 @@ public struct SceneRuntime: Sendable {
     var animations: [ActiveAnimation] = []
     /// Text effects by layer instance.
     var effects: [Int: ActiveEffect] = [:]
+    /// Path morphs by layer instance: the geometry shown this tick, and the geometry a
+    /// finished morph left (it replaces the layer's commands, as an assignment ends a binding).
+    var morphOverlay: [Int: Path] = [:]
+    var morphModel: [Int: Path] = [:]
     var rng: SplitMix64
     var work = 0
     var started = false
@@ -186,7 +190,7 @@ public struct SceneRuntime: Sendable {
         for p in Property.allCases {
             guard let e = decl.properties[p] else { continue }
             let v = try evalProperty(e, p, of: declIndex, ctx)
-            instances[id]?.model[p.ordinal] = v
+            instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
             if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
         }
         for child in decl.children {
@@ -229,6 +233,8 @@ public struct SceneRuntime: Sendable {
         if inst.decl < declaredInstance.count, declaredInstance[inst.decl] == id { declaredInstance[inst.decl] = nil }
         animations.removeAll { $0.touches(id) }
         effects[id] = nil
+        morphOverlay[id] = nil
+        morphModel[id] = nil
     }
 
     func resolve(_ ref: LayerRef, _ ctx: ExecContext) -> Int? {
@@ -242,7 +248,12 @@ public struct SceneRuntime: Sendable {
     /// (the work or string limit) points at the property in the declaration.
     mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
         do {
-            return try eval(e, ctx)
+            let v = try eval(e, ctx)
+            if let inst = ctx.current.flatMap({ instances[$0] }) {
+                let decl = program.layers[declIndex]
+                try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")
+            }
+            return v
         } catch var error as RuntimeError where error.range == .none {
             let decl = program.layers[declIndex]
             error.range = decl.propertyRanges[p] ?? decl.range
@@ -258,7 +269,7 @@ public struct SceneRuntime: Sendable {
             for (i, b) in inst.bindings.enumerated() {
                 guard let b else { continue }
                 let v = try evalProperty(b, Property.allCases[i], of: inst.decl, ExecContext(current: id))
-                instances[id]?.model[i] = v
+                instances[id]?.model[i] = SceneRuntime.stored(v, Property.allCases[i])
             }
         }
     }

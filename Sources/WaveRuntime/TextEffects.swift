@@ -20,7 +20,7 @@ enum TextEffects {
         guard count > 0 else { return [] }
         let n = Double(count)
         switch kind {
-        case .typewriter:
+        case .typewriter, .type:
             // Equal durations d = total / count, delay[i] = i·d.
             let d = total / n
             return (0..<count).map { Slot(delay: Double($0) * d, duration: d) }
@@ -46,6 +46,14 @@ enum TextEffects {
         }
     }
 
+    /// Whether letter i of `count` has been typed `tau` ticks into a `type` effect of `total`
+    /// ticks: tau ≥ (i + 1)·total/count, in integers.
+    static func typed(_ i: Int, tau: Int, count: Int, total: Int) -> Bool {
+        let (lhs, o1) = tau.multipliedReportingOverflow(by: count)
+        let (rhs, o2) = (i + 1).multipliedReportingOverflow(by: total)
+        return o1 || o2 ? Double(tau) * Double(count) >= Double(i + 1) * Double(total) : lhs >= rhs
+    }
+
     static func progress(_ tau: Double, _ slot: Slot) -> Double {
         guard slot.duration > 0 else { return tau >= slot.delay ? 1 : 0 }
         return min(1, max(0, (tau - slot.delay) / slot.duration))
@@ -69,7 +77,8 @@ extension SceneRuntime {
         let lineHeight = run.lineHeight > 0 ? run.lineHeight : run.ascent + run.descent
         var items: [DisplayItem] = []
 
-        func glyph(_ i: Int) -> Path { run.glyphPaths[i].transformed(by: .translation(spacing * Double(i), 0)) }
+        let shown = SceneRuntime.visibleCount(inst, of: run.characters.count)
+        func glyph(_ i: Int) -> Path { i < shown ? run.glyphPaths[i].transformed(by: .translation(spacing * Double(i), 0)) : Path() }
         func emit(_ path: Path, _ glyphTransform: Transform, alpha: Double, fillOverride: Paint? = nil) {
             guard alpha > 0, !path.isEmpty else { return }
             let t = glyphTransform.concatenating(transform)
@@ -93,6 +102,12 @@ extension SceneRuntime {
             var box = Path()
             box.addRect(bounds)
             return items.isEmpty ? [] : [.group(items: items, opacity: 1, mask: Mask(items: [.fill(path: box.transformed(by: transform), rule: .nonZero, paint: .solid(.black), opacity: 1)]))]
+        case .type:
+            // Letter i appears in place at the end of its slot, (i + 1)·total/n: compared in
+            // whole ticks, so a letter never misses its tick by rounding.
+            for i in run.characters.indices where TextEffects.typed(i, tau: tick - effect.begin, count: run.characters.count, total: effect.duration) {
+                emit(glyph(i), .identity, alpha: 1)
+            }
         case .shine, .fade:
             for i in run.characters.indices { emit(glyph(i), .identity, alpha: TextEffects.progress(tau, slots[i])) }
         case .slide:
@@ -116,6 +131,7 @@ extension SceneRuntime {
             let size = inst.present(.size).number
             for i in run.characters.indices {
                 let p = TextEffects.progress(tau, slots[i])
+                if i >= shown { continue }
                 if p >= 1 || run.characters[i] == " " {
                     emit(glyph(i), .identity, alpha: 1)
                     continue
@@ -157,7 +173,8 @@ extension SceneRuntime {
         wave.line(to: Point(x0, bottom + amplitude))
         wave.close()
         var glyphs = Path()
-        for (i, g) in run.glyphPaths.enumerated() { glyphs.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
+        let shown = SceneRuntime.visibleCount(inst, of: run.characters.count)
+        for (i, g) in run.glyphPaths.prefix(shown).enumerated() { glyphs.append(g.transformed(by: .translation(spacing * Double(i), 0))) }
         let mask = Mask(items: [.fill(path: glyphs.transformed(by: transform), rule: .nonZero, paint: .solid(.black), opacity: 1)])
         return [.group(items: [.fill(path: wave.transformed(by: transform), rule: .nonZero, paint: fill, opacity: 1)], opacity: 1, mask: mask)]
     }

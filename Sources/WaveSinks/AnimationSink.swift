@@ -1,7 +1,8 @@
 import WaveCodecs
 import WaveGraphics
 
-/// An animated output (APNG, GIF or Y4M) fed with rendered frames in tick order.
+/// An animated output (APNG, GIF or Y4M) fed with rendered frames in tick order; or, with
+/// `setup.part`, a part file holding one shard's share of it (see `FrameEncoder`).
 ///
 /// The sink decides which ticks it needs (`schedule`): every tick for APNG and Y4M, the
 /// `GIFFrameRate` plan for GIF. Encoding runs on a background queue (`BackgroundEncoder`),
@@ -17,14 +18,22 @@ public final class AnimationSink: FrameSink {
     /// - Parameter format: `.apng`, `.gif` or `.y4m`.
     public init(format: ImageFormat, setup: SinkSetup) throws {
         let output = try RenderOutput(setup.destination)
+        if let part = setup.part { try output.write(part.bytes) }
         let frames = try FrameEncoder(format: format, width: setup.width, height: setup.height, ticks: setup.ticks,
-                                      options: setup.options, output: output.write)
+                                      part: setup.part?.ticks, options: setup.options, output: output.write)
         self.format = format
         self.output = output
         schedule = frames.schedule
         request = FrameRequest(input: .pixels, scale: setup.scale)
         // Up to 8 frames wait for the encoder, fewer when they are big (64 MiB in all).
         encoder = BackgroundEncoder(sink: frames, inFlight: min(8, (1 << 26) / max(1, setup.width * setup.height * 4)))
+    }
+
+    /// Frames a part of an animation renders (its own and those that bring the encoder to
+    /// its first tick); 0 for a part that is not inside `ticks`.
+    public static func frameCount(format: ImageFormat, ticks: Range<Int>, part: Range<Int>,
+                                  options: ImageSinkOptions) -> Int {
+        (try? FrameEncoder.plan(format: format, ticks: ticks, part: part, options: options).schedule.count) ?? 0
     }
 
     public func consume(_ frame: SinkFrame) throws {
@@ -45,64 +54,6 @@ public final class AnimationSink: FrameSink {
     public func abort() {
         encoder.cancel()
         output.abort()
-    }
-}
-
-/// The encoder of one animation, fed with straight-alpha frames in schedule order.
-final class FrameEncoder {
-    let schedule: [TimedTick]
-    private let encoder: Encoder
-    private var next = 0
-
-    private enum Encoder {
-        case apng(APNGEncoder)
-        case gif(GIFEncoder)
-        case y4m(Y4MEncoder)
-    }
-
-    init(format: ImageFormat, width: Int, height: Int, ticks: Range<Int>,
-         options: ImageSinkOptions, output: @escaping ([UInt8]) throws -> Void) throws {
-        guard !ticks.isEmpty else { throw CodecError("an animation needs at least one tick") }
-        switch format {
-        case .apng:
-            schedule = ticks.map(TimedTick.everyTick)
-            encoder = .apng(try APNGEncoder(width: width, height: height, frameCount: ticks.count,
-                                            loopCount: options.loopCount, compression: options.compression,
-                                            output: output))
-        case .gif:
-            schedule = options.gifRate.plan(ticks)
-            encoder = .gif(try GIFEncoder(width: width, height: height, loopCount: options.loopCount,
-                                          dither: options.dither, output: output))
-        case .y4m:
-            schedule = ticks.map(TimedTick.everyTick)
-            encoder = .y4m(try Y4MEncoder(width: width, height: height, fpsNumerator: 60, fpsDenominator: 1,
-                                          output: output))
-        case .png:
-            throw CodecError("a PNG holds one frame; write it with PNGFileSink")
-        }
-    }
-
-    /// Adds the next frame. Frames must come in `schedule` order.
-    func add(_ pixmap: Pixmap) throws {
-        guard next < schedule.count else { throw CodecError("more frames than planned (\(schedule.count))") }
-        let frame = schedule[next]
-        next += 1
-        let rgba = pixmap.unpremultipliedRGBA()
-        switch encoder {
-        case .apng(let e): try e.addFrame(rgba: rgba, delayNumerator: UInt16(clamping: frame.delayNumerator), delayDenominator: UInt16(clamping: frame.delayDenominator))
-        case .gif(let e): try e.addFrame(rgba: rgba, delayCentiseconds: UInt16(clamping: frame.delayCentiseconds))
-        case .y4m(let e): try e.addFrame(rgba: rgba)
-        }
-    }
-
-    /// Ends the file. Throws if fewer frames than planned were added.
-    func finish() throws {
-        guard next == schedule.count else { throw CodecError("only \(next) of \(schedule.count) frames were added") }
-        switch encoder {
-        case .apng(let e): try e.finish()
-        case .gif(let e): try e.finish()
-        case .y4m(let e): try e.finish()
-        }
     }
 }
 
@@ -137,8 +88,10 @@ public final class PNGFileSink: FrameSink {
     public func abort() { output.abort() }
 }
 
-/// One PNG per tick, named by a `%04d` pattern. Each file is written whole (atomically) as
-/// its frame arrives, so an interrupted sequence keeps the frames already written.
+/// One PNG per tick, named by a `%04d` pattern with the tick's number in the whole
+/// timeline (so the files of shards rendered apart make one sequence). Each file is written
+/// whole (atomically) as its frame arrives, so an interrupted sequence keeps the frames
+/// already written. With `setup.part`, only the part's ticks are written.
 public final class PNGSequenceSink: FrameSink {
     public let request: FrameRequest
     public let schedule: [TimedTick]
@@ -148,7 +101,7 @@ public final class PNGSequenceSink: FrameSink {
     public init(_ setup: SinkSetup, pattern: String) {
         self.pattern = pattern
         compression = setup.options.compression
-        schedule = setup.ticks.map(TimedTick.everyTick)
+        schedule = (setup.part?.ticks ?? setup.ticks).map(TimedTick.everyTick)
         request = FrameRequest(input: .pixels, scale: setup.scale)
     }
 

@@ -86,15 +86,19 @@ public struct SinkSetup: Sendable {
     public var scale: Double
     public var options: ImageSinkOptions
     public var destination: RenderDestination
+    /// Set for one shard of an animation: the sink writes a part file (`RenderPartHeader`)
+    /// holding the bytes of the part's ticks; `ticks` stays the whole range.
+    public var part: RenderPartHeader?
 
     public init(width: Int, height: Int, ticks: Range<Int>, scale: Double, options: ImageSinkOptions,
-                destination: RenderDestination) {
+                destination: RenderDestination, part: RenderPartHeader? = nil) {
         self.width = width
         self.height = height
         self.ticks = ticks
         self.scale = scale
         self.options = options
         self.destination = destination
+        self.part = part
     }
 }
 

@@ -60,6 +60,10 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case incompleteAnimation = "E0403"
     case badKeyframes = "E0404"
     case badCurveArguments = "E0405"
+    // Motion along paths and path morphing (issue 17)
+    case badPathData = "E0420"
+    case morphMismatch = "E0421"
+    case badMotion = "E0720"
     // Runtime
     case tooManyLayers = "E0701"
     case tooMuchWork = "E0702"
@@ -137,6 +141,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .incompleteAnimation: return ("incomplete-animation", "an animation without values or duration")
         case .badKeyframes: return ("bad-keyframes", "`values`, `times`, `mode` or `eases` that do not fit together")
         case .badCurveArguments: return ("bad-curve-arguments", "bad arguments to `cubic-bezier` or `steps`")
+        case .badPathData: return ("bad-path-data", "path data in a string (`along \"M 0 0 L 10 0\"`) that cannot be read")
+        case .morphMismatch: return ("morph-mismatch", "a path morph between paths of different structure")
+        case .badMotion: return ("bad-motion", "a motion path or morph that does not fit when it starts: no outline, key times that do not match its segments, paths of different structure (runtime)")
         case .tooManyLayers: return ("too-many-layers", "more live layers than the limit (runtime)")
         case .tooMuchWork: return ("too-much-work", "more steps in one tick than the limit (runtime)")
         case .tooManyTimers: return ("too-many-timers", "more installed timers than the limit (runtime)")

@@ -26,6 +26,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     // Shapes: every kind but group.
     case fill, stroke, strokeWidth = "stroke-width", join, cap, miterLimit = "miter-limit"
     case dash, dashPhase = "dash-phase", fillRule = "fill-rule"
+    // Shapes: trimming the stroke (Core Animation's strokeStart / strokeEnd).
+    case strokeStart = "stroke-start", strokeEnd = "stroke-end"
     // One kind or two.
     case center, radius, frame, corner, from, to, points
     // Waves.
@@ -37,6 +39,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     case shadowRadius = "shadow-radius", blur, blend
     // Image layers.
     case source, gravity
+    // Text you can type (issue 17): how many characters show.
+    case visibleChars = "visible-chars"
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -80,6 +84,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .dash: return Spec(shapes, .list, "[]")
         case .dashPhase: return Spec(shapes, .length, "0")
         case .fillRule: return Spec(shapes, .word, "non-zero", words: WindingRule.allCases.map(\.rawValue))
+        case .strokeStart: return Spec(shapes, .number, "0")
+        case .strokeEnd: return Spec(shapes, .number, "1")
         case .center: return Spec([.circle], .point, "(0, 0)")
         case .radius: return Spec([.circle], .length, "10")
         case .frame: return Spec([.rect, .ellipse, .image], .rect, "(0, 0, 100, 100)")
@@ -105,6 +111,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
         case .source: return Spec([.image], .string, "\"\"")
         case .gravity: return Spec([.image], .word, "resize", words: GravityWord.allCases.map(\.rawValue))
+        case .visibleChars: return Spec([.text], .number, "-1")
         }
     }
 
@@ -126,6 +133,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .dash: return "lengths of dashes and gaps along the outline; empty is solid"
         case .dashPhase: return "how far into the dash pattern the outline starts"
         case .fillRule: return "which points a self-crossing shape covers"
+        case .strokeStart: return "where the stroke begins, as a fraction 0 to 1 of the outline's whole length"
+        case .strokeEnd: return "where the stroke ends, as a fraction 0 to 1 of the outline's whole length"
         case .center: return "the circle's centre"
         case .radius: return "the circle's radius"
         case .frame: return "the box (x, y, width, height) the shape fills"
@@ -151,6 +160,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .blend: return "how the layer's colours combine with what is beneath it"
         case .source: return "the PNG file the image layer shows, relative to the script's folder"
         case .gravity: return "how the image is placed in its frame (Core Animation's contentsGravity)"
+        case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"
         }
     }
 

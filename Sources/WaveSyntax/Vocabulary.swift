@@ -74,7 +74,13 @@ public enum KeyframeMode: String, CaseIterable, Sendable { case discrete, linear
 /// Per-character text effects (see grammar.md §8 "Text effects").
 public enum EffectKind: String, CaseIterable, Sendable {
     case typewriter, shine, fade, wave, scramble, slide, bounce
+    /// Letters appear in place, one per total/n, as typed (issue 17).
+    case type
 }
+
+/// `rotate` of an animation along a path: how the moving layer turns (Core Animation's
+/// `rotationMode`: nil, `.rotateAuto`, `.rotateAutoReverse`).
+public enum MotionRotation: String, CaseIterable, Sendable { case none, auto, autoReverse = "auto-reverse" }
 
 /// Commands of a `path` layer's body.
 public enum PathCommand: String, CaseIterable, Sendable {
@@ -89,6 +95,8 @@ public enum Vocabulary {
         "from": 1, "to": 1, "by": 1, "over": 1, "duration": 1, "ease": 1, "delay": 1, "begin": 1,
         "repeat": 1, "repeat-for": 1, "autoreverse": 0, "fill": 1, "values": 1, "times": 1,
         "mode": 1, "eases": 1, "stagger": 1,
+        // Motion along a path (grammar.md §8, "Motion along a path").
+        "along": 1, "rotate": 1,
     ]
     /// Labels of a spring, inline or in its `{ … }` block.
     public static let springLabels: [String: Int] = [
@@ -102,7 +110,10 @@ public enum Vocabulary {
     public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
 
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
-    public static let specialFunctions = ["linear-gradient", "radial-gradient", "cubic-bezier", "steps"]
+    public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient", "cubic-bezier", "steps",
+                                          "path-length"] + textFunctions
+    /// Hyphenated functions of text layers and strings (issue 17).
+    public static let textFunctions = ["text-width", "text-bounds", "char-count"]
 
     /// The clause of a layer body that is not a property: `mask LAYER [inverted]`.
     public static let maskClause = "mask"
@@ -125,6 +136,7 @@ public enum Vocabulary {
         w.formUnion(KeyframeMode.allCases.map(\.rawValue))
         w.formUnion(EffectKind.allCases.map(\.rawValue))
         w.formUnion(PathCommand.allCases.map(\.rawValue))
+        w.formUnion(MotionRotation.allCases.map(\.rawValue))
         for labels in [animateLabels, springLabels, effectLabels, groupLabels] { w.formUnion(labels.keys) }
         w.formUnion(specialFunctions)
         return w

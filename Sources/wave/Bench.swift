@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure rendering speed: frames per second per example, without writing files.",
         discussion: """
-        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, once on one thread and once on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. --sinks instead times encoding 6 s of each scene to APNG and GIF. The first lines give the CPU model and load average. bench/compare.sh uses --tick and --cpu to compare with cairo. Build in release first:
+        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, once on one thread and once on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. --sinks instead times encoding 6 s of each scene to APNG and GIF. The first lines give the CPU model and load average. bench/compare.sh uses --cpu to compare every example with cairo. Build in release first:
           swift build -c release && .build/release/wave bench examples/*.wave
         """)
 

@@ -25,8 +25,18 @@ struct Render: ParsableCommand {
                      wave render s.wave -o s.gif --fps 30 --dither ordered
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mp4
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
-                     (NAME.gif for each script, then a summary; exits with the
-                     worst failure's code after rendering the others)
+                     (NAME.gif for each script and index.html, a page showing
+                     each with its size, duration and any error; then a summary;
+                     exits with the worst failure's code after rendering the others)
+        Shards:      wave render s.wave -o s.gif --shard 2/8    (K from 0 to N-1)
+                     writes s.gif.A-B.part, one chunk of the range; when every
+                     shard is done, 'wave join s.gif' writes the bytes of the
+                     whole render. --ticks A..B renders any chunk (B excluded);
+                     --shard-index-env JOB_COMPLETION_INDEX --shards 8 reads K
+                     from the environment (Kubernetes, SLURM_ARRAY_TASK_ID, …).
+                     A PNG sequence shard writes its ticks' files (no join); with
+                     --out-dir, --shard K/N renders a share of the scripts,
+                     balanced by estimated cost (frames × pixels).
 
         The format comes from --format or the extension (.png .apng .gif .y4m);
         '-o -' streams to standard output (y4m unless --format says otherwise).
@@ -57,7 +67,7 @@ struct Render: ParsableCommand {
 
     @Argument(help: "The script(s) to render.") var files: [String] = []
     @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
-    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m).") var outDir: String?
+    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m) and index.html, a gallery of them.") var outDir: String?
     @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
     @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
     @Option(help: "Render the frame at this time: 1.5s, 500ms or 90t.") var time: TimeArgument?
@@ -69,6 +79,10 @@ struct Render: ParsableCommand {
     @Option(help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
     @Option(help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
+    @Option(help: "Render shard K of N (K from 0): one contiguous chunk of the ticks, written as a part file OUT.A-B.part for 'wave join' (a PNG sequence needs no join); with --out-dir, a share of the scripts.") var shard: String?
+    @Option(name: .customLong("shard-index-env"), help: "Read the shard index K from this environment variable (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, …); give the number of shards with --shards.") var shardIndexEnv: String?
+    @Option(help: "The number of shards, with --shard-index-env.") var shards: Int?
+    @Option(help: "Render only ticks A..B (B excluded) of the range, as a part file like --shard.") var ticks: String?
     @Option(help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
@@ -101,6 +115,35 @@ struct Render: ParsableCommand {
         }
         if output == "-" && isatty(STDOUT_FILENO) == 1 { throw ValidationError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
         if output == "-" && sequence { throw ValidationError("a sequence cannot go to standard output") }
+        if shard != nil || shardIndexEnv != nil || ticks != nil {
+            if [shard != nil, shardIndexEnv != nil, ticks != nil].filter({ $0 }).count > 1 {
+                throw ValidationError("give one of --shard K/N, --shard-index-env VAR (with --shards N) and --ticks A..B")
+            }
+            if outDir == nil {
+                if !(info.isAnimated || sequence) { throw ValidationError("--shard and --ticks split a range of frames: render an animation or a '%04d.png' sequence") }
+                if output == "-" { throw ValidationError("a shard is written to a part file: give -o FILE, not standard output") }
+            } else if ticks != nil {
+                throw ValidationError("--ticks picks ticks of one script; with --out-dir, --shard K/N shares out the scripts")
+            }
+            _ = try resolvedShard()
+            if let ticks { do { _ = try parseTickRange(ticks) } catch { throw ValidationError(error.message) } }
+        } else if shards != nil {
+            throw ValidationError("--shards N goes with --shard-index-env VAR")
+        }
+    }
+
+    /// The shard from --shard K/N, or from --shard-index-env and --shards; nil for neither.
+    func resolvedShard() throws -> Shard? {
+        do {
+            if let shard { return try Shard.parse(shard) }
+            if let shardIndexEnv {
+                guard let shards else { throw ShardError("--shard-index-env \(shardIndexEnv) needs --shards N, the number of shards") }
+                return try Shard.fromEnvironment(shardIndexEnv, count: shards, environment: ProcessInfo.processInfo.environment)
+            }
+            return nil
+        } catch let e as ShardError {
+            throw ValidationError(e.message)
+        }
     }
 
     /// --format, else the output's extension; '-' means y4m and a pattern png.
@@ -122,9 +165,21 @@ struct Render: ParsableCommand {
         let fmt = try resolvedFormat()
         if let outDir { return try runBatch(format: fmt, outDir: outDir) }
         let (program, source) = try ScriptLoader.compile(files[0])
-        let destination: RenderDestination = output == "-" ? .standardOutput
+        var destination: RenderDestination = output == "-" ? .standardOutput
             : RenderDestination.isPattern(output ?? "") ? .pattern(output ?? "") : .file(output ?? "")
-        let job = try makeJob(program, format: fmt, destination: destination)
+        var job = try makeJob(program, format: fmt, destination: destination)
+        if let part = try partTicks(of: job.ticks) {
+            guard !part.isEmpty else {
+                if !quiet { Console.note("shard \(shard ?? "") has no ticks: the range \(job.ticks.lowerBound)..\(job.ticks.upperBound) has fewer ticks than shards; nothing written") }
+                return
+            }
+            job.part = part
+            job.script = RenderPartHeader.fingerprint(of: source.bytes)
+            if case .file(let path) = destination {
+                destination = .file(Render.partPath(path, part))
+                job.destination = destination
+            }
+        }
         Interrupts.install()
         let meter = progressMeter(label: (destination.description as NSString).lastPathComponent, total: job.frameCount)
         do {
@@ -137,21 +192,46 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// The ticks this shard renders of `range` (nil: no shard); a usage error when --ticks
+    /// is not inside the range.
+    func partTicks(of range: Range<Int>) throws -> Range<Int>? {
+        if let ticks {
+            let t = try parseTickRange(ticks)
+            guard t.lowerBound >= range.lowerBound, t.upperBound <= range.upperBound else {
+                Console.error("--ticks \(ticks) is not inside the render's range \(range.lowerBound)..\(range.upperBound) (set by --from/--to or the scene's duration)")
+                throw Exit.usage
+            }
+            return t
+        }
+        return try resolvedShard()?.chunk(of: range)
+    }
+
+    /// The part file of ticks `part` of the render to `path`: `path.A-B.part`.
+    static func partPath(_ path: String, _ part: Range<Int>) -> String {
+        "\(path).\(part.lowerBound)-\(part.upperBound).part"
+    }
+
     /// Renders every script into `outDir`, then prints one summary line per script.
     func runBatch(format fmt: ImageFormat, outDir: String) throws {
         do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) } catch {
             Console.error("cannot create directory '\(outDir)': \(error.localizedDescription)")
             throw Exit.io
         }
-        let names = files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let names = self.files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
         if let twice = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
             Console.error("two scripts are named '\(twice)': their outputs would collide in '\(outDir)'")
             throw Exit.usage
         }
+        let files = try shareOfFiles(format: fmt)
         var summary = [(ok: Bool, text: String)](repeating: (false, ""), count: files.count)
+        var cards = files.map { file in
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            return Gallery.Entry(script: (file as NSString).lastPathComponent, file: name + "." + fmt.fileExtension)
+        }
         var jobs: [(index: Int, job: RenderJob, source: SourceFile)] = []
         var worst: Int32 = 0
-        for (i, (file, name)) in zip(files, names).enumerated() {
+        for (i, file) in files.enumerated() {
+            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let out = (outDir as NSString).appendingPathComponent(name + "." + fmt.fileExtension)
             do {
                 let (program, source) = try ScriptLoader.compile(file)
@@ -160,6 +240,7 @@ struct Render: ParsableCommand {
                 if code == Exit.usage { throw code }
                 worst = max(worst, code.code)
                 summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
+                cards[i].error = code == Exit.io ? "cannot read the script" : "script error: run 'wave check \(file)'"
             }
         }
         Interrupts.install()
@@ -171,25 +252,68 @@ struct Render: ParsableCommand {
             switch outcome {
             case .success(let r):
                 summary[entry.index] = (true, "\(entry.job.destination.description)  \(describe(entry.job, r))")
+                cards[entry.index].width = r.width
+                cards[entry.index].height = r.height
+                cards[entry.index].ticks = (entry.job.part ?? entry.job.ticks).count
+                cards[entry.index].renderSeconds = r.seconds
             case .failure(let e as Interrupted):
                 interrupted = e
                 summary[entry.index] = (false, "interrupted")
+                cards[entry.index].error = "interrupted"
             case .failure(let error):
                 let code = Exit.report(error, source: entry.source)
                 worst = max(worst, code.code)
                 summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Exit.message(error))")
+                cards[entry.index].error = summary[entry.index].text
             }
         }
         if let interrupted {
             AtomicFile.removeAllPending()
             Console.error("\(interrupted); finished files were kept, no partial file was left")
         }
+        if !writeGallery(cards, in: outDir) { worst = max(worst, Exit.io.code) }
         let width = files.map(\.count).max() ?? 0
         for (file, line) in zip(files, summary) where !quiet || !line.ok {
             print(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  " + line.text)
         }
         if let interrupted { throw Exit.signal(interrupted.signal) }
         if worst != 0 { throw Exit(worst) }
+    }
+
+    /// `outDir/index.html`: a page of every render; false (reported) when it cannot be written.
+    func writeGallery(_ cards: [Gallery.Entry], in outDir: String) -> Bool {
+        let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s"))", entries: cards).html()
+        let path = (outDir as NSString).appendingPathComponent("index.html")
+        do { try AtomicFile.write(Array(page.utf8), to: path) } catch {
+            Console.error("cannot write the gallery: \(Exit.message(error))")
+            return false
+        }
+        return true
+    }
+
+    /// The scripts this shard renders (all of them without --shard): the list is split by
+    /// estimated cost (frames × pixels), each script's cost from compiling it quietly; one
+    /// that does not compile counts as cheap and reports its errors in the shard that takes it.
+    func shareOfFiles(format fmt: ImageFormat) throws -> [String] {
+        guard let shard = try resolvedShard() else { return files }
+        let costs: [Double] = files.map { path in
+            guard let file = try? ScriptReader.read(path), let program = ScriptLoader.check(file).0,
+                  let job = try? quietJob(program, format: fmt) else { return 1 }
+            return Double(job.frameCount) * Double(program.scene.width * program.scene.height) * job.scale * job.scale
+        }
+        let mine = shard.share(costs: costs).map { files[$0] }
+        if !quiet { Console.note("shard \(shard.index)/\(shard.count): \(mine.count) of \(files.count) script\(files.count == 1 ? "" : "s")") }
+        return mine
+    }
+
+    /// `makeJob` without its messages.
+    func quietJob(_ program: Program, format fmt: ImageFormat) throws -> RenderJob {
+        let w = Double(program.scene.width), h = Double(program.scene.height)
+        let factor = size.flatMap(Bench.parseSize).map { min(Double($0.0) / w, Double($0.1) / h) } ?? scale ?? 1
+        let start = from?.ticks ?? 0
+        let end = max(start + 1, to?.ticks ?? program.scene.durationTicks ?? 300)
+        let ticks = fmt.isAnimated ? start..<end : (frame ?? time?.ticks ?? 0)..<((frame ?? time?.ticks ?? 0) + 1)
+        return RenderJob(program: program, format: fmt, destination: .file(""), ticks: ticks, scale: factor, options: options)
     }
 
     /// The job for one script; size and tick-range problems are usage errors.
@@ -225,6 +349,9 @@ struct Render: ParsableCommand {
     func describe(_ job: RenderJob, _ r: RenderJob.Result) -> String {
         let what: String
         switch job.format {
+        case _ where job.part != nil && job.format.isAnimated:
+            let p = job.part ?? job.ticks
+            what = "part: ticks \(p.lowerBound)..\(p.upperBound) of \(job.ticks.lowerBound)..\(job.ticks.upperBound), \(r.frames) frames rendered"
         case .png where job.ticks.count == 1: what = "tick \(job.ticks.lowerBound)"
         case .gif: what = "\(r.frames) frames at \(job.options.gifRate.rawValue) fps"
         default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"

@@ -18,7 +18,9 @@ struct Test: ParsableCommand {
 
         On a mismatch it writes TTTT-expected.png, TTTT-actual.png and TTTT-diff.png
         (differences in red over a faded copy of the golden) to
-        .wave-test-failures/NAME/ and names them. A missing golden fails too.
+        .wave-test-failures/NAME/ and names them, and .wave-test-failures/index.html
+        shows them side by side with a box blinking between expected and actual.
+        A missing golden fails too.
         --record (re)writes the goldens instead; look at them before committing.
 
           wave test                       # the scripts in examples/
@@ -44,6 +46,7 @@ struct Test: ParsableCommand {
         Interrupts.install()
         var worst: Int32 = 0
         var checked = 0, failed = 0
+        var reportEntries: [TestReport.Failure] = []
         for path in scripts {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             do {
@@ -63,6 +66,7 @@ struct Test: ParsableCommand {
                 let bad = outcomes.filter(\.failed)
                 failed += bad.count
                 report(path, outcomes)
+                reportEntries += TestReport.failures(script: path, outcomes, root: failures)
                 if !bad.isEmpty { worst = max(worst, 1) }
             } catch let code as Exit {
                 if code.code >= 128 { throw code }
@@ -75,6 +79,16 @@ struct Test: ParsableCommand {
         } else {
             print("\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(checked) frame\(checked == 1 ? "" : "s"): "
                   + (failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"))
+            if !reportEntries.isEmpty {
+                let page = failures + "/index.html"
+                do {
+                    try AtomicFile.write(Array(TestReport(failures: reportEntries).html().utf8), to: page)
+                    print("report: \(page) (expected, actual and diff side by side; open it in a browser)")
+                } catch {
+                    Console.error("cannot write the report: \(Exit.message(error))")
+                    worst = max(worst, Exit.io.code)
+                }
+            }
         }
         if worst != 0 { throw Exit(worst) }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WaveCompiler
 import WaveRuntime
+import WaveSinks
 import WaveDriver
 import WaveSyntax
 
@@ -9,23 +10,30 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly.
+        One row per tick with a tick column, a time column (seconds) and one column per --prop. A property is a variable (x), a layer property (surface.level), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer how many characters show.
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
+          wave trace examples/paper-plane.wave --layer plane --to 10t
           wave trace s.wave --prop ball.position.y --format json
+          wave trace examples/spring-sheet.wave --prop edge --prop middle --to 2s --plot springs.svg
+
+        --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out.
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     @Argument(help: "The script.") var file: String
-    @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String]
+    @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String] = []
+    @Option(name: .customLong("layer"), help: "A layer whose derived values to trace: position, rotation (and visible-chars for text).") var layers: [String] = []
     @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
     @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
+    @Option(help: "Draw the values against time into this SVG file instead of printing them.") var plot: String?
 
     func validate() throws {
-        if props.isEmpty { throw ValidationError("give at least one --prop NAME") }
+        if props.isEmpty && layers.isEmpty { throw ValidationError("give at least one --prop NAME or --layer NAME") }
+        if let plot, !plot.lowercased().hasSuffix(".svg") { throw ValidationError("--plot writes an SVG: name a .svg file") }
     }
 
     func run() throws {
@@ -34,6 +42,16 @@ struct Trace: ParsableCommand {
         if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
         guard let program = compiled else { throw Exit.script }
         var columns: [IRExpr] = []
+        var props = self.props
+        for name in layers {
+            guard let index = environment.layer(named: name) else {
+                let hint = suggestion(for: name, among: environment.layerNames).map { "; did you mean '\($0)'?" } ?? ""
+                Console.error("--layer '\(name)' is not a layer of this script\(hint)")
+                throw Exit.usage
+            }
+            props += ["position", "rotation"].map { "\(name).\($0)" }
+            if environment.layers[index].kind == .text { props.append("\(name).visible-chars") }
+        }
         for p in props {
             let exprFile = SourceFile(name: "--prop", text: p)
             guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {
@@ -47,6 +65,7 @@ struct Trace: ParsableCommand {
         let start = from?.ticks ?? 0
         let end = to?.ticks ?? (program.scene.durationTicks.map { $0 - 1 } ?? 299)
         guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
+        if let plot { return try drawPlot(program: program, names: props, columns: columns, ticks: start...end, to: plot, source: source) }
         var out = ""
         if format == .csv { out += (["tick", "time"] + props.map(Trace.csvField)).joined(separator: ",") + "\n" }
         else { out += "[\n" }
@@ -73,6 +92,40 @@ struct Trace: ParsableCommand {
         }
         if format == .json { out += "\n]\n" }
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// Steps through `ticks`, collecting each column as numbers, and writes the plot.
+    func drawPlot(program: Program, names props: [String], columns: [IRExpr], ticks: ClosedRange<Int>, to path: String, source: SourceFile) throws {
+        var series: [String: [Double]] = [:]
+        var order: [String] = []
+        func add(_ name: String, _ v: Double, at k: Int) {
+            if series[name] == nil { order.append(name); series[name] = [Double](repeating: .nan, count: ticks.count) }
+            series[name]?[k] = v
+        }
+        do {
+            var runtime = try SceneRuntime(program: program)
+            for (k, tick) in ticks.enumerated() {
+                while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
+                for (name, c) in zip(props, columns) {
+                    switch try runtime.evaluate(c) {
+                    case .number(let n): add(name, n, at: k)
+                    case .bool(let b): add(name, b ? 1 : 0, at: k)
+                    case .point(let x, let y): add(name + ".x", x, at: k); add(name + ".y", y, at: k)
+                    default: break
+                    }
+                }
+            }
+        } catch {
+            throw Exit.report(error, source: source)
+        }
+        let skipped = props.filter { p in !order.contains { $0 == p || $0.hasPrefix(p + ".") } }
+        if !skipped.isEmpty { Console.note("not plotted (not numbers): \(skipped.joined(separator: ", "))") }
+        let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? []) },
+                              title: (file as NSString).lastPathComponent)
+        do { try AtomicFile.write(Array(chart.svg().utf8), to: path) } catch {
+            throw Exit.report(error, source: nil)
+        }
+        Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(ticks.upperBound))")
     }
 
     /// Shortest text that reads back to the same Double.

@@ -23,7 +23,7 @@ struct Wave: ParsableCommand {
 
         Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error. The language is specified in grammar.md; each subcommand has its own --help.
         """,
-        subcommands: [Check.self, Render.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
+        subcommands: [Check.self, Render.self, Join.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
     )
 
     /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's

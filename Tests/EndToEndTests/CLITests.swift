@@ -176,7 +176,7 @@ final class CLITests: XCTestCase {
         try "var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }\nevery tick { r += 0 }".write(to: nan, atomically: true, encoding: .utf8)
         let runtime = try WaveBinary.run(["render", nan.path, "-o", dir.path + "/n.png"])
         XCTAssertEqual(runtime.status, 70)
-        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:1: error[E0706]: layer 'c' has geometry that is not a finite number"), runtime.stderr)
+        XCTAssertTrue(runtime.stderr.contains("nan.wave:2:35: error[E0706]: radius of layer 'c' evaluates to nan, which is not a finite number"), runtime.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/n.png"))
     }
 
@@ -233,6 +233,22 @@ final class TraceTests: XCTestCase {
         let bad = try WaveBinary.run(["trace", "examples/progress-ball.wave", "--prop", "surface.levl"])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl' is not a variable"), bad.stderr)
+    }
+
+    /// `--layer` traces what motion derives: the typing example's visible characters step
+    /// every 80 ms (4.8 ticks), and the paper plane's rotation is the tangent's angle.
+    func testTraceOfALayersDerivedValues() throws {
+        let r = try WaveBinary.run(["trace", "examples/typing.wave", "--layer", "line", "--to", "10t"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = r.stdout.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.first, ["tick", "time", "line.position", "line.rotation", "line.visible-chars"])
+        XCTAssertEqual(rows.dropFirst().map { $0[4] }, (0...10).map { String($0 * 1000 / 4800) })
+        let plane = try WaveBinary.run(["trace", "examples/paper-plane.wave", "--layer", "plane", "--to", "0t"])
+        // Tick 0: at (160, 100), heading along the first cubic's first leg, (40, −60).
+        XCTAssertEqual(plane.stdout, "tick,time,plane.position,plane.rotation\n0,0,(160 100),\(atan2(-60.0, 40.0))\n")
+        let bad = try WaveBinary.run(["trace", "examples/typing.wave", "--layer", "lin"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("--layer 'lin' is not a layer of this script; did you mean 'line'?"), bad.stderr)
     }
 }
 

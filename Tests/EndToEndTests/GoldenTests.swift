@@ -47,7 +47,8 @@ final class GoldenCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.contains("examples/sonar.wave: FAILED\n  tick 180: 100 pixels differ by up to 239 (tolerance 2)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("examples/stickman.wave: ok"), "the other script still runs")
-        XCTAssertTrue(r.stdout.hasSuffix("2 scripts, 6 frames: 1 failed; images in \(failures.path)/\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("2 scripts, 6 frames: 1 failed; images in \(failures.path)/\n"
+                                         + "report: \(failures.path)/index.html (expected, actual and diff side by side; open it in a browser)\n"), r.stdout)
         let stem = failures.path + "/sonar/0180"
         for f in ["expected", "actual", "diff"] { XCTAssertTrue(r.stdout.contains("    \(stem)-\(f).png\n"), "names \(f)") }
         let expected = try PNGDecoder.decode(RenderFixtures.bytes(URL(fileURLWithPath: stem + "-expected.png")))
@@ -58,7 +59,7 @@ final class GoldenCommandTests: XCTestCase {
         func px(_ img: DecodedImage, _ x: Int, _ y: Int) -> [UInt8] { let i = (y * img.width + x) * 4; return Array(img.rgba[i..<i + 4]) }
         XCTAssertEqual(px(diff, 10, 10), [255, 0, 0, 255], "a large difference is pure red")
         XCTAssertEqual(px(diff, 100, 200)[0], px(diff, 100, 200)[1], "matching pixels are grey")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: failures.path), ["sonar"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: failures.path).sorted(), ["index.html", "sonar"])
 
         // Within a tolerance that covers the change it passes, and the stale images go.
         let lenient = try waveTest(["examples/sonar.wave", "--goldens", goldens.path, "--failures", failures.path, "--tolerance", "255"])

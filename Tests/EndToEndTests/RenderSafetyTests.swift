@@ -65,7 +65,7 @@ final class RenderSafetyTests: XCTestCase {
             try Data("precious".utf8).write(to: out)
             let r = try status([script.path, "-o", out.path, "--to", "60t"])
             XCTAssertEqual(r.status, 70, r.stderr)
-            XCTAssertTrue(r.stderr.contains("s.wave:3:1: error[E0706]:"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("s.wave:3:35: error[E0706]: radius of layer 'c' evaluates to nan"), r.stderr)
             XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "precious", ext)
             XCTAssertEqual(try leftovers(dir), [], ext)
         }
@@ -130,8 +130,10 @@ final class RenderSafetyTests: XCTestCase {
         XCTAssertTrue(lines[1].contains("broken.wave") && lines[1].contains("script error"), lines[1])
         XCTAssertTrue(lines[2].contains("renders/sonar.gif"), lines[2])
         XCTAssertTrue(lines[3].contains("failing.wave") && lines[3].contains("runtime error"), lines[3])
-        let made = try FileManager.default.contentsOfDirectory(atPath: outDir.path).sorted()
+        let made = try FileManager.default.contentsOfDirectory(atPath: outDir.path).filter { $0 != "index.html" }.sorted()
         XCTAssertEqual(made, ["sonar.gif", "stickman.gif"])
+        let gallery = try String(contentsOf: outDir.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(gallery.contains("4 scripts, 2 failed."), "the gallery lists failures too")
         for name in made {
             let gif = try GIFDecoder.decode(RenderFixtures.bytes(outDir.appendingPathComponent(name)))
             XCTAssertEqual(gif.totalDelayCentiseconds, 20, name)

@@ -44,7 +44,12 @@ final class ReplKeysTmuxTests: XCTestCase {
         let tmux = try startRepl()
         defer { tmux.kill() }
         tmux.sendKeys("var z = 0", "Enter")
-        tmux.sendKeys("layer bad: circle { center (z / z, 10) radius 5 }", "Enter")
+        // A layer that is NaN from the start is refused at once, located at its clause.
+        tmux.sendKeys("layer worse: circle { center (z / z, 10) radius 5 }", "Enter")
+        try tmux.waitUntil("the refusal") { tmux.capture().contains("center of layer 'worse' evaluates to (nan, 10)") }
+        // One that turns NaN later stops the preview and says so in the status row.
+        tmux.sendKeys("layer bad: circle { center (10, 10) radius 5 }", "Enter")
+        tmux.sendKeys("after 1s { bad.radius = z / z }", "Enter")
         try tmux.waitUntil("the error in the status row") {
             let text = tmux.capture()
             return text.contains(" error ") && !text.contains(" playing ")

@@ -108,16 +108,42 @@ final class NonFiniteInputTests: XCTestCase {
 final class NonFiniteGeometryTests: XCTestCase {
     func testNaNPlacementIsARuntimeErrorNotAHiddenLayer() throws {
         let cases = ["rotation z / z": "rotation", "scale z / z": "scale", "anchor (z / z, 0)": "anchor",
-                     "opacity z / z": "opacity", "position (1 / z, 0)": "position", "radius log(z)": "geometry"]
+                     "opacity z / z": "opacity", "position (1 / z, 0)": "position", "radius log(z)": "radius"]
         for (clause, named) in cases {
-            let text = "scene 100x100\nvar z = 0\nlayer dot: circle { center (50, 50) \(named == "geometry" ? "" : "radius 5 ")fill #fff \(clause) }\n"
+            let text = "scene 100x100\nvar z = 0\nlayer dot: circle { center (50, 50) \(named == "radius" ? "" : "radius 5 ")fill #fff \(clause) }\n"
             let program = try TestScenes.program(text)
-            let runtime = try SceneRuntime(program: program)
-            XCTAssertThrowsError(try runtime.frame(), clause) { error in
+            XCTAssertThrowsError(try SceneRuntime(program: program).frame(), clause) { error in
                 guard let e = error as? RuntimeError else { return XCTFail("\(clause): \(error)") }
                 XCTAssertEqual(e.code, .nonFiniteGeometry, clause)
                 XCTAssertTrue(e.message.contains("layer 'dot'") && e.message.contains(named), "\(clause): \(e.message)")
-                XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 3, clause)
+                // Located at the clause that gave the value, not at the layer.
+                let at = SourceFile(name: "t", text: text).location(of: e.range.start)
+                XCTAssertEqual(at.line, 3, clause)
+                XCTAssertEqual(at.column, text.components(separatedBy: "\n")[2].utf8.count - clause.utf8.count - 1, clause)
+            }
+        }
+    }
+
+    /// A statement, a binding or an animation that produces NaN is named by its own line.
+    func testTheErrorNamesTheStatementThatProducedTheValue() throws {
+        let cases = [
+            ("every tick {\n  z = z + 0\n  dot.radius = 1 / z * 0\n}", 6, "radius"),
+            ("at 0.1s {\n  dot.center.x = log(z)\n}", 5, "center"),
+            ("after 0.1s {\n\n  animate dot.opacity to z / z over 1s\n}", 6, "opacity"),
+            ("after 0.1s {\n  animate dot.rotation values [0, 1, z / z] over 1s\n}", 5, "rotation"),
+        ]
+        for (handler, line, named) in cases {
+            // The handler starts on line 4.
+            let text = "scene 100x100\nvar z = 0\nlayer dot: circle { center (50, 50) radius 5 fill #fff }\n\(handler)\n"
+            let program = try TestScenes.program(text)
+            XCTAssertThrowsError(try {
+                var runtime = try SceneRuntime(program: program)
+                for _ in 0..<30 { try runtime.step(); _ = try runtime.frame() }
+            }(), handler) { error in
+                guard let e = error as? RuntimeError else { return XCTFail("\(handler): \(error)") }
+                XCTAssertEqual(e.code, .nonFiniteGeometry, handler)
+                XCTAssertTrue(e.message.contains(named) && e.message.contains("'dot'"), e.message)
+                XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, line, handler)
             }
         }
     }

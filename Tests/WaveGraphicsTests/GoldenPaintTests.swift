@@ -79,6 +79,71 @@ final class GoldenPaintTests: XCTestCase {
         }
     }
 
+    /// The conic ramp position of pixel (x, y) computed from the angle formula alone:
+    /// the clockwise angle (y down) of the pixel centre seen from `c`, from `start`
+    /// (0 = up), as a fraction of a turn.
+    private func conicT(_ x: Int, _ y: Int, _ c: Point, _ start: Double) -> Double {
+        let dx = Double(x) + 0.5 - c.x, dy = Double(y) + 0.5 - c.y
+        var degrees = atan2(dx, -dy) * 180 / Double.pi - start * 180 / Double.pi
+        degrees = degrees.truncatingRemainder(dividingBy: 360)
+        if degrees < 0 { degrees += 360 }
+        return degrees / 360
+    }
+
+    /// Straight colour of evenly weighted stops at t, interpolated per sRGB channel.
+    private func expected(_ stops: [GradientStop], _ t: Double) -> [Int] {
+        var i = 0
+        while i + 2 < stops.count && stops[i + 1].location <= t { i += 1 }
+        let a = stops[i], b = stops[i + 1]
+        let f = max(0, min(1, (t - a.location) / (b.location - a.location)))
+        return [a.color.r + (b.color.r - a.color.r) * f, a.color.g + (b.color.g - a.color.g) * f,
+                a.color.b + (b.color.b - a.color.b) * f].map(byte) + [255]
+    }
+
+    /// A full turn red → yellow → blue → red around the canvas centre, from 12 o'clock.
+    /// Every pixel whose position is not within a ramp step of a stop is checked against
+    /// the angle formula (± 2: the ±1 dither and the 1024-entry ramp).
+    func testConicGradientFollowsTheAngleFormula() {
+        let stops = [GradientStop(0, red), GradientStop(1.0 / 3, yellow), GradientStop(2.0 / 3, blue), GradientStop(1, red)]
+        let center = Point(24.5, 24.5)   // on pixel (24, 24)'s centre: column 24 is straight up and down
+        let paint = Paint.conicGradient(center: center, angle: 0, stops: stops)
+        let p = golden("gradient-conic", [.fill(path: canvas, rule: .nonZero, paint: paint, opacity: 1)])
+        var checked = 0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let t = conicT(x, y, center, 0)
+                guard t < 0.999 else { continue }   // the seam: red on both sides anyway
+                assertPixel(p, x, y, expected(stops, t), slack: 2)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 2200)
+        // Straight up is where it starts (red); 3 o'clock is a quarter turn on (t = 1/4:
+        // three quarters of the way from red to yellow), 6 o'clock half-way (yellow → blue).
+        assertPixel(p, 24, 2, [255, 0, 0, 255], slack: 1)
+        assertPixel(p, 45, 24, [255, 191, 0, 255], slack: 2)
+        assertPixel(p, 24, 45, [128, 128, 128, 255], slack: 2)
+    }
+
+    /// An off-centre sweep starting at 90deg (3 o'clock), black → white: the seam runs from
+    /// the centre to the right, the darkest pixels just below it, the lightest just above.
+    func testConicGradientStartAngleAndCentre() {
+        let stops = [GradientStop(0, .black), GradientStop(1, .white)]
+        let center = Point(16.5, 30.25), start = Double.pi / 2
+        let paint = Paint.conicGradient(center: center, angle: start, stops: stops)
+        let p = golden("gradient-conic-start", [.fill(path: canvas, rule: .nonZero, paint: paint, opacity: 1)])
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let t = conicT(x, y, center, start)
+                guard t < 0.999 else { continue }
+                let v = byte(t)
+                assertPixel(p, x, y, [v, v, v, 255], slack: 2)
+            }
+        }
+        XCTAssertLessThan(p.pixel(40, 31).r, 20, "just below the start ray: near black")
+        XCTAssertGreaterThan(p.pixel(40, 29).r, 235, "just above it: near white")
+    }
+
     // MARK: - Masks
 
     private func circle(opacity: Double = 1) -> DisplayItem {

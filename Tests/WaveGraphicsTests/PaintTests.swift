@@ -37,6 +37,26 @@ final class PaintTests: XCTestCase {
         }
     }
 
+    /// A gradient along y is shaded a row at a time when a span is longer than 8 pixels (its
+    /// dither pattern repeats every 8); spans of at most 8 take the per-pixel loop. The same
+    /// area drawn as one wide rectangle and as 4-pixel-wide strips must give the same bytes,
+    /// for an opaque ramp (stored) and a translucent one (blended), with partly covered rows.
+    func testVerticalGradientWideSpansMatchNarrowOnes() {
+        for stops in [[GradientStop(0, red), GradientStop(1, blue)],
+                      [GradientStop(0, Color(r: 1, g: 0.5, b: 0, a: 0.3)), GradientStop(1, Color(r: 0, g: 0.2, b: 1, a: 0.8))]] {
+            let paint = Paint.linearGradient(start: Point(3, 0.5), end: Point(3, 60), stops: stops)
+            let wide = TestScene.render([.fill(path: TestScene.rect(0, 0.5, 64, 63), rule: .nonZero, paint: paint, opacity: 1)],
+                                        width: 64, height: 64, background: .white)
+            let strips = (0..<16).map { i in
+                DisplayItem.fill(path: TestScene.rect(Double(4 * i), 0.5, 4, 63), rule: .nonZero, paint: paint, opacity: 1)
+            }
+            let narrow = TestScene.render(strips, width: 64, height: 64, background: .white)
+            XCTAssertTrue(wide == narrow, "a wide span differs from the same pixels drawn in narrow spans")
+            // The rows really vary: top and bottom differ, and the ends of the ramp show.
+            XCTAssertNotEqual(wide.pixel(10, 1).b, wide.pixel(10, 62).b)
+        }
+    }
+
     func testStopsAreSortedClampedAndInterpolatedStraight() {
         // Out-of-order, out-of-range stops; a transparent stop interpolates in straight colour:
         // halfway between opaque white and transparent black is (0.5, 0.5, 0.5, 0.5) straight,

@@ -86,3 +86,74 @@ final class GradientGeometryTests: XCTestCase {
         XCTAssertEqual(e2.x, 170, accuracy: 1e-9); XCTAssertEqual(e2.y, 60, accuracy: 1e-9)
     }
 }
+
+/// Conic gradients placed by the layer's unit box and transform, and gradients animated as
+/// a whole (CAGradientLayer's animatable locations and points).
+final class ConicAndAnimatedGradientTests: XCTestCase {
+    func firstPaint(_ script: String, ticks: Int = 0) throws -> Paint? {
+        var r = try SceneRuntime(program: try program(script))
+        for _ in 0..<ticks { try r.step() }
+        guard case .fill(_, _, let paint, _)? = try r.frame().items.first else { return nil }
+        return paint
+    }
+
+    func testConicCentreAndStartFollowTheUnitBoxAndRotation() throws {
+        let paint = try firstPaint("""
+        scene 200x120
+        layer r: rect { frame (30, 20, 140, 80)  rotation 30deg  fill conic-gradient(90deg, (0.25, 0.5), #000000, #ffffff) }
+        """)
+        guard case .conicGradient(let c, let angle, let stops)? = paint else { return XCTFail("\(String(describing: paint))") }
+        // The unit point (0.25, 0.5) is (65, 60); rotating 30deg about the centre (100, 60)
+        // moves it to (100 − 35·cos 30°, 60 − 35·sin 30°).
+        XCTAssertEqual(c.x, 100 - 35 * cos(Double.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(c.y, 60 - 35 * sin(Double.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(angle * 180 / Double.pi, 120, accuracy: 1e-9, "90deg turned by the layer's 30deg")
+        XCTAssertEqual(stops.map(\.location), [0, 1])
+        let negative = try firstPaint("layer r: rect { fill conic-gradient(-90deg, #000000, #ffffff) }")
+        guard case .conicGradient(_, let west, _)? = negative else { return XCTFail("\(String(describing: negative))") }
+        XCTAssertEqual(west * 180 / Double.pi, -90, accuracy: 1e-9, "a negated angle is an angle too")
+    }
+
+    func testConicPixelsThroughTheRuntime() throws {
+        let f = try SceneRuntime(program: try program("""
+        scene 100x100 { background none }
+        layer r: rect { frame (0, 0, 100, 100)  fill conic-gradient(#000000, #ffffff) }
+        """)).frame()
+        let pixmap = Renderer().render(f.items, width: 100, height: 100, background: f.background)
+        for (x, y) in [(75, 50), (50, 80), (20, 50), (30, 20), (70, 10)] {
+            let dx = Double(x) + 0.5 - 50, dy = Double(y) + 0.5 - 50
+            var turn = atan2(dx, -dy) / (2 * Double.pi)
+            if turn < 0 { turn += 1 }
+            XCTAssertEqual(Double(pixmap.pixel(x, y).r), 255 * turn, accuracy: 2, "pixel (\(x), \(y))")
+        }
+    }
+
+    func testAnimatingAGradientInterpolatesLocationsPointsAndColours() throws {
+        let paint = try firstPaint("""
+        scene 100x100
+        layer r: rect { frame (0, 0, 100, 100)  fill linear-gradient((0, 0), (1, 0), #000000, #ffffff 20%, #000000 40%) }
+        animate r.fill to linear-gradient((0, 0), (0, 1), #ff0000 60%, #ffffff 80%, #000000) over 1s
+        """, ticks: 30)
+        guard case .linearGradient(let s, let e, let stops)? = paint else { return XCTFail("\(String(describing: paint))") }
+        XCTAssertEqual(s.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(e.x, 50, accuracy: 1e-9, "the end point half-way from (1, 0) to (0, 1)")
+        XCTAssertEqual(e.y, 50, accuracy: 1e-9)
+        // Locations 0 → 0.6, 0.2 → 0.8, 0.4 → 1 (the missing last location resolves to 1).
+        XCTAssertEqual(stops.map(\.location), [0.3, 0.5, 0.7].map { $0 }, accuracy: 1e-12)
+        XCTAssertEqual(stops[0].color.r, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(stops[0].color.g, 0, accuracy: 1e-12)
+        // Different stop counts switch half-way instead.
+        let switched = try firstPaint("""
+        scene 100x100
+        layer r: rect { frame (0, 0, 100, 100)  fill linear-gradient(right, #000000, #ffffff) }
+        animate r.fill to linear-gradient(right, #000000, #ff0000, #ffffff) over 1s
+        """, ticks: 20)
+        guard case .linearGradient(_, _, let before)? = switched else { return XCTFail() }
+        XCTAssertEqual(before.count, 2)
+    }
+}
+
+private func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, file: file, line: line) }
+}

@@ -75,10 +75,12 @@ final class LayerEffectsTests: XCTestCase {
     }
 
     func testNonFiniteOrHugeValuesStayBounded() throws {
-        let got = try items("layer a: rect { shadow-opacity 1 shadow-radius 1e9 blur 1 / 0 shadow-offset (0 / 0, 1) }")
-        if case .effect(_, let fx) = got.first {
-            XCTAssertNil(fx.shadow, "a NaN offset draws no shadow")
-            XCTAssertEqual(fx.blur, 0)
+        // A NaN or infinite effect value is a runtime error at the statement that gave it
+        // (E0706, as for every layer property), not a silently dropped shadow.
+        for bad in ["shadow-offset (0 / 0, 1)", "blur 1 / 0"] {
+            XCTAssertThrowsError(try items("layer a: rect { shadow-opacity 1 \(bad) }"), bad) { error in
+                XCTAssertEqual((error as? RuntimeError)?.code, .nonFiniteGeometry, bad)
+            }
         }
         let huge = try items("layer a: rect { shadow-opacity 1 shadow-radius 1e9 }")
         guard case .effect(_, let fx) = huge.first else { return XCTFail("\(huge)") }

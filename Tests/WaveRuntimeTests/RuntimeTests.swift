@@ -150,8 +150,7 @@ final class RuntimeTests: XCTestCase {
 
     func testNaNGeometryIsALocatedRuntimeError() throws {
         let p = try program("var r = 0\nlayer c: circle { center (10, 10) radius 1 / r * 0 }")
-        let rt = try SceneRuntime(program: p)
-        XCTAssertThrowsError(try rt.frame()) { e in
+        XCTAssertThrowsError(try SceneRuntime(program: p).frame()) { e in
             XCTAssertTrue((e as? RuntimeError)?.message.contains("not a finite number") ?? false, "\(e)")
         }
     }

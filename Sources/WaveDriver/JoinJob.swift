@@ -1,0 +1,61 @@
+import Foundation
+import WaveSinks
+
+/// `wave join`: reads the part files of one render, joins them (`PartJoiner`) and writes
+/// the whole file atomically. Parts are found beside the output (`OUT.A-B.part`) unless
+/// named. A part that cannot be read is an I/O error (74); parts that do not join — a bad
+/// head, another render's part, a gap or an overlap — are a data error (65), reported with
+/// the file and line. Nothing is written unless the join succeeds.
+public struct JoinJob {
+    public var output: String
+    public var parts: [String]
+
+    public init(output: String, parts: [String]) {
+        self.output = output
+        self.parts = parts
+    }
+
+    /// The part files of `output` in its directory: `NAME.A-B.part`, in tick order.
+    public static func discover(_ output: String) throws -> [String] {
+        let url = URL(fileURLWithPath: output)
+        let dir = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let entries: [String]
+        do { entries = try FileManager.default.contentsOfDirectory(atPath: dir) } catch {
+            throw IOError("cannot list '\(dir)' to find the parts of '\(output)': \(error.localizedDescription)")
+        }
+        let found = entries.compactMap { entry -> (Int, String)? in
+            guard entry.hasPrefix(name + "."), entry.hasSuffix(".part") else { return nil }
+            let range = entry.dropFirst(name.count + 1).dropLast(5).split(separator: "-")
+            guard range.count == 2, let a = Int(range[0]), Int(range[1]) != nil else { return nil }
+            return (a, (output as NSString).deletingLastPathComponent.isEmpty ? entry : dir + "/" + entry)
+        }
+        guard !found.isEmpty else { throw IOError("no part files '\(name).A-B.part' beside '\(output)': render them with --shard K/N -o \(output)") }
+        return found.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// Joins and writes; returns the head of the whole file and the number of parts.
+    public func run() throws -> (header: RenderPartHeader, parts: Int) {
+        let names = parts.isEmpty ? try JoinJob.discover(output) : parts
+        var read: [PartJoiner.Part] = []
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: name) else {
+                throw IOError("cannot read the part '\(name)'")
+            }
+            read.append(PartJoiner.Part(name: name, bytes: [UInt8](data)))
+        }
+        let (bytes, header) = try PartJoiner.join(read)
+        if let implied = ImageFormat.fromExtension(output), implied != header.format {
+            throw PartError("the parts hold \(header.format.info.displayName), but '\(output)' names a \(implied.info.displayName) file")
+        }
+        let file = try AtomicFile(path: output)
+        do {
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            file.abort()
+            throw error
+        }
+        return (header, names.count)
+    }
+}

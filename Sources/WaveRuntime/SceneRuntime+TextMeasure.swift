@@ -1,0 +1,44 @@
+import Foundation
+import WaveCompiler
+import WaveGraphics
+
+extension SceneRuntime {
+    /// How many of a text layer's `count` characters show: `visible-chars` rounded down
+    /// (a value within 1e-9 below a whole number counts as it, so `t / 0.08` never loses a
+    /// character to rounding), clamped to 0...count; a negative value or NaN shows them all.
+    static func visibleCount(_ inst: LayerInstance, of count: Int) -> Int {
+        let v = inst.present(.visibleChars).number
+        guard v >= 0 else { return count }
+        return min(count, (v + 1e-9).clampedInt(.down, limit: count))
+    }
+
+    /// The value a property keeps when `v` is written to it: `visible-chars` is discrete, a
+    /// whole count (rounded down as `visibleCount` does; negative stays "all"), so an
+    /// animation or binding of it steps from one character to the next.
+    static func stored(_ v: Value, _ p: Property) -> Value {
+        guard p == .visibleChars, case .number(let n) = v, n >= 0 else { return v }
+        return .number(Foundation.floor(n + 1e-9))
+    }
+
+    /// `text-width(L[, n])` and `text-bounds(L)`, from the same layout the rasterizer draws.
+    mutating func measure(_ m: TextMeasure, _ ref: LayerRef, _ args: [IRExpr], _ ctx: ExecContext) throws -> Value {
+        let extra = try args.map { try eval($0, ctx).number }
+        guard let id = resolve(ref, ctx), let inst = instances[id], let (run, spacing, box) = try textRun(inst) else {
+            return m == .textWidth ? .number(0) : .rect(0, 0, 0, 0)
+        }
+        switch m {
+        case .textWidth:
+            let count = run.characters.count
+            let n = extra.first.map { $0.isNaN ? 0 : $0.clampedInt(.down, limit: count) } ?? count
+            guard n > 0 else { return .number(0) }
+            let k = min(n, count) - 1
+            return .number(run.origins[k].x + run.advances[k] + spacing * Double(k))
+        case .textBounds:
+            let t = localTransform(inst, bounds: box).concatenating(ancestorTransform(id))
+            let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY), Point(box.maxX, box.maxY)].map(t.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+            return .rect(x0, y0, (xs.max() ?? 0) - x0, (ys.max() ?? 0) - y0)
+        }
+    }
+}

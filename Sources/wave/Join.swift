@@ -1,0 +1,49 @@
+import ArgumentParser
+import WaveDriver
+import WaveSinks
+
+struct Join: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join the part files of a sharded render into the file a whole render writes, byte for byte.",
+        discussion: """
+        Render an animation in shards, anywhere, then join the parts:
+          wave render s.wave -o out.gif --shard 0/4   (out.gif.0-75.part)
+          …
+          wave render s.wave -o out.gif --shard 3/4   (out.gif.225-300.part)
+          wave join out.gif                (finds out.gif.*.part beside it)
+          wave join out.gif parts/*.part   (or name the parts)
+
+        APNG, GIF and Y4M parts join into exactly the bytes of rendering the whole
+        range at once. A PNG sequence needs no join: each shard writes its frames
+        under their tick numbers in the whole range. The parts must come from the
+        same script, size, range and encoder settings, and tile the range with no
+        gap or overlap; otherwise nothing is written. The part files are kept.
+        Exit codes: 0 ok, 64 usage, 65 parts that do not join (bad head, another
+        render's part, a gap, an overlap), 74 I/O error.
+        """)
+
+    @Argument(help: "The file to write (.apng, .gif or .y4m).") var output: String
+    @Argument(help: "The part files (default: OUTPUT.A-B.part beside OUTPUT).") var parts: [String] = []
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
+
+    func validate() throws {
+        if output == "-" { throw ValidationError("give a file to write; the join is written atomically, not to standard output") }
+        if ImageFormat.fromExtension(output) == .png || RenderDestination.isPattern(output) {
+            throw ValidationError("a PNG sequence needs no join: each shard writes its frames under their tick numbers")
+        }
+    }
+
+    func run() throws {
+        do {
+            let (header, count) = try JoinJob(output: output, parts: parts).run()
+            if !quiet {
+                Console.note("wrote \(output) (\(count) part\(count == 1 ? "" : "s"), ticks \(header.range.lowerBound)..\(header.range.upperBound), \(header.format.info.displayName), \(header.width)x\(header.height))")
+            }
+        } catch let e as PartError {
+            Console.error(e.description)
+            throw Exit.script
+        } catch {
+            throw Exit.report(error, source: nil)
+        }
+    }
+}

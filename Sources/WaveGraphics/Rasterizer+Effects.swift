@@ -24,20 +24,31 @@ extension Rasterizer {
             let rect = blur.bounds(of: contentRect).intersection(needed.union(out))
             guard !rect.isEmpty else { return }
             let base = arena.allocate(rect.width * rect.height * 4)
-            GaussianBlur.blur(source: UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self)), src: layer.rect,
-                              srcPixelBytes: 4, srcStride: layer.stride, channelOffset: 0, channels: 4,
-                              into: base.assumingMemoryBound(to: UInt8.self), dst: rect, x: blur.x, y: blur.y, arena: arena)
+            blur.apply(to: layer, channelOffset: 0, channels: 4, into: base.assumingMemoryBound(to: UInt8.self), dst: rect,
+                       arena: arena)
             layer = Surface(base: base, width: rect.width, height: rect.height, originX: rect.x0, originY: rect.y0)
         }
         let target = fx.blend == .normal ? surface : clearLayer(out)
-        if let shadow = plan.shadow, let color = fx.shadow.map({ $0.color.premultipliedPacked() }), color != 0 {
+        if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
             let rect = shadow.bounds(of: layer.rect).intersection(out)
             if !rect.isEmpty {
-                let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
-                GaussianBlur.blur(source: UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self)), src: layer.rect,
-                                  srcPixelBytes: 4, srcStride: layer.stride, channelOffset: 3, channels: 1,
-                                  into: alpha, dst: rect, x: shadow.x, y: shadow.y, arena: arena)
-                Self.paint(alpha, rect, color: color, onto: target)
+                let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
+                                          layer: layer.rect, rect: rect)
+                let hash = caching ? ShadowCache.fingerprint(key) : 0
+                if caching, let entry = shadows.entry(for: key, hash: hash) {
+                    entry.alpha.withUnsafeBufferPointer { stored in
+                        guard let base = stored.baseAddress else { return }
+                        Self.paint(base, rect, color: color, onto: target)
+                    }
+                } else {
+                    let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
+                    shadow.apply(to: layer, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
+                    Self.paint(alpha, rect, color: color, onto: target)
+                    if caching, shadows.repeatedMiss(hash: hash) {
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash,
+                                                        alpha: Array(UnsafeBufferPointer(start: alpha, count: rect.width * rect.height))))
+                    }
+                }
             }
         }
         let visible = layer.rect.intersection(out)
@@ -51,16 +62,26 @@ extension Rasterizer {
 
     /// Source-over `color` scaled by each coverage byte of `alpha` (packed rows over `rect`,
     /// which lies inside the target).
-    static func paint(_ alpha: UnsafeMutablePointer<UInt8>, _ rect: PixelBounds, color: UInt32, onto target: Surface) {
+    static func paint(_ alpha: UnsafePointer<UInt8>, _ rect: PixelBounds, color: UInt32, onto target: Surface) {
         let dx = rect.x0 - target.originX, dy = rect.y0 - target.originY
-        for y in 0..<rect.height {
-            let row = alpha + y * rect.width
-            let dstRow = (y + dy) * target.stride + dx
-            for x in 0..<rect.width {
-                let a = UInt32(row[x])
-                if a == 0 { continue }
-                let s = a == 255 ? color : Compositor.scale(color, a)
-                target.store(dstRow + x, Compositor.over(s, target.load(dstRow + x)))
+        // The colour at each of the 256 coverages, and 255 minus its alpha: one table load
+        // and one scale of the backdrop a pixel (the same bytes as scale, then over).
+        var tinted = [UInt32](repeating: 0, count: 256), keep = [UInt32](repeating: 255, count: 256)
+        for a in 1..<256 {
+            tinted[a] = a == 255 ? color : Compositor.scale(color, UInt32(a))
+            keep[a] = 255 &- (tinted[a] >> 24)
+        }
+        tinted.withUnsafeBufferPointer { tinted in
+            keep.withUnsafeBufferPointer { keep in
+                for y in 0..<rect.height {
+                    let row = alpha + y * rect.width
+                    let dstRow = (y + dy) * target.stride + dx
+                    for x in 0..<rect.width {
+                        let a = Int(row[x])
+                        if a == 0 { continue }
+                        target.store(dstRow + x, tinted[a] &+ Compositor.scale(target.load(dstRow + x), keep[a]))
+                    }
+                }
             }
         }
     }
@@ -69,8 +90,37 @@ extension Rasterizer {
 /// The blur and shadow kernels of an effect, and the rectangles they map between.
 struct EffectPlan {
     struct Kernels {
+        let sigma: Double
+        let shiftX: Double
+        let shiftY: Double
+        /// The exact kernels: they blur at full resolution when σ is small, and bound the
+        /// reach of the blur either way (the coarse path's tails beyond ⌈3.5σ⌉ are dropped).
         let x: GaussianBlur.Kernel
         let y: GaussianBlur.Kernel
+
+        init(sigma: Double, shiftX: Double, shiftY: Double) {
+            self.sigma = sigma
+            self.shiftX = shiftX
+            self.shiftY = shiftY
+            x = GaussianBlur.Kernel(sigma: sigma, shift: shiftX)
+            y = GaussianBlur.Kernel(sigma: sigma, shift: shiftY)
+        }
+
+        /// Blurs channels of `layer` into `destination` (packed rows over `dst`): on a coarse
+        /// grid for wide blurs (`GaussianBlur+Coarse`), else with the exact kernels.
+        func apply(to layer: Surface, channelOffset: Int, channels: Int, into destination: UnsafeMutablePointer<UInt8>,
+                   dst: PixelBounds, arena: ScratchArena) {
+            let source = UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self))
+            if GaussianBlur.coarseLevel(sigma: sigma) > 0 {
+                GaussianBlur.blurCoarse(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
+                                        channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
+                                        sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
+            } else {
+                GaussianBlur.blur(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
+                                  channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
+                                  x: x, y: y, arena: arena)
+            }
+        }
 
         /// Pixels the filtered image can be non-zero on, given its input's bounds.
         func bounds(of r: PixelBounds) -> PixelBounds {
@@ -82,8 +132,12 @@ struct EffectPlan {
         /// Input pixels that can reach the output rectangle `r`.
         func source(of r: PixelBounds) -> PixelBounds {
             guard !r.isEmpty else { return .empty }
-            return PixelBounds(x0: r.x0 + x.first, y0: r.y0 + y.first,
-                               x1: r.x1 + x.first + x.weights.count - 1, y1: r.y1 + y.first + y.weights.count - 1)
+            // The coarse path reaches up to about 4 cells further (whole cells, the cell
+            // kernel's rounding, the interpolation): read them all, so clipping cannot change
+            // a byte.
+            let m = 4 << GaussianBlur.coarseLevel(sigma: sigma)
+            return PixelBounds(x0: r.x0 + x.first - m, y0: r.y0 + y.first - m,
+                               x1: r.x1 + x.first + x.weights.count - 1 + m, y1: r.y1 + y.first + y.weights.count - 1 + m)
         }
     }
 
@@ -92,12 +146,12 @@ struct EffectPlan {
 
     init(_ fx: LayerEffects) {
         let s = GaussianBlur.sigma(radius: fx.blur)
-        blur = s > 0 ? Kernels(x: GaussianBlur.Kernel(sigma: s, shift: 0), y: GaussianBlur.Kernel(sigma: s, shift: 0)) : nil
+        blur = s > 0 ? Kernels(sigma: s, shiftX: 0, shiftY: 0) : nil
         if let sh = fx.shadow, sh.color.a > 0, sh.dx.isFinite, sh.dy.isFinite {
             let limit = Double(1 << 20)
             let dx = Swift.min(Swift.max(sh.dx, -limit), limit), dy = Swift.min(Swift.max(sh.dy, -limit), limit)
             let ss = GaussianBlur.sigma(radius: sh.radius)
-            shadow = Kernels(x: GaussianBlur.Kernel(sigma: ss, shift: dx), y: GaussianBlur.Kernel(sigma: ss, shift: dy))
+            shadow = Kernels(sigma: ss, shiftX: dx, shiftY: dy)
         } else {
             shadow = nil
         }

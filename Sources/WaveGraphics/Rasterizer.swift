@@ -15,6 +15,7 @@ struct Rasterizer {
     let ramps: RampCache
     let coverages: CoverageCache
     let spans: SpanCache
+    let shadows: ShadowCache
     /// False to rasterize everything afresh (the caches never change the bytes; tests
     /// compare both ways).
     let caching: Bool
@@ -31,6 +32,7 @@ struct Rasterizer {
         arena = scratch.arena
         ramps = scratch.ramps
         coverages = scratch.coverages
+        shadows = scratch.shadows
     }
 
     mutating func draw(_ items: [DisplayItem], on surface: Surface) {

@@ -61,6 +61,60 @@ final class EffectTests: XCTestCase {
         }
     }
 
+    /// The true Gaussian for wide blurs, as two 1-D convolutions in Double (the Gaussian is
+    /// separable; the direct 2-D sum is too slow here): out(x, y) = Σ in(i, j) · g(x − dx − i)
+    /// · g(y − dy − j), g normalized over a radius of 5σ. `side` pixels square, 4 channels.
+    private func separableReference(_ image: [Double], side: Int, sigma: Double, dx: Double = 0, dy: Double = 0) -> [Double] {
+        let r = Int((5 * sigma).rounded(.up)) + 2
+        var total = 0.0
+        for u in -r...r { total += exp(-Double(u * u) / (2 * sigma * sigma)) }
+        func pass(_ input: [Double], shift: Double, horizontal: Bool) -> [Double] {
+            var out = [Double](repeating: 0, count: input.count)
+            for y in 0..<side { for x in 0..<side {
+                let centre = Double(horizontal ? x : y) - shift
+                let i0 = max(0, Int((centre - Double(r)).rounded(.down))), i1 = min(side - 1, Int((centre + Double(r)).rounded(.up)))
+                guard i0 <= i1 else { continue }
+                for i in i0...i1 {
+                    let u = centre - Double(i), g = exp(-u * u / (2 * sigma * sigma)) / total
+                    let k = ((horizontal ? y * side + i : i * side + x)) * 4
+                    for c in 0..<4 { out[(y * side + x) * 4 + c] += g * input[k + c] }
+                }
+            }}
+            return out
+        }
+        return pass(pass(image, shift: dx, horizontal: true), shift: dy, horizontal: false)
+    }
+
+    /// Wide blurs and shadows (σ ≥ 8) take the coarse-grid path; they too stay within 2/255
+    /// of the true Gaussian, with fractional shadow offsets and at the canvas edges.
+    func testWideBlurMatchesTheTrueGaussian() {
+        let side = 160
+        let big = shapes.map { item -> DisplayItem in
+            guard case .fill(let p, let r, let paint, let o) = item else { return item }
+            return .fill(path: p.transformed(by: Transform.scale(2, 2).concatenating(.translation(6, 4))), rule: r, paint: paint, opacity: o)
+        }
+        let sharpPixmap = TestScene.render(big, width: side, height: side)
+        let sharp = channels(sharpPixmap)
+        for radius in [16.0, 27, 72] {
+            XCTAssertGreaterThan(GaussianBlur.coarseLevel(sigma: radius / 2), 0, "radius \(radius) takes the coarse path")
+            let blurred = TestScene.render([.effect(items: big, effects: LayerEffects(blur: radius))], width: side, height: side)
+            let error = zip(separableReference(sharp, side: side, sigma: radius / 2), blurred.data).map { abs($0 - Double($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(error, 2, "blur \(radius)")
+            XCTAssertGreaterThan(error, 0, "blur \(radius)")
+        }
+        let (dx, dy, radius) = (7.4, -3.7, 40.0)
+        let tint = Color(r: 0, g: 0, b: 0, a: 1)
+        let drawn = TestScene.render([.effect(items: big, effects: LayerEffects(shadow: Shadow(color: tint, dx: dx, dy: dy, radius: radius)))],
+                                     width: side, height: side)
+        let shadowAlpha = separableReference(sharp, side: side, sigma: radius / 2, dx: dx, dy: dy)
+        var worst = 0.0
+        for p in 0..<side * side {
+            let top = sharp[p * 4 + 3], expected = top + shadowAlpha[p * 4 + 3] * (1 - top / 255)
+            worst = max(worst, abs(expected - Double(drawn.data[p * 4 + 3])))
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "shadow alpha")
+    }
+
     func testBlurSpreadsBeyondTheShapeAndKeepsTheAlphaSum() {
         let sharp = TestScene.render(shapes, width: size, height: size)
         let blurred = TestScene.render([.effect(items: shapes, effects: LayerEffects(blur: 6))], width: size, height: size)

@@ -115,6 +115,31 @@ final class EffectTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2, "shadow alpha")
     }
 
+    /// The shadow tint, painted eight pixels at a time, gives per pixel exactly
+    /// over(scale(colour, coverage), backdrop), on rows whose width is not a multiple of 8,
+    /// with runs of zero coverage.
+    func testShadowPaintEqualsThePerPixelFormula() {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
+        let width = 37, height = 5, color = Color(r: 0.9, g: 0.3, b: 0.5, a: 0.7).premultipliedPacked()
+        var alpha = (0..<width * height).map { i in i % 11 < 4 ? 0 : UInt8(truncatingIfNeeded: next()) }
+        alpha[3] = 255
+        let backdrop: [UInt32] = (0..<width * height).map { _ in
+            let a = next() & 0xFF, k = next()
+            return a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
+        }
+        var pixels = backdrop
+        pixels.withUnsafeMutableBytes { raw in
+            let surface = Surface(base: raw.baseAddress!, width: width, height: height, originX: 10, originY: 20)
+            Rasterizer.paint(alpha, PixelBounds(x0: 10, y0: 20, x1: 10 + width, y1: 20 + height), color: color, onto: surface)
+        }
+        for i in 0..<width * height {
+            let a = UInt32(alpha[i])
+            let expected = a == 0 ? backdrop[i] : Compositor.over(a == 255 ? color : Compositor.scale(color, a), backdrop[i])
+            XCTAssertEqual(pixels[i], expected, "pixel \(i)")
+        }
+    }
+
     func testBlurSpreadsBeyondTheShapeAndKeepsTheAlphaSum() {
         let sharp = TestScene.render(shapes, width: size, height: size)
         let blurred = TestScene.render([.effect(items: shapes, effects: LayerEffects(blur: 6))], width: size, height: size)

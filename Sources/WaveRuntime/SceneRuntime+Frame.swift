@@ -48,6 +48,7 @@ extension SceneRuntime {
             transform = .scale(s, s)
             plane = plane.after(.scale(1 / s, 1 / s))
         }
+        let (filter, blend) = layerEffects(inst, root: root)
         var content: [DisplayItem] = []
         var needsGroup = false
         if inst.kind == .group {
@@ -65,6 +66,12 @@ extension SceneRuntime {
             let stroke = colours.apply(paint(inst.present(.stroke), bounds: bounds, transform: transform))
             content = try effectItems(inst, effect, run: run, spacing: spacing, bounds: bounds, transform: transform, fill: fill, stroke: stroke)
             needsGroup = opacity < 1
+        } else if inst.kind == .image {
+            if let item = imageItem(inst, transform: transform) { content = [item] }
+            needsGroup = opacity < 1 && filter != nil
+            if opacity < 1 && filter == nil, case .fill(let p, let r, let pt, _)? = content.first {
+                content[0] = .fill(path: p, rule: r, paint: pt, opacity: opacity)
+            }
         } else if let path = geometry.path {
             let fill = colours.apply(paint(inst.present(.fill), bounds: geometry.bounds, transform: transform))
             let stroke = colours.apply(paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform))
@@ -80,7 +87,7 @@ extension SceneRuntime {
                 content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
             }
             needsGroup = opacity < 1 && content.count > 1
-            if opacity < 1 && content.count == 1, case .fill(let p, let r, let pt, let o) = content[0] {
+            if opacity < 1 && content.count == 1 && filter == nil, case .fill(let p, let r, let pt, let o) = content[0] {
                 content[0] = .fill(path: p, rule: r, paint: pt, opacity: o * opacity)
             }
         }
@@ -89,6 +96,10 @@ extension SceneRuntime {
             content = project(content, plane, centre: transform.apply(Point(b.x + b.width / 2, b.y + b.height / 2)))
         }
         guard !content.isEmpty else { return [] }
+        if let filter {
+            content = [.effect(items: content, effects: filter)]
+            needsGroup = opacity < 1
+        }
         var mask: Mask? = nil
         if let m = decl.mask, m < declaredInstance.count, let maskID = declaredInstance[m] {
             let maskItems = try build(maskID, parent: ancestorTransform3D(maskID).concatenating(Transform3D(root)), root: root)
@@ -97,9 +108,36 @@ extension SceneRuntime {
             return []   // the mask layer is gone: nothing shows through it
         }
         if mask != nil || needsGroup {
-            return [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
+            content = [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
         }
+        if let blend { content = [.effect(items: content, effects: LayerEffects(blend: blend))] }
         return content
+    }
+
+    /// The layer's blur and shadow (nil when it has neither: no blur, shadow opacity 0), and
+    /// its blend mode (nil for normal). Radii and the offset are in scene units, scaled to the
+    /// device by `root` only: the layer's own transform and its parents' do not turn or
+    /// stretch them. Radii above 100 device pixels count as 100 (a bound on the work).
+    func layerEffects(_ inst: LayerInstance, root: Transform) -> (LayerEffects?, BlendMode?) {
+        let scale = root.maxScale
+        func radius(_ p: Property) -> Double {
+            let r = inst.present(p).number * scale
+            return r > 0 && r.isFinite ? min(r, 100) : 0
+        }
+        let blur = radius(.blur)
+        var shadow: Shadow? = nil
+        let shadowOpacity = inst.present(.shadowOpacity).number
+        if shadowOpacity > 0, case .color(let c) = inst.present(.shadowColor) {
+            let (dx, dy) = inst.present(.shadowOffset).point
+            let color = Color(r: c.r, g: c.g, b: c.b, a: c.a * min(1, shadowOpacity))
+            if (color.a * 255).rounded() >= 1, (dx * scale).isFinite, (dy * scale).isFinite {
+                shadow = Shadow(color: color, dx: dx * scale, dy: dy * scale, radius: radius(.shadowRadius))
+            }
+        }
+        let word = inst.present(.blend).blend
+        let blend = word == .normal ? nil : BlendMode(rawValue: word.rawValue)
+        let filter = blur > 0 || shadow != nil ? LayerEffects(blur: blur, shadow: shadow) : nil
+        return (filter, blend)
     }
 
     /// A NaN or infinite opacity, position, scale, rotation or anchor is a runtime error
@@ -207,6 +245,10 @@ extension SceneRuntime {
             case .group(let inner, let opacity, let mask):
                 let out = project(inner, plane, centre: centre)
                 return out.isEmpty ? nil : .group(items: out, opacity: opacity, mask: mask)
+            case .effect(let inner, let effects):
+                // The blur and shadow are applied after projecting, in screen space.
+                let out = project(inner, plane, centre: centre)
+                return out.isEmpty ? nil : .effect(items: out, effects: effects)
             }
         }
     }
@@ -215,6 +257,9 @@ extension SceneRuntime {
     static func mapped(_ paint: Paint, by t: Transform) -> Paint {
         switch paint {
         case .solid: return paint
+        case .image(let image, let toImage):
+            guard let back = t.inverted else { return paint }
+            return .image(image, toImage: back.concatenating(toImage))
         case .linearGradient(let s, let e, let stops): return .linearGradient(start: t.apply(s), end: t.apply(e), stops: stops)
         case .radialGradient(let c, let r, let stops): return .radialGradient(center: t.apply(c), radius: r * t.maxScale, stops: stops)
         case .conicGradient(let c, let angle, let stops):
@@ -232,6 +277,8 @@ extension SceneRuntime {
             path.addCircle(center: Point(cx, cy), radius: SceneRuntime.nonNegative(inst.present(.radius).number))
         case .ellipse:
             path.addEllipse(in: rect(inst.present(.frame)))
+        case .image:
+            path.addRect(rect(inst.present(.frame)))
         case .rect:
             path.addRect(rect(inst.present(.frame)), cornerRadius: SceneRuntime.nonNegative(inst.present(.corner).number))
         case .line:

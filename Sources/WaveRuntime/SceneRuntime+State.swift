@@ -417,6 +417,8 @@ struct StateWriter {
             case .cap(let c): byte(0); string(c.rawValue)
             case .join(let j): byte(1); string(j.rawValue)
             case .fillRule(let r): byte(2); string(r.rawValue)
+            case .blend(let b): byte(3); string(b.rawValue)
+            case .gravity(let g): byte(4); string(g.rawValue)
             }
         case .layer(let id): byte(9); int(id)
         }
@@ -538,10 +540,16 @@ struct StateReader {
             guard depth <= 256 else { throw fail("lists nested more than 256 deep") }
             return .list(try array { try $0.value() })
         case 8:
-            let t = try tag(3)
+            let t = try tag(5)
             let text = try string()
-            let w: Word? = t == 0 ? StrokeCap(rawValue: text).map(Word.cap) : t == 1 ? StrokeJoin(rawValue: text).map(Word.join)
-                : WindingRule(rawValue: text).map(Word.fillRule)
+            let w: Word?
+            switch t {
+            case 0: w = StrokeCap(rawValue: text).map(Word.cap)
+            case 1: w = StrokeJoin(rawValue: text).map(Word.join)
+            case 2: w = WindingRule(rawValue: text).map(Word.fillRule)
+            case 3: w = BlendWord(rawValue: text).map(Word.blend)
+            default: w = GravityWord(rawValue: text).map(Word.gravity)
+            }
             guard let w else { throw fail("unknown word '\(text)'") }
             return .word(w)
         default: return .layer(try int())

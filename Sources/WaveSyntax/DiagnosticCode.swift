@@ -52,6 +52,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case outOfRange = "E0306"
     case badGradient = "E0307"
     case badAssignment = "E0308"
+    case badImage = "E0320"
+    case imageTooLarge = "E0321"
     // Timing
     case unknownTimingCurve = "E0401"
     case badDuration = "E0402"
@@ -136,6 +138,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .outOfRange: return ("out-of-range", "a number outside the range allowed for it")
         case .badGradient: return ("bad-gradient", "a gradient with bad stops, direction or centre")
         case .badAssignment: return ("bad-assignment", "an assignment to something that cannot be assigned")
+        case .badImage: return ("bad-image", "an image layer's source that is not a constant string, is missing, or is not a PNG wave can read")
+        case .imageTooLarge: return ("image-too-large", "images whose decoded bytes exceed the limit (WAVE_MAX_IMAGE_BYTES)")
         case .unknownTimingCurve: return ("unknown-timing-curve", "a timing curve that does not exist")
         case .badDuration: return ("bad-duration", "a duration that is not a time, not finite, too short or too long")
         case .incompleteAnimation: return ("incomplete-animation", "an animation without values or duration")

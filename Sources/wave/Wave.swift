@@ -11,7 +11,7 @@ struct Wave: ParsableCommand {
         commandName: "wave",
         abstract: "Run .wave animation scripts: check them, render them to images, play them in the terminal, or edit them live.",
         discussion: """
-        A .wave script declares a scene, its layers (shapes, paths, waves, text, groups) and how they move: per-tick code ('every tick { phase += 8deg }') and declarative animations ('animate surface.level from 200 to 60 over 2s ease ease-out'). Time runs at exactly 60 ticks per second, and the same script gives the same bytes on every machine.
+        A .wave script declares a scene, its layers (shapes, paths, waves, text, PNG images, groups; any of them with shadows, blur and blend modes) and how they move: per-tick code ('every tick { phase += 8deg }') and declarative animations ('animate surface.level from 200 to 60 over 2s ease ease-out'). Time runs at exactly 60 ticks per second, and the same script gives the same bytes on every machine.
 
         Examples:
           wave check examples/*.wave

@@ -56,6 +56,8 @@ extension Compiler {
             inner.inHandler = true
             inner.copyOf = nil
             return [.spawn(template: index, place, compileBody(body, inner), stmt.range)]
+        case .emit(let template, let placement, let clauses):
+            return compileEmit(template: template, placement: placement, clauses: clauses, range: stmt.range, ctx)
         case .remove(let target):
             guard let target else {
                 guard ctx.currentLayer != nil || ctx.copyOf != nil else {

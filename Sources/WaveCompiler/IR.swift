@@ -270,6 +270,35 @@ public struct LayerIR: Equatable, Sendable {
     public var replicator: ReplicatorIR? = nil
     /// A template's parameters: each spawned instance's own variables, in slot order.
     public var instanceVars: [InstanceVarIR] = []
+    /// The `emit` blocks that spawn this template (for `wave ir`; their timers are among
+    /// the program's statements).
+    public var emitters: [EmitterIR] = []
+}
+
+/// An `emit` block's parameters, lowered (CAEmitterCell's and CAEmitterLayer's): lengths
+/// px, angles radians, times seconds (begin and duration in ticks); speeds a second.
+public struct EmitterIR: Equatable, Sendable {
+    public enum Shape: String, Sendable { case point, line, rectangle, circle }
+    /// Most particles a second one emitter may ask for.
+    public static let maxBirthRate = 100_000
+    public var template = 0
+    public var birthRate = 0.0
+    public var lifetime = 0.0, lifetimeRange = 0.0
+    public var velocity = 0.0, velocityRange = 0.0
+    public var longitude = 0.0, emissionRange = 0.0
+    public var spin = 0.0, spinRange = 0.0
+    public var xAcceleration = 0.0, yAcceleration = 0.0
+    public var scale = 1.0, scaleRange = 0.0, scaleSpeed = 0.0
+    public var alphaSpeed = 0.0, alphaRange = 0.0
+    /// nil: the template's own fill.
+    public var color: RGBA? = nil
+    public var redRange = 0.0, greenRange = 0.0, blueRange = 0.0
+    public var shape = Shape.point
+    public var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+    public var beginTicks = 0
+    /// nil: for ever.
+    public var durationTicks: Int? = nil
+    public init() {}
 }
 
 /// A template parameter: an instance's own variable, starting at its constant default

@@ -37,6 +37,17 @@ public struct IRPrinter {
                 out.append("  replicate \(r.count) translate (\(f(r.dx)), \(f(r.dy))) rotate \(f(r.rotation * 180 / Double.pi))deg scale (\(f(r.scaleX)), \(f(r.scaleY))) about (\(f(r.aboutX)), \(f(r.aboutY))) delay \(r.delayTicks)t"
                            + " red-offset \(f(r.redOffset)) green-offset \(f(r.greenOffset)) blue-offset \(f(r.blueOffset)) alpha-offset \(f(r.alphaOffset))")
             }
+            for e in l.emitters {
+                let f = Value.format
+                let deg = { (r: Double) in f(r * 180 / Double.pi) + "deg" }
+                var line = "  emitted: birth-rate \(f(e.birthRate)) lifetime \(f(e.lifetime))s ± \(f(e.lifetimeRange))s velocity \(f(e.velocity)) ± \(f(e.velocityRange))"
+                line += " longitude \(deg(e.longitude)) ± \(deg(e.emissionRange)) spin \(deg(e.spin)) ± \(deg(e.spinRange))"
+                line += " acceleration (\(f(e.xAcceleration)), \(f(e.yAcceleration))) scale \(f(e.scale)) ± \(f(e.scaleRange)) scale-speed \(f(e.scaleSpeed))"
+                line += " alpha-speed \(f(e.alphaSpeed)) ± \(f(e.alphaRange))"
+                if let c = e.color { line += " color \(Value.hex(c)) ± (\(f(e.redRange)), \(f(e.greenRange)), \(f(e.blueRange)))" }
+                line += " shape \(e.shape.rawValue) position (\(f(e.x)), \(f(e.y))) size (\(f(e.width)), \(f(e.height))) begin \(e.beginTicks)t duration \(e.durationTicks.map { "\($0)t" } ?? "forever")"
+                out.append(line)
+            }
             for p in Property.allCases {
                 guard let e = l.properties[p] else { continue }
                 out.append("  \(p.rawValue) = \(expr(e))\(e.isConstant ? "" : "   (bound: re-evaluated every tick)")")

@@ -86,6 +86,10 @@ public struct SymbolIndex: Sendable {
             use(template)
             placement.map { self.placement($0) }
             body.forEach { statement($0) }
+        case .emit(let template, let placement, let clauses):
+            use(template)
+            placement.map { self.placement($0) }
+            clauses.forEach { clause($0) }
         case .remove(let e):
             e.map { expression($0) }
         case .stop:

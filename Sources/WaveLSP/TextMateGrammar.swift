@@ -11,6 +11,7 @@ public enum TextMateGrammar {
         let keywords = Set(CompletionWords.keywords).subtracting(["true", "false"])
         let properties = Set(Vocabulary.clauseHeads).union(Vocabulary.animateLabels.keys).union(Vocabulary.springLabels.keys)
             .union(Vocabulary.effectLabels.keys).union(Vocabulary.groupLabels.keys).union(Vocabulary.replicateLabels.keys)
+            .union(Vocabulary.emitterKeys)
             .subtracting(keywords).subtracting(LayerKind.allCases.map(\.rawValue))
         // `ease` is the clause word; `ease ease` colours the second as a keyword too.
         let curves = Set(TimingCurveName.allCases.map(\.rawValue)).union(StepPosition.allCases.map(\.rawValue)).subtracting(keywords)
@@ -18,7 +19,7 @@ public enum TextMateGrammar {
         var constants = Set(Property.allCases.flatMap(\.spec.words)).union(FillMode.allCases.map(\.rawValue))
             .union(KeyframeMode.allCases.map(\.rawValue)).union(EffectKind.allCases.map(\.rawValue))
             .union(GradientDirection.allCases.map(\.rawValue)).union(PathCommand.allCases.map(\.rawValue))
-            .union(MotionRotation.allCases.map(\.rawValue))
+            .union(MotionRotation.allCases.map(\.rawValue)).union(Vocabulary.emitterShapes)
         // A function name is also a word when no `(` follows (`cap round`).
         constants.subtract(properties.union(curves).union(keywords).union(LayerKind.allCases.map(\.rawValue)))
         return [

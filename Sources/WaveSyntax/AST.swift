@@ -140,6 +140,10 @@ public struct Stmt: Equatable, Sendable {
         case assign(target: Expr, op: String, value: Expr)
         case ifElse(condition: Expr, then: [Stmt], else: [Stmt]?)
         case spawn(template: Identifier, placement: Placement?, body: [Stmt])
+        /// `emit spark { birth-rate 40 lifetime 1s … }`: a particle emitter (CAEmitterCell's
+        /// parameters as clauses) spawning copies of a template; lowered to spawn and
+        /// per-instance state.
+        case emit(template: Identifier, placement: Placement?, clauses: [Clause])
         /// `for i in 0..<n { … }`: the body once for each whole number from `from` up to,
         /// not including, `to`.
         case forLoop(variable: Identifier, from: Expr, to: Expr, body: [Stmt])

@@ -75,6 +75,7 @@ private struct HintWalker {
             block(then)
             if let otherwise { inlineOrBlock(otherwise, after: "else") }
         case .spawn(_, _, let body): block(body)
+        case .emit(_, _, let clauses): for c in clauses { clause(c) }
         case .function(let name, _, let body):
             hints.calleeEnds.insert(name.range.end)
             expr(body)

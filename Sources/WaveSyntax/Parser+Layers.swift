@@ -169,7 +169,7 @@ extension Parser {
         }
         if Parser.statementKeywords.contains(first) {
             // `layer a: circle { radius 3 let y = 1 }`: a statement where properties go.
-            error(.misplacedStatement, "'\(first)' cannot stand inside a \(kind == "scene" || kind == "spring" ? kind + " body" : "layer body"); only properties go here",
+            error(.misplacedStatement, "'\(first)' cannot stand inside \(kind == "emit" ? "an emit body" : kind == "scene" || kind == "spring" ? "a " + kind + " body" : "a layer body"); only properties go here",
                   at: current.range, help: "move it out of the braces")
             advance()
             skipToNextClause(kind: kind)
@@ -255,6 +255,7 @@ extension Parser {
 
     func isClauseHead(_ w: String, _ kind: String) -> Bool {
         if kind == "spring" { return Vocabulary.springLabels[w] != nil }
+        if kind == "emit" { return Vocabulary.emitterKeys.contains(w) }
         return Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
     }
 

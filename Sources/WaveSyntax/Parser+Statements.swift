@@ -22,6 +22,7 @@ extension Parser {
         case "effect": return parseEffect()
         case "if": return parseIf()
         case "spawn": return parseSpawn()
+        case "emit": return parseEmit()
         case "for": return parseFor()
         case "func": return parseFunction()
         case "remove":
@@ -257,6 +258,16 @@ extension Parser {
         var body: [Stmt] = []
         if isPunct("{") { body = parseBlock("spawn \(name.name)") }
         return Stmt(.spawn(template: name, placement: placement, body: body), start.to(previous.range))
+    }
+
+    /// emit -> 'emit' IDENT placement? '{' clause* '}'   (clause heads: Vocabulary.emitterKeys)
+    mutating func parseEmit() -> Stmt? {
+        let start = current.range
+        advance()
+        guard let name = expectIdentifier("a template name after 'emit'") else { synchronize(); return nil }
+        let placement = parsePlacement()
+        let clauses = parseClauseBlock(owner: "emit \(name.name)", kind: "emit")
+        return Stmt(.emit(template: name, placement: placement, clauses: clauses), start.to(previous.range))
     }
 
     /// for -> 'for' IDENT 'in' expr '..<' expr block

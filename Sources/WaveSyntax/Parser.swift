@@ -16,9 +16,10 @@ public struct Parser {
     public static let statementKeywords: Set<String> = [
         "scene", "layer", "template", "let", "var", "every", "at", "after", "animate", "spring",
         "sequence", "parallel", "effect", "if", "spawn", "remove", "stop", "for", "func",
+        "emit",
     ]
     /// Words that start a declaration; they are only valid at the top level of a script.
-    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var", "func"]
+    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var", "func", "emit"]
 
     public init(file: SourceFile) {
         self.file = file

@@ -117,6 +117,17 @@ public enum Vocabulary {
         "red-offset": 1, "green-offset": 1, "blue-offset": 1, "alpha-offset": 1,
     ]
 
+    /// Keys of an `emit` block: CAEmitterCell's parameters (and the emitter's shape,
+    /// position and size from CAEmitterLayer), one clause each (grammar.md §7, "Emitters").
+    public static let emitterKeys: [String] = [
+        "birth-rate", "lifetime", "lifetime-range", "velocity", "velocity-range",
+        "longitude", "emission-range", "spin", "spin-range", "x-acceleration", "y-acceleration",
+        "scale", "scale-range", "scale-speed", "alpha-speed", "color", "red-range", "green-range",
+        "blue-range", "alpha-range", "shape", "position", "size", "begin", "duration",
+    ]
+    /// Words `shape` of an `emit` block accepts (CAEmitterLayer's emitterShape).
+    public static let emitterShapes: [String] = ["point", "line", "rectangle", "circle"]
+
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
     public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient", "cubic-bezier", "steps",
                                           "path-length"] + textFunctions
@@ -147,6 +158,8 @@ public enum Vocabulary {
         w.formUnion(MotionRotation.allCases.map(\.rawValue))
         for labels in [animateLabels, springLabels, effectLabels, groupLabels, replicateLabels] { w.formUnion(labels.keys) }
         w.formUnion(specialFunctions)
+        w.formUnion(emitterKeys)
+        w.formUnion(emitterShapes)
         return w
     }()
 

@@ -86,7 +86,7 @@ final class ReloadTests: XCTestCase {
             // Not carried (grammar.md): spawned layers, and animations a handler started that
             // are still running at the reload (checkmark's and logo-spring's `at` animations,
             // morph's springs are, at tick 100).
-            if text.contains("spawn") || ["checkmark.wave", "logo-spring.wave", "morph.wave"].contains(name) { continue }
+            if text.contains("spawn") || text.contains("emit ") || ["checkmark.wave", "logo-spring.wave", "morph.wave"].contains(name) { continue }
             let p = try program(text)
             var old = try SceneRuntime.seek(p, to: 100)
             var r = try SceneRuntime.reload(p, keeping: old)

@@ -38,6 +38,8 @@ private enum Unranged {
             kind = .ifElse(condition: expr(c), then: then.map(stmt), else: otherwise.map { $0.map(stmt) })
         case .spawn(let template, let placement, let body):
             kind = .spawn(template: id(template), placement: placement.map(self.placement), body: body.map(stmt))
+        case .emit(let template, let placement, let clauses):
+            kind = .emit(template: id(template), placement: placement.map(self.placement), clauses: clauses.map(clause))
         case .remove(let target): kind = .remove(target.map(expr))
         case .function(let n, let ps, let body): kind = .function(name: id(n), params: ps.map(id), body: expr(body))
         case .forLoop(let v, let a, let b, let body): kind = .forLoop(variable: id(v), from: expr(a), to: expr(b), body: body.map(stmt))

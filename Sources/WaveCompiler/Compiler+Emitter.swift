@@ -1,0 +1,253 @@
+import WaveSyntax
+
+/// `emit TEMPLATE { birth-rate 40 lifetime 1s … }`: a particle emitter with Core Animation's
+/// CAEmitterCell parameters, lowered to what a script could write by hand: a timer that
+/// spawns the template, a spawn block that draws each particle's parameters into the
+/// template instance's own variables, and a per-instance `every tick` handler that sets the
+/// particle's properties from its age in closed form and removes it at the end of its life.
+extension Compiler {
+    /// The particle's own variables an emitter adds to its template, in this order.
+    static let emitterVars = ["age", "life", "x0", "y0", "vx", "vy", "spin", "r0", "s0", "a0"]
+
+    /// emit -> 'emit' IDENT placement? '{' clause* '}'   (every value constant)
+    mutating func compileEmit(template: Identifier, placement: Placement?, clauses: [Clause], range: SourceRange, _ ctx: Context) -> [IRStmt]? {
+        if ctx.inHandler || ctx.currentLayer != nil || ctx.copyOf != nil {
+            error(.misplacedStatement, "'emit' declares an emitter: it belongs at the top level of a script", range,
+                  help: "move it out of the block; 'begin' and 'duration' say when it emits")
+            return nil
+        }
+        guard let tpl = environment.layerIndex[template.name] else {
+            let templates = environment.layers.filter(\.isTemplate).map(\.name)
+            error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range, fix: fixIt(template.name, templates, template.range))
+            return nil
+        }
+        guard environment.layers[tpl].isTemplate, environment.layers[tpl].parent == nil else {
+            error(.wrongLayerUse, "'\(template.name)' is a layer, not a template; declare it with 'template \(template.name): …' to emit copies", template.range)
+            return nil
+        }
+        spawnedTemplates.insert(tpl)
+        guard var e = emitterParameters(clauses, range: range) else { return nil }
+        e.template = tpl
+        var place = PlacementIR.top
+        if let placement { guard let p = resolvePlacement(placement) else { return nil }; place = p }
+        for p in [Property.position, .rotation, .scale, .opacity, .fill] { writtenProperties.insert("\(tpl).\(p.rawValue)") }
+        environment.layers[tpl].emitters.append(e)
+        guard e.birthRate > 0 else { return [] }
+
+        // The particle's own variables, added to the template once.
+        var slot: [String: Int] = [:]
+        for n in Compiler.emitterVars {
+            let name = "emit.\(n)"
+            if let s = environment.layers[tpl].instanceVars.firstIndex(where: { $0.name == name }) {
+                slot[n] = s
+            } else {
+                slot[n] = environment.layers[tpl].instanceVars.count
+                environment.layers[tpl].instanceVars.append(InstanceVarIR(name: name, type: .number(.none), initial: .number(0)))
+            }
+        }
+        func v(_ n: String) -> IRExpr { .instanceVar(slot[n] ?? 0) }
+        func set(_ n: String, _ x: IRExpr) -> IRStmt { .assign(.instanceVar(slot[n] ?? 0), nil, x, range) }
+        func c(_ x: Double) -> IRExpr { .constant(.number(x)) }
+        func add(_ a: IRExpr, _ b: IRExpr) -> IRExpr { .binary(.add, a, b) }
+        func mul(_ a: IRExpr, _ b: IRExpr) -> IRExpr { .binary(.mul, a, b) }
+        /// value ± range, drawn from the scene's generator only when the range is not zero.
+        func ranged(_ value: Double, _ r: Double) -> IRExpr { r == 0 ? c(value) : add(c(value), .call(.random, [c(-r), c(r)])) }
+
+        // Drawn once, at birth, in this order (the order is part of the scene's bytes).
+        var birth: [IRStmt] = [set("age", c(0)), set("life", .call(.round, [mul(ranged(e.lifetime, e.lifetimeRange), c(60))]))]
+        let (w, h) = (e.width, e.height)
+        switch e.shape {
+        case .point:
+            birth += [set("x0", c(e.x)), set("y0", c(e.y))]
+        case .line:
+            birth += [set("x0", ranged(e.x, w / 2)), set("y0", c(e.y))]
+        case .rectangle:
+            birth += [set("x0", ranged(e.x, w / 2)), set("y0", ranged(e.y, h / 2))]
+        case .circle:
+            // Uniform over the disc: radius √u·R, angle uniform (vx, vy hold them a moment).
+            birth += [set("vx", .call(.random, [c(0), c(2 * Double.pi)])),
+                      set("vy", mul(c(w / 2), .call(.sqrt, [.call(.random, [c(0), c(1)])]))),
+                      set("x0", add(c(e.x), mul(v("vy"), .call(.cos, [v("vx")])))),
+                      set("y0", add(c(e.y), mul(v("vy"), .call(.sin, [v("vx")]))))]
+        }
+        // Direction and speed (spin and s0 hold them a moment).
+        birth += [set("spin", ranged(e.longitude, e.emissionRange)),
+                  set("s0", ranged(e.velocity, e.velocityRange)),
+                  set("vx", mul(v("s0"), .call(.cos, [v("spin")]))),
+                  set("vy", mul(v("s0"), .call(.sin, [v("spin")]))),
+                  set("spin", ranged(e.spin, e.spinRange)),
+                  set("r0", .layerProperty(.current, .rotation)),
+                  set("s0", ranged(e.scale, e.scaleRange)),
+                  set("a0", add(.layerProperty(.current, .opacity), e.alphaRange == 0 ? c(0) : .call(.random, [c(-e.alphaRange), c(e.alphaRange)])))]
+        if let col = e.color {
+            let channel = { (x: Double, r: Double) -> IRExpr in .call(.clamp, [mul(ranged(x, r), c(255)), c(0), c(255)]) }
+            birth.append(.assign(.layer(.current, .fill), nil,
+                                 .call(.rgba, [channel(col.r, e.redRange), channel(col.g, e.greenRange), channel(col.b, e.blueRange), c(col.a)]), range))
+        }
+
+        // Every tick of its life: the closed form at age t seconds, then one tick older.
+        let t = IRExpr.binary(.div, v("age"), c(60))
+        let half = mul(mul(t, t), c(0.5))
+        var live: [IRStmt] = [
+            .assign(.layer(.current, .position), nil,
+                    .makePoint(add(add(v("x0"), mul(v("vx"), t)), mul(half, c(e.xAcceleration))),
+                               add(add(v("y0"), mul(v("vy"), t)), mul(half, c(e.yAcceleration)))), range),
+        ]
+        if e.spin != 0 || e.spinRange != 0 {
+            live.append(.assign(.layer(.current, .rotation), nil, add(v("r0"), mul(v("spin"), t)), range))
+        }
+        if e.scale != 1 || e.scaleRange != 0 || e.scaleSpeed != 0 {
+            let s = IRExpr.call(.max, [c(0), add(v("s0"), mul(c(e.scaleSpeed), t))])
+            live.append(.assign(.layer(.current, .scale), nil, .makePoint(s, s), range))
+        }
+        if e.alphaSpeed != 0 || e.alphaRange != 0 {
+            live.append(.assign(.layer(.current, .opacity), nil, .call(.clamp, [add(v("a0"), mul(c(e.alphaSpeed), t)), c(0), c(1)]), range))
+        }
+        live.append(.assign(.instanceVar(slot["age"] ?? 0), .add, c(1), range))
+        let handler = TimerIR(kind: .every(period: 1), body: [.ifElse(.binary(.ge, v("age"), v("life")), [.remove(.current, range)], live)], range: range)
+        let spawn = IRStmt.spawn(template: tpl, place, birth + [.installTimer(handler)], range)
+
+        // Births: particle k is born at 60k/rate ticks after `begin`, while that is before
+        // `duration`; at tick m of the emitter, C(m) − C(m−1) are born, C(m) = ⌊m·rate/60⌋ + 1.
+        let m = newHiddenGlobal("emit.m@\(template.name)", initial: Double(-e.beginTicks), range)
+        let loop = newHiddenGlobal("emit.k@\(template.name)", initial: 0, range)
+        let mv = IRExpr.global(m)
+        let born = { (x: IRExpr) -> IRExpr in .call(.floor, [.binary(.div, mul(x, c(e.birthRate)), c(60))]) }
+        let count = IRExpr.ternary(.binary(.eq, mv, c(0)), c(1), .binary(.sub, born(mv), born(.binary(.sub, mv, c(1)))))
+        var active = IRExpr.binary(.ge, mv, c(0))
+        if let d = e.durationTicks { active = .binary(.and, active, .binary(.lt, mv, c(Double(d)))) }
+        let body: [IRStmt] = [
+            .ifElse(active, [.forRange(slot: loop, from: c(0), to: count, body: [spawn], range)], []),
+            .assign(.global(m), .add, c(1), range),
+        ]
+        return [.installTimer(TimerIR(kind: .every(period: 1), body: body, range: range))]
+    }
+
+    /// A mutable number only the compiler's lowering names (its name has a character no
+    /// script can write).
+    mutating func newHiddenGlobal(_ name: String, initial: Double, _ range: SourceRange) -> Int {
+        let slot = environment.globals.count
+        let g = GlobalIR(name: name, isMutable: true, type: .number(.none), initial: .constant(.number(initial)), range: range)
+        environment.globals.append(g)
+        newGlobals.append(g)
+        return slot
+    }
+
+    /// The clauses of an `emit` block, checked and lowered (every value constant).
+    mutating func emitterParameters(_ clauses: [Clause], range: SourceRange) -> EmitterIR? {
+        var e = EmitterIR()
+        e.x = Double(environment.scene.width) / 2
+        e.y = Double(environment.scene.height) / 2
+        var seen: [String: SourceRange] = [:]
+        var ok = true
+        for clause in clauses {
+            let key = clause.head.name
+            guard Vocabulary.emitterKeys.contains(key) else {
+                let keys = Vocabulary.emitterKeys
+                error(.unknownOption, "unknown key '\(key)' in an emit block\(didYouMean(key, keys))", clause.head.range, fix: fixIt(key, keys, clause.head.range))
+                ok = false
+                continue
+            }
+            if let first = seen[key] {
+                let (line, col) = file.location(of: first.start)
+                error(.duplicateProperty, "'\(key)' is set twice in this emit block (first at \(line):\(col))", clause.head.range)
+                ok = false
+                continue
+            }
+            seen[key] = clause.head.range
+            guard let value = clause.value else { ok = false; continue }
+            if key == "shape" {
+                guard case .name(let w) = value.kind, let shape = EmitterIR.Shape(rawValue: w) else {
+                    let words = Vocabulary.emitterShapes
+                    let text = file.text(of: value.range)
+                    error(.unknownWord, "unknown emitter shape '\(text)'\(didYouMean(text, words))", value.range, fix: fixIt(text, words, value.range))
+                    ok = false
+                    continue
+                }
+                e.shape = shape
+                continue
+            }
+            let type: ValueType
+            switch key {
+            case "lifetime", "lifetime-range", "begin", "duration": type = .number(.time)
+            case "longitude", "emission-range", "spin", "spin-range": type = .number(.angle)
+            case "velocity", "velocity-range", "x-acceleration", "y-acceleration": type = .number(.length)
+            case "position", "size": type = .point
+            case "color": type = .color
+            default: type = .number(.none)
+            }
+            let t = coerce(expression(value, Context()), to: type, words: [], range: value.range, what: "'\(key)' of 'emit'")
+            if t.poisoned { ok = false; continue }
+            guard case .constant(let v) = t.ir else {
+                error(.notConstant, "'\(key)' of 'emit' must be constant (a number, or a 'let' of one)", value.range)
+                ok = false
+                continue
+            }
+            if case .color(let col) = v {
+                e.color = col
+                continue
+            }
+            if case .point(let px, let py) = v {
+                if key == "position" { (e.x, e.y) = (px, py) } else { (e.width, e.height) = (px, py) }
+                if key == "size", px < 0 || py < 0 {
+                    error(.outOfRange, "the size of an emitter cannot be negative", value.range)
+                    ok = false
+                }
+                continue
+            }
+            let n = v.number
+            guard n.isFinite else { error(.outOfRange, "'\(key)' of 'emit' must be finite", value.range); ok = false; continue }
+            let nonNegative: Set<String> = ["birth-rate", "lifetime", "lifetime-range", "velocity-range", "emission-range", "spin-range",
+                                            "scale-range", "red-range", "green-range", "blue-range", "alpha-range", "begin", "duration"]
+            if nonNegative.contains(key), n < 0 {
+                error(.outOfRange, "'\(key)' of 'emit' cannot be negative, found \(Value.format(n))", value.range)
+                ok = false
+                continue
+            }
+            switch key {
+            case "birth-rate":
+                guard n <= Double(EmitterIR.maxBirthRate) else {
+                    error(.outOfRange, "'birth-rate' is at most \(EmitterIR.maxBirthRate) a second, found \(Value.format(n))", value.range)
+                    ok = false
+                    continue
+                }
+                e.birthRate = n
+            case "lifetime": e.lifetime = n
+            case "lifetime-range": e.lifetimeRange = n
+            case "velocity": e.velocity = n
+            case "velocity-range": e.velocityRange = n
+            case "longitude": e.longitude = n
+            case "emission-range": e.emissionRange = n
+            case "spin": e.spin = n
+            case "spin-range": e.spinRange = n
+            case "x-acceleration": e.xAcceleration = n
+            case "y-acceleration": e.yAcceleration = n
+            case "scale": e.scale = n
+            case "scale-range": e.scaleRange = n
+            case "scale-speed": e.scaleSpeed = n
+            case "alpha-speed": e.alphaSpeed = n
+            case "red-range": e.redRange = n
+            case "green-range": e.greenRange = n
+            case "blue-range": e.blueRange = n
+            case "alpha-range": e.alphaRange = n
+            case "begin", "duration":
+                guard let ticks = Compiler.ticks(n, range: value.range, what: "'\(key)' of 'emit'", diagnostics: &diagnostics) else { ok = false; continue }
+                if key == "begin" { e.beginTicks = ticks } else { e.durationTicks = ticks }
+            default: break
+            }
+        }
+        if e.color == nil, let r = ["red-range", "green-range", "blue-range"].first(where: { seen[$0] != nil }), let at = seen[r] {
+            error(.missingValue, "'\(r)' varies the particles' 'color'; give the emit block a 'color' too", at)
+            ok = false
+        }
+        if seen["birth-rate"] == nil {
+            error(.missingValue, "an emit block needs a 'birth-rate' (particles a second)", range)
+            ok = false
+        }
+        if seen["lifetime"] == nil {
+            error(.missingValue, "an emit block needs a 'lifetime' (how long each particle lives, as in 'lifetime 2s')", range)
+            ok = false
+        }
+        return ok ? e : nil
+    }
+}

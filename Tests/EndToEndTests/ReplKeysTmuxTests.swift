@@ -125,6 +125,8 @@ final class ReplKeysTmuxTests: XCTestCase {
         tmux.sendKeys("'\(WaveBinary.url.path)' repl examples/sonar.wave", "Enter")
         try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
         tmux.sendKeys("var half")
+        // Read by the REPL before the suspend (else the shell would read it after).
+        try tmux.waitUntil("the typed text at the prompt") { tmux.capture().contains("wave> var half") }
         tmux.sendKeys("C-z")
         try tmux.waitUntil("the shell's job control message") { tmux.capture().contains("Stopped") }
         XCTAssertEqual(tmux.display("#{alternate_on}"), "0", "the main screen while suspended")

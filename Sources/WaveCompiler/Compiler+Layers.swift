@@ -119,6 +119,10 @@ extension Compiler {
             seen[prop.rawValue] = clause.head.range
             guard let value = clause.value else { continue }
             let t = propertyValue(value, prop, ctx)
+            if prop == .perspective, case .constant(.number(let d)) = t.ir, d < 0 {
+                error(.outOfRange, "perspective is the eye's distance: positive, or 0 for none; found \(Value.format(d))", value.range)
+                continue
+            }
             if !t.poisoned { layer.properties[prop] = t.ir; layer.propertyRanges[prop] = clause.range }
         }
         environment.layers[index] = layer

@@ -230,7 +230,7 @@ extension Compiler {
         case .error:
             return nil   // already reported by the parser
         case .binary("-", let lhs, let rhs) where lhs.range.end + 1 == rhs.range.start:
-            // `a.rotation-y = 1`, `line-width = 1`: written as one hyphenated property name.
+            // `a.skew-x = 1`, `line-width = 1`: written as one hyphenated property name.
             if case .name(let second) = rhs.kind {
                 var place = "", head: Identifier? = nil, kind: LayerKind? = ctx.currentLayer.map { environment.layers[$0].kind }
                 if case .member(let base, let id) = lhs.kind, case .name(let n) = base.kind, let i = environment.layerIndex[n] {

@@ -320,7 +320,23 @@ public struct Program: Equatable, Sendable {
     public var globals: [GlobalIR]
     public var layers: [LayerIR]
     public var statements: [IRStmt]
+    /// Decoded images by `source` string, filled in after compiling by whoever can read files
+    /// (`ScriptLoader`); an image layer whose source is missing here draws nothing.
+    public var images: [String: ImagePixels] = [:]
     public init(scene: SceneIR = SceneIR(), globals: [GlobalIR] = [], layers: [LayerIR] = [], statements: [IRStmt] = []) {
         self.scene = scene; self.globals = globals; self.layers = layers; self.statements = statements
+    }
+}
+
+/// An image for image layers: straight-alpha RGBA8, row-major, `width · height · 4` bytes.
+public struct ImagePixels: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let rgba: [UInt8]
+
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
     }
 }

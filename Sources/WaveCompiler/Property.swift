@@ -62,6 +62,7 @@ extension ValueType {
         case .paint: self = .paint
         case .list: self = .list
         case .word: self = .word
+        case .color: self = .color
         }
     }
 }

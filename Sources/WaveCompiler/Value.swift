@@ -149,6 +149,10 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
     public var join: StrokeJoin { if case .word(.join(let j)) = self { return j }; return .miter }
     /// The rule of a `fill-rule` value; `non-zero` (the table's default) for any other value.
     public var windingRule: WindingRule { if case .word(.fillRule(let r)) = self { return r }; return .nonZero }
+    /// The mode of a `blend` value; `normal` (the table's default) for any other value.
+    public var blend: BlendWord { if case .word(.blend(let b)) = self { return b }; return .normal }
+    /// The gravity of a `gravity` value; `resize` (the table's default) for any other value.
+    public var gravity: GravityWord { if case .word(.gravity(let g)) = self { return g }; return .resize }
 
     public var description: String {
         switch self {
@@ -207,6 +211,8 @@ public enum Word: Equatable, Sendable {
     case cap(StrokeCap)
     case join(StrokeJoin)
     case fillRule(WindingRule)
+    case blend(BlendWord)
+    case gravity(GravityWord)
 
     /// The word `text` as a value of `property`; nil if the property has no such word.
     public init?(_ property: Property, _ text: String) {
@@ -214,6 +220,8 @@ public enum Word: Equatable, Sendable {
         case .cap: guard let c = StrokeCap(rawValue: text) else { return nil }; self = .cap(c)
         case .join: guard let j = StrokeJoin(rawValue: text) else { return nil }; self = .join(j)
         case .fillRule: guard let r = WindingRule(rawValue: text) else { return nil }; self = .fillRule(r)
+        case .blend: guard let b = BlendWord(rawValue: text) else { return nil }; self = .blend(b)
+        case .gravity: guard let g = GravityWord(rawValue: text) else { return nil }; self = .gravity(g)
         default: return nil
         }
     }
@@ -224,6 +232,8 @@ public enum Word: Equatable, Sendable {
         case .cap(let c): return c.rawValue
         case .join(let j): return j.rawValue
         case .fillRule(let r): return r.rawValue
+        case .blend(let b): return b.rawValue
+        case .gravity(let g): return g.rawValue
         }
     }
 }

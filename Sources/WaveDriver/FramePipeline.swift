@@ -12,7 +12,8 @@ import WaveSinks
 /// worker threads rasterize the previous batch; the consumer runs on the caller's thread.
 /// Rendering is deterministic, so the bytes are the same for any thread count. A
 /// `ThreadChooser` drops to the caller's thread alone while the other threads do not make
-/// batches faster (a busy core), and tries them again now and then.
+/// batches faster (a busy core), and tries them again now and then; such a batch runs as the
+/// one-thread pipeline does, a frame at a time through one pixmap.
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
@@ -20,6 +21,10 @@ public struct FramePipeline {
     /// What one batch of frames in flight may hold.
     var budget: FrameBudget
     let pool = PixmapPool()
+    /// Set for a render from a saved state: builds the frames of ticks the runtime is past.
+    public var earlier: EarlierTicks?
+    /// Set to keep a copy of the runtime as it is at one tick on the way (`--state-to`).
+    public var checkpoint: Checkpoint?
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
         self.threads = max(1, threads)
@@ -56,8 +61,7 @@ public struct FramePipeline {
         guard request.input == .pixels else {
             for time in schedule {
                 if shouldStop() { return }
-                try runtime.advance(to: time.tick, shouldStop: shouldStop)
-                let (frame, runs) = try runtime.frame(for: request)
+                let (frame, runs) = try self.frame(&runtime, at: time.tick, request, shouldStop: shouldStop)
                 try consume(SinkFrame(frame: frame, textRuns: runs, pixels: nil, time: time))
             }
             return
@@ -71,6 +75,31 @@ public struct FramePipeline {
             let began = DispatchTime.now().uptimeNanoseconds
             let used = chooser.next()
             let current = frames
+            if used == 1 {
+                // One thread: rasterize and hand over each frame in turn, as the one-thread
+                // pipeline does, so one pixmap is reused while it is in the cache instead of a
+                // batch of them going round; then build the next batch. The chooser gets the
+                // time outside `consume`, like the threaded batches.
+                var busy: UInt64 = 0, mark = began
+                for i in 0..<current.count {
+                    let f = current[i].frame
+                    var pixmap = self.pool.take(width: f.width, height: f.height, background: f.background)
+                    self.renderer.render(f.items, into: &pixmap)
+                    busy += DispatchTime.now().uptimeNanoseconds - mark
+                    try consume(SinkFrame(frame: f, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
+                    self.pool.give(pixmap)
+                    mark = DispatchTime.now().uptimeNanoseconds
+                }
+                let nextStart = start + current.count
+                if nextStart < schedule.count {
+                    frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
+                                             budget: budget, shouldStop: shouldStop)
+                }
+                busy += DispatchTime.now().uptimeNanoseconds - mark
+                chooser.record(used: 1, frames: current.count, seconds: Double(busy) / 1e9)
+                start = nextStart
+                continue
+            }
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
             let renderer = self.renderer
@@ -105,6 +134,21 @@ public struct FramePipeline {
         }
     }
 
+    /// The frame at `tick`: `runtime` stepped there, or for a tick it is already past (a
+    /// render from a saved state whose part starts with frames before it), `earlier`.
+    func frame(_ runtime: inout SceneRuntime, at tick: Int, _ request: FrameRequest,
+               shouldStop: () -> Bool) throws -> (frame: Frame, runs: [TextCellRun]) {
+        if tick < runtime.tick, let earlier {
+            return try earlier.frame(at: tick, request, shouldStop: shouldStop)
+        }
+        if let checkpoint, checkpoint.runtime == nil, runtime.tick <= checkpoint.tick, checkpoint.tick <= tick {
+            try runtime.advance(to: checkpoint.tick, shouldStop: shouldStop)
+            checkpoint.runtime = runtime
+        }
+        try runtime.advance(to: tick, shouldStop: shouldStop)
+        return try runtime.frame(for: request)
+    }
+
     /// Builds the frames of `schedule` in order, stopping early (after at least
     /// `budget.minimumFrames`) once the batch's pixels or display lists reach the budget.
     func buildFrames(_ runtime: inout SceneRuntime, _ schedule: ArraySlice<TimedTick>, _ request: FrameRequest,
@@ -116,8 +160,7 @@ public struct FramePipeline {
         for t in schedule {
             if out.count >= budget.minimumFrames
                 && (pixelBytes >= budget.pixelBytes || elements >= budget.pathElements) { break }
-            try runtime.advance(to: t.tick, shouldStop: shouldStop)
-            let built = try runtime.frame(for: request)
+            let built = try frame(&runtime, at: t.tick, request, shouldStop: shouldStop)
             pixelBytes += built.frame.width * built.frame.height * 4
             elements += built.frame.items.reduce(0) { $0 + $1.pathElementCount }
             out.append(built)
@@ -222,4 +265,30 @@ final class PixmapSlots: @unchecked Sendable {
         storage.deinitialize(count: count)
         storage.deallocate()
     }
+}
+
+/// Frames of ticks before a saved state's, stepped from tick 0 on a runtime of their own
+/// (a GIF part starts with tick 0 and the frame before its last whole second, an APNG part
+/// with the tick before it): the bytes are those of a render from tick 0.
+/// `program` is the whole compiled script (a runtime's own `program` keeps its layers and
+/// globals, not its statements).
+public final class EarlierTicks: @unchecked Sendable {
+    private let program: Program
+    private var runtime: SceneRuntime?
+    public init(program: Program) { self.program = program }
+
+    func frame(at tick: Int, _ request: FrameRequest,
+               shouldStop: () -> Bool) throws -> (frame: Frame, runs: [TextCellRun]) {
+        if runtime == nil || runtime!.tick > tick { runtime = try SceneRuntime(program: program) }
+        try runtime!.advance(to: tick, shouldStop: shouldStop)
+        return try runtime!.frame(for: request)
+    }
+}
+
+/// A copy of the runtime taken as stepping passes `tick` (the state a render writes for the
+/// chunk after it). `runtime` stays nil until then.
+public final class Checkpoint: @unchecked Sendable {
+    public let tick: Int
+    public internal(set) var runtime: SceneRuntime?
+    public init(tick: Int) { self.tick = tick }
 }

@@ -69,7 +69,13 @@ public struct RenderJob: Sendable {
 
     /// Renders and writes the output from `runtime`, which must be at or before the first
     /// tick (the REPL renders its live session this way). Throws and cleans up as `run`.
-    public func render(from runtime: inout SceneRuntime, shouldStop: () -> Bool = { Interrupts.isInterrupted },
+    /// `fromSavedState`: `runtime` was loaded from a state file of this job's script and may
+    /// be past frames the output needs before its first tick (a part's boundary frames),
+    /// which are then stepped from tick 0 apart; otherwise such a runtime is refused.
+    /// `checkpoint`: keeps a copy of the runtime at its tick (`stateTickAfter`), the state
+    /// the chunk after this one starts from.
+    public func render(from runtime: inout SceneRuntime, fromSavedState: Bool = false, checkpoint: Checkpoint? = nil,
+                       shouldStop: () -> Bool = { Interrupts.isInterrupted },
                        progress: (Int, Int) -> Void = { _, _ in }) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         try runtime.advance(to: ticks.lowerBound, shouldStop: shouldStop)
@@ -84,9 +90,24 @@ public struct RenderJob: Sendable {
         var result = Result(frames: 0, width: first.width, height: first.height, seconds: 0)
         let total = sink.schedule.count
         do {
-            try FramePipeline(threads: threads, scale: scale).feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
+            let firstDrawn = (part ?? ticks).lowerBound
+            if let firstTick = sink.schedule.first?.tick, firstTick < runtime.tick, !fromSavedState || firstDrawn < runtime.tick {
+                throw StartsTooLate(stateTick: runtime.tick, firstTick: fromSavedState ? firstDrawn : firstTick)
+            }
+            var pipeline = FramePipeline(threads: threads, scale: scale)
+            if fromSavedState { pipeline.earlier = EarlierTicks(program: program) }
+            if let checkpoint, checkpoint.tick < runtime.tick {
+                // Before this chunk's own first tick (a short GIF chunk): stepped apart.
+                checkpoint.runtime = try SceneRuntime.seek(program, to: checkpoint.tick)
+            }
+            pipeline.checkpoint = checkpoint
+            try pipeline.feed(sink, from: &runtime, shouldStop: shouldStop) { _ in
                 result.frames += 1
                 progress(result.frames, total)
+            }
+            if let checkpoint, checkpoint.runtime == nil {
+                try runtime.advance(to: checkpoint.tick, shouldStop: shouldStop)
+                checkpoint.runtime = runtime
             }
             if shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
             try sink.finish()
@@ -96,5 +117,27 @@ public struct RenderJob: Sendable {
         }
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return result
+    }
+}
+
+extension RenderJob {
+    /// The tick a render of the ticks after `part` (the next shard, or `--ticks B..`) first
+    /// steps its runtime to, so the state it starts from (`--state-to`): the tick before B
+    /// for APNG, the frame before the last whole second for GIF, B otherwise. Frames it
+    /// draws before that tick are the range's first (a GIF's first frame).
+    public func stateTickAfter(_ part: Range<Int>) -> Int {
+        let next = part.upperBound..<max(part.upperBound, ticks.upperBound)
+        guard format.isAnimated, !next.isEmpty else { return part.upperBound }
+        let needed = AnimationSink.scheduledTicks(format: format, ticks: ticks, part: next, options: options)
+        return needed.filter { $0 > ticks.lowerBound }.min() ?? part.upperBound
+    }
+}
+
+/// A render given a runtime (a saved state) already past the first tick it must draw.
+public struct StartsTooLate: Error, Sendable, CustomStringConvertible {
+    public let stateTick: Int
+    public let firstTick: Int
+    public var description: String {
+        "the state is at tick \(stateTick), after the first tick this render draws (\(firstTick)); save one at or before it ('wave state FILE --at \(firstTick)t')"
     }
 }

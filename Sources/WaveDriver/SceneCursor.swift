@@ -21,6 +21,16 @@ struct SceneCursor {
         if runtime.isStopped { stoppedAt = 0 }
     }
 
+    /// Starts at `runtime`, a new version carried to the old one's tick by a reload; moving
+    /// back before that tick replays the new version from tick 0.
+    init(program: Program, at runtime: SceneRuntime) throws {
+        self.program = program
+        self.runtime = runtime
+        snapshots[0] = try SceneRuntime(program: program, limits: runtime.limits)
+        snapshots[runtime.tick] = runtime
+        if runtime.isStopped { stoppedAt = runtime.tick }
+    }
+
     var tick: Int { runtime.tick }
 
     /// Moves to `target` (or as near as a stopped scene gets); returns the ticks stepped.

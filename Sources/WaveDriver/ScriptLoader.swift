@@ -97,7 +97,12 @@ public enum ScriptLoader {
     /// What `wave check` reports for a script: the compiler's diagnostics and, when it
     /// compiles, the font warnings. The language server publishes exactly these.
     public static func check(_ file: SourceFile) -> (Program?, [Diagnostic]) {
-        let (program, compiled) = Compiler.compile(file)
+        var (program, compiled) = Compiler.compile(file)
+        if var loaded = program, loaded.layers.contains(where: { $0.kind == .image }) {
+            let problems = ImageLoader.load(&loaded, scriptName: file.name)
+            compiled += problems
+            program = problems.isEmpty ? loaded : nil
+        }
         return (program, compiled + (program.map(fontWarnings) ?? []))
     }
 

@@ -304,16 +304,22 @@ public final class TerminalPlayer {
         return false
     }
 
-    /// Takes a new version from the watcher: a compiled one is re-seeked to the current
-    /// scene tick and replaces the old; a broken one (or one that fails while seeking) only
-    /// shows its first error, and the last good version keeps playing.
+    /// Takes a new version from the watcher: a compiled one is carried to the current scene
+    /// tick without replaying it (`SceneRuntime.reload`) and replaces the old; a broken one
+    /// (or one that fails on the way) only shows its first error, and the last good version
+    /// keeps playing.
     func reload(_ change: ScriptWatcher.Change) {
         switch change {
         case .failed(let message):
             failure = message
         case .compiled(let newProgram, let newSource):
             do {
-                var next = try SceneCursor(program: newProgram)
+                var next: SceneCursor
+                if let cursor {
+                    next = try SceneCursor(program: newProgram, at: SceneRuntime.reload(newProgram, keeping: cursor.runtime))
+                } else {
+                    next = try SceneCursor(program: newProgram)
+                }
                 try next.move(to: next.sceneTick(at: position, loop: options.loop))
                 cursor = next
                 program = newProgram

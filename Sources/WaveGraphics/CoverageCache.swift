@@ -99,6 +99,9 @@ extension DisplayItem {
                     case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
                     case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
                     case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
+                    case .image(let image, let t):
+                        mix(UInt64(image.width)); mix(UInt64(image.height))
+                        number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
                     case .conicGradient(let c, let a, let stops): point(c); number(a); mix(UInt64(stops.count) | 1 << 32)
                     }
                 case .group(let children, let opacity, let mask):
@@ -106,6 +109,12 @@ extension DisplayItem {
                     number(opacity)
                     walk(children)
                     if let mask { mix(mask.inverted ? 4 : 5 as UInt64); walk(mask.items) }
+                case .effect(let children, let fx):
+                    mix(6 as UInt64)
+                    number(fx.blur)
+                    mix(UInt64(BlendMode.allCases.firstIndex(of: fx.blend) ?? 0))
+                    if let s = fx.shadow { number(s.dx); number(s.dy); number(s.radius); number(s.color.a); number(s.color.r); number(s.color.g); number(s.color.b) }
+                    walk(children)
                 }
             }
         }

@@ -8,6 +8,9 @@ public indirect enum DisplayItem: Equatable, Sendable {
     /// composites it source-over with `opacity`, multiplied per pixel by the mask alpha.
     /// With opacity 1 and no mask the items are drawn directly (no offscreen).
     case group(items: [DisplayItem], opacity: Double, mask: Mask?)
+    /// Renders `items` into a transparent offscreen layer, blurs it, draws its shadow beneath
+    /// it and composites both onto the target with a blend mode (see `LayerEffects`).
+    case effect(items: [DisplayItem], effects: LayerEffects)
 }
 
 extension DisplayItem {
@@ -22,6 +25,8 @@ extension DisplayItem {
             var box = DisplayItem.pixelBounds(of: items)
             if let mask, !mask.inverted { box = box.intersection(DisplayItem.pixelBounds(of: mask.items)) }
             return box
+        case .effect(let items, let effects):
+            return EffectPlan(effects).bounds(of: DisplayItem.pixelBounds(of: items))
         }
     }
 

@@ -74,6 +74,8 @@ extension DisplayItem {
             case .group(let items, _, let mask):
                 stack += items
                 if let mask { stack += mask.items }
+            case .effect(let items, _):
+                stack += items
             }
         }
         return count

@@ -22,5 +22,9 @@ public enum Paint: Equatable, Sendable {
     case solid(Color)
     case linearGradient(start: Point, end: Point, stops: [GradientStop])
     case radialGradient(center: Point, radius: Double, stops: [GradientStop])
+    /// An image, sampled bilinearly (`ImageBlitter`); `toImage` maps device coordinates to the
+    /// image's pixel coordinates (pixel (i, j) spans [i, i + 1) × [j, j + 1)). An image paint
+    /// ignores the fill opacity but for scaling its alpha, like a solid colour.
+    case image(RasterImage, toImage: Transform)
     case conicGradient(center: Point, angle: Double, stops: [GradientStop])
 }

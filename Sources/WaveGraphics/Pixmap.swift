@@ -40,7 +40,7 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     /// Sets every pixel to `color` (premultiplied), writing the buffer once: a byte fill
-    /// when all four bytes agree (transparent, opaque white), else 8-byte pixel pairs.
+    /// when all four bytes agree (transparent, opaque white), else 64-byte runs of pixels.
     public mutating func fill(_ color: Color) {
         let packed = color.premultipliedPacked()
         data.withUnsafeMutableBytes { raw in
@@ -50,10 +50,8 @@ public struct Pixmap: Equatable, Sendable {
                 base.initializeMemory(as: UInt8.self, repeating: byte, count: raw.count)
                 return
             }
-            let pair = (UInt64(packed) | UInt64(packed) << 32).littleEndian
-            let pairs = raw.count / 8
-            base.bindMemory(to: UInt64.self, capacity: pairs).update(repeating: pair, count: pairs)
-            if raw.count % 8 != 0 { (base + pairs * 8).storeBytes(of: packed.littleEndian, as: UInt32.self) }
+            let pixels = raw.count / 4
+            Surface(base: base, width: pixels, height: 1, originX: 0, originY: 0).store(0, count: pixels, packed)
         }
     }
 

@@ -93,7 +93,7 @@ extension Rasterizer {
                 sweep(AlphaBlitter(mask: target, alpha: alpha, offsetX: 0, offsetY: 0), rule: rule, factor: nil)
             case .group(let children, let opacity, let mask):
                 alphaGroup(children, opacity: opacity, mask: mask, on: target)
-            case .fill:
+            case .fill, .effect:
                 alphaThroughLayer(item, on: target)
             }
         }

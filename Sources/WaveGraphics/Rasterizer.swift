@@ -15,6 +15,7 @@ struct Rasterizer {
     let ramps: RampCache
     let coverages: CoverageCache
     let spans: SpanCache
+    let shadows: ShadowCache
     /// False to rasterize everything afresh (the caches never change the bytes; tests
     /// compare both ways).
     let caching: Bool
@@ -31,6 +32,7 @@ struct Rasterizer {
         arena = scratch.arena
         ramps = scratch.ramps
         coverages = scratch.coverages
+        shadows = scratch.shadows
     }
 
     mutating func draw(_ items: [DisplayItem], on surface: Surface) {
@@ -40,6 +42,8 @@ struct Rasterizer {
                 fill(path, rule: rule, paint: paint, opacity: opacity, on: surface)
             case .group(let children, let opacity, let mask):
                 group(children, opacity: opacity, mask: mask, on: surface)
+            case .effect(let children, let effects):
+                effect(children, effects, on: surface)
             }
         }
     }
@@ -80,6 +84,13 @@ struct Rasterizer {
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
+        case .image(let image, let toImage):
+            let k = UInt32((op * 255).rounded())
+            guard k > 0 else { return }
+            let inner = factor.map { GroupFactor(mask: $0.mask, inverted: $0.inverted, opacity: Compositor.mul8($0.opacity, k)) }
+                ?? (k < 255 ? GroupFactor(mask: nil, inverted: false, opacity: k) : nil)
+            if let inner, inner.opacity == 0 { return }
+            cover(path, rule: rule, clip: surface.rect, ImageBlitter(surface: surface, image: image, toImage: toImage), factor: inner)
         case .conicGradient(let center, let angle, let stops):
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,

@@ -59,6 +59,7 @@ final class RasterScratch {
     let ramps = RampCache()
     let coverages = CoverageCache()
     let spans = SpanCache()
+    let shadows = ShadowCache()
 }
 
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one

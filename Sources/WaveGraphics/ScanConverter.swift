@@ -37,10 +37,16 @@ struct CoverageCell {
 /// therefore always inside the surface and the sweep has no per-pixel bounds checks.
 /// Cells are stored sparsely and bucketed by row, so the work is proportional to the number of
 /// edge crossings plus the number of spans, not to the filled area, and the row buckets span
-/// only the rows between the first and last cell, not the surface's height.
+/// only the rows between the first and last cell, not the surface's height. A vertical edge
+/// crossing at least `runRows` whole rows is kept as one `VerticalRun` (the same cell in each
+/// of those rows); the sweep merges the runs crossing a row with its cells and repeats the
+/// spans of a row made of the same runs alone (tall rectangles, bars, sheets cost little more
+/// per row than their blits).
 struct ScanConverter {
     static let bits = 8
     static let one = 1 << bits
+    /// Vertical edges covering at least this many whole rows become a `VerticalRun`.
+    static let runRows = 4
 
     private(set) var width = 0
     private(set) var height = 0
@@ -48,6 +54,13 @@ struct ScanConverter {
     private var sorted: [CoverageCell] = []
     private var rowStarts: [Int] = []
     private var rowFill: [Int] = []
+    /// Whole-row pieces of long vertical edges, one entry per edge instead of a cell per row.
+    private var runs: [VerticalRun] = []
+    /// Sweep scratch: the runs crossing the current row, a row's cells merged with them, and
+    /// the spans of the last row made of runs alone (replayed while the row repeats).
+    private var activeRuns: [VerticalRun] = []
+    private var rowCells: [CoverageCell] = []
+    private var rowSpans: [RowSpan] = []
     private var curX = -1, curY = -1, curCover = 0, curArea = 0
     /// Rows holding cells: the sweep's bucket work is over these, not the surface height.
     private var minRow = Int.max, maxRow = -1
@@ -57,6 +70,7 @@ struct ScanConverter {
         self.width = width
         self.height = height
         cells.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
         minRow = Int.max
         maxRow = -1
         curX = -1
@@ -80,6 +94,34 @@ struct ScanConverter {
         let dx = bx - ax, dy = by - ay
         var y = Swift.max(ay, 0)
         let yEnd = Swift.min(by, bottom)
+        if dx == 0 {
+            // A vertical edge: one cell per row, no division (the cells `addRowPiece` makes);
+            // a stretch of at least `runRows` whole rows is kept as one `VerticalRun`.
+            if ax >= width << Self.bits { return }
+            let c = ax <= 0 ? 0 : ax >> Self.bits
+            let twoFx = ax <= 0 ? 0 : 2 * (ax - (c << Self.bits))
+            var row = y >> Self.bits
+            while y < yEnd {
+                let top = row << Self.bits
+                let whole = y == top ? (yEnd >> Self.bits) - row : 0
+                if whole >= Self.runRows {
+                    let d = Self.one * sign
+                    runs.append(VerticalRun(x: Int32(truncatingIfNeeded: c), row0: Int32(truncatingIfNeeded: row),
+                                            row1: Int32(truncatingIfNeeded: row + whole), cover: d, area: d * twoFx))
+                    if row < minRow { minRow = row }
+                    if row + whole - 1 > maxRow { maxRow = row + whole - 1 }
+                    row += whole
+                    y = row << Self.bits
+                    continue
+                }
+                let yNext = Swift.min(yEnd, top + Self.one)
+                let d = (yNext - y) * sign
+                addCell(c, row, d, d * twoFx)
+                y = yNext
+                row += 1
+            }
+            return
+        }
         // x on the edge at height y; truncating division is monotone in y, so pieces nest.
         var x = y == ay ? ax : ax + (y - ay) * dx / dy
         var row = y >> Self.bits
@@ -197,18 +239,32 @@ struct ScanConverter {
     }
 
     /// Emits the coverage of everything added since `reset` to `sink`, rows top to bottom.
+    ///
+    /// A row's output depends only on the multiset of its cells, so a row made of vertical
+    /// runs alone, with the same runs as the row above (itself made of runs alone), repeats
+    /// that row's spans without sorting or summing anything.
     mutating func sweep<S: SpanSink>(rule: FillRule, into sink: inout S) {
         flushCell()
-        let count = cells.count
-        guard count > 0, height > 0, minRow <= maxRow else { return }
+        let count = cells.count, runCount = runs.count
+        guard count > 0 || runCount > 0, height > 0, minRow <= maxRow else { return }
         let lo = minRow, rows = maxRow - minRow + 1
         if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
         if rowFill.count < rows { rowFill = [Int](repeating: 0, count: rows) }
         if sorted.count < count {
             sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
         }
+        if runCount > 0 {
+            runs.sort { $0.row0 < $1.row0 }   // order within a row does not matter (sums commute)
+            if activeRuns.count < runCount { activeRuns = runs }
+            if rowCells.count < count + runCount {
+                rowCells = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count + runCount)
+            }
+            if rowSpans.count < 2 * runCount + 1 {
+                rowSpans = [RowSpan](repeating: RowSpan(x: 0, count: 0, alpha: 0), count: 2 * runCount + 1)
+            }
+        }
         let evenOdd = rule == .evenOdd
-        let w = width, shift = Self.bits + 1
+        let w = width
         cells.withUnsafeBufferPointer { src in
             rowStarts.withUnsafeMutableBufferPointer { starts in
                 rowFill.withUnsafeMutableBufferPointer { fill in
@@ -223,56 +279,83 @@ struct ScanConverter {
                         dst[fill[k]] = cell
                         fill[k] += 1
                     }
-                    for k in 0..<rows {
-                        let r = lo + k
-                        let start = starts[k], end = starts[k + 1]
-                        if start == end { continue }
-                        Self.sortRow(dst, start, end)
-                        var acc = 0
-                        var i = start
-                        while i < end {
-                            let x = Int(dst[i].x)
-                            var cover = 0, area = 0
-                            repeat {
-                                cover += dst[i].cover
-                                area += dst[i].area
-                                i += 1
-                            } while i < end && Int(dst[i].x) == x
-                            let a = Self.alpha(((acc + cover) << shift) - area, evenOdd: evenOdd)
-                            if a > 0 { sink.span(y: r, x: x, count: 1, alpha: a) }
-                            acc += cover
-                            let next = i < end ? Int(dst[i].x) : w
-                            if acc != 0 && next > x + 1 {
-                                let b = Self.alpha(acc << shift, evenOdd: evenOdd)
-                                if b > 0 { sink.span(y: r, x: x + 1, count: next - x - 1, alpha: b) }
+                    if runCount == 0 {
+                        for k in 0..<rows {
+                            let start = starts[k], end = starts[k + 1]
+                            if start == end { continue }
+                            Self.sortRow(dst, start, end)
+                            Self.sweepRow(dst, start, end, y: lo + k, width: w, evenOdd: evenOdd, into: &sink)
+                        }
+                        return
+                    }
+                    runs.withUnsafeBufferPointer { runs in
+                    activeRuns.withUnsafeMutableBufferPointer { active in
+                    rowCells.withUnsafeMutableBufferPointer { merged in
+                    rowSpans.withUnsafeMutableBufferPointer { spans in
+                        var nextRun = 0, activeCount = 0, spanCount = 0
+                        var repeatable = false   // `spans` holds the row above, made of runs alone
+                        for k in 0..<rows {
+                            let r = lo + k
+                            var changed = false
+                            var a = 0
+                            while a < activeCount {
+                                if Int(active[a].row1) == r {
+                                    activeCount -= 1
+                                    active[a] = active[activeCount]
+                                    changed = true
+                                } else {
+                                    a += 1
+                                }
+                            }
+                            while nextRun < runCount && Int(runs[nextRun].row0) == r {
+                                active[activeCount] = runs[nextRun]
+                                activeCount += 1
+                                nextRun += 1
+                                changed = true
+                            }
+                            let start = starts[k], end = starts[k + 1]
+                            if activeCount == 0 {
+                                repeatable = false
+                                if start == end { continue }
+                                Self.sortRow(dst, start, end)
+                                Self.sweepRow(dst, start, end, y: r, width: w, evenOdd: evenOdd, into: &sink)
+                                continue
+                            }
+                            if start == end && !changed && repeatable {
+                                for i in 0..<spanCount {
+                                    let s = spans[i]
+                                    sink.span(y: r, x: Int(s.x), count: Int(s.count), alpha: Int(s.alpha))
+                                }
+                                continue
+                            }
+                            var n = 0
+                            for i in start..<end { merged[n] = dst[i]; n += 1 }
+                            for i in 0..<activeCount {
+                                let run = active[i]
+                                merged[n] = CoverageCell(x: run.x, y: Int32(truncatingIfNeeded: r), cover: run.cover,
+                                                         area: run.area)
+                                n += 1
+                            }
+                            Self.sortRow(merged, 0, n)
+                            if start == end {
+                                spanCount = withUnsafeMutablePointer(to: &sink) { inner in
+                                    var recorder = RowRecorder(inner: inner, spans: spans)
+                                    Self.sweepRow(merged, 0, n, y: r, width: w, evenOdd: evenOdd, into: &recorder)
+                                    return recorder.count
+                                }
+                                repeatable = true
+                            } else {
+                                Self.sweepRow(merged, 0, n, y: r, width: w, evenOdd: evenOdd, into: &sink)
+                                repeatable = false
                             }
                         }
+                    }
+                    }
+                    }
                     }
                 }
                 }
             }
-        }
-    }
-
-    /// Sorts cells[start..<end] by x: insertion sort for the short, nearly sorted rows edge
-    /// walks produce, the standard sort for long ones. Order among equal x does not matter
-    /// (their integer sums commute), so the result is deterministic either way.
-    private static func sortRow(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) {
-        if end - start > 16 {
-            var slice = UnsafeMutableBufferPointer(rebasing: cells[start..<end])
-            slice.sort { $0.x < $1.x }
-            return
-        }
-        var i = start + 1
-        while i < end {
-            let cell = cells[i]
-            var j = i - 1
-            while j >= start && cells[j].x > cell.x {
-                cells[j + 1] = cells[j]
-                j -= 1
-            }
-            cells[j + 1] = cell
-            i += 1
         }
     }
 }

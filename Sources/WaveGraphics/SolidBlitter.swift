@@ -1,7 +1,7 @@
 /// Blends a constant premultiplied colour through coverage spans (source-over).
 ///
-/// Fast paths: full coverage of an opaque colour stores the colour; full coverage of a
-/// translucent one skips the coverage multiply.
+/// Fast paths: full coverage of an opaque colour stores the colour (four pixels a step); full
+/// coverage of a translucent one skips the coverage multiply.
 struct SolidBlitter: PaintBlitter {
     let surface: Surface
     /// Premultiplied packed colour (channel ≤ alpha).
@@ -24,7 +24,7 @@ struct SolidBlitter: PaintBlitter {
         let end = i &+ count
         let inverse = 255 &- (src >> 24)
         if inverse == 0 {
-            while i < end { surface.store(i, src); i &+= 1 }
+            surface.store(i, count: count, src)
         } else if src != 0 {
             // Two pixels per step in 16-bit lanes of a 64-bit word, then the odd one out.
             let src2 = UInt64(src) | UInt64(src) << 32, inverse2 = UInt64(inverse)

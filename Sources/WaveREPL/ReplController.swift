@@ -202,10 +202,7 @@ public final class ReplController {
     public func pollWatch() {
         guard let w = watched, let change = w.poll() else { return }
         guard case .success(let file) = change else { return }
-        let tick = session.runtime.tick
-        let outcome = session.load(file.text, name: w.path)
-        if outcome.diagnostics.isEmpty { try? session.seek(to: tick) }
-        show(outcome)
+        show(session.load(file.text, name: w.path, keepingTick: true))
     }
 
     func trace(_ arg: String) throws {

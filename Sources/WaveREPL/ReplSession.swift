@@ -124,15 +124,18 @@ public final class ReplSession {
         runtime = try SceneRuntime.seek(program, to: tick)
     }
 
-    /// Replaces the session with a script file's contents.
-    public func load(_ text: String, name: String) -> Outcome {
+    /// Replaces the session with a script file's contents. With `keepingTick` (`:watch`),
+    /// the new version is carried to the current tick without replaying it
+    /// (`SceneRuntime.reload`): variables and layer properties the edit left alone keep
+    /// their live values.
+    public func load(_ text: String, name: String, keepingTick: Bool = false) -> Outcome {
         let file = SourceFile(name: name, text: text)
         var outcome = Outcome(file: file)
         let (program, diagnostics, env) = Compiler.compileKeepingEnvironment(file)
         outcome.diagnostics = diagnostics.filter { $0.severity == .error }
         guard let program else { return outcome }
         do {
-            runtime = try SceneRuntime(program: program)
+            runtime = keepingTick ? try SceneRuntime.reload(program, keeping: runtime) : try SceneRuntime(program: program)
         } catch let e as RuntimeError {
             outcome.diagnostics.append(e.diagnostic)
             return outcome

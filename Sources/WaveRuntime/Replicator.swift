@@ -15,6 +15,8 @@ struct Tint: Equatable, Sendable {
         func c(_ x: Color) -> Color { Color(r: x.r * r, g: x.g * g, b: x.b * b, a: x.a * a) }
         switch p {
         case .solid(let x): return .solid(c(x))
+        // An image's pixels are not tinted (its copies keep their colours; opacity still applies).
+        case .image: return p
         case .linearGradient(let s, let e, let stops): return .linearGradient(start: s, end: e, stops: stops.map { GradientStop($0.location, c($0.color)) })
         case .radialGradient(let o, let radius, let stops): return .radialGradient(center: o, radius: radius, stops: stops.map { GradientStop($0.location, c($0.color)) })
         case .conicGradient(let o, let angle, let stops): return .conicGradient(center: o, angle: angle, stops: stops.map { GradientStop($0.location, c($0.color)) })

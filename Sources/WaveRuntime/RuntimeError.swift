@@ -33,6 +33,9 @@ public struct RuntimeLimits: Sendable {
     public var maxStringBytes = 1_000_000
     /// Characters one text layer draws (each costs glyph outlines and coverage).
     public var maxTextCharacters = 10_000
+    /// Decoded bytes (width · height · 4) of all the images a script's image layers load
+    /// (checked when the script is loaded: a located compile error).
+    public var maxImageBytes = 64 << 20
 
     /// Each limit's variable, and the largest value it may be raised to (beyond that a
     /// runaway script would hang or exhaust memory before the limit could stop it).
@@ -44,6 +47,7 @@ public struct RuntimeLimits: Sendable {
         ("WAVE_MAX_PATH_ELEMENTS", \.maxPathElements, 100_000_000),
         ("WAVE_MAX_STRING", \.maxStringBytes, 100_000_000),
         ("WAVE_MAX_TEXT", \.maxTextCharacters, 1_000_000),
+        ("WAVE_MAX_IMAGE_BYTES", \.maxImageBytes, 1 << 30),
     ]
 
     /// The defaults, each changed by its environment variable (`variables`) when that is a

@@ -10,7 +10,7 @@ extension SceneRuntime {
         let root: Transform = scale == 1 ? .identity : .scale(scale, scale)
         for id in order {
             guard let inst = instances[id], !program.layers[inst.decl].usedAsMask else { continue }
-            items += try build(id, parent: root, root: root)
+            items += try build(id, parent: Transform3D(root), root: root)
         }
         let bg = scene.background
         let w = max(1, Int((Double(scene.width) * scale).rounded()))
@@ -22,7 +22,7 @@ extension SceneRuntime {
     /// scene coordinates to the device (masks are placed with it). `tint` multiplies the
     /// colours drawn (a replicator's colour offsets); its alpha multiplies this layer's
     /// opacity only, as a group's opacity already reaches its children.
-    func build(_ id: Int, parent: Transform, root: Transform, tint: Tint = .none) throws -> [DisplayItem] {
+    func build(_ id: Int, parent: Transform3D, root: Transform, tint: Tint = .none) throws -> [DisplayItem] {
         guard let inst = instances[id] else { return [] }
         let decl = program.layers[inst.decl]
         guard inst.present(.visible).bool else { return [] }
@@ -32,16 +32,32 @@ extension SceneRuntime {
         let colours = Tint(r: tint.r, g: tint.g, b: tint.b, a: 1)
 
         let geometry = try localGeometry(inst)
-        let transform = localTransform(inst, bounds: geometry.bounds).concatenating(parent)
+        let world = localTransform3D(inst, bounds: geometry.bounds).concatenating(parent)
+        var plane = world.plane
+        if !inst.present(.doubleSided).bool && plane.determinant < 0 { return [] }   // its back faces the viewer
+        // With perspective on this layer's plane, its items are built in the layer's own
+        // space, uniformly scaled by the most the projection magnifies it (so strokes are
+        // outlined there and foreshorten, and curves are flattened finely enough where it
+        // is nearest), then projected below.
+        let projected = plane.affine == nil
+        var transform = plane.affine ?? .identity
+        if projected && inst.kind != .group {
+            let b = geometry.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            let s = plane.magnification(near: [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY),
+                                               Point(b.minX, b.maxY), Point(b.x + b.width / 2, b.y + b.height / 2)])
+            transform = .scale(s, s)
+            plane = plane.after(.scale(1 / s, 1 / s))
+        }
+        let (filter, blend) = layerEffects(inst, root: root)
         var content: [DisplayItem] = []
         var needsGroup = false
         if inst.kind == .group {
             for c in inst.children {
                 guard let child = instances[c], !program.layers[child.decl].usedAsMask else { continue }
                 if let r = decl.replicator, let k = child.copyIndex {
-                    content += try build(c, parent: r.instanceTransform(k).concatenating(transform), root: root, tint: colours.times(r.tint(k)))
+                    content += try build(c, parent: Transform3D(r.instanceTransform(k)).concatenating(world), root: root, tint: colours.times(r.tint(k)))
                 } else {
-                    content += try build(c, parent: transform, root: root, tint: colours)
+                    content += try build(c, parent: world, root: root, tint: colours)
                 }
             }
             needsGroup = opacity < 1
@@ -50,6 +66,12 @@ extension SceneRuntime {
             let stroke = colours.apply(paint(inst.present(.stroke), bounds: bounds, transform: transform))
             content = try effectItems(inst, effect, run: run, spacing: spacing, bounds: bounds, transform: transform, fill: fill, stroke: stroke)
             needsGroup = opacity < 1
+        } else if inst.kind == .image {
+            if let item = imageItem(inst, transform: transform) { content = [item] }
+            needsGroup = opacity < 1 && filter != nil
+            if opacity < 1 && filter == nil, case .fill(let p, let r, let pt, _)? = content.first {
+                content[0] = .fill(path: p, rule: r, paint: pt, opacity: opacity)
+            }
         } else if let path = geometry.path {
             let fill = colours.apply(paint(inst.present(.fill), bounds: geometry.bounds, transform: transform))
             let stroke = colours.apply(paint(inst.present(.stroke), bounds: geometry.bounds, transform: transform))
@@ -65,28 +87,63 @@ extension SceneRuntime {
                 content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
             }
             needsGroup = opacity < 1 && content.count > 1
-            if opacity < 1 && content.count == 1, case .fill(let p, let r, let pt, let o) = content[0] {
+            if opacity < 1 && content.count == 1 && filter == nil, case .fill(let p, let r, let pt, let o) = content[0] {
                 content[0] = .fill(path: p, rule: r, paint: pt, opacity: o * opacity)
             }
         }
+        if projected && inst.kind != .group {
+            let b = geometry.bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            content = project(content, plane, centre: transform.apply(Point(b.x + b.width / 2, b.y + b.height / 2)))
+        }
         guard !content.isEmpty else { return [] }
+        if let filter {
+            content = [.effect(items: content, effects: filter)]
+            needsGroup = opacity < 1
+        }
         var mask: Mask? = nil
         if let m = decl.mask, m < declaredInstance.count, let maskID = declaredInstance[m] {
-            let maskItems = try build(maskID, parent: ancestorTransform(maskID).concatenating(root), root: root)
+            let maskItems = try build(maskID, parent: ancestorTransform3D(maskID).concatenating(Transform3D(root)), root: root)
             mask = Mask(items: maskItems, inverted: decl.maskInverted)
         } else if decl.mask != nil && !decl.maskInverted {
             return []   // the mask layer is gone: nothing shows through it
         }
         if mask != nil || needsGroup {
-            return [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
+            content = [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
         }
+        if let blend { content = [.effect(items: content, effects: LayerEffects(blend: blend))] }
         return content
+    }
+
+    /// The layer's blur and shadow (nil when it has neither: no blur, shadow opacity 0), and
+    /// its blend mode (nil for normal). Radii and the offset are in scene units, scaled to the
+    /// device by `root` only: the layer's own transform and its parents' do not turn or
+    /// stretch them. Radii above 100 device pixels count as 100 (a bound on the work).
+    func layerEffects(_ inst: LayerInstance, root: Transform) -> (LayerEffects?, BlendMode?) {
+        let scale = root.maxScale
+        func radius(_ p: Property) -> Double {
+            let r = inst.present(p).number * scale
+            return r > 0 && r.isFinite ? min(r, 100) : 0
+        }
+        let blur = radius(.blur)
+        var shadow: Shadow? = nil
+        let shadowOpacity = inst.present(.shadowOpacity).number
+        if shadowOpacity > 0, case .color(let c) = inst.present(.shadowColor) {
+            let (dx, dy) = inst.present(.shadowOffset).point
+            let color = Color(r: c.r, g: c.g, b: c.b, a: c.a * min(1, shadowOpacity))
+            if (color.a * 255).rounded() >= 1, (dx * scale).isFinite, (dy * scale).isFinite {
+                shadow = Shadow(color: color, dx: dx * scale, dy: dy * scale, radius: radius(.shadowRadius))
+            }
+        }
+        let word = inst.present(.blend).blend
+        let blend = word == .normal ? nil : BlendMode(rawValue: word.rawValue)
+        let filter = blur > 0 || shadow != nil ? LayerEffects(blur: blur, shadow: shadow) : nil
+        return (filter, blend)
     }
 
     /// A NaN or infinite opacity, position, scale, rotation or anchor is a runtime error
     /// naming the layer and the property, never a layer silently hidden or misplaced.
     func checkFinite(_ inst: LayerInstance) throws {
-        for p in [Property.opacity, .position, .scale, .rotation, .anchor] where p.applies(to: inst.kind) {
+        for p in [Property.opacity, .position, .scale, .rotation, .anchor, .rotationX, .rotationY, .translationZ, .perspective] where p.applies(to: inst.kind) {
             let finite: Bool
             switch inst.present(p) {
             case .number(let v): finite = v.isFinite
@@ -99,18 +156,35 @@ extension SceneRuntime {
                                    decl.range, tick: tick)
             }
         }
+        let d = inst.present(.perspective).number
+        guard d >= 0 else {
+            let decl = program.layers[inst.decl]
+            throw RuntimeError(.badPerspective, "layer '\(decl.name)' has perspective \(Value.format(d)); the eye's distance must be positive, or 0 for none",
+                               decl.range, tick: tick)
+        }
     }
 
-    /// The transform of a layer's parents, for drawing a mask layer where it lives.
-    func ancestorTransform(_ id: Int) -> Transform {
-        var t = Transform.identity
+    /// A layer's parents, nearest first, each with its bounds.
+    func ancestors(_ id: Int) -> [(LayerInstance, Rect?)] {
+        var out: [(LayerInstance, Rect?)] = []
         var cur = instances[id]?.parent
         while let p = cur, let inst = instances[p] {
-            let bounds = (try? localGeometry(inst))?.bounds
-            t = t.concatenating(localTransform(inst, bounds: bounds))
+            out.append((inst, (try? localGeometry(inst))?.bounds))
             cur = inst.parent
         }
-        return t
+        return out
+    }
+
+    /// The flat transform of a layer's parents (where text is measured and motion paths
+    /// are placed).
+    func ancestorTransform(_ id: Int) -> Transform {
+        ancestors(id).reduce(.identity) { $0.concatenating(localTransform($1.0, bounds: $1.1)) }
+    }
+
+    /// The transform of a layer's parents with their 3D properties and perspectives: where a
+    /// mask layer is drawn.
+    func ancestorTransform3D(_ id: Int) -> Transform3D {
+        ancestors(id).reduce(.identity) { $0.concatenating(localTransform3D($1.0, bounds: $1.1)) }
     }
 
     /// Position, then scale and rotation about the anchor (a point in the unit box of the
@@ -131,6 +205,69 @@ extension SceneRuntime {
         return t.concatenating(isText ? .translation(px, py) : .translation(apx + px, apy + py))
     }
 
+    /// `localTransform` with the 3D properties: position (and `translation-z`), then the
+    /// perspective, then rotation about z, y and x, then scale, all about the anchor. The
+    /// perspective is centred on the anchor and, composed here, applies to the children too
+    /// (Core Animation's sublayerTransform with m34 = −1/d).
+    func localTransform3D(_ inst: LayerInstance, bounds: Rect?) -> Transform3D {
+        let flat = localTransform(inst, bounds: bounds)
+        let rx = inst.present(.rotationX).number, ry = inst.present(.rotationY).number
+        let tz = inst.present(.translationZ).number, d = inst.present(.perspective).number
+        guard rx != 0 || ry != 0 || tz != 0 || d != 0 else { return Transform3D(flat) }
+        let (sx, sy) = inst.present(.scale).point
+        let (ax, ay) = inst.present(.anchor).point
+        let b = bounds ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let apx = b.x + ax * b.width, apy = b.y + ay * b.height
+        // Where the anchor lands: what `localTransform` maps it to.
+        let placed = flat.apply(Point(apx, apy))
+        let t = Transform3D.translation(-apx, -apy, 0)
+            .concatenating(Transform3D(.scale(sx, sy)))
+            .concatenating(.rotationX(rx))
+            .concatenating(.rotationY(ry))
+            .concatenating(Transform3D(.rotation(inst.present(.rotation).number)))
+            .concatenating(.translation(0, 0, tz))
+            .concatenating(.perspective(d))
+        return t.concatenating(.translation(placed.x, placed.y, 0))
+    }
+
+    /// Projects a layer's items, built in its own (uniformly scaled) space, through its
+    /// plane's homography: paths exactly (flattened within 0.1 px where the projection
+    /// magnifies most, clipped at the eye), paints by the projection's tangent map at
+    /// `centre` (gradients stay affine).
+    func project(_ items: [DisplayItem], _ plane: Homography, centre: Point) -> [DisplayItem] {
+        let tangent = plane.tangent(at: centre)
+        return items.compactMap { item in
+            switch item {
+            case .fill(let path, let rule, let paint, let opacity):
+                let out = plane.project(fill: path, tolerance: 0.1)
+                guard !out.isEmpty else { return nil }
+                return .fill(path: out, rule: rule, paint: tangent.map { SceneRuntime.mapped(paint, by: $0) } ?? paint, opacity: opacity)
+            case .group(let inner, let opacity, let mask):
+                let out = project(inner, plane, centre: centre)
+                return out.isEmpty ? nil : .group(items: out, opacity: opacity, mask: mask)
+            case .effect(let inner, let effects):
+                // The blur and shadow are applied after projecting, in screen space.
+                let out = project(inner, plane, centre: centre)
+                return out.isEmpty ? nil : .effect(items: out, effects: effects)
+            }
+        }
+    }
+
+    /// A device-space paint moved by `t` (gradient points and radius).
+    static func mapped(_ paint: Paint, by t: Transform) -> Paint {
+        switch paint {
+        case .solid: return paint
+        case .image(let image, let toImage):
+            guard let back = t.inverted else { return paint }
+            return .image(image, toImage: back.concatenating(toImage))
+        case .linearGradient(let s, let e, let stops): return .linearGradient(start: t.apply(s), end: t.apply(e), stops: stops)
+        case .radialGradient(let c, let r, let stops): return .radialGradient(center: t.apply(c), radius: r * t.maxScale, stops: stops)
+        case .conicGradient(let c, let angle, let stops):
+            let tip = t.apply(Point(sin(angle), -cos(angle))), origin = t.apply(Point(0, 0))
+            return .conicGradient(center: t.apply(c), angle: atan2(tip.x - origin.x, origin.y - tip.y), stops: stops)
+        }
+    }
+
     /// The layer's path and bounds in its own coordinates.
     func localGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
         var path = Path()
@@ -140,6 +277,8 @@ extension SceneRuntime {
             path.addCircle(center: Point(cx, cy), radius: SceneRuntime.nonNegative(inst.present(.radius).number))
         case .ellipse:
             path.addEllipse(in: rect(inst.present(.frame)))
+        case .image:
+            path.addRect(rect(inst.present(.frame)))
         case .rect:
             path.addRect(rect(inst.present(.frame)), cornerRadius: SceneRuntime.nonNegative(inst.present(.corner).number))
         case .line:

@@ -242,8 +242,13 @@ extension SceneRuntime {
     /// A layer's numbers must be finite: NaN or infinity written to a property (by a
     /// statement, a binding or an animation's end values) is a runtime error located at
     /// what wrote it, never a layer silently hidden or misplaced (`checkFinite` in the
-    /// frame builder is the last guard, for values no statement located).
+    /// frame builder is the last guard, for values no statement located). Likewise a
+    /// negative `perspective` (an eye behind the screen).
     func requireFinite(_ v: Value, _ p: Property, of inst: LayerInstance, at range: SourceRange, _ how: String) throws {
+        if p == .perspective, case .number(let d) = v, d < 0 {
+            throw RuntimeError(.badPerspective, "perspective of layer '\(program.layers[inst.decl].name)' \(how) \(Value.format(d)); the eye's distance must be positive, or 0 for none",
+                               range, tick: tick)
+        }
         let finite: Bool
         switch v {
         case .number(let x): finite = x.isFinite

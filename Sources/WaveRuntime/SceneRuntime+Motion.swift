@@ -12,6 +12,8 @@ struct MotionState: Sendable {
     var keyTimes: [Double]
     var rotation: MotionRotation
     var paced: Bool
+    /// The path each measure was made from (a saved state keeps these and measures again).
+    var paths: [Path] = []
 
     /// The segment and parameter at eased progress `p` (clamped to the path's ends).
     /// Paced: p is the fraction of the path's length. Linear: segment i runs from key time i
@@ -60,12 +62,14 @@ extension SceneRuntime {
             }
         }
         var measures: [PathMeasure] = []
+        var paths: [Path] = []
         var rotations: [Double] = []
         for target in targets {
             guard case .layer(let id, _, _) = target else { continue }
             var path = scenePath
             if case .layer = m.source, let toParent = ancestorTransform(id).inverted { path = path.transformed(by: toParent) }
             measures.append(PathMeasure(path))
+            paths.append(path)
             rotations.append(instances[id]?.present(.rotation).number ?? 0)
         }
         let segments = measures.first?.segmentCount ?? 0
@@ -79,7 +83,7 @@ extension SceneRuntime {
             throw RuntimeError(.badMotion, "'times' has \(keyTimes.count) key times, but \(name) has \(segments) segment\(segments == 1 ? "" : "s"), so it needs \(segments + 1)",
                                a.range, tick: tick)
         }
-        return MotionState(measures: measures, baseRotations: rotations, keyTimes: keyTimes, rotation: m.rotation, paced: m.paced)
+        return MotionState(measures: measures, baseRotations: rotations, keyTimes: keyTimes, rotation: m.rotation, paced: m.paced, paths: paths)
     }
 
     /// Writes each target's position on the path at eased progress `p`, and with `rotate`

@@ -6,12 +6,14 @@ extension SceneRuntime {
     /// The frame at `scale` with small text layers taken out, and those layers as
     /// characters. A text layer is taken out when its device line height is at most
     /// `maxLineHeight`, it has no mask and it is not itself used as a mask; larger or masked
-    /// text stays in the frame as outlines (masks stay exact).
+    /// text stays in the frame as outlines (masks stay exact), and so does text seen in
+    /// perspective (its plane is no affine map of the screen); text whose back faces the
+    /// viewer with `double-sided false` is not drawn at all, as in the frame.
     public func frameWithTextCells(scale: Double, maxLineHeight: Double) throws -> (frame: Frame, runs: [TextCellRun]) {
         var runs: [TextCellRun] = []
         var hidden: [Int] = []
         let root: Transform = scale == 1 ? .identity : .scale(scale, scale)
-        func visit(_ id: Int, parent: Transform, opacity: Double) throws {
+        func visit(_ id: Int, parent: Transform3D, opacity: Double) throws {
             guard let inst = instances[id], inst.present(.visible).bool else { return }
             let decl = program.layers[inst.decl]
             guard !decl.usedAsMask else { return }
@@ -19,18 +21,21 @@ extension SceneRuntime {
             guard alpha > 0 else { return }
             if inst.kind == .group {
                 let bounds = try localGeometry(inst).bounds
-                let transform = localTransform(inst, bounds: bounds).concatenating(parent)
-                for c in inst.children { try visit(c, parent: transform, opacity: alpha) }
+                let world = localTransform3D(inst, bounds: bounds).concatenating(parent)
+                if !inst.present(.doubleSided).bool && world.plane.determinant < 0 { return }
+                for c in inst.children { try visit(c, parent: world, opacity: alpha) }
                 return
             }
             guard inst.kind == .text, decl.mask == nil, let (run, spacing, box) = try textRun(inst) else { return }
-            let transform = localTransform(inst, bounds: box).concatenating(parent)
+            let world = localTransform3D(inst, bounds: box).concatenating(parent)
+            if !inst.present(.doubleSided).bool && world.plane.determinant < 0 { return }
+            guard let transform = world.plane.affine else { return }
             let height = box.height * transform.maxScale
             guard height <= maxLineHeight else { return }
             runs.append(textCellRun(inst, run: run, spacing: spacing, box: box, transform: transform, opacity: alpha))
             hidden.append(id)
         }
-        for id in order { try visit(id, parent: root, opacity: 1) }
+        for id in order { try visit(id, parent: Transform3D(root), opacity: 1) }
         var copy = self
         for id in hidden { copy.instances[id]?.overlay[Property.visible.ordinal] = .bool(false) }
         return (try copy.frame(scale: scale), runs)

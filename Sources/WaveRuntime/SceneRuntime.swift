@@ -46,6 +46,8 @@ public struct SceneRuntime: Sendable {
     /// Every property's default by kind, for the scene size in `layerDefaultsSize`.
     var layerDefaults: [LayerKind: [Value]] = [:]
     var layerDefaultsSize: [Int] = []
+    /// Image layers' decoded images by source (`Program.images`), premultiplied once.
+    var rasterImages: [String: RasterImage] = [:]
 
     public var scene: SceneIR { program.scene }
     public var liveLayerCount: Int { instances.count }
@@ -64,6 +66,9 @@ public struct SceneRuntime: Sendable {
     /// Adds a compiled increment (REPL input) at the current tick without resetting the clock.
     public mutating func apply(_ increment: Program) throws {
         program.scene = increment.scene
+        for (source, pixels) in increment.images where rasterImages[source] == nil {
+            rasterImages[source] = RasterImage(width: pixels.width, height: pixels.height, straightRGBA: pixels.rgba)
+        }
         for g in increment.globals {
             program.globals.append(g)
             globals.append(try eval(g.initial, .top))

@@ -36,6 +36,12 @@ public final class AnimationSink: FrameSink {
         (try? FrameEncoder.plan(format: format, ticks: ticks, part: part, options: options).schedule.count) ?? 0
     }
 
+    /// The ticks a part of an animation renders, in order (empty for a part outside `ticks`).
+    public static func scheduledTicks(format: ImageFormat, ticks: Range<Int>, part: Range<Int>,
+                                      options: ImageSinkOptions) -> [Int] {
+        ((try? FrameEncoder.plan(format: format, ticks: ticks, part: part, options: options).schedule) ?? []).map(\.tick)
+    }
+
     public func consume(_ frame: SinkFrame) throws {
         guard let pixels = frame.pixels else { throw CodecError("\(format.info.displayName) needs pixels") }
         try encoder.add(pixels)

@@ -52,6 +52,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case outOfRange = "E0306"
     case badGradient = "E0307"
     case badAssignment = "E0308"
+    case badImage = "E0320"
+    case imageTooLarge = "E0321"
     // Timing
     case unknownTimingCurve = "E0401"
     case badDuration = "E0402"
@@ -62,6 +64,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case badPathData = "E0420"
     case morphMismatch = "E0421"
     case badMotion = "E0720"
+    // 3D transforms (issue 17)
+    case badPerspective = "E0730"
     // Runtime
     case tooManyLayers = "E0701"
     case tooMuchWork = "E0702"
@@ -134,6 +138,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .outOfRange: return ("out-of-range", "a number outside the range allowed for it")
         case .badGradient: return ("bad-gradient", "a gradient with bad stops, direction or centre")
         case .badAssignment: return ("bad-assignment", "an assignment to something that cannot be assigned")
+        case .badImage: return ("bad-image", "an image layer's source that is not a constant string, is missing, or is not a PNG wave can read")
+        case .imageTooLarge: return ("image-too-large", "images whose decoded bytes exceed the limit (WAVE_MAX_IMAGE_BYTES)")
         case .unknownTimingCurve: return ("unknown-timing-curve", "a timing curve that does not exist")
         case .badDuration: return ("bad-duration", "a duration that is not a time, not finite, too short or too long")
         case .incompleteAnimation: return ("incomplete-animation", "an animation without values or duration")
@@ -141,6 +147,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .badCurveArguments: return ("bad-curve-arguments", "bad arguments to `cubic-bezier` or `steps`")
         case .badPathData: return ("bad-path-data", "path data in a string (`along \"M 0 0 L 10 0\"`) that cannot be read")
         case .morphMismatch: return ("morph-mismatch", "a path morph between paths of different structure")
+        case .badPerspective: return ("bad-perspective", "a perspective distance that becomes negative (runtime; a negative one written in the script is E0306)")
         case .badMotion: return ("bad-motion", "a motion path or morph that does not fit when it starts: no outline, key times that do not match its segments, paths of different structure (runtime)")
         case .tooManyLayers: return ("too-many-layers", "more live layers than the limit (runtime)")
         case .tooMuchWork: return ("too-much-work", "more steps in one tick than the limit (runtime)")

@@ -177,7 +177,7 @@ extension Parser {
         }
         var headID = Identifier(first, current.range)
         advance()
-        // `line-width`, `rotation-y`: a hyphenated word written where a property name goes is
+        // `line-width`, `skew-x`: a hyphenated word written where a property name goes is
         // one (unknown) name, not a subtraction; the compiler says it is unknown.
         while isPunct("-"), !current.spaceBefore, let next = peek().identifier, !peek().spaceBefore {
             advance()

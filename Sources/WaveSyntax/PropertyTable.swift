@@ -1,15 +1,17 @@
 /// The kinds of layer a script can declare (`layer NAME: KIND { … }`).
 public enum LayerKind: String, CaseIterable, Sendable, Hashable {
-    case circle, ellipse, rect, line, polygon, path, wave, text, group
+    case circle, ellipse, rect, line, polygon, path, wave, text, group, image
 
-    /// Every kind that is filled and stroked: all but `group`.
-    public static let shapes: Set<LayerKind> = Set(allCases.filter { $0 != .group })
+    /// Every kind that is filled and stroked: all but `group` and `image`.
+    public static let shapes: Set<LayerKind> = Set(allCases.filter { $0 != .group && $0 != .image })
 }
 
 /// The type of a property's value, as grammar.md names it. The compiler maps it to its
 /// `ValueType`; `length` and `angle` are numbers with that unit.
 public enum PropertyType: String, Sendable, Equatable {
     case number, length, angle, point, rect, bool, string, paint, list, word
+    /// A plain colour (no gradient): `shadow-color`.
+    case color
 }
 
 /// Every layer property: the one table the lexer, parser, compiler, runtime defaults,
@@ -32,8 +34,16 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     case amplitude, wavelength, phase, level, extent, bottom
     // Text.
     case text, font, size, spacing
+    // Effects, on every layer and group (Core Animation's shadow*, filters, compositingFilter).
+    case shadowColor = "shadow-color", shadowOpacity = "shadow-opacity", shadowOffset = "shadow-offset"
+    case shadowRadius = "shadow-radius", blur, blend
+    // Image layers.
+    case source, gravity
     // Text you can type (issue 17): how many characters show.
     case visibleChars = "visible-chars"
+    // 3D transforms (issue 17): turning out of the screen plane, depth, perspective.
+    case rotationX = "rotation-x", rotationY = "rotation-y", translationZ = "translation-z", perspective
+    case doubleSided = "double-sided"
 
     /// One row of the table.
     public struct Spec: Sendable {
@@ -65,7 +75,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .position: return Spec(nil, .point, "(0, 0)")
         case .anchor: return Spec(nil, .point, "(0.5, 0.5)", words: AnchorWord.allCases.map(\.rawValue))
         case .scale: return Spec(nil, .point, "1")
-        case .rotation: return Spec(nil, .angle, "0")
+        case .rotation: return Spec(nil, .angle, "0", aliases: ["rotation-z"])
         case .opacity: return Spec(nil, .number, "1")
         case .visible: return Spec(nil, .bool, "true")
         case .fill: return Spec(shapes, .paint, "black", words: ["none"])
@@ -81,7 +91,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .strokeEnd: return Spec(shapes, .number, "1")
         case .center: return Spec([.circle], .point, "(0, 0)")
         case .radius: return Spec([.circle], .length, "10")
-        case .frame: return Spec([.rect, .ellipse], .rect, "(0, 0, 100, 100)")
+        case .frame: return Spec([.rect, .ellipse, .image], .rect, "(0, 0, 100, 100)")
         case .corner: return Spec([.rect], .length, "0")
         case .from: return Spec([.line], .point, "(0, 0)")
         case .to: return Spec([.line], .point, "(100, 100)")
@@ -96,7 +106,20 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return Spec([.text], .string, "\"sans\"")
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
+        case .shadowColor: return Spec(nil, .color, "black")
+        case .shadowOpacity: return Spec(nil, .number, "0")
+        case .shadowOffset: return Spec(nil, .point, "(0, -3)")
+        case .shadowRadius: return Spec(nil, .length, "3")
+        case .blur: return Spec(nil, .length, "0")
+        case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
+        case .source: return Spec([.image], .string, "\"\"")
+        case .gravity: return Spec([.image], .word, "resize", words: GravityWord.allCases.map(\.rawValue))
         case .visibleChars: return Spec([.text], .number, "-1")
+        case .rotationX: return Spec(nil, .angle, "0")
+        case .rotationY: return Spec(nil, .angle, "0")
+        case .translationZ: return Spec(nil, .length, "0")
+        case .perspective: return Spec(nil, .length, "0")
+        case .doubleSided: return Spec(nil, .bool, "true")
         }
     }
 
@@ -137,7 +160,20 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .font: return "the font, as \"family\" or \"family:style\" (fontconfig)"
         case .size: return "the text size in pixels per em"
         case .spacing: return "extra space between letters"
+        case .shadowColor: return "the colour of the layer's shadow"
+        case .shadowOpacity: return "how opaque the shadow is, 0 to 1; 0 (no shadow) unless set"
+        case .shadowOffset: return "how far (x, y) the shadow falls from the layer"
+        case .shadowRadius: return "how soft the shadow is: the blur radius (Gaussian σ = radius / 2)"
+        case .blur: return "blurs the layer, a group as one: the radius (Gaussian σ = radius / 2)"
+        case .blend: return "how the layer's colours combine with what is beneath it"
+        case .source: return "the PNG file the image layer shows, relative to the script's folder"
+        case .gravity: return "how the image is placed in its frame (Core Animation's contentsGravity)"
         case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"
+        case .rotationX: return "turns the layer about the horizontal axis through its anchor; positive brings the bottom edge towards the viewer"
+        case .rotationY: return "turns the layer about the vertical axis through its anchor; positive takes the right edge away"
+        case .translationZ: return "moves the layer towards the viewer (positive) or away, seen through a perspective"
+        case .perspective: return "eye distance for this layer and its children, projected about its anchor; 0 is none"
+        case .doubleSided: return "false hides the layer while its back faces the viewer"
         }
     }
 

@@ -24,7 +24,7 @@ public enum Suggestion {
             var best: (String, Int)? = nil
             for c in candidates where c != word {
                 let cw = Array(c.lowercased())
-                // `rotation-y` is not a misspelt `rotation`: never suggest by dropping a part.
+                // `skew-x` is not a misspelt `skew`: never suggest by dropping a part.
                 if word.hasPrefix(c + "-") || c.hasPrefix(word + "-") { continue }
                 // A two-letter word is only reached by one letter more (`too` → `to`).
                 let shortest = min(w.count, cw.count)

@@ -10,6 +10,23 @@ public enum StrokeJoin: String, CaseIterable, Sendable { case miter, round, beve
 /// `fill-rule`: which points a self-crossing path covers.
 public enum WindingRule: String, CaseIterable, Sendable { case nonZero = "non-zero", evenOdd = "even-odd" }
 
+/// `blend`: how a layer's pixels combine with what lies beneath it (W3C Compositing and
+/// Blending Level 1; `plus-lighter` is Core Animation's plusL).
+public enum BlendWord: String, CaseIterable, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten
+    case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light", softLight = "soft-light"
+    case difference, exclusion
+    case plusLighter = "plus-lighter"
+}
+
+/// `gravity`: how an image layer places its image in its frame (Core Animation's
+/// contentsGravity; `top` is the top of the screen).
+public enum GravityWord: String, CaseIterable, Sendable {
+    case resize, resizeAspect = "resize-aspect", resizeAspectFill = "resize-aspect-fill"
+    case center, top, bottom, left, right
+    case topLeft = "top-left", topRight = "top-right", bottomLeft = "bottom-left", bottomRight = "bottom-right"
+}
+
 /// Words `anchor` accepts instead of a point in the layer's unit box.
 public enum AnchorWord: String, CaseIterable, Sendable {
     case center, left, right, top, bottom

@@ -20,7 +20,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for the parallel measurement (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
     @Option(help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
-    @Flag(help: "Turn off the caches of stroke outlines, fill spans and mask coverage (same bytes, more work).") var noCache = false
+    @Flag(help: "Turn off the caches of stroke outlines, fill spans, mask coverage and blurred shadows (same bytes, more work).") var noCache = false
+    @Option(help: ArgumentHelp("Instead: play each scene to this time (an hour is 3600s or 216000t), then time a live reload of its script there (what --watch and the REPL's :watch do) against replaying to that tick.", valueName: "time")) var reload: String?
     @Flag(help: "Print only the CPU seconds per frame on one thread for the first script and size (for bench/compare.sh).") var cpu = false
 
     func validate() throws {
@@ -39,6 +40,7 @@ struct Bench: ParsableCommand {
     func run() throws {
         let paths = try ScriptLoader.scriptsOrExamples(files)
         if sinks { return try benchSinks(paths: paths) }
+        if let reload { return try benchReload(paths: paths, at: reload) }
         let sizes = size.flatMap(Bench.parseSize).map { [$0] } ?? [(320, 240), (640, 480)]
         #if DEBUG
         Console.note("warning: this is a debug build; measure with 'swift build -c release' and .build/release/wave")
@@ -129,4 +131,34 @@ struct Bench: ParsableCommand {
     }
 
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
+}
+
+extension Bench {
+    /// `--reload TIME`: per script, the milliseconds of a live reload at TIME (the new
+    /// version carried to the tick, `SceneRuntime.reload`) and of replaying to TIME.
+    func benchReload(paths: [String], at time: String) throws {
+        guard let target = TimeValue.ticks(time, bare: .seconds) else {
+            throw ValidationError("--reload takes a time such as 3600s or 216000t, not '\(time)'")
+        }
+        print("cpu: \(Bench.cpuModel()), cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(Bench.loadAverage())")
+        print("reload at tick \(target)")
+        print(pad("scene", 28) + pad("reload ms", 12) + "replay ms")
+        for path in paths {
+            let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
+            do {
+                let replayStart = DispatchTime.now().uptimeNanoseconds
+                let old = try SceneRuntime.seek(program, to: target)
+                let replay = Double(DispatchTime.now().uptimeNanoseconds - replayStart) / 1e6
+                var best = Double.infinity
+                for _ in 0..<5 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try SceneRuntime.reload(program, keeping: old)
+                    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+                print(pad((path as NSString).lastPathComponent, 28) + pad(String(format: "%.2f", best), 12) + String(format: "%.0f", replay))
+            } catch {
+                throw Exit.report(error, source: source)
+            }
+        }
+    }
 }

@@ -37,6 +37,12 @@ struct Render: ParsableCommand {
                      A PNG sequence shard writes its ticks' files (no join); with
                      --out-dir, --shard K/N renders a share of the scripts,
                      balanced by estimated cost (frames × pixels).
+        Saved state: wave state s.wave --at 3060t -o s.state, then
+                     wave render s.wave -o s.gif --shard 7/8 --state-from s.state
+                     starts from the state instead of stepping from tick 0 (for
+                     a 60 s scene shard 7/8 starts at tick 3150: save at or
+                     before it); --state-to FILE on shard K writes the state
+                     shard K+1 starts from (a chain). See 'wave state --help'.
 
         The format comes from --format or the extension (.png .apng .gif .y4m);
         '-o -' streams to standard output (y4m unless --format says otherwise).
@@ -83,6 +89,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("shard-index-env"), help: "Read the shard index K from this environment variable (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, …); give the number of shards with --shards.") var shardIndexEnv: String?
     @Option(help: "The number of shards, with --shard-index-env.") var shards: Int?
     @Option(help: "Render only ticks A..B (B excluded) of the range, as a part file like --shard.") var ticks: String?
+    @Option(name: .customLong("state-from"), help: "Start from a runtime state saved by 'wave state' instead of stepping from tick 0 (its tick must be at or before the first tick drawn).") var stateFrom: String?
+    @Option(name: .customLong("state-to"), help: "After the render, write the runtime state the chunk after this one (--shard K+1/N, or --ticks from B) starts from with --state-from.") var stateTo: String?
     @Option(help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
@@ -115,6 +123,9 @@ struct Render: ParsableCommand {
         }
         if output == "-" && isatty(STDOUT_FILENO) == 1 { throw ValidationError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
         if output == "-" && sequence { throw ValidationError("a sequence cannot go to standard output") }
+        if stateFrom != nil && outDir != nil { throw ValidationError("--state-from starts one script's render: give -o FILE, not --out-dir") }
+        if stateTo != nil && outDir != nil { throw ValidationError("--state-to saves one script's state: give -o FILE, not --out-dir") }
+        if stateTo != nil && !(info.isAnimated || sequence) { throw ValidationError("--state-to saves the state after a range of frames: render an animation or a '%04d.png' sequence") }
         if shard != nil || shardIndexEnv != nil || ticks != nil {
             if [shard != nil, shardIndexEnv != nil, ticks != nil].filter({ $0 }).count > 1 {
                 throw ValidationError("give one of --shard K/N, --shard-index-env VAR (with --shards N) and --ticks A..B")
@@ -181,12 +192,28 @@ struct Render: ParsableCommand {
             }
         }
         Interrupts.install()
+        var runtime: SceneRuntime?
+        if let stateFrom {
+            do { runtime = try StateFiles.load(stateFrom, program: program, source: source) } catch { throw Exit.report(error, source: source) }
+        }
+        let checkpoint = stateTo.map { _ in Checkpoint(tick: job.stateTickAfter(job.part ?? job.ticks)) }
         let meter = progressMeter(label: (destination.description as NSString).lastPathComponent, total: job.frameCount)
         Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
         do {
-            let r = try job.run(progress: { _, _ in meter?.advance() })
+            let r: RenderJob.Result
+            if runtime == nil { runtime = try SceneRuntime(program: program) }
+            r = try job.render(from: &runtime!, fromSavedState: stateFrom != nil, checkpoint: checkpoint,
+                               progress: { _, _ in meter?.advance() })
             meter?.finish()
             if !quiet { Console.note("wrote \(destination.description) (\(describe(job, r)))") }
+            if let stateTo, let saved = checkpoint?.runtime {
+                try StateFiles.write(saved, of: program, source: source, to: stateTo)
+                if !quiet { Console.note("wrote \(stateTo) (tick \(saved.tick), for the chunk from tick \((job.part ?? job.ticks).upperBound))") }
+            }
+        } catch let e as StartsTooLate {
+            meter?.finish()
+            Console.error("--state-from \(stateFrom ?? ""): \(e.description)")
+            throw Exit.usage
         } catch {
             meter?.finish()
             throw Exit.report(error, source: source)

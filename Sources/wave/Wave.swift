@@ -11,7 +11,7 @@ struct Wave: ParsableCommand {
         commandName: "wave",
         abstract: "Run .wave animation scripts: check them, render them to images, play them in the terminal, or edit them live.",
         discussion: """
-        A .wave script declares a scene, its layers (shapes, paths, waves, text, groups) and how they move: per-tick code ('every tick { phase += 8deg }') and declarative animations ('animate surface.level from 200 to 60 over 2s ease ease-out'). Time runs at exactly 60 ticks per second, and the same script gives the same bytes on every machine.
+        A .wave script declares a scene, its layers (shapes, paths, waves, text, PNG images, groups; any of them with shadows, blur and blend modes) and how they move: per-tick code ('every tick { phase += 8deg }') and declarative animations ('animate surface.level from 200 to 60 over 2s ease ease-out'). Time runs at exactly 60 ticks per second, and the same script gives the same bytes on every machine.
 
         Examples:
           wave check examples/*.wave
@@ -23,7 +23,7 @@ struct Wave: ParsableCommand {
 
         Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error. The language is specified in grammar.md; each subcommand has its own --help.
         """,
-        subcommands: [Check.self, Render.self, Join.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
+        subcommands: [Check.self, Render.self, Join.self, State.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
     )
 
     /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's

@@ -95,6 +95,11 @@ final class FormatterCommandTests: XCTestCase {
         }
         let dir = try temporaryDirectory()
         let names = try exampleNames()
+        // The images that image layers read, beside the scripts as in examples/.
+        let examples = WaveBinary.packageRoot.appendingPathComponent("examples")
+        for asset in try FileManager.default.contentsOfDirectory(atPath: examples.path) where asset.hasSuffix(".png") {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(asset), to: dir.appendingPathComponent(asset))
+        }
         for name in names {
             let copy = dir.appendingPathComponent(name)
             try FileManager.default.copyItem(at: WaveBinary.packageRoot.appendingPathComponent("examples/" + name), to: copy)

@@ -138,9 +138,9 @@ final class PNGTests: XCTestCase {
             try makePNG(ihdr: ihdr(1, 16_385, type: 2), raw: [0]),              // too tall
             try makePNG(ihdr: ihdr(16_384, 16_384, type: 2), raw: [0]),         // allowed size, no data
             try makePNG(ihdr: ihdr(0, 1, type: 2), raw: [0]),                   // zero width
-            try makePNG(ihdr: ihdr(1, 1, depth: 16, type: 2), raw: [0]),        // 16-bit
+            try makePNG(ihdr: ihdr(1, 1, depth: 4, type: 2), raw: [0, 1]),      // 4-bit RGB
             try makePNG(ihdr: ihdr(1, 1, type: 5), raw: [0, 1]),                // bad colour type
-            try makePNG(ihdr: ihdr(1, 1, type: 2, interlace: 1), raw: [0, 1, 2, 3]),
+            try makePNG(ihdr: ihdr(1, 1, type: 2, interlace: 2), raw: [0, 1, 2, 3]),
             try makePNG(ihdr: ihdr(1, 1, type: 2), raw: [0, 1, 2]),             // too little data
             try makePNG(ihdr: ihdr(1, 1, type: 2), raw: [0, 1, 2, 3, 4]),       // too much data
             try makePNG(ihdr: ihdr(1, 1, type: 2), raw: [5, 1, 2, 3]),          // bad filter type

@@ -39,7 +39,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { }\nlayer a: circle { mask m invertd }", ["2:26 E0218 unknown option 'invertd' for 'mask'; did you mean 'inverted'? => 'inverted' @2:26"]),
         ("layer ball: circle { }\nevery tick { ball.radus += 1 }", ["2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'? => 'radius' @2:19"]),
         ("var x = len(3)", ["1:9 E0206 unknown function 'len'"]),
-        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group"]),
+        ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group, image"]),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),
@@ -50,8 +50,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
         ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect"]),
-        ("layer a: rect { rotation-y 30deg }", ["1:17 E0202 unknown property 'rotation-y' on rect"]),
-        ("layer a: rect { shadow-radius 4 }", ["1:17 E0202 unknown property 'shadow-radius' on rect"]),
+        ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
+        ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:28 E0101 expected '..<' between the bounds of 'for', found '{'"]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
         ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
@@ -99,7 +99,14 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { radius 5 } }", ["1:30 E0103 unexpected '}' with no open block => '' @1:30"]),
         ("var x = 3\nvar y = x-sin(1)\nevery tick { x = y }", []),   // a subtraction stays one
         ("let size = \"hi\"\nlayer label: text size { }", []),   // a variable named like a property is no missing '{'
-        ("layer a: rect { }\nevery tick { a.rotation-y += 1 }", ["2:16 E0202 unknown property 'rotation-y' on rect layer 'a'"]),
+        ("layer a: rect { }\nevery tick { a.skew-x += 1 }", ["2:16 E0202 unknown property 'skew-x' on rect layer 'a'"]),
+        // 3D transforms (issue 17).
+        ("layer a: rect { perspective -100 }", ["1:29 E0306 perspective is the eye's distance: positive, or 0 for none; found -100"]),
+        ("layer a: rect { perspectve 300 }", ["1:17 E0202 unknown property 'perspectve' on rect; did you mean 'perspective'? => 'perspective' @1:17"]),
+        ("layer a: rect { rotation-x 3px }", ["1:28 E0301 'rotation-x' needs an angle, found a length"]),
+        ("layer a: rect { double-sided 1 }", ["1:30 E0301 'double-sided' needs a bool, found number"]),
+        ("layer a: rect { }\nanimate a.double-sided to false over 1s", ["2:9 E0304 'double-sided' cannot be animated; assign it instead"]),
+        ("layer a: rect { rotation-z 30deg rotation 10deg }", ["1:34 E0210 property 'rotation' is set twice (first at 1:17)"]),
     ]
 
     static func render(_ script: String) -> [String] {

@@ -31,6 +31,29 @@ final class CacheIdentityTests: XCTestCase {
         }
     }
 
+    /// A shadow that repeats is blurred once and then drawn from the shadow cache: the third
+    /// render (a hit) gives the bytes of a fresh one, with a new colour and opacity too (the
+    /// cache holds only the blurred alpha), and a shadow moved by 1/64 px misses.
+    func testARepeatedShadowDrawsTheSameFromTheShadowCache() {
+        var renderer = Renderer()
+        var heart = Path()
+        heart.addCircle(center: Point(30.3, 28.7), radius: 12.4)
+        func item(_ color: Color, dx: Double = 2.5) -> DisplayItem {
+            .effect(items: [.fill(path: heart, rule: .nonZero, paint: .solid(.white), opacity: 1)],
+                    effects: LayerEffects(shadow: Shadow(color: color, dx: dx, dy: 1.25, radius: 20)))
+        }
+        let first = item(Color(r: 1, g: 0.3, b: 0.5, a: 0.8)), tinted = item(Color(r: 0, g: 0.2, b: 1, a: 0.4))
+        for _ in 0..<3 { _ = renderer.render([first], width: 64, height: 64, background: .black) }
+        let hitSame = renderer.render([first], width: 64, height: 64, background: .black)
+        let hitTinted = renderer.render([tinted], width: 64, height: 64, background: .black)
+        let moved = renderer.render([item(.white, dx: 2.5 + 1.0 / 64)], width: 64, height: 64, background: .black)
+        renderer.caching = false
+        XCTAssertEqual(hitSame, renderer.render([first], width: 64, height: 64, background: .black))
+        XCTAssertEqual(hitTinted, renderer.render([tinted], width: 64, height: 64, background: .black))
+        XCTAssertEqual(moved, renderer.render([item(.white, dx: 2.5 + 1.0 / 64)], width: 64, height: 64, background: .black))
+        XCTAssertNotEqual(hitSame, hitTinted)
+    }
+
     /// The span cache must miss when anything about the geometry moves: a fill that
     /// shifts by 1/256 px after being cached renders like a fresh one.
     func testAMovedFillMissesTheSpanCache() {

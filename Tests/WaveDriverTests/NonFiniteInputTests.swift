@@ -74,7 +74,7 @@ final class NonFiniteInputTests: XCTestCase {
         case .number, .length, .angle: return s
         case .point: return "(\(s), \(s))"
         case .rect: return "(\(s), \(s), \(s), \(s))"
-        case .paint: return "rgba(\(s), \(s), \(s), \(s))"
+        case .paint, .color: return "rgba(\(s), \(s), \(s), \(s))"
         case .list: return "[\(s), \(s)]"
         case .bool, .string, .word: return nil
         }

@@ -32,6 +32,26 @@ final class TextCellsTests: XCTestCase {
         XCTAssertEqual(frame.items.count, full.items.count - 1)
     }
 
+    func testTextInPerspectiveStaysOutlinesAndItsBackHides() throws {
+        // "flat" is under a perspective but not turned: still characters. "turned" is seen in
+        // perspective: outlines in the frame. "away" shows its back with double-sided false:
+        // neither.
+        let source = """
+            scene 200x100 { background #ffffff }
+            layer g: group { perspective 300
+              layer flat: text "ab" { size 10  position (50, 20) }
+              layer turned: text "cd" { size 10  position (100, 50)  rotation-y 40deg }
+              layer away: text "ef" { size 10  position (150, 80)  rotation-y 150deg  double-sided false }
+            }
+            """
+        let runtime = try SceneRuntime(program: try program(source))
+        let (frame, runs) = try runtime.frameWithTextCells(scale: 1, maxLineHeight: 20)
+        XCTAssertEqual(runs.map(\.layer), ["flat"])
+        XCTAssertEqual(try XCTUnwrap(runs.first).centerX, 50, accuracy: 0.001)
+        XCTAssertEqual(frame.items.count, 1)   // "turned", projected
+        XCTAssertEqual(try runtime.frame().items.count, 2)
+    }
+
     func testEffectsShowInVisibility() throws {
         let runtime = try SceneRuntime(program: try program(label))   // tick 0: the typewriter has not begun
         let (_, runs) = try runtime.frameWithTextCells(scale: 1, maxLineHeight: 40)

@@ -130,6 +130,7 @@ final class TextTypingTests: XCTestCase {
                 switch item {
                 case .fill(let path, _, _, _): return path.elements
                 case .group(let inner, _, _): return outline(inner)
+                case .effect(let inner, _): return outline(inner)
                 }
             }
         }

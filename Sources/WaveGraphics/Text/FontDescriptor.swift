@@ -37,8 +37,12 @@ public struct FontDescriptor: Hashable, Sendable {
             style: words.isEmpty ? "regular" : words.joined(separator: " "))
     }
 
+    /// `text` without leading and trailing whitespace (runs once per frame per text layer, so
+    /// it walks indices instead of building reversed copies).
     private static func trimmed(_ text: Substring) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
     }
 
     private static func trimmed(_ text: String) -> String {

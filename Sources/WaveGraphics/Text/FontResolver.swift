@@ -35,8 +35,26 @@ struct FontResolver {
         }
     }
 
-    /// fontconfig's best match (`FcFontMatch`), or nil if it has none at all.
+    /// The family each generic name means first, when it is installed: the same bytes
+    /// whatever other fonts a machine has (fontconfig's own choice for "mono" changes when,
+    /// say, Noto Sans Mono is installed beside DejaVu). Without it, fontconfig chooses.
+    static let preferredFamilies: [String: String] = [
+        "sans": "DejaVu Sans", "sans-serif": "DejaVu Sans", "system-ui": "DejaVu Sans",
+        "serif": "DejaVu Serif", "mono": "DejaVu Sans Mono", "monospace": "DejaVu Sans Mono",
+    ]
+
+    /// fontconfig's best match (`FcFontMatch`), or nil if it has none at all. A generic
+    /// family tries its preferred family first.
     func bestMatch(for descriptor: FontDescriptor) -> Candidate? {
+        if let preferred = Self.preferredFamilies[Self.folded(descriptor.family)] {
+            var exact = descriptor
+            exact.family = preferred
+            if let c = match(exact), Self.isExactFamily(preferred, matched: c.families) { return c }
+        }
+        return match(descriptor)
+    }
+
+    private func match(_ descriptor: FontDescriptor) -> Candidate? {
         guard let pattern = Self.pattern(for: descriptor) else { return nil }
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch

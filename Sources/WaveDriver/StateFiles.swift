@@ -1,0 +1,41 @@
+import Foundation
+import WaveCompiler
+import WaveRuntime
+import WaveSinks
+import WaveSyntax
+
+/// Saved runtime states on disk (`wave state`, `wave render --state-from`).
+public enum StateFiles {
+    /// The fingerprint a state file records for a script: the same as part files carry.
+    public static func fingerprint(_ source: SourceFile) -> String { RenderPartHeader.fingerprint(of: source.bytes) }
+
+    /// Steps `program` to `tick` (or its `stop`) and writes the state there, atomically.
+    /// Returns the tick saved.
+    public static func save(_ program: Program, source: SourceFile, at tick: Int, to path: String,
+                            shouldStop: () -> Bool = { Interrupts.isInterrupted }) throws -> Int {
+        var runtime = try SceneRuntime(program: program)
+        try runtime.advance(to: tick, shouldStop: shouldStop)
+        try write(runtime, of: program, source: source, to: path)
+        return runtime.tick
+    }
+
+    /// Writes `runtime` (of `program`, compiled from `source`) to `path`, atomically.
+    public static func write(_ runtime: SceneRuntime, of program: Program, source: SourceFile, to path: String) throws {
+        try AtomicFile.write(try runtime.savedState(of: program, script: fingerprint(source)), to: path)
+    }
+
+    /// The runtime saved in the state file at `path`, for `program` compiled from `source`.
+    /// A file that cannot be read is an I/O error (74); a corrupt, truncated or mismatched
+    /// one is reported naming the file and byte and ends with exit 65.
+    public static func load(_ path: String, program: Program, source: SourceFile) throws -> SceneRuntime {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IOError("cannot read the state file '\(path)'")
+        }
+        do {
+            return try SceneRuntime.loading([UInt8](data), program: program, script: fingerprint(source))
+        } catch let e as StateFileError {
+            Console.error("\(path): \(e.description)")
+            throw Exit.script
+        }
+    }
+}

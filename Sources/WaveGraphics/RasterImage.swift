@@ -1,0 +1,80 @@
+/// An immutable premultiplied RGBA8 image that image paints sample (an image layer's PNG).
+/// Shared by reference: frames that show the same image do not copy its pixels.
+public final class RasterImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Packed premultiplied pixels (r in bits 0–7, a in 24–31), row-major; count width · height.
+    let pixels: [UInt32]
+
+    /// From straight-alpha RGBA8 bytes; nil unless both sides are ≥ 1 and `rgba` holds exactly
+    /// width · height · 4 bytes. Each channel becomes round(c · a / 255).
+    public init?(width: Int, height: Int, straightRGBA rgba: [UInt8]) {
+        guard width >= 1, height >= 1, width.multipliedReportingOverflow(by: height).partialValue == rgba.count / 4,
+              !width.multipliedReportingOverflow(by: height).overflow, rgba.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        pixels = (0..<width * height).map { i in
+            let a = UInt32(rgba[4 * i + 3])
+            let r = Compositor.mul8(UInt32(rgba[4 * i]), a), g = Compositor.mul8(UInt32(rgba[4 * i + 1]), a)
+            let b = Compositor.mul8(UInt32(rgba[4 * i + 2]), a)
+            return r | g << 8 | b << 16 | a << 24
+        }
+    }
+
+    public static func == (x: RasterImage, y: RasterImage) -> Bool {
+        x === y || (x.width == y.width && x.height == y.height && x.pixels == y.pixels)
+    }
+}
+
+/// Shades coverage spans with an image, sampled bilinearly (source-over).
+///
+/// Per device pixel: its centre maps through `toImage` to image coordinates (u, v), where
+/// pixel (i, j) of the image spans [i, i + 1) × [j, j + 1); the four pixels around
+/// (u − ½, v − ½) are mixed with weights quantized to 1/256 (indices clamped to the image,
+/// so edges extend), premultiplied, each channel rounded once. Deterministic: one affine map
+/// in Double per pixel, integer arithmetic after.
+struct ImageBlitter: PaintBlitter {
+    let surface: Surface
+    let image: RasterImage
+    /// Device → image coordinates.
+    let toImage: Transform
+
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
+        span(y: y, x: x, count: count, alpha: alpha, factor: 255)
+    }
+
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int, factor: UInt32) {
+        let py = Double(surface.originY + y) + 0.5
+        var i = y &* surface.stride &+ x
+        image.pixels.withUnsafeBufferPointer { px in
+            for k in 0..<count {
+                let p = toImage.apply(Point(Double(surface.originX + x + k) + 0.5, py))
+                var src = Self.sample(px, image.width, image.height, p.x - 0.5, p.y - 0.5)
+                if alpha != 255 { src = Compositor.scale(src, UInt32(alpha)) }
+                if factor != 255 { src = Compositor.scale(src, factor) }
+                if src != 0 { surface.store(i, Compositor.over(src, surface.load(i))) }
+                i &+= 1
+            }
+        }
+    }
+
+    /// The bilinear sample at (s, t) in pixel-centre coordinates (pixel (i, j)'s centre is (i, j)).
+    @inline(__always)
+    static func sample(_ px: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ s: Double, _ t: Double) -> UInt32 {
+        let limit = Double(1 << 24)
+        let cs = s > -limit ? (s < limit ? s : limit) : -limit, ct = t > -limit ? (t < limit ? t : limit) : -limit  // NaN → −limit
+        let fs = cs.rounded(.down), ft = ct.rounded(.down)
+        let wx = UInt32(((cs - fs) * 256).rounded()), wy = UInt32(((ct - ft) * 256).rounded())
+        let i0 = Int(fs), j0 = Int(ft)
+        let x0 = min(max(i0, 0), w - 1), x1 = min(max(i0 + 1, 0), w - 1)
+        let y0 = min(max(j0, 0), h - 1), y1 = min(max(j0 + 1, 0), h - 1)
+        let p00 = px[y0 * w + x0], p10 = px[y0 * w + x1], p01 = px[y1 * w + x0], p11 = px[y1 * w + x1]
+        var out: UInt32 = 0
+        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+            let top = ((p00 >> shift) & 255) * (256 - wx) + ((p10 >> shift) & 255) * wx
+            let bottom = ((p01 >> shift) & 255) * (256 - wx) + ((p11 >> shift) & 255) * wx
+            out |= ((top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
+        }
+        return out
+    }
+}

@@ -1,0 +1,187 @@
+/// Effects: blur, shadow and blend mode (`DisplayItem.effect`, see `LayerEffects`).
+///
+/// Work is limited to what can reach the target: the items are drawn on a layer covering
+/// only the part of their bounds within the blur's and the shadow's reach of the target;
+/// the blur and the shadow are computed only over the pixels they can change; with the
+/// normal blend mode the shadow and the layer go straight onto the target, otherwise onto
+/// one more layer that is then blended.
+extension Rasterizer {
+    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface) {
+        let contentBounds = DisplayItem.pixelBounds(of: items)
+        let plan = EffectPlan(fx)
+        let out = plan.bounds(of: contentBounds).intersection(surface.rect)
+        guard !out.isEmpty else { return }
+        let mark = arena.mark
+        defer { arena.reset(to: mark) }
+        // What of the content can reach `out`: through the blur, and through the shadow.
+        var needed = plan.blurSource(of: out)
+        if let shadowKernels = plan.shadow { needed = needed.union(plan.blurSource(of: shadowKernels.source(of: out))) }
+        let contentRect = contentBounds.intersection(needed)
+        guard !contentRect.isEmpty else { return }
+        var layer = clearLayer(contentRect)
+        draw(items, on: layer)
+        if let blur = plan.blur {
+            let rect = blur.bounds(of: contentRect).intersection(needed.union(out))
+            guard !rect.isEmpty else { return }
+            let base = arena.allocate(rect.width * rect.height * 4)
+            blur.apply(to: layer, channelOffset: 0, channels: 4, into: base.assumingMemoryBound(to: UInt8.self), dst: rect,
+                       arena: arena)
+            layer = Surface(base: base, width: rect.width, height: rect.height, originX: rect.x0, originY: rect.y0)
+        }
+        let target = fx.blend == .normal ? surface : clearLayer(out)
+        if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
+            let rect = shadow.bounds(of: layer.rect).intersection(out)
+            if !rect.isEmpty {
+                let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
+                                          layer: layer.rect, rect: rect)
+                let hash = caching ? ShadowCache.fingerprint(key) : 0
+                if caching, let entry = shadows.entry(for: key, hash: hash) {
+                    entry.alpha.withUnsafeBufferPointer { stored in
+                        guard let base = stored.baseAddress else { return }
+                        Self.paint(base, rect, color: color, onto: target)
+                    }
+                } else {
+                    let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
+                    shadow.apply(to: layer, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
+                    Self.paint(alpha, rect, color: color, onto: target)
+                    if caching, shadows.repeatedMiss(hash: hash) {
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash,
+                                                        alpha: Array(UnsafeBufferPointer(start: alpha, count: rect.width * rect.height))))
+                    }
+                }
+            }
+        }
+        let visible = layer.rect.intersection(out)
+        if !visible.isEmpty {
+            Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
+        }
+        if fx.blend != .normal {
+            BlendCompositor.composite(target, mode: fx.blend, onto: surface)
+        }
+    }
+
+    /// Source-over `color` scaled by each coverage byte of `alpha` (packed rows over `rect`,
+    /// which lies inside the target).
+    static func paint(_ alpha: UnsafePointer<UInt8>, _ rect: PixelBounds, color: UInt32, onto target: Surface) {
+        let dx = rect.x0 - target.originX, dy = rect.y0 - target.originY
+        // The colour at each of the 256 coverages, and 255 minus its alpha: one table load
+        // and one scale of the backdrop a pixel (the same bytes as scale, then over).
+        var tinted = [UInt32](repeating: 0, count: 256), keep = [UInt32](repeating: 255, count: 256)
+        for a in 1..<256 {
+            tinted[a] = a == 255 ? color : Compositor.scale(color, UInt32(a))
+            keep[a] = 255 &- (tinted[a] >> 24)
+        }
+        tinted.withUnsafeBufferPointer { tinted in
+            keep.withUnsafeBufferPointer { keep in
+                for y in 0..<rect.height {
+                    let row = alpha + y * rect.width
+                    let dstRow = (y + dy) * target.stride + dx
+                    var x = 0
+                    #if _endian(little)
+                    // Eight pixels at a time (vector registers); runs of zero coverage skipped.
+                    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+                    while x + 8 <= rect.width {
+                        defer { x += 8 }
+                        if UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { continue }
+                        var t = SIMD8<UInt32>(), k = SIMD8<UInt32>()
+                        for i in 0..<8 { let a = Int(row[x + i]); t[i] = tinted[a]; k[i] = keep[a] }
+                        let at = target.base + ((dstRow + x) << 2)
+                        let d = at.loadUnaligned(as: SIMD8<UInt32>.self)
+                        var rb = (d & low) &* k &+ half
+                        var ga = ((d &>> 8) & low) &* k &+ half
+                        rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+                        ga = ((ga &+ ((ga &>> 8) & low)) &>> 8) & low
+                        at.storeBytes(of: t &+ (rb | (ga &<< 8)), as: SIMD8<UInt32>.self)
+                    }
+                    #endif
+                    while x < rect.width {
+                        let a = Int(row[x])
+                        if a != 0 { target.store(dstRow + x, tinted[a] &+ Compositor.scale(target.load(dstRow + x), keep[a])) }
+                        x += 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The blur and shadow kernels of an effect, and the rectangles they map between.
+struct EffectPlan {
+    struct Kernels {
+        let sigma: Double
+        let shiftX: Double
+        let shiftY: Double
+        /// The exact kernels: they blur at full resolution when σ is small, and bound the
+        /// reach of the blur either way (the coarse path's tails beyond ⌈3.5σ⌉ are dropped).
+        let x: GaussianBlur.Kernel
+        let y: GaussianBlur.Kernel
+
+        init(sigma: Double, shiftX: Double, shiftY: Double) {
+            self.sigma = sigma
+            self.shiftX = shiftX
+            self.shiftY = shiftY
+            x = GaussianBlur.Kernel(sigma: sigma, shift: shiftX)
+            y = GaussianBlur.Kernel(sigma: sigma, shift: shiftY)
+        }
+
+        /// Blurs channels of `layer` into `destination` (packed rows over `dst`): on a coarse
+        /// grid for wide blurs (`GaussianBlur+Coarse`), else with the exact kernels.
+        func apply(to layer: Surface, channelOffset: Int, channels: Int, into destination: UnsafeMutablePointer<UInt8>,
+                   dst: PixelBounds, arena: ScratchArena) {
+            let source = UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self))
+            if GaussianBlur.coarseLevel(sigma: sigma) > 0 {
+                GaussianBlur.blurCoarse(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
+                                        channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
+                                        sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
+            } else {
+                GaussianBlur.blur(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
+                                  channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
+                                  x: x, y: y, arena: arena)
+            }
+        }
+
+        /// Pixels the filtered image can be non-zero on, given its input's bounds.
+        func bounds(of r: PixelBounds) -> PixelBounds {
+            guard !r.isEmpty else { return .empty }
+            let (x0, x1) = x.spread(r.x0, r.x1), (y0, y1) = y.spread(r.y0, r.y1)
+            return PixelBounds(x0: x0, y0: y0, x1: x1, y1: y1)
+        }
+
+        /// Input pixels that can reach the output rectangle `r`.
+        func source(of r: PixelBounds) -> PixelBounds {
+            guard !r.isEmpty else { return .empty }
+            // The coarse path reaches up to about 4 cells further (whole cells, the cell
+            // kernel's rounding, the interpolation): read them all, so clipping cannot change
+            // a byte.
+            let m = 4 << GaussianBlur.coarseLevel(sigma: sigma)
+            return PixelBounds(x0: r.x0 + x.first - m, y0: r.y0 + y.first - m,
+                               x1: r.x1 + x.first + x.weights.count - 1 + m, y1: r.y1 + y.first + y.weights.count - 1 + m)
+        }
+    }
+
+    let blur: Kernels?
+    let shadow: Kernels?
+
+    init(_ fx: LayerEffects) {
+        let s = GaussianBlur.sigma(radius: fx.blur)
+        blur = s > 0 ? Kernels(sigma: s, shiftX: 0, shiftY: 0) : nil
+        if let sh = fx.shadow, sh.color.a > 0, sh.dx.isFinite, sh.dy.isFinite {
+            let limit = Double(1 << 20)
+            let dx = Swift.min(Swift.max(sh.dx, -limit), limit), dy = Swift.min(Swift.max(sh.dy, -limit), limit)
+            let ss = GaussianBlur.sigma(radius: sh.radius)
+            shadow = Kernels(sigma: ss, shiftX: dx, shiftY: dy)
+        } else {
+            shadow = nil
+        }
+    }
+
+    /// Content pixels that can reach `r` through the blur (all of `r` when there is none).
+    func blurSource(of r: PixelBounds) -> PixelBounds { blur.map { $0.source(of: r) } ?? r }
+
+    /// Pixels the effect can change, given its items' bounds.
+    func bounds(of content: PixelBounds) -> PixelBounds {
+        let blurred = blur.map { $0.bounds(of: content) } ?? content
+        guard let shadow else { return blurred }
+        return blurred.union(shadow.bounds(of: blurred))
+    }
+}

@@ -1,0 +1,82 @@
+/// Blurred shadow alpha of layers that come back frame after frame: a static shadow, or an
+/// animation that loops (glow-heart's beat repeats every 48 ticks), is blurred once.
+///
+/// The shadow's alpha depends only on the items casting it, the effect's blur, the shadow's
+/// offset and radius (not its colour or opacity, which only tint it) and the rectangle it
+/// is computed over; entries are matched on all of them, the items by full equality (the
+/// fingerprint only finds candidates), so a hit gives exactly the bytes a fresh blur would.
+/// An alpha is stored the second time its fingerprint misses within the last `missMemory`
+/// misses, so shadows that never repeat cost only a fingerprint. Owned by one render at a
+/// time (it lives in `RasterScratch`).
+final class ShadowCache {
+    /// What a shadow's alpha is computed from.
+    struct Key: Equatable {
+        let items: [DisplayItem]
+        let blur: Double
+        let dx: Double
+        let dy: Double
+        let radius: Double
+        /// The layer the items were drawn on, and the rectangle the alpha covers.
+        let layer: PixelBounds
+        let rect: PixelBounds
+    }
+
+    final class Entry {
+        let key: Key
+        let hash: Int
+        let alpha: [UInt8]
+
+        init(key: Key, hash: Int, alpha: [UInt8]) {
+            self.key = key
+            self.hash = hash
+            self.alpha = alpha
+        }
+    }
+
+    static let capacity = 64
+    static let byteLimit = 32 << 20
+    static let missMemory = 128
+
+    /// Least recently used first.
+    private var entries: [Entry] = []
+    private var bytes = 0
+    /// Fingerprints of recent misses.
+    private var misses: [Int] = []
+
+    static func fingerprint(_ key: Key) -> Int {
+        var h = UInt64(bitPattern: Int64(DisplayItem.fingerprint(of: key.items)))
+        for v in [key.blur, key.dx, key.dy, key.radius] { h = (h ^ (v == 0 ? 0 : v.bitPattern)) &* 0x0000_0100_0000_01B3 }
+        for v in [key.layer.x0, key.layer.y0, key.layer.x1, key.layer.y1, key.rect.x0, key.rect.y0, key.rect.x1, key.rect.y1] {
+            h = (h ^ UInt64(bitPattern: Int64(v))) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// The stored alpha for `key`, if any (packed rows over `key.rect`).
+    func entry(for key: Key, hash: Int) -> Entry? {
+        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.key == key }) else { return nil }
+        let e = entries.remove(at: i)
+        entries.append(e)
+        return e
+    }
+
+    /// Records a miss; true when the same fingerprint missed recently (the shadow repeats).
+    func repeatedMiss(hash: Int) -> Bool {
+        if let i = misses.firstIndex(of: hash) {
+            misses.remove(at: i)
+            return true
+        }
+        misses.append(hash)
+        if misses.count > Self.missMemory { misses.removeFirst() }
+        return false
+    }
+
+    func store(_ entry: Entry) {
+        guard entry.alpha.count <= Self.byteLimit else { return }
+        entries.append(entry)
+        bytes += entry.alpha.count
+        while entries.count > Self.capacity || bytes > Self.byteLimit {
+            bytes -= entries.removeFirst().alpha.count
+        }
+    }
+}

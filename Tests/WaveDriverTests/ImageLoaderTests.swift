@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+import WaveCodecs
+import WaveCompiler
+import WaveGraphics
+import WaveSyntax
+@testable import WaveDriver
+@testable import WaveRuntime
+
+/// Image layers: files read relative to the script, every failure a located script error
+/// with its code, the memory limit, gravity as contentsGravity, and the pixels drawn.
+final class ImageLoaderTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("wave-images-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("art"), withIntermediateDirectories: true)
+        // A 4x2 image: left half red, right half blue.
+        var rgba: [UInt8] = []
+        for _ in 0..<2 { for x in 0..<4 { rgba += x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
+        try Data(try PNGEncoder.encode(width: 4, height: 2, rgba: rgba)).write(to: folder.appendingPathComponent("art/two.png"))
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("art/bad.png"))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func check(_ body: String) -> (Program?, [Diagnostic]) {
+        ScriptLoader.check(SourceFile(name: folder.appendingPathComponent("s.wave").path, text: "scene 40x20\n" + body))
+    }
+
+    func testAnImageIsReadRelativeToTheScriptAndDrawn() throws {
+        let (program, diagnostics) = check("layer i: image { source \"art/two.png\" frame (0, 0, 40, 20) }")
+        XCTAssertEqual(diagnostics, [])
+        let p = try XCTUnwrap(program)
+        XCTAssertEqual(p.images["art/two.png"]?.width, 4)
+        let frame = try SceneRuntime(program: p).frame()
+        let pixels = Renderer().render(frame.items, width: 40, height: 20, background: .white)
+        XCTAssertEqual(pixels.pixel(3, 10).r, 255)
+        XCTAssertEqual(pixels.pixel(3, 10).b, 0)
+        XCTAssertEqual(pixels.pixel(36, 10).b, 255)
+        XCTAssertEqual(pixels.pixel(36, 10).r, 0)
+        // The middle column blends red into blue across one image pixel (10 device pixels).
+        XCTAssertEqual(Double(pixels.pixel(20, 10).r), 255 * 0.45, accuracy: 1.5)
+    }
+
+    func testFailuresAreLocatedScriptErrors() {
+        let cases: [(String, DiagnosticCode, String)] = [
+            ("layer i: image { source \"art/missing.png\" }", .badImage, "no such file"),
+            ("layer i: image { source \"art/bad.png\" }", .badImage, "wave reads PNG only"),
+            ("var f = \"art/two.png\"\nlayer i: image { source f }", .badImage, "constant string"),
+            ("layer i: image { frame (0, 0, 10, 10) }", .badImage, "needs a source"),
+        ]
+        for (script, code, text) in cases {
+            let (program, diagnostics) = check(script)
+            XCTAssertNil(program, script)
+            XCTAssertEqual(diagnostics.map(\.code), [code], script)
+            XCTAssertTrue(diagnostics.first?.message.contains(text) ?? false, "\(diagnostics)")
+            XCTAssertGreaterThan(diagnostics.first?.range.start ?? 0, 11, "located in the layer, not at the file start")
+        }
+    }
+
+    func testImageBytesCountAgainstTheLimit() {
+        var program = Compiler.compile(SourceFile(name: "s.wave", text: "scene 10x10\nlayer i: image { source \"art/two.png\" }")).0!
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxImageBytes = 31   // the image needs 4 · 2 · 4 = 32
+        let diagnostics = ImageLoader.load(&program, scriptName: folder.appendingPathComponent("s.wave").path, limits: limits)
+        XCTAssertEqual(diagnostics.map(\.code), [.imageTooLarge])
+        limits.maxImageBytes = 32
+        XCTAssertEqual(ImageLoader.load(&program, scriptName: folder.appendingPathComponent("s.wave").path, limits: limits), [])
+    }
+
+    func testGravityPlacesLikeContentsGravity() {
+        let frame = Rect(x: 10, y: 20, width: 100, height: 50)
+        func placed(_ g: GravityWord) -> [Double] {
+            let r = SceneRuntime.place(width: 20, height: 10, in: frame, gravity: g)
+            return [r.x, r.y, r.width, r.height]
+        }
+        XCTAssertEqual(placed(.resize), [10, 20, 100, 50])
+        XCTAssertEqual(placed(.resizeAspect), [10, 20, 100, 50])          // same aspect: fills exactly
+        XCTAssertEqual(SceneRuntime.place(width: 10, height: 10, in: frame, gravity: .resizeAspect).x, 35)
+        XCTAssertEqual(SceneRuntime.place(width: 10, height: 10, in: frame, gravity: .resizeAspectFill).y, -5)
+        XCTAssertEqual(placed(.center), [50, 40, 20, 10])
+        XCTAssertEqual(placed(.topLeft), [10, 20, 20, 10])
+        XCTAssertEqual(placed(.bottomRight), [90, 60, 20, 10])
+        XCTAssertEqual(placed(.top), [50, 20, 20, 10])
+        XCTAssertEqual(placed(.left), [10, 40, 20, 10])
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import XCTest
+@testable import WaveGraphics
+
+/// Blur, shadow and blend modes against references computed here independently: a direct
+/// 2-D convolution with the Gaussian in Double, and the W3C blend formulas.
+final class EffectTests: XCTestCase {
+    private let size = 72
+
+    /// A scene with hard edges, a curve, a thin line, translucency and two colours.
+    private var shapes: [DisplayItem] {
+        var line = Path()
+        line.move(to: Point(8, 60))
+        line.line(to: Point(64, 58))
+        line.line(to: Point(64, 59))
+        line.line(to: Point(8, 61))
+        line.close()
+        return [TestScene.fill(TestScene.rect(14.5, 10.25, 26, 20), Color(r: 0.9, g: 0.2, b: 0.1)),
+                TestScene.fill(TestScene.circle(44, 38, 14.3), Color(r: 0.1, g: 0.4, b: 0.95, a: 0.7)),
+                TestScene.fill(line, Color(r: 0, g: 0.6, b: 0.2))]
+    }
+
+    /// Premultiplied channels of a pixmap as Doubles (0...255), row-major, 4 per pixel.
+    private func channels(_ p: Pixmap) -> [Double] { p.data.map(Double.init) }
+
+    /// The 2-D Gaussian convolution of `image` (4 channels, or only channel `only`), with the
+    /// content moved by (dx, dy): out(x, y) = Σ in(i, j) · G(x − dx − i, y − dy − j), the
+    /// kernel exp(−(u² + v²) / 2σ²) normalized over a radius of 5σ; no separability used.
+    private func reference(_ image: [Double], sigma: Double, dx: Double = 0, dy: Double = 0, only: Int? = nil) -> [Double] {
+        var out = [Double](repeating: 0, count: image.count)
+        let r = Int((5 * sigma).rounded(.up)) + 2
+        var total = 0.0
+        for v in -r...r { for u in -r...r { total += exp(-Double(u * u + v * v) / (2 * sigma * sigma)) } }
+        for y in 0..<size { for x in 0..<size {
+            let cx = Double(x) - dx, cy = Double(y) - dy
+            let i0 = max(0, Int((cx - Double(r)).rounded(.down))), i1 = min(size - 1, Int((cx + Double(r)).rounded(.up)))
+            let j0 = max(0, Int((cy - Double(r)).rounded(.down))), j1 = min(size - 1, Int((cy + Double(r)).rounded(.up)))
+            guard i0 <= i1, j0 <= j1 else { continue }
+            for j in j0...j1 { for i in i0...i1 {
+                let u = cx - Double(i), w = cy - Double(j)
+                let g = exp(-(u * u + w * w) / (2 * sigma * sigma)) / total
+                let k = (j * size + i) * 4
+                for c in 0..<4 where only == nil || only == c { out[(y * size + x) * 4 + c] += g * image[k + c] }
+            }}
+        }}
+        return out
+    }
+
+    private func maxError(_ a: [Double], _ b: Pixmap) -> Double {
+        zip(a, b.data).map { abs($0 - Double($1)) }.max() ?? 0
+    }
+
+    func testBlurMatchesDirectGaussianConvolution() {
+        let sharp = channels(TestScene.render(shapes, width: size, height: size))
+        for radius in [1.0, 2.6, 5, 12] {
+            let blurred = TestScene.render([.effect(items: shapes, effects: LayerEffects(blur: radius))], width: size, height: size)
+            let expected = reference(sharp, sigma: radius / 2)
+            let error = maxError(expected, blurred)
+            XCTAssertLessThanOrEqual(error, 2, "blur \(radius)")
+            XCTAssertGreaterThan(error, 0, "blur \(radius) must not be exact by accident of an empty image")
+        }
+    }
+
+    /// The true Gaussian for wide blurs, as two 1-D convolutions in Double (the Gaussian is
+    /// separable; the direct 2-D sum is too slow here): out(x, y) = Σ in(i, j) · g(x − dx − i)
+    /// · g(y − dy − j), g normalized over a radius of 5σ. `side` pixels square, 4 channels.
+    private func separableReference(_ image: [Double], side: Int, sigma: Double, dx: Double = 0, dy: Double = 0) -> [Double] {
+        let r = Int((5 * sigma).rounded(.up)) + 2
+        var total = 0.0
+        for u in -r...r { total += exp(-Double(u * u) / (2 * sigma * sigma)) }
+        func pass(_ input: [Double], shift: Double, horizontal: Bool) -> [Double] {
+            var out = [Double](repeating: 0, count: input.count)
+            for y in 0..<side { for x in 0..<side {
+                let centre = Double(horizontal ? x : y) - shift
+                let i0 = max(0, Int((centre - Double(r)).rounded(.down))), i1 = min(side - 1, Int((centre + Double(r)).rounded(.up)))
+                guard i0 <= i1 else { continue }
+                for i in i0...i1 {
+                    let u = centre - Double(i), g = exp(-u * u / (2 * sigma * sigma)) / total
+                    let k = ((horizontal ? y * side + i : i * side + x)) * 4
+                    for c in 0..<4 { out[(y * side + x) * 4 + c] += g * input[k + c] }
+                }
+            }}
+            return out
+        }
+        return pass(pass(image, shift: dx, horizontal: true), shift: dy, horizontal: false)
+    }
+
+    /// Wide blurs and shadows (σ ≥ 8) take the coarse-grid path; they too stay within 2/255
+    /// of the true Gaussian, with fractional shadow offsets and at the canvas edges.
+    func testWideBlurMatchesTheTrueGaussian() {
+        let side = 160
+        let big = shapes.map { item -> DisplayItem in
+            guard case .fill(let p, let r, let paint, let o) = item else { return item }
+            return .fill(path: p.transformed(by: Transform.scale(2, 2).concatenating(.translation(6, 4))), rule: r, paint: paint, opacity: o)
+        }
+        let sharpPixmap = TestScene.render(big, width: side, height: side)
+        let sharp = channels(sharpPixmap)
+        for radius in [16.0, 27, 72] {
+            XCTAssertGreaterThan(GaussianBlur.coarseLevel(sigma: radius / 2), 0, "radius \(radius) takes the coarse path")
+            let blurred = TestScene.render([.effect(items: big, effects: LayerEffects(blur: radius))], width: side, height: side)
+            let error = zip(separableReference(sharp, side: side, sigma: radius / 2), blurred.data).map { abs($0 - Double($1)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(error, 2, "blur \(radius)")
+            XCTAssertGreaterThan(error, 0, "blur \(radius)")
+        }
+        let (dx, dy, radius) = (7.4, -3.7, 40.0)
+        let tint = Color(r: 0, g: 0, b: 0, a: 1)
+        let drawn = TestScene.render([.effect(items: big, effects: LayerEffects(shadow: Shadow(color: tint, dx: dx, dy: dy, radius: radius)))],
+                                     width: side, height: side)
+        let shadowAlpha = separableReference(sharp, side: side, sigma: radius / 2, dx: dx, dy: dy)
+        var worst = 0.0
+        for p in 0..<side * side {
+            let top = sharp[p * 4 + 3], expected = top + shadowAlpha[p * 4 + 3] * (1 - top / 255)
+            worst = max(worst, abs(expected - Double(drawn.data[p * 4 + 3])))
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "shadow alpha")
+    }
+
+    /// The shadow tint, painted eight pixels at a time, gives per pixel exactly
+    /// over(scale(colour, coverage), backdrop), on rows whose width is not a multiple of 8,
+    /// with runs of zero coverage.
+    func testShadowPaintEqualsThePerPixelFormula() {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
+        let width = 37, height = 5, color = Color(r: 0.9, g: 0.3, b: 0.5, a: 0.7).premultipliedPacked()
+        var alpha = (0..<width * height).map { i in i % 11 < 4 ? 0 : UInt8(truncatingIfNeeded: next()) }
+        alpha[3] = 255
+        let backdrop: [UInt32] = (0..<width * height).map { _ in
+            let a = next() & 0xFF, k = next()
+            return a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
+        }
+        var pixels = backdrop
+        pixels.withUnsafeMutableBytes { raw in
+            let surface = Surface(base: raw.baseAddress!, width: width, height: height, originX: 10, originY: 20)
+            Rasterizer.paint(alpha, PixelBounds(x0: 10, y0: 20, x1: 10 + width, y1: 20 + height), color: color, onto: surface)
+        }
+        for i in 0..<width * height {
+            let a = UInt32(alpha[i])
+            let expected = a == 0 ? backdrop[i] : Compositor.over(a == 255 ? color : Compositor.scale(color, a), backdrop[i])
+            XCTAssertEqual(pixels[i], expected, "pixel \(i)")
+        }
+    }
+
+    func testBlurSpreadsBeyondTheShapeAndKeepsTheAlphaSum() {
+        let sharp = TestScene.render(shapes, width: size, height: size)
+        let blurred = TestScene.render([.effect(items: shapes, effects: LayerEffects(blur: 6))], width: size, height: size)
+        XCTAssertEqual(TestScene.alpha(sharp, 13, 20), 0)
+        XCTAssertGreaterThan(TestScene.alpha(blurred, 12, 20), 40)
+        // Nothing leaves the canvas except at its edges: the covered area is kept within 1 %.
+        XCTAssertEqual(TestScene.coveredArea(blurred), TestScene.coveredArea(sharp), accuracy: TestScene.coveredArea(sharp) * 0.01)
+    }
+
+    func testShadowIsTheBlurredOffsetAlphaTintedBeneathTheLayer() {
+        let sharp = channels(TestScene.render(shapes, width: size, height: size))
+        let tint = Color(r: 0.2, g: 0.1, b: 0.6, a: 0.8)
+        for (dx, dy, radius) in [(3.5, 2.25, 8.0), (-4.0, 5.0, 3.0), (2.3, -1.6, 0.0)] {
+            let fx = LayerEffects(shadow: Shadow(color: tint, dx: dx, dy: dy, radius: radius))
+            let drawn = TestScene.render([.effect(items: shapes, effects: fx)], width: size, height: size)
+            // Shadow alpha: the layer's alpha moved and blurred (a 2-pixel linear shift for radius 0).
+            var shadowAlpha: [Double]
+            if radius > 0 {
+                shadowAlpha = reference(sharp, sigma: radius / 2, dx: dx, dy: dy, only: 3)
+            } else {
+                shadowAlpha = [Double](repeating: 0, count: sharp.count)
+                for y in 0..<size { for x in 0..<size {
+                    let sx = Double(x) - dx, sy = Double(y) - dy
+                    let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down)), fx = sx - Double(x0), fy = sy - Double(y0)
+                    func a(_ i: Int, _ j: Int) -> Double { i >= 0 && j >= 0 && i < size && j < size ? sharp[(j * size + i) * 4 + 3] : 0 }
+                    shadowAlpha[(y * size + x) * 4 + 3] = (a(x0, y0) * (1 - fx) + a(x0 + 1, y0) * fx) * (1 - fy)
+                        + (a(x0, y0 + 1) * (1 - fx) + a(x0 + 1, y0 + 1) * fx) * fy
+                }}
+            }
+            let shadowColor = [tint.r * tint.a, tint.g * tint.a, tint.b * tint.a, tint.a]
+            var expected = [Double](repeating: 0, count: sharp.count)
+            for p in 0..<size * size {
+                let s = shadowAlpha[p * 4 + 3] / 255, top = Array(sharp[p * 4..<p * 4 + 4])
+                for c in 0..<4 { expected[p * 4 + c] = top[c] + shadowColor[c] * 255 * s * (1 - top[3] / 255) }
+            }
+            XCTAssertLessThanOrEqual(maxError(expected, drawn), 2, "shadow \(dx), \(dy), \(radius)")
+        }
+    }
+
+    func testEffectBoundsCoverTheShadowAndNothingIsDrawnOutsideThem() {
+        let fx = LayerEffects(blur: 3, shadow: Shadow(color: .black, dx: 10, dy: 6, radius: 6))
+        let item = DisplayItem.effect(items: [TestScene.fill(TestScene.rect(20, 20, 10, 10))], effects: fx)
+        let drawn = TestScene.render([item], width: size, height: size)
+        let b = item.pixelBounds
+        for y in 0..<size { for x in 0..<size where !(x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1) {
+            XCTAssertEqual(TestScene.alpha(drawn, x, y), 0, "(\(x), \(y)) outside \(b)")
+        }}
+        XCTAssertGreaterThan(TestScene.alpha(drawn, 38, 33), 60, "the shadow reaches down and right")
+    }
+
+    /// An effect partly off the canvas gives the same pixels as the whole effect drawn on a
+    /// larger canvas: work limited to the visible part loses nothing that reaches it.
+    func testClippedEffectEqualsUnclipped() {
+        let fx = LayerEffects(blur: 4, shadow: Shadow(color: Color(r: 1, g: 0, b: 0, a: 0.5), dx: -5, dy: 3, radius: 7))
+        let items = [TestScene.fill(TestScene.circle(-4, 30, 16)), TestScene.fill(TestScene.rect(60, 50, 30, 30), .white)]
+        let small = TestScene.render([.effect(items: items, effects: fx)], width: size, height: size)
+        let shift = Transform.translation(40, 40)
+        let moved = items.map { item -> DisplayItem in
+            guard case .fill(let p, let r, let paint, let o) = item else { return item }
+            return .fill(path: p.transformed(by: shift), rule: r, paint: paint, opacity: o)
+        }
+        let big = TestScene.render([.effect(items: moved, effects: fx)], width: size + 80, height: size + 80)
+        for y in 0..<size { for x in 0..<size {
+            XCTAssertTrue(small.pixel(x, y) == big.pixel(x + 40, y + 40), "(\(x), \(y))")
+        }}
+    }
+
+    // MARK: - Blend modes
+
+    /// W3C Compositing and Blending Level 1 blend functions, written out again here.
+    private func w3c(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double {
+        func multiply(_ b: Double, _ s: Double) -> Double { b * s }
+        func screen(_ b: Double, _ s: Double) -> Double { b + s - b * s }
+        func hardLight(_ b: Double, _ s: Double) -> Double { s <= 0.5 ? multiply(b, 2 * s) : screen(b, 2 * s - 1) }
+        switch mode {
+        case .normal, .plusLighter: return cs
+        case .multiply: return multiply(cb, cs)
+        case .screen: return screen(cb, cs)
+        case .overlay: return hardLight(cs, cb)
+        case .darken: return min(cb, cs)
+        case .lighten: return max(cb, cs)
+        case .colorDodge: return cb == 0 ? 0 : (cs == 1 ? 1 : min(1, cb / (1 - cs)))
+        case .colorBurn: return cb == 1 ? 1 : (cs == 0 ? 0 : 1 - min(1, (1 - cb) / cs))
+        case .hardLight: return hardLight(cb, cs)
+        case .softLight:
+            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+            let d = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : sqrt(cb)
+            return cb + (2 * cs - 1) * (d - cb)
+        case .difference: return abs(cb - cs)
+        case .exclusion: return cb + cs - 2 * cb * cs
+        }
+    }
+
+    /// Expected premultiplied result (0...255 per channel) of `source` blended onto `backdrop`.
+    private func expected(_ mode: BlendMode, source: [Double], backdrop: [Double]) -> [Double] {
+        let s = source.map { $0 / 255 }, b = backdrop.map { $0 / 255 }
+        if mode == .plusLighter { return (0..<4).map { min(1, s[$0] + b[$0]) * 255 } }
+        let sa = s[3], ba = b[3]
+        var out = (0..<3).map { c -> Double in
+            let mixed = sa > 0 && ba > 0 ? sa * ba * w3c(mode, b[c] / ba, s[c] / sa) : 0
+            return (s[c] * (1 - ba) + b[c] * (1 - sa) + mixed) * 255
+        }
+        out.append((sa + ba - sa * ba) * 255)
+        return out
+    }
+
+    func testEveryBlendModeFollowsTheW3CFormulas() {
+        let backdrops = [Color(r: 0.2, g: 0.5, b: 0.9), Color(r: 0.9, g: 0.8, b: 0.1, a: 0.6), Color(r: 0, g: 1, b: 0.3, a: 0.25),
+                         Color(r: 1, g: 1, b: 1), Color(r: 0, g: 0, b: 0, a: 0)]
+        let sources = [Color(r: 0.7, g: 0.1, b: 0.4), Color(r: 0.3, g: 0.95, b: 0.6, a: 0.5), Color(r: 1, g: 0, b: 0.5, a: 0.8),
+                       Color(r: 0.05, g: 0.5, b: 1, a: 0.3)]
+        for mode in BlendMode.allCases {
+            var distinct = false
+            for bd in backdrops {
+                for src in sources {
+                    let square = TestScene.fill(TestScene.rect(0, 0, 4, 4), src)
+                    let drawn = TestScene.render([.effect(items: [square], effects: LayerEffects(blend: mode))],
+                                                 width: 4, height: 4, background: bd)
+                    let srcPx = TestScene.render([square], width: 4, height: 4).pixel(1, 1)
+                    let bdPx = TestScene.render([], width: 4, height: 4, background: bd).pixel(1, 1)
+                    let want = expected(mode, source: [srcPx.r, srcPx.g, srcPx.b, srcPx.a].map(Double.init),
+                                        backdrop: [bdPx.r, bdPx.g, bdPx.b, bdPx.a].map(Double.init))
+                    let got = drawn.pixel(1, 1)
+                    let values = [got.r, got.g, got.b, got.a].map(Double.init)
+                    for c in 0..<4 {
+                        XCTAssertEqual(values[c], want[c], accuracy: 0.51, "\(mode.rawValue) channel \(c) of \(src) on \(bd)")
+                    }
+                    let over = expected(.normal, source: [srcPx.r, srcPx.g, srcPx.b, srcPx.a].map(Double.init),
+                                        backdrop: [bdPx.r, bdPx.g, bdPx.b, bdPx.a].map(Double.init))
+                    if zip(over, want).contains(where: { abs($0 - $1) > 2 }) { distinct = true }
+                }
+            }
+            XCTAssertEqual(distinct, mode != .normal, "\(mode.rawValue) differs from normal somewhere")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import XCTest
+@testable import WaveGraphics
+
+/// The fast paths for vertical edges (`ScanConverter.addLine`, `VerticalRun`s and repeated
+/// rows in `sweep`) and opaque runs (`Surface.store(_:count:_:)`) against independent
+/// computations of the same bytes.
+final class SpanFastPathTests: XCTestCase {
+    /// Exact coverage of one pixel by an axis-aligned rectangle whose corners sit on 1/256
+    /// pixel steps, mapped to alpha the way `ScanConverter.alpha` defines it.
+    private func expectedAlpha(_ x: Int, _ y: Int, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Int {
+        let w = Swift.max(0, Swift.min(Double(x + 1), x1) - Swift.max(Double(x), x0))
+        let h = Swift.max(0, Swift.min(Double(y + 1), y1) - Swift.max(Double(y), y0))
+        let c = Int(w * h * 65536)   // exact: w and h are multiples of 1/256
+        return (c * 255 + 0x8000) >> 16
+    }
+
+    func testRectanglesWithFractionalVerticalEdgesHaveExactCoverage() {
+        // Inside, crossing the left edge (cover projected onto x = 0), crossing the right edge
+        // and the bottom, and one pixel wide.
+        let rects: [(Double, Double, Double, Double)] = [
+            (10.25, 3.5, 20.75, 8.25), (-4.5, 2.125, 7.375, 30.0), (50.625, 40.5, 70.0, 70.0),
+            (33.0, 11.75, 33.5, 19.0), (0.0, 0.0, 64.0, 0.25),
+        ]
+        for (x0, y0, x1, y1) in rects {
+            let pixmap = TestScene.render([TestScene.fill(TestScene.rect(x0, y0, x1 - x0, y1 - y0))],
+                                          width: 64, height: 64)
+            for y in 0..<64 {
+                for x in 0..<64 {
+                    XCTAssertEqual(TestScene.alpha(pixmap, x, y), expectedAlpha(x, y, x0, y0, x1, y1),
+                                   "rect \((x0, y0, x1, y1)) at (\(x), \(y))")
+                }
+            }
+        }
+    }
+
+    func testOpaqueRunsStoreExactlyTheirPixels() {
+        let width = 75   // two 32-pixel steps, a 16-pixel step, 4-pixel steps and single pixels
+        let value: UInt32 = 0xFF12_3456
+        for start in 0..<5 {
+            for count in 0...(width - start) {
+                var bytes = [UInt8](repeating: 0xAB, count: width * 4)
+                bytes.withUnsafeMutableBytes { raw in
+                    let surface = Surface(base: raw.baseAddress!, width: width, height: 1, originX: 0, originY: 0)
+                    surface.store(start, count: count, value)
+                }
+                for x in 0..<width {
+                    let pixel = UInt32(bytes[x * 4]) | UInt32(bytes[x * 4 + 1]) << 8 | UInt32(bytes[x * 4 + 2]) << 16
+                        | UInt32(bytes[x * 4 + 3]) << 24
+                    let inside = x >= start && x < start + count
+                    XCTAssertEqual(pixel, inside ? value : 0xABAB_ABAB, "start \(start) count \(count) x \(x)")
+                }
+            }
+        }
+    }
+
+    /// An axis-aligned polygon given by its corners, (x, y) or transposed to (y, x).
+    private func polygon(_ corners: [(Double, Double)], transposed: Bool) -> Path {
+        var path = Path()
+        for (i, c) in corners.enumerated() {
+            let p = transposed ? Point(c.1, c.0) : Point(c.0, c.1)
+            if i == 0 { path.move(to: p) } else { path.line(to: p) }
+        }
+        path.close()
+        return path
+    }
+
+    /// Exact coverage of axis-aligned outlines does not depend on orientation, so a scene and
+    /// its transpose must give transposed bytes. Transposed, the long vertical edges (kept as
+    /// runs, rows repeated) become horizontal ones (no cells at all), and the reverse; the
+    /// shapes overlap so that runs cross rows holding other cells and start and end mid-way.
+    func testVerticalRunsMatchTheTransposedScene() {
+        let shapes: [[(Double, Double)]] = [
+            [(3.25, 2.5), (40.75, 2.5), (40.75, 60.125), (3.25, 60.125)],                  // tall bar
+            [(10.5, 20.25), (58.0, 20.25), (58.0, 30.75), (30.5, 30.75), (30.5, 50.5), (10.5, 50.5)], // L
+            [(20.125, 5.0), (20.125, 44.375), (25.875, 44.375), (25.875, 5.0)],            // reversed winding
+            [(-6.5, 12.0), (2.75, 12.0), (2.75, 63.5), (-6.5, 63.5)],                      // left of the surface
+            [(50.0, 40.0), (70.0, 40.0), (70.0, 41.0), (50.0, 41.0)],                      // right of it, one row
+        ]
+        for rule in [FillRule.nonZero, .evenOdd] {
+            for color in [Color.black, Color(r: 0.2, g: 0.6, b: 0.9, a: 0.55)] {
+                func scene(_ transposed: Bool) -> Pixmap {
+                    TestScene.render(shapes.map { TestScene.fill(polygon($0, transposed: transposed), color, rule: rule) },
+                                     width: 64, height: 64, background: Color(r: 1, g: 0.9, b: 0.8, a: 1))
+                }
+                let straight = scene(false), transposed = scene(true)
+                for y in 0..<64 {
+                    for x in 0..<64 {
+                        XCTAssertTrue(straight.pixel(x, y) == transposed.pixel(y, x),
+                                      "\(rule) \(color) at (\(x), \(y)): \(straight.pixel(x, y)) vs \(transposed.pixel(y, x))")
+                    }
+                }
+                // The fills are there: the tall bar's middle is covered.
+                XCTAssertNotEqual(straight.pixel(35, 55).a, 0)
+            }
+        }
+    }
+}

@@ -155,8 +155,12 @@ public final class TerminalPlayer {
             now = monotonicNanoseconds()
             var wait = clock.wait(after: now) ?? 250_000_000
             // Above 1x, ticks come faster than a display shows frames: draw at most 60 a
-            // second (the scene still steps every tick; skipped frames are counted).
-            if let last = lastDrawTime, last + TerminalPlayer.frameInterval > now {
+            // second (the scene still steps every tick; skipped frames are counted). At 1x
+            // and below ticks come at most 60 a second, and the next one is due one tick
+            // after the last, not one frame interval after the last drawing ended: counting
+            // from the end would add each frame's drawing time to the next wait, until the
+            // delay passed a whole tick and one was skipped (about 1 in 16 at 1 ms a frame).
+            if clock.speed > 1, let last = lastDrawTime, last + TerminalPlayer.frameInterval > now {
                 wait = max(wait, last + TerminalPlayer.frameInterval - now)
             }
             if watcher != nil { wait = min(wait, 250_000_000) }

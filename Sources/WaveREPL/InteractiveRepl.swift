@@ -211,7 +211,11 @@ public final class InteractiveRepl {
     /// Draws the current frame above the scroll region, leaving readline's cursor where it was.
     func drawPreview() {
         let runtime = controller.session.runtime
-        guard runtime.tick != drawnTick else { return }
+        let state = failure != nil ? "error" : controller.session.isPaused ? "paused" : runtime.isStopped ? "stopped" : "playing"
+        let status = " \(state)  \(StatusText.time(ofTick: runtime.tick))  tick \(runtime.tick)  \(StatusText.speed(controller.session.speed))  layers \(runtime.liveLayerCount)"
+            + (failure.map { "  | \($0)" } ?? "") + " "
+        // A new tick, or the same tick in a new state (`:pause`, `:speed` while paused).
+        guard runtime.tick != drawnTick || status != lastStatus else { return }
         let fresh = drawnTick == -1
         drawnTick = runtime.tick
         // After a runtime error the picture holds (the frame cannot be built); the status
@@ -227,9 +231,6 @@ public final class InteractiveRepl {
         // without synchronized output) and shown again at the prompt.
         var bytes = Array("\u{1B}[?25l\u{1B}7".utf8)
         if let grid { bytes += writer.encode(grid) }
-        let state = failure != nil ? "error" : controller.session.isPaused ? "paused" : runtime.isStopped ? "stopped" : "playing"
-        let status = " \(state)  \(StatusText.time(ofTick: runtime.tick))  tick \(runtime.tick)  \(StatusText.speed(controller.session.speed))  layers \(runtime.liveLayerCount)"
-            + (failure.map { "  | \($0)" } ?? "") + " "
         if status != lastStatus || fresh {
             lastStatus = status
             let line = String(status.prefix(size.columns))

@@ -78,7 +78,12 @@ public final class InteractiveRepl {
                 // Ctrl-C cancels the current input; the line stays in history if entered.
                 Interrupts.reset()
                 controller.cancelInput()
-                rl_replace_line("", 0)
+                // Drop the line with its undo list: a history line recalled and edited keeps
+                // undo records against its old text, and readline would replay them on the
+                // next Enter over a different line (a double free).
+                rl_free_line_state()
+                rl_replace_line("", 1)
+                using_history()
                 out.write("^C\n")
                 rl_on_new_line()
                 rl_set_prompt(prompt)

@@ -27,32 +27,86 @@ extension ScanConverter {
         }
     }
 
-    /// Sorts cells[start..<end] by x. Edge walks append a row's cells in runs going one way,
-    /// so a row already in order (or in reverse order: an edge going left) is only checked (or
-    /// reversed); otherwise insertion sort for short rows, the standard sort for long ones.
-    /// Order among equal x does not matter (their integer sums commute), so the result is
-    /// deterministic either way.
-    static func sortRow(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) {
+    /// Runs a row may be merged from before it is sorted as a whole instead.
+    static let mergedRuns = 4
+
+    /// Sorts cells[start..<end] by x. Edge walks append a row's cells in runs going one way
+    /// (an edge going right gives ascending x, one going left descending), so the row is cut
+    /// into its maximal monotone runs: a row of one run is only checked (or reversed); a row
+    /// of up to `mergedRuns` runs (a curve crossing the row twice, once each way; a shape's
+    /// left and right sides) has its runs reversed where descending and merged in turn
+    /// through `scratch` (room for the row); otherwise insertion sort for short rows, the
+    /// standard sort for long ones. Order among equal x does not matter (their integer sums
+    /// commute), so the result is deterministic either way.
+    static func sortRow(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int,
+                        scratch: UnsafeMutablePointer<CoverageCell>) {
         if end - start < 2 { return }
-        var ascending = true, descending = true
-        var k = start + 1
-        while k < end {
-            let a = cells[k - 1].x, b = cells[k].x
-            if b < a { ascending = false }
-            if b > a { descending = false }
-            if !ascending && !descending { break }
-            k += 1
-        }
-        if ascending { return }
-        if descending {
-            var lo = start, hi = end - 1
-            while lo < hi {
-                cells.swapAt(lo, hi)
-                lo += 1
-                hi -= 1
+        var runStart = start, runs = 0
+        while runStart < end {
+            // The maximal monotone run from runStart: direction 1 ascending, -1 descending,
+            // 0 while only equal x have been seen.
+            var k = runStart + 1, direction = 0
+            while k < end {
+                let a = cells[k - 1].x, b = cells[k].x
+                if b > a {
+                    if direction < 0 { break }
+                    direction = 1
+                } else if b < a {
+                    if direction > 0 { break }
+                    direction = -1
+                }
+                k += 1
             }
-            return
+            if direction < 0 {
+                var lo = runStart, hi = k - 1
+                while lo < hi {
+                    cells.swapAt(lo, hi)
+                    lo += 1
+                    hi -= 1
+                }
+            }
+            runs += 1
+            if runStart > start {
+                guard runs <= mergedRuns else {
+                    sortWhole(cells, start, end)
+                    return
+                }
+                if cells[runStart].x < cells[runStart - 1].x { merge(cells, start, runStart, k, scratch: scratch) }
+            }
+            runStart = k
         }
+    }
+
+    /// Merges the sorted ranges cells[start..<middle] and cells[middle..<end] in place, the
+    /// first copied to `scratch`.
+    @inline(__always)
+    static func merge(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ middle: Int, _ end: Int,
+                      scratch: UnsafeMutablePointer<CoverageCell>) {
+        let count = middle - start
+        guard let base = cells.baseAddress else { return }
+        scratch.update(from: base + start, count: count)
+        var i = 0, j = middle, out = start
+        // `out` never passes `j`: cells from `j` on are read before they are overwritten.
+        while i < count && j < end {
+            if cells[j].x < scratch[i].x {
+                cells[out] = cells[j]
+                j += 1
+            } else {
+                cells[out] = scratch[i]
+                i += 1
+            }
+            out += 1
+        }
+        while i < count {
+            cells[out] = scratch[i]
+            i += 1
+            out += 1
+        }
+    }
+
+    /// Sorts cells[start..<end] by x without looking for runs: insertion sort for short rows,
+    /// the standard sort for long ones.
+    static func sortWhole(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) {
         if end - start > 16 {
             var slice = UnsafeMutableBufferPointer(rebasing: cells[start..<end])
             slice.sort { $0.x < $1.x }

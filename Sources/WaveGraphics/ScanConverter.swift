@@ -61,6 +61,8 @@ struct ScanConverter {
     private var activeRuns: [VerticalRun] = []
     private var rowCells: [CoverageCell] = []
     private var rowSpans: [RowSpan] = []
+    /// Room for one row's cells while its monotone runs are merged (`sortRow`).
+    private var mergeScratch: [CoverageCell] = []
     private var curX = -1, curY = -1, curCover = 0, curArea = 0
     /// Rows holding cells: the sweep's bucket work is over these, not the surface height.
     private var minRow = Int.max, maxRow = -1
@@ -253,6 +255,9 @@ struct ScanConverter {
         if sorted.count < count {
             sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
         }
+        if mergeScratch.count < count + runCount {
+            mergeScratch = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count + runCount)
+        }
         if runCount > 0 {
             runs.sort { $0.row0 < $1.row0 }   // order within a row does not matter (sums commute)
             if activeRuns.count < runCount { activeRuns = runs }
@@ -265,6 +270,8 @@ struct ScanConverter {
         }
         let evenOdd = rule == .evenOdd
         let w = width
+        mergeScratch.withUnsafeMutableBufferPointer { scratchBuffer in
+        guard let scratch = scratchBuffer.baseAddress else { return }
         cells.withUnsafeBufferPointer { src in
             rowStarts.withUnsafeMutableBufferPointer { starts in
                 rowFill.withUnsafeMutableBufferPointer { fill in
@@ -283,7 +290,7 @@ struct ScanConverter {
                         for k in 0..<rows {
                             let start = starts[k], end = starts[k + 1]
                             if start == end { continue }
-                            Self.sortRow(dst, start, end)
+                            Self.sortRow(dst, start, end, scratch: scratch)
                             Self.sweepRow(dst, start, end, y: lo + k, width: w, evenOdd: evenOdd, into: &sink)
                         }
                         return
@@ -317,7 +324,7 @@ struct ScanConverter {
                             if activeCount == 0 {
                                 repeatable = false
                                 if start == end { continue }
-                                Self.sortRow(dst, start, end)
+                                Self.sortRow(dst, start, end, scratch: scratch)
                                 Self.sweepRow(dst, start, end, y: r, width: w, evenOdd: evenOdd, into: &sink)
                                 continue
                             }
@@ -336,7 +343,7 @@ struct ScanConverter {
                                                          area: run.area)
                                 n += 1
                             }
-                            Self.sortRow(merged, 0, n)
+                            Self.sortRow(merged, 0, n, scratch: scratch)
                             if start == end {
                                 spanCount = withUnsafeMutablePointer(to: &sink) { inner in
                                     var recorder = RowRecorder(inner: inner, spans: spans)
@@ -356,6 +363,7 @@ struct ScanConverter {
                 }
                 }
             }
+        }
         }
     }
 }

@@ -94,4 +94,52 @@ final class SpanFastPathTests: XCTestCase {
             }
         }
     }
+
+    /// `sortRow` merges a row's monotone runs (each direction) instead of sorting it: on seeded
+    /// random rows of one to seven runs, with repeated x, the result must be the cells of the
+    /// row, in the order of x, exactly as the general sort (`sortWhole`) leaves them: the
+    /// same x sequence, and the same cells under each x.
+    func testRowRunMergeMatchesTheGeneralSort() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return Int(seed % UInt64(n))
+        }
+        var merges = 0
+        for trial in 0..<3000 {
+            var row: [CoverageCell] = []
+            let runs = 1 + next(7)
+            for _ in 0..<runs {
+                let length = 1 + next(trial % 3 == 0 ? 40 : 8)
+                var x = next(300)
+                let step = next(3) == 0 ? -1 : 1
+                for _ in 0..<length {
+                    row.append(CoverageCell(x: Int32(x), y: 5, cover: next(513) - 256, area: next(100_001) - 50_000))
+                    x = max(0, x + step * next(4))   // steps of 0 repeat an x
+                }
+            }
+            if runs > 1 && runs <= ScanConverter.mergedRuns { merges += 1 }
+            var merged = row, general = row
+            var scratch = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: row.count)
+            // A prefix and suffix outside the range must stay untouched.
+            let pad = CoverageCell(x: -7, y: 0, cover: 1, area: 2)
+            merged = [pad] + merged + [pad]
+            merged.withUnsafeMutableBufferPointer { cells in
+                scratch.withUnsafeMutableBufferPointer { room in
+                    ScanConverter.sortRow(cells, 1, cells.count - 1, scratch: room.baseAddress!)
+                }
+            }
+            XCTAssertEqual(merged.first?.x, -7)
+            XCTAssertEqual(merged.last?.x, -7)
+            merged = Array(merged.dropFirst().dropLast())
+            general.withUnsafeMutableBufferPointer { ScanConverter.sortWhole($0, 0, $0.count) }
+            XCTAssertEqual(merged.map(\.x), general.map(\.x), "trial \(trial)")
+            // Under each x, the same cells (the order among them is free: their sums commute).
+            func key(_ c: CoverageCell) -> [Int] { [Int(c.x), c.cover, c.area] }
+            let a = merged.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+            let b = row.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+            XCTAssertEqual(a, b, "trial \(trial)")
+        }
+        XCTAssertGreaterThan(merges, 1000)
+    }
 }

@@ -70,30 +70,49 @@ public enum Ops {
         }
     }
 
+    /// The built-ins of one number giving a number (`sin`, `abs`, `sqrt`, …): the
+    /// interpreter calls `unary` for them without building argument arrays.
+    public static func isUnary(_ f: Builtin) -> Bool {
+        switch f {
+        case .sin, .cos, .tan, .asin, .acos, .atan, .abs, .sign, .sqrt, .exp, .log, .floor, .ceil, .round: return true
+        default: return false
+        }
+    }
+
+    /// A built-in for which `isUnary` holds, of `x`: what `call(f, [.number(x)])` gives.
+    @inline(__always)
+    public static func unary(_ f: Builtin, _ x: Double) -> Double {
+        switch f {
+        case .sin: return Foundation.sin(x)
+        case .cos: return Foundation.cos(x)
+        case .tan: return Foundation.tan(x)
+        case .asin: return Foundation.asin(x)
+        case .acos: return Foundation.acos(x)
+        case .atan: return Foundation.atan(x)
+        case .abs: return Swift.abs(x)
+        case .sign: return x > 0 ? 1 : x < 0 ? -1 : 0
+        case .sqrt: return Foundation.sqrt(x)
+        case .exp: return Foundation.exp(x)
+        case .log: return Foundation.log(x)
+        case .floor: return Foundation.floor(x)
+        case .ceil: return Foundation.ceil(x)
+        case .round: return x.rounded()
+        default: return 0
+        }
+    }
+
     /// Evaluates a pure built-in (everything but `random`).
     public static func call(_ f: Builtin, _ args: [Value]) -> Value {
         let n = args.map(\.number)
         func arg(_ i: Int) -> Double { i < n.count ? n[i] : 0 }
         switch f {
-        case .sin: return .number(Foundation.sin(arg(0)))
-        case .cos: return .number(Foundation.cos(arg(0)))
-        case .tan: return .number(Foundation.tan(arg(0)))
-        case .asin: return .number(Foundation.asin(arg(0)))
-        case .acos: return .number(Foundation.acos(arg(0)))
-        case .atan: return .number(Foundation.atan(arg(0)))
+        case .sin, .cos, .tan, .asin, .acos, .atan, .abs, .sign, .sqrt, .exp, .log, .floor, .ceil, .round:
+            return .number(unary(f, arg(0)))
         case .atan2: return .number(Foundation.atan2(arg(0), arg(1)))
-        case .abs: return .number(Swift.abs(arg(0)))
-        case .sign: return .number(arg(0) > 0 ? 1 : arg(0) < 0 ? -1 : 0)
         case .min: return .number(n.dropFirst().reduce(arg(0)) { Swift.min($0, $1) })
         case .max: return .number(n.dropFirst().reduce(arg(0)) { Swift.max($0, $1) })
         case .clamp: return .number(Swift.min(Swift.max(arg(0), arg(1)), arg(2)))
-        case .sqrt: return .number(Foundation.sqrt(arg(0)))
         case .pow: return .number(Foundation.pow(arg(0), arg(1)))
-        case .exp: return .number(Foundation.exp(arg(0)))
-        case .log: return .number(Foundation.log(arg(0)))
-        case .floor: return .number(Foundation.floor(arg(0)))
-        case .ceil: return .number(Foundation.ceil(arg(0)))
-        case .round: return .number(arg(0).rounded())
         case .mod:
             let m = arg(1)
             let r = Foundation.fmod(arg(0), m)

@@ -1,10 +1,23 @@
 import WaveCompiler
 
 extension Property {
-    /// Dense index of each property, for per-instance value arrays.
-    public static let ordinals: [Property: Int] = Dictionary(uniqueKeysWithValues: Property.allCases.enumerated().map { ($1, $0) })
-    public var ordinal: Int { Property.ordinals[self] ?? 0 }
-    public static let count = Property.allCases.count
+    /// Dense index of each property, for per-instance value arrays: its index in `allCases`.
+    ///
+    /// A payload-free enum of at most 256 cases is stored as one byte holding the case's
+    /// declaration index, which is also its index in the synthesized `allCases`; reading
+    /// that byte costs nothing, where a dictionary lookup hashed the raw-value string on
+    /// every property read (a tenth of a frame in audio-meter). `PropertyOrdinalTests`
+    /// holds every ordinal equal to the index in `allCases` and `ordinal(searching:)`.
+    @inline(__always)
+    public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// The general form of `ordinal`: the position of `p` in `allCases`, found by search.
+    public static func ordinal(searching p: Property) -> Int? { allCases.firstIndex(of: p) }
+
+    /// Every property by ordinal, built once (the synthesized `allCases` builds a new array
+    /// on each call).
+    public static let byOrdinal: [Property] = Property.allCases
+    public static let count = byOrdinal.count
 }
 
 /// One live layer: a declared layer, or a copy spawned from a template.

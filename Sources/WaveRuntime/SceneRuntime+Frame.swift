@@ -143,18 +143,12 @@ extension SceneRuntime {
     /// A NaN or infinite opacity, position, scale, rotation or anchor is a runtime error
     /// naming the layer and the property, never a layer silently hidden or misplaced.
     func checkFinite(_ inst: LayerInstance) throws {
-        for p in [Property.opacity, .position, .scale, .rotation, .anchor, .rotationX, .rotationY, .translationZ, .perspective] where p.applies(to: inst.kind) {
-            let finite: Bool
-            switch inst.present(p) {
-            case .number(let v): finite = v.isFinite
-            case .point(let x, let y): finite = x.isFinite && y.isFinite
-            default: finite = true
-            }
-            guard finite else {
-                let decl = program.layers[inst.decl]
-                throw RuntimeError(.nonFiniteGeometry, "layer '\(decl.name)' has \(p.rawValue) \(inst.present(p)), which is not a finite number",
-                                   decl.range, tick: tick)
-            }
+        for p in SceneRuntime.placementProperties {
+            // Whether the property applies to the kind is asked only of a non-finite value.
+            guard !SceneRuntime.isFinite(inst.present(p)), p.applies(to: inst.kind) else { continue }
+            let decl = program.layers[inst.decl]
+            throw RuntimeError(.nonFiniteGeometry, "layer '\(decl.name)' has \(p.rawValue) \(inst.present(p)), which is not a finite number",
+                               decl.range, tick: tick)
         }
         let d = inst.present(.perspective).number
         guard d >= 0 else {
@@ -163,6 +157,10 @@ extension SceneRuntime {
                                decl.range, tick: tick)
         }
     }
+
+    /// The properties `checkFinite` checks.
+    static let placementProperties: [Property] = [.opacity, .position, .scale, .rotation, .anchor, .rotationX, .rotationY,
+                                                  .translationZ, .perspective]
 
     /// A layer's parents, nearest first, each with its bounds.
     func ancestors(_ id: Int) -> [(LayerInstance, Rect?)] {

@@ -60,6 +60,13 @@ extension SceneRuntime {
             return Ops.binary(op, x, y)
         case .ternary(let c, let a, let b): return try eval(c, ctx).bool ? eval(a, ctx) : eval(b, ctx)
         case .call(let f, let args):
+            // Fast paths with no argument array, the same values as `Ops.call` gives
+            // (`InterpreterFastPathTests`): a function of one number, and `mix`.
+            if args.count == 1 && Ops.isUnary(f) { return .number(Ops.unary(f, try eval(args[0], ctx).number)) }
+            if args.count == 3 && f == .mix {
+                let a = try eval(args[0], ctx), b = try eval(args[1], ctx)
+                return Ops.mix(a, b, try eval(args[2], ctx).number)
+            }
             var vs: [Value] = []
             vs.reserveCapacity(args.count)
             for a in args { vs.append(try eval(a, ctx)) }
@@ -249,16 +256,22 @@ extension SceneRuntime {
             throw RuntimeError(.badPerspective, "perspective of layer '\(program.layers[inst.decl].name)' \(how) \(Value.format(d)); the eye's distance must be positive, or 0 for none",
                                range, tick: tick)
         }
-        let finite: Bool
-        switch v {
-        case .number(let x): finite = x.isFinite
-        case .point(let x, let y): finite = x.isFinite && y.isFinite
-        default: finite = true
-        }
-        guard !finite else { return }
+        guard !SceneRuntime.isFinite(v) else { return }
         let name = program.layers[inst.decl].name
         throw RuntimeError(.nonFiniteGeometry, "\(p.rawValue) of layer '\(name)' \(how) \(v), which is not a finite number",
                            range, tick: tick)
+    }
+}
+
+extension SceneRuntime {
+    /// False for a number or point with a NaN or infinite part; true for every other value.
+    @inline(__always)
+    static func isFinite(_ v: Value) -> Bool {
+        switch v {
+        case .number(let x): return x.isFinite
+        case .point(let x, let y): return x.isFinite && y.isFinite
+        default: return true
+        }
     }
 }
 

@@ -239,7 +239,7 @@ public struct SceneRuntime: Sendable {
             }
         }
         let ctx = ExecContext(current: id)
-        for p in Property.allCases {
+        for p in Property.byOrdinal {
             guard let e = decl.properties[p] else { continue }
             let v = try evalProperty(e, p, of: declIndex, ctx)
             instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
@@ -332,6 +332,7 @@ public struct SceneRuntime: Sendable {
     mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
         do {
             let v = try eval(e, ctx)
+            if SceneRuntime.isFinite(v) && p != .perspective { return v }   // nothing for requireFinite to refuse
             if let inst = ctx.current.flatMap({ instances[$0] }) {
                 let decl = program.layers[declIndex]
                 try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")
@@ -348,11 +349,15 @@ public struct SceneRuntime: Sendable {
 
     mutating func evaluateBindings() throws {
         for id in instances.keys.sorted() {
-            guard let inst = instances[id] else { continue }
-            for (i, b) in inst.bindings.enumerated() {
-                guard let b else { continue }
-                let v = try evalProperty(b, Property.allCases[i], of: inst.decl, ExecContext(current: id))
-                instances[id]?.model[i] = SceneRuntime.stored(v, Property.allCases[i])
+            // Only the bindings and the declaration are read out: holding a copy of the whole
+            // instance would make each write below copy its model array.
+            guard let bindings = instances[id]?.bindings, let decl = instances[id]?.decl else { continue }
+            let ctx = ExecContext(current: id)
+            for i in bindings.indices {
+                guard let b = bindings[i] else { continue }
+                let p = Property.byOrdinal[i]
+                let v = try evalProperty(b, p, of: decl, ctx)
+                instances[id]?.model[i] = SceneRuntime.stored(v, p)
             }
         }
     }

@@ -1,0 +1,58 @@
+import XCTest
+import WaveSyntax
+import WaveCompiler
+@testable import WaveRuntime
+
+/// The interpreter calls one-number built-ins (`sin`, `abs`, …) and three-argument `mix`
+/// without building argument arrays. On seeded random arguments of every kind a value can
+/// have (numbers with NaN and infinities, booleans, points, rects, colours, strings), each
+/// call must give exactly what the general `Ops.call` gives for the same values.
+final class InterpreterFastPathTests: XCTestCase {
+    func testFastCallsMatchTheGeneralCall() throws {
+        var seed: UInt64 = 0x5851_F42D_4C95_7F2D
+        func next() -> Double {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return Double(seed % 2_000_001) / 1_000 - 1_000   // -1000 ... 1000
+        }
+        func value() -> Value {
+            switch Int(abs(next())) % 9 {
+            case 0: return .number([Double.nan, .infinity, -.infinity, 0, -0.0][Int(abs(next())) % 5])
+            case 1: return .bool(next() > 0)
+            case 2: return .point(next(), next())
+            case 3: return .rect(next(), next(), next(), next())
+            case 4: return .color(RGBA(abs(next()) / 1000, abs(next()) / 1000, abs(next()) / 1000, abs(next()) / 1000))
+            case 5: return .string("s")
+            default: return .number(next() / [1, 10, 1000][Int(abs(next())) % 3])
+            }
+        }
+        var runtime = try SceneRuntime(program: try program("var x = 0"))
+        let unary = Builtin.allCases.filter(Ops.isUnary)
+        XCTAssertEqual(unary.count, 14)
+        var checked = 0
+        for _ in 0..<4000 {
+            for f in unary {
+                let v = value()
+                let fast = try runtime.evaluate(.call(f, [.constant(v)]))
+                XCTAssertTrue(same(fast, Ops.call(f, [v])), "\(f.rawValue)(\(v)): \(fast) vs \(Ops.call(f, [v]))")
+                checked += 1
+            }
+            let a = value(), b = value(), c = value()
+            let fast = try runtime.evaluate(.call(.mix, [.constant(a), .constant(b), .constant(c)]))
+            XCTAssertTrue(same(fast, Ops.call(.mix, [a, b, c])), "mix(\(a), \(b), \(c))")
+        }
+        XCTAssertEqual(checked, 4000 * 14)
+    }
+
+    /// Equal values, NaN equal to NaN in the same place.
+    private func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return x == y || (x.isNaN && y.isNaN)
+        case (.point(let x1, let y1), .point(let x2, let y2)): return same(.number(x1), .number(x2)) && same(.number(y1), .number(y2))
+        case (.rect(let a1, let b1, let c1, let d1), .rect(let a2, let b2, let c2, let d2)):
+            return [(a1, a2), (b1, b2), (c1, c2), (d1, d2)].allSatisfy { same(.number($0.0), .number($0.1)) }
+        case (.color(let c1), .color(let c2)):
+            return [(c1.r, c2.r), (c1.g, c2.g), (c1.b, c2.b), (c1.a, c2.a)].allSatisfy { same(.number($0.0), .number($0.1)) }
+        default: return a == b
+        }
+    }
+}

@@ -83,11 +83,11 @@ public struct FramePipeline {
                 var busy: UInt64 = 0, mark = began
                 for i in 0..<current.count {
                     let f = current[i].frame
-                    var pixmap = self.pool.take(width: f.width, height: f.height, background: f.background)
+                    var pixmap = self.pool.take(for: f)
                     self.renderer.render(f.items, into: &pixmap)
                     busy += DispatchTime.now().uptimeNanoseconds - mark
                     try consume(SinkFrame(frame: f, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
-                    self.pool.give(pixmap)
+                    self.pool.give(pixmap, drawn: f)
                     mark = DispatchTime.now().uptimeNanoseconds
                 }
                 let nextStart = start + current.count
@@ -108,7 +108,7 @@ public struct FramePipeline {
                 // Workers take the next unrendered frame, so uneven frames balance out.
                 while let i = counter.next() {
                     let f = current[i].frame
-                    var pixmap = pool.take(width: f.width, height: f.height, background: f.background)
+                    var pixmap = pool.take(for: f)
                     renderer.render(f.items, into: &pixmap)
                     results.set(i, pixmap)
                 }
@@ -128,7 +128,7 @@ public struct FramePipeline {
             for i in 0..<current.count {
                 let pixmap = results.take(i)
                 try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
-                pool.give(pixmap)
+                pool.give(pixmap, drawn: current[i].frame)
             }
             start = nextStart
         }
@@ -207,26 +207,42 @@ extension SceneRuntime {
 /// with the background in place (one pass of stores, no source to read). A pixmap the
 /// consumer kept is copied on write, not reused.
 final class PixmapPool: @unchecked Sendable {
+    /// A pixmap given back: `frame`'s items drawn over its background.
+    struct Used {
+        var pixmap: Pixmap
+        var background: Color
+        var drawn: [PixelRegion]
+    }
+
     private let lock = NSLock()
-    private var free: [Pixmap] = []
+    private var free: [Used] = []
     private var size = (width: -1, height: -1)
 
-    func take(width: Int, height: Int, background: Color) -> Pixmap {
+    /// A pixmap of `frame`'s size holding only its background. A recycled one that last
+    /// showed the same background is refilled only where the last frame drawn on it could
+    /// have changed pixels (`Frame.drawnRegions`): the rest already is that background.
+    func take(for frame: Frame) -> Pixmap {
         lock.lock()
-        if size != (width, height) {
-            size = (width, height)
+        if size != (frame.width, frame.height) {
+            size = (frame.width, frame.height)
             free.removeAll()
         }
         let recycled = free.popLast()
         lock.unlock()
-        guard var pixmap = recycled else { return Pixmap(width: width, height: height, fill: background) }
-        pixmap.fill(background)
-        return pixmap
+        guard var used = recycled else { return Pixmap(width: frame.width, height: frame.height, fill: frame.background) }
+        if used.background != frame.background {
+            used.pixmap.fill(frame.background)
+        } else {
+            for r in used.drawn { used.pixmap.fill(frame.background, in: r) }
+        }
+        return used.pixmap
     }
 
-    func give(_ p: Pixmap) {
+    /// Takes back a pixmap `frame` was rendered on (and not changed since).
+    func give(_ p: Pixmap, drawn frame: Frame) {
+        let used = Used(pixmap: p, background: frame.background, drawn: frame.drawnRegions)
         lock.lock()
-        if free.count < 64, p.width == size.width, p.height == size.height { free.append(p) }
+        if free.count < 64, p.width == size.width, p.height == size.height { free.append(used) }
         lock.unlock()
     }
 }

@@ -17,6 +17,27 @@ public struct Frame: Sendable, Equatable {
     }
 }
 
+extension Frame {
+    /// The most rectangles `drawnRegions` lists before it gives their union instead.
+    public static let drawnRegionLimit = 32
+
+    /// The pixels rendering `items` over a background can change, within the frame: one
+    /// rectangle for each item that draws (their union when there are more than
+    /// `drawnRegionLimit`), conservative, from the same bounds groups and effects size their
+    /// layers by. Outside them a rendered frame is its background, so a pixmap reused for
+    /// the next frame needs only these refilled (`FramePipeline`'s pixmap pool).
+    public var drawnRegions: [PixelRegion] {
+        let frame = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
+        var boxes: [PixelBounds] = []
+        for item in items {
+            let r = item.pixelBounds.intersection(frame)
+            if !r.isEmpty { boxes.append(r) }
+        }
+        if boxes.count > Frame.drawnRegionLimit { boxes = [boxes.reduce(PixelBounds.empty) { $0.union($1) }] }
+        return boxes.map { PixelRegion(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }
+    }
+}
+
 /// One character of a text layer as a character-cell sink would draw it: the character
 /// shown at this tick, where its centre falls in device space, and its colour with the
 /// opacity it has now (layer and group opacity times its text effect's visibility).

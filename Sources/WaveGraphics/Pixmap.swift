@@ -55,6 +55,30 @@ public struct Pixmap: Equatable, Sendable {
         }
     }
 
+    /// Sets the pixels of `region` (clipped to the pixmap) to `color` (premultiplied): the
+    /// bytes `fill` would leave there, and nothing outside it touched.
+    public mutating func fill(_ color: Color, in region: PixelRegion) {
+        let x0 = Swift.max(0, region.x), y0 = Swift.max(0, region.y)
+        let x1 = Swift.min(width, region.x + Swift.max(0, region.width))
+        let y1 = Swift.min(height, region.y + Swift.max(0, region.height))
+        guard x0 < x1, y0 < y1, data.count == width * height * 4 else { return }
+        let packed = color.premultipliedPacked()
+        let byte = UInt8(truncatingIfNeeded: packed)
+        let oneByte = packed == UInt32(byte) &* 0x0101_0101
+        let w = width
+        data.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            let surface = Surface(base: base, width: w, height: y1, originX: 0, originY: 0)
+            for y in y0..<y1 {
+                if oneByte {
+                    (base + (y * w + x0) * 4).initializeMemory(as: UInt8.self, repeating: byte, count: (x1 - x0) * 4)
+                } else {
+                    surface.store(y * w + x0, count: x1 - x0, packed)
+                }
+            }
+        }
+    }
+
     /// The premultiplied pixel at (x, y); (0, 0, 0, 0) outside the image.
     public func pixel(_ x: Int, _ y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         guard x >= 0, y >= 0, x < width, y < height else { return (0, 0, 0, 0) }
@@ -78,5 +102,20 @@ public struct Pixmap: Equatable, Sendable {
             i += 4
         }
         return out
+    }
+}
+
+/// A rectangle of pixels: columns x..<x + width, rows y..<y + height.
+public struct PixelRegion: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+import WaveGraphics
+import WaveRuntime
+@testable import WaveDriver
+
+/// The pipeline's pixmap pool refills a reused pixmap only where the last frame drawn on it
+/// could have changed pixels (`Frame.drawnRegions`). Every frame must still have the bytes of
+/// a render on a freshly filled pixmap.
+final class PixmapReuseTests: XCTestCase {
+    func testEveryExampleMatchesFreshPixmapsOnOneAndTwoThreads() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: TestScenes.packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".wave") }.sorted()
+        XCTAssertGreaterThan(examples.count, 5)
+        let ticks = Array(0..<20) + [60, 61, 62, 150, 151]
+        for name in examples {
+            let (program, _) = try TestScenes.example(name)
+            var fresh: [Pixmap] = []
+            var runtime = try SceneRuntime(program: program)
+            let renderer = Renderer()
+            for t in ticks {
+                try runtime.advance(to: t)
+                let f = try runtime.frame(scale: 0.75)
+                fresh.append(renderer.render(f.items, width: f.width, height: f.height, background: f.background))
+            }
+            for threads in [1, 2] {
+                var reused = try SceneRuntime(program: program)
+                let pipeline = FramePipeline(threads: threads, scale: 0.75)
+                var i = 0
+                try pipeline.run(&reused, ticks: ticks) { tick, p in
+                    // Compared at once, not kept: a kept pixmap would make the pool refill a copy.
+                    if p != fresh[i] { XCTFail("\(name), \(threads) thread(s): tick \(tick) differs from a fresh render") }
+                    i += 1
+                }
+                XCTAssertEqual(i, ticks.count, name)
+            }
+        }
+    }
+
+    /// Seeded random frames (fills anywhere, partly off the pixmap, groups with opacity and
+    /// masks, blurs and offset shadows, now and then a new background) through one pool:
+    /// each equals a render on a new pixmap, and the region left alone is background.
+    func testRandomFramesThroughThePoolMatchFreshRenders() {
+        var seed: UInt64 = 0xD1B5_4A32_D192_ED03
+        func next() -> Double {
+            seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+            return Double(seed % 1_000_000) / 1_000_000
+        }
+        func circle() -> Path {
+            var p = Path()
+            p.addCircle(center: Point(next() * 110 - 15, next() * 90 - 15), radius: 1 + next() * 20)
+            return p
+        }
+        func fill() -> DisplayItem {
+            .fill(path: circle(), rule: .nonZero, paint: .solid(Color(r: next(), g: next(), b: next(), a: 0.2 + next() * 0.8)), opacity: 1)
+        }
+        let pool = PixmapPool()
+        let renderer = Renderer()
+        let backgrounds = [Color(r: 0.06, g: 0.08, b: 0.09, a: 1), .white, .clear]
+        var background = backgrounds[0]
+        var partial = 0
+        for frameIndex in 0..<300 {
+            if next() < 0.1 { background = backgrounds[Int(next() * 3) % 3] }
+            var items: [DisplayItem] = []
+            for _ in 0..<(next() < 0.05 ? 40 : Int(next() * 4)) {   // sometimes past drawnRegionLimit
+                switch Int(next() * 4) {
+                case 0: items.append(fill())
+                case 1: items.append(.group(items: [fill(), fill()], opacity: 0.3 + next() * 0.7,
+                                            mask: next() < 0.5 ? Mask(items: [fill()], inverted: next() < 0.3) : nil))
+                case 2: items.append(.effect(items: [fill()], effects: LayerEffects(blur: next() * 6)))
+                default:
+                    let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.7), dx: next() * 30 - 15, dy: next() * 30 - 15, radius: next() * 10)
+                    items.append(.effect(items: [fill()], effects: LayerEffects(shadow: shadow)))
+                }
+            }
+            let frame = Frame(tick: frameIndex, width: 80, height: 60, background: background, items: items)
+            if frame.drawnRegions.reduce(0, { $0 + $1.width * $1.height }) < 80 * 60 { partial += 1 }
+            var pixmap = pool.take(for: frame)
+            renderer.render(items, into: &pixmap)
+            XCTAssertEqual(pixmap, renderer.render(items, width: 80, height: 60, background: background), "frame \(frameIndex)")
+            pool.give(pixmap, drawn: frame)
+        }
+        XCTAssertGreaterThan(partial, 100)
+    }
+
+    /// `fill(_:in:)` sets exactly the region's pixels (clipped), as a whole fill would.
+    func testRegionFillSetsOnlyTheRegion() {
+        let colour = Color(r: 0.2, g: 0.4, b: 0.6, a: 0.5)
+        for (x, y, w, h) in [(3, 2, 40, 5), (-4, -3, 10, 10), (70, 50, 30, 30), (0, 0, 80, 60), (5, 5, 0, 3)] {
+            var p = Pixmap(width: 80, height: 60, fill: .black)
+            p.fill(colour, in: PixelRegion(x: x, y: y, width: w, height: h))
+            let whole = Pixmap(width: 80, height: 60, fill: colour)
+            for py in 0..<60 {
+                for px in 0..<80 {
+                    let inside = px >= x && px < x + w && py >= y && py < y + h
+                    XCTAssertTrue(p.pixel(px, py) == (inside ? whole.pixel(px, py) : (0, 0, 0, 255)), "(\(px), \(py)) of \((x, y, w, h))")
+                }
+            }
+        }
+    }
+}

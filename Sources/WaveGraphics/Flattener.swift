@@ -104,12 +104,17 @@ enum Flattener {
                 for i in 1..<n { sink.lineTo(eval(Double(i) / Double(n)), corner: false) }
                 return
             }
-            var pts = (0...n).map { eval(Double($0) / Double(n)) }
-            // Sagitta vectors: chord midpoint → curve midpoint.
-            let sag = (0..<n).map { i in eval((Double(i) + 0.5) / Double(n)) - (pts[i] + pts[i + 1]) * 0.5 }
+            // Points p(i/n) and sagitta vectors s_i (chord i's midpoint → the curve's point
+            // half-way along it) are computed as the walk reaches them, with no arrays: vertex
+            // i moves to p(i/n) + (s_{i−1} + s_i)/3.
+            var point = eval(1 / Double(n))
+            var sagBefore = eval(0.5 / Double(n)) - (eval(0) + point) * 0.5
             for i in 1..<n {
-                pts[i] = pts[i] + (sag[i - 1] + sag[i]) * (1.0 / 3.0)
-                sink.lineTo(pts[i], corner: false)
+                let next = eval(Double(i + 1) / Double(n))
+                let sag = eval((Double(i) + 0.5) / Double(n)) - (point + next) * 0.5
+                sink.lineTo(point + (sagBefore + sag) * (1.0 / 3.0), corner: false)
+                point = next
+                sagBefore = sag
             }
         }
         /// Makes sure a sub-path is open; starts it at the current point or at `fallback`.

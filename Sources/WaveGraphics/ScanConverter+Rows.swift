@@ -1,7 +1,10 @@
 /// The per-row steps of `ScanConverter.sweep`: sorting a row's cells, sweeping them into
 /// spans, and the vertical runs and recorded spans that let a repeated row skip both.
 extension ScanConverter {
-    /// Sweeps one row's cells, sorted by x, left to right into `sink`.
+    /// Sweeps one row's cells, sorted by x, left to right into `sink`. A cell's pixel with
+    /// the alpha of the pixels after it (an edge on a pixel boundary: full coverage, then the
+    /// inside) goes out as one span with them, not two: sinks shade each pixel by its
+    /// position and alpha alone, so the bytes are the same.
     @inline(__always)
     static func sweepRow<S: SpanSink>(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int,
                                       _ end: Int, y r: Int, width w: Int, evenOdd: Bool, into sink: inout S) {
@@ -17,12 +20,18 @@ extension ScanConverter {
                 i += 1
             } while i < end && Int(cells[i].x) == x
             let a = Self.alpha(((acc + cover) << shift) - area, evenOdd: evenOdd)
-            if a > 0 { sink.span(y: r, x: x, count: 1, alpha: a) }
             acc += cover
             let next = i < end ? Int(cells[i].x) : w
             if acc != 0 && next > x + 1 {
                 let b = Self.alpha(acc << shift, evenOdd: evenOdd)
+                if a == b {
+                    if a > 0 { sink.span(y: r, x: x, count: next - x, alpha: a) }
+                    continue
+                }
+                if a > 0 { sink.span(y: r, x: x, count: 1, alpha: a) }
                 if b > 0 { sink.span(y: r, x: x + 1, count: next - x - 1, alpha: b) }
+            } else if a > 0 {
+                sink.span(y: r, x: x, count: 1, alpha: a)
             }
         }
     }

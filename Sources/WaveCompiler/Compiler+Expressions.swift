@@ -336,6 +336,7 @@ enum ConstantFolder {
     static func value(of e: IRExpr) -> Value? {
         switch e {
         case .constant(let v): return v
+        case .tickCached(_, let inner): return value(of: inner)
         case .global, .ambient, .layerProperty, .gradient, .pathLength, .measure, .instanceVar: return nil
         case .element(let list, let i):
             guard case .list(let vs)? = value(of: list), let k = value(of: i)?.number, k.isFinite, k >= 0, Int(k) < vs.count else { return nil }

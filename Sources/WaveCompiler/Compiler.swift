@@ -259,7 +259,10 @@ public struct Compiler {
             environment.globalIndex[name.name] = slot
             environment.lets[name.name] = nil
         } else {
-            environment.lets[name.name] = LetBinding(expr: typed.ir, type: typed.type, range: name.range)
+            // A let of the clock alone is read through the runtime's per-tick cache.
+            let ir = !typed.ir.isConstant && !typed.poisoned && IRExpr.dependsOnClockAlone(typed.ir)
+                ? IRExpr.tickCached(name: name.name, typed.ir) : typed.ir
+            environment.lets[name.name] = LetBinding(expr: ir, type: typed.type, range: name.range)
             environment.globalIndex[name.name] = nil
         }
     }

@@ -72,6 +72,27 @@ public indirect enum IRExpr: Equatable, Sendable {
     case element(IRExpr, IRExpr)
     /// A template instance's own variable (`vx` of `template piece(vx = 0)`), by slot.
     case instanceVar(Int)
+    /// The value of `let name = expr` where expr depends on the clock alone (constants,
+    /// `t`, `tick`, the scene's size, built-ins but `random`, other such lets): the same
+    /// wherever it is read within one tick, so the runtime evaluates it once a tick and
+    /// keeps it (`SceneRuntime.letCache`). A let is unique by name in a program.
+    case tickCached(name: String, IRExpr)
+
+    /// True when `e` depends on the clock alone, as `tickCached` requires.
+    public static func dependsOnClockAlone(_ e: IRExpr) -> Bool {
+        switch e {
+        case .constant, .tickCached: return true
+        case .ambient(let a): return a != .index
+        case .component(let a, _), .unary(_, let a): return dependsOnClockAlone(a)
+        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b):
+            return dependsOnClockAlone(a) && dependsOnClockAlone(b)
+        case .ternary(let a, let b, let c): return dependsOnClockAlone(a) && dependsOnClockAlone(b) && dependsOnClockAlone(c)
+        case .call(let f, let args): return f != .random && args.allSatisfy(dependsOnClockAlone)
+        case .makeRect(let a, let b, let c, let d): return [a, b, c, d].allSatisfy(dependsOnClockAlone)
+        case .makeList(let items): return items.allSatisfy(dependsOnClockAlone)
+        case .global, .layerProperty, .gradient, .pathLength, .measure, .instanceVar: return false
+        }
+    }
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 }

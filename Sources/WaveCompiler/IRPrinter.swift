@@ -102,6 +102,7 @@ public struct IRPrinter {
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
         case .element(let l, let i): return "\(expr(l))[\(expr(i))]"
         case .instanceVar(let s): return "self.var#\(s)"
+        case .tickCached(_, let inner): return expr(inner)
         case .pathLength(let r): return "path-length(\(layer(r)))"
         case .measure(let m, let r, let args): return "\(m.rawValue)(\(([layer(r)] + args.map(expr)).joined(separator: ", ")))"
         case .gradient(let kind, let g, let stops, _):

@@ -162,15 +162,18 @@ extension SceneRuntime {
             let whole = c.map { Ops.replacing(commit ? globals[slot] : presentGlobal(slot), $0, v.number) } ?? v
             if commit { globals[slot] = whole } else { globalOverlay[slot] = whole }
         case .layer(let id, let p, let c):
-            guard let inst = instances[id] else { return }
+            // In place through the dictionary's index, holding no copy of the instance (a
+            // copy would make the write copy the whole model or overlay array).
+            guard let at = instances.index(forKey: id) else { return }
             let i = p.ordinal
-            let base = commit ? inst.model[i] : inst.present(p)
+            let base = commit ? instances.values[at].model[i] : instances.values[at].present(p)
             let whole = c.map { Ops.replacing(base, $0, v.number) } ?? SceneRuntime.stored(v, p)
             if commit {
-                instances[id]?.model[i] = whole
-                instances[id]?.bindings[i] = nil
+                instances.values[at].model[i] = whole
+                instances.values[at].bindings[i] = nil
             } else {
-                instances[id]?.overlay[i] = whole
+                instances.values[at].overlay[i] = whole
+                overlaysWritten = true
             }
         }
     }
@@ -181,8 +184,11 @@ extension SceneRuntime {
     mutating func sampleAnimations() throws {
         for i in globalOverlay.indices { globalOverlay[i] = nil }
         if !morphOverlay.isEmpty { morphOverlay = [:] }
-        for id in instances.keys where instances[id]?.overlay.contains(where: { $0 != nil }) == true {
-            instances[id]?.overlay = Array(repeating: nil, count: Property.count)
+        if overlaysWritten {
+            for id in instances.keys where instances[id]?.overlay.contains(where: { $0 != nil }) == true {
+                instances[id]?.overlay = Array(repeating: nil, count: Property.count)
+            }
+            overlaysWritten = false
         }
         var index = 0
         while index < animations.count {

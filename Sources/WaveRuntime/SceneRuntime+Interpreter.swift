@@ -28,6 +28,8 @@ extension SceneRuntime {
     func presentGlobal(_ slot: Int) -> Value { globalOverlay[slot] ?? globals[slot] }
 
     mutating func eval(_ e: IRExpr, _ ctx: ExecContext) throws -> Value {
+        // A kept let is no step of its own: only the expression it stands for counts.
+        if case .tickCached(let name, let inner) = e { return try cachedLet(name, inner, ctx) }
         work += 1
         if work & SceneRuntime.heartbeatMask == 0 { try SceneRuntime.heartbeat?(tick, work) }
         if work > limits.maxWorkPerTick {
@@ -84,6 +86,7 @@ extension SceneRuntime {
             for a in items { vs.append(try eval(a, ctx)) }
             return .list(vs)
         case .instanceVar(let slot): return instanceVar(slot, ctx)
+        case .tickCached(let name, let inner): return try cachedLet(name, inner, ctx)
         case .element(let list, let i):
             let l = try eval(list, ctx), k = try eval(i, ctx).number
             guard case .list(let vs) = l, k.isFinite, k >= 0, k < Double(vs.count) else {
@@ -105,6 +108,30 @@ extension SceneRuntime {
             guard let id = resolve(ref, ctx), let inst = instances[id] else { return .number(0) }
             return .number(try localGeometry(inst).path?.length() ?? 0)
         }
+    }
+
+    /// A let of the clock alone (`IRExpr.tickCached`): evaluated at its first read in a
+    /// tick, then read from `letCache`. A read from the cache counts the steps the
+    /// evaluation took, so limits and the heartbeat see the same work as without it.
+    mutating func cachedLet(_ name: String, _ inner: IRExpr, _ ctx: ExecContext) throws -> Value {
+        if letCacheTick != tick {
+            letCache.removeAll(keepingCapacity: true)
+            letCacheTick = tick
+        }
+        if let (v, steps) = letCache[name] {
+            let before = work
+            work += steps
+            if before >> 20 != work >> 20 { try SceneRuntime.heartbeat?(tick, work) }
+            if work > limits.maxWorkPerTick {
+                // Callers that know the statement or binding being evaluated replace the range.
+                throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
+            }
+            return v
+        }
+        let before = work
+        let v = try eval(inner, ctx)
+        letCache[name] = (v, work - before)
+        return v
     }
 
     mutating func exec(_ s: IRStmt, _ ctx: ExecContext) throws {

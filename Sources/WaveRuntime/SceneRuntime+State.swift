@@ -206,6 +206,7 @@ extension SceneRuntime {
         }
         rt.order = try r.array { try $0.int() }
         rt.instances = [:]
+        rt.overlaysWritten = true   // restored instances may hold animations' overlays
         for _ in 0..<(try r.count()) {
             let id = try r.int(), decl = try r.index(program.layers.count, "layer declaration")
             guard let kind = LayerKind(rawValue: try r.string()), kind == program.layers[decl].kind else {

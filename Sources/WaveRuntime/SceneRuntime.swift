@@ -43,6 +43,15 @@ public struct SceneRuntime: Sendable {
     var rng: SplitMix64
     var work = 0
     var started = false
+    /// False while no instance can hold an animation's presentation value (`overlay`): set
+    /// by each such write, cleared when `sampleAnimations` clears them, so a tick with no
+    /// running animation does not scan every instance's overlay. Starts true: a restored
+    /// state may hold overlays.
+    var overlaysWritten = true
+    /// Values of lets of the clock alone (`IRExpr.tickCached`) at tick `letCacheTick`, with
+    /// the interpreter steps each took.
+    var letCache: [String: (Value, Int)] = [:]
+    var letCacheTick = -1
     /// Every property's default by kind, for the scene size in `layerDefaultsSize`.
     var layerDefaults: [LayerKind: [Value]] = [:]
     var layerDefaultsSize: [Int] = []
@@ -66,6 +75,7 @@ public struct SceneRuntime: Sendable {
     /// Adds a compiled increment (REPL input) at the current tick without resetting the clock.
     public mutating func apply(_ increment: Program) throws {
         program.scene = increment.scene
+        letCacheTick = -1   // the scene's size may have changed
         for (source, pixels) in increment.images where rasterImages[source] == nil {
             rasterImages[source] = RasterImage(width: pixels.width, height: pixels.height, straightRGBA: pixels.rgba)
         }
@@ -351,13 +361,18 @@ public struct SceneRuntime: Sendable {
         for id in instances.keys.sorted() {
             // Only the bindings and the declaration are read out: holding a copy of the whole
             // instance would make each write below copy its model array.
-            guard let bindings = instances[id]?.bindings, let decl = instances[id]?.decl else { continue }
+            guard let at = instances.index(forKey: id) else { continue }
+            let bindings = instances.values[at].bindings, decl = instances.values[at].decl
             let ctx = ExecContext(current: id)
             for i in bindings.indices {
                 guard let b = bindings[i] else { continue }
                 let p = Property.byOrdinal[i]
                 let v = try evalProperty(b, p, of: decl, ctx)
-                instances[id]?.model[i] = SceneRuntime.stored(v, p)
+                // Written in place through the dictionary's index, found again after the
+                // evaluation (`instances[id]?.model[i] = …` moved the whole instance out of
+                // the dictionary and back for every binding).
+                guard let slot = instances.index(forKey: id) else { break }
+                instances.values[slot].model[i] = SceneRuntime.stored(v, p)
             }
         }
     }

@@ -43,6 +43,64 @@ final class InterpreterFastPathTests: XCTestCase {
         XCTAssertEqual(checked, 4000 * 14)
     }
 
+    /// A let of the clock alone is evaluated once a tick and kept (`IRExpr.tickCached`): a
+    /// script using such lets must step exactly like the same script with each let written
+    /// out where it is used (the general path), value for value, and count the same
+    /// interpreter steps (the work limit and heartbeat see the same work).
+    func testLetsOfTheClockMatchTheLetsWrittenOut() throws {
+        let a = "(sin(t * 3.1) * 40 + width / 4)"
+        let b = "(\(a) * 2 + abs(cos(tick * 0.07)))"
+        func script(_ inlined: Bool) -> String {
+            let (ua, ub) = inlined ? (a, b) : ("a", "b")
+            return """
+            scene 200x100 { duration 4s }
+            \(inlined ? "" : "let a = \(a)\nlet b = \(b)")
+            var x = 0
+            var y = 0
+            layer s: rect { frame (\(ua), \(ub), \(ua) + 1, 2 * \(ub))  fill mix(#ff0000, #00ff00, abs(sin(t))) }
+            every tick { x = \(ua) + \(ub) * 3
+              y = y + \(ua) }
+            """
+        }
+        var cached = try SceneRuntime(program: try program(script(false)))
+        var written = try SceneRuntime(program: try program(script(true)))
+        XCTAssertTrue(cached.program.layers[0].properties[.frame].map { "\($0)".contains("tickCached") } ?? false)
+        for tick in 0..<240 {
+            XCTAssertEqual(cached.value(ofGlobal: "x"), written.value(ofGlobal: "x"), "tick \(tick)")
+            XCTAssertEqual(cached.value(ofGlobal: "y"), written.value(ofGlobal: "y"), "tick \(tick)")
+            XCTAssertEqual(cached.value(ofLayer: "s", .frame), written.value(ofLayer: "s", .frame), "tick \(tick)")
+            XCTAssertEqual(cached.work, written.work, "tick \(tick)")
+            try cached.step()
+            try written.step()
+        }
+        XCTAssertNotEqual(cached.value(ofGlobal: "x"), .number(0))
+    }
+
+    /// Lets that read anything but the clock are not kept: `random()` draws anew at each
+    /// use, `index` differs per copy, a `var` may change between reads.
+    func testLetsOfMoreThanTheClockAreEvaluatedAtEachUse() throws {
+        var r = try SceneRuntime(program: try program("""
+            let r = random(0, 1)
+            var v = 1
+            let w = v * 2
+            var x = 0
+            var y = 0
+            every tick { x = r - r
+              y = w
+              v = v + 1
+              y = y + w }
+            """))
+        var differing = 0
+        for _ in 0..<50 {
+            try r.step()
+            if r.value(ofGlobal: "x") != .number(0) { differing += 1 }
+            // y = 2v + 2(v + 1) with v before the step's increment.
+            let v = r.value(ofGlobal: "v")?.number ?? 0
+            XCTAssertEqual(r.value(ofGlobal: "y"), .number(2 * (v - 1) + 2 * v))
+        }
+        XCTAssertGreaterThan(differing, 45)
+    }
+
     /// Equal values, NaN equal to NaN in the same place.
     private func same(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {

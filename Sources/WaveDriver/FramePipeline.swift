@@ -211,7 +211,7 @@ final class PixmapPool: @unchecked Sendable {
     struct Used {
         var pixmap: Pixmap
         var background: Color
-        var drawn: [PixelRegion]
+        var drawn: [PixelBounds]
     }
 
     private let lock = NSLock()

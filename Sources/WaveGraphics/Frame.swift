@@ -26,7 +26,7 @@ extension Frame {
     /// `drawnRegionLimit`), conservative, from the same bounds groups and effects size their
     /// layers by. Outside them a rendered frame is its background, so a pixmap reused for
     /// the next frame needs only these refilled (`FramePipeline`'s pixmap pool).
-    public var drawnRegions: [PixelRegion] {
+    public var drawnRegions: [PixelBounds] {
         let frame = PixelBounds(x0: 0, y0: 0, x1: width, y1: height)
         var boxes: [PixelBounds] = []
         for item in items {
@@ -34,7 +34,7 @@ extension Frame {
             if !r.isEmpty { boxes.append(r) }
         }
         if boxes.count > Frame.drawnRegionLimit { boxes = [boxes.reduce(PixelBounds.empty) { $0.union($1) }] }
-        return boxes.map { PixelRegion(x: $0.x0, y: $0.y0, width: $0.width, height: $0.height) }
+        return boxes
     }
 }
 

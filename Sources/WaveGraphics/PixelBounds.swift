@@ -1,14 +1,14 @@
 /// Integer pixel bounds [x0, x1) × [y0, y1) in device space (the rasterizer's clip and dirty
 /// boxes; files use WaveCodecs' `PixelRect`, an origin and a size). Empty when x1 ≤ x0 or y1 ≤ y0.
-struct PixelBounds: Equatable {
-    var x0: Int
-    var y0: Int
-    var x1: Int
-    var y1: Int
+public struct PixelBounds: Equatable, Sendable {
+    public var x0: Int
+    public var y0: Int
+    public var x1: Int
+    public var y1: Int
 
-    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-    var width: Int { Swift.max(0, x1 - x0) }
-    var height: Int { Swift.max(0, y1 - y0) }
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    public var width: Int { Swift.max(0, x1 - x0) }
+    public var height: Int { Swift.max(0, y1 - y0) }
 
     func intersection(_ o: PixelBounds) -> PixelBounds {
         PixelBounds(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0),
@@ -34,7 +34,7 @@ struct PixelBounds: Equatable {
         y1 = Int(clamp(r.maxY).rounded(.up)) + 1
     }
 
-    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0
         self.y0 = y0
         self.x1 = x1

@@ -57,10 +57,9 @@ public struct Pixmap: Equatable, Sendable {
 
     /// Sets the pixels of `region` (clipped to the pixmap) to `color` (premultiplied): the
     /// bytes `fill` would leave there, and nothing outside it touched.
-    public mutating func fill(_ color: Color, in region: PixelRegion) {
-        let x0 = Swift.max(0, region.x), y0 = Swift.max(0, region.y)
-        let x1 = Swift.min(width, region.x + Swift.max(0, region.width))
-        let y1 = Swift.min(height, region.y + Swift.max(0, region.height))
+    public mutating func fill(_ color: Color, in region: PixelBounds) {
+        let x0 = Swift.max(0, region.x0), y0 = Swift.max(0, region.y0)
+        let x1 = Swift.min(width, region.x1), y1 = Swift.min(height, region.y1)
         guard x0 < x1, y0 < y1, data.count == width * height * 4 else { return }
         let packed = color.premultipliedPacked()
         let byte = UInt8(truncatingIfNeeded: packed)
@@ -102,20 +101,5 @@ public struct Pixmap: Equatable, Sendable {
             i += 4
         }
         return out
-    }
-}
-
-/// A rectangle of pixels: columns x..<x + width, rows y..<y + height.
-public struct PixelRegion: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 }

@@ -88,7 +88,7 @@ final class PixmapReuseTests: XCTestCase {
         let colour = Color(r: 0.2, g: 0.4, b: 0.6, a: 0.5)
         for (x, y, w, h) in [(3, 2, 40, 5), (-4, -3, 10, 10), (70, 50, 30, 30), (0, 0, 80, 60), (5, 5, 0, 3)] {
             var p = Pixmap(width: 80, height: 60, fill: .black)
-            p.fill(colour, in: PixelRegion(x: x, y: y, width: w, height: h))
+            p.fill(colour, in: PixelBounds(x0: x, y0: y, x1: x + w, y1: y + h))
             let whole = Pixmap(width: 80, height: 60, fill: colour)
             for py in 0..<60 {
                 for px in 0..<80 {

@@ -71,6 +71,7 @@ extension SceneRuntime {
         }
         let declaredIDs = Set(merged.filter { SceneRuntime.isDeclared($0.value.decl, in: program) }.keys)
         instances = merged
+        overlaysWritten = true   // the old run's instances may hold its animations' overlays
         order = old.order
         nextInstanceID = old.nextInstanceID
         declaredInstance = old.declaredInstance

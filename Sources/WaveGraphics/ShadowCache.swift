@@ -5,9 +5,12 @@
 /// offset and radius (not its colour or opacity, which only tint it) and the rectangle it
 /// is computed over; entries are matched on all of them, the items by full equality (the
 /// fingerprint only finds candidates), so a hit gives exactly the bytes a fresh blur would.
-/// An alpha is stored the second time its fingerprint misses within the last `missMemory`
-/// misses, so shadows that never repeat cost only a fingerprint. Owned by one render at a
-/// time (it lives in `RasterScratch`).
+/// Entries hold the compact `ShadowAlpha` (the runs that can show), at most `capacity` of
+/// them and `byteLimit` bytes. While there is room every new shadow is kept, so a loop is
+/// blurred once, in its first cycle; once full, a shadow is kept only the second time its
+/// fingerprint misses within the last `missMemory` misses, displacing the least recently
+/// used, so shadows that never repeat do not push out ones that do. Owned by one render at
+/// a time (it lives in `RasterScratch`).
 final class ShadowCache {
     /// What a shadow's alpha is computed from.
     struct Key: Equatable {
@@ -24,9 +27,9 @@ final class ShadowCache {
     final class Entry {
         let key: Key
         let hash: Int
-        let alpha: [UInt8]
+        let alpha: ShadowAlpha
 
-        init(key: Key, hash: Int, alpha: [UInt8]) {
+        init(key: Key, hash: Int, alpha: ShadowAlpha) {
             self.key = key
             self.hash = hash
             self.alpha = alpha
@@ -52,7 +55,7 @@ final class ShadowCache {
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
-    /// The stored alpha for `key`, if any (packed rows over `key.rect`).
+    /// The stored alpha for `key`, if any (over `key.rect`).
     func entry(for key: Key, hash: Int) -> Entry? {
         guard let i = entries.lastIndex(where: { $0.hash == hash && $0.key == key }) else { return nil }
         let e = entries.remove(at: i)
@@ -60,8 +63,15 @@ final class ShadowCache {
         return e
     }
 
+    /// Whether to keep a shadow of `bytes` bytes that just missed: yes while the cache has
+    /// room for it, else when its fingerprint missed recently (the shadow repeats).
+    func shouldStore(hash: Int, bytes size: Int) -> Bool {
+        if entries.count < Self.capacity, bytes + size <= Self.byteLimit { return true }
+        return repeatedMiss(hash: hash)
+    }
+
     /// Records a miss; true when the same fingerprint missed recently (the shadow repeats).
-    func repeatedMiss(hash: Int) -> Bool {
+    private func repeatedMiss(hash: Int) -> Bool {
         if let i = misses.firstIndex(of: hash) {
             misses.remove(at: i)
             return true
@@ -72,11 +82,11 @@ final class ShadowCache {
     }
 
     func store(_ entry: Entry) {
-        guard entry.alpha.count <= Self.byteLimit else { return }
+        guard entry.alpha.byteCount <= Self.byteLimit else { return }
         entries.append(entry)
-        bytes += entry.alpha.count
+        bytes += entry.alpha.byteCount
         while entries.count > Self.capacity || bytes > Self.byteLimit {
-            bytes -= entries.removeFirst().alpha.count
+            bytes -= entries.removeFirst().alpha.byteCount
         }
     }
 }

@@ -115,28 +115,84 @@ final class EffectTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2, "shadow alpha")
     }
 
-    /// The shadow tint, painted eight pixels at a time, gives per pixel exactly
-    /// over(scale(colour, coverage), backdrop), on rows whose width is not a multiple of 8,
-    /// with runs of zero coverage.
-    func testShadowPaintEqualsThePerPixelFormula() {
+    /// The shadow painter (runs of non-zero coverage, coverage under the layer's opaque
+    /// pixels dropped, a finished-pixel table where the backdrop is one colour) gives per
+    /// pixel exactly over(layer, over(scale(colour, coverage), backdrop)), the definition,
+    /// for random coverage with long and short zero stretches, random tints, and backdrops
+    /// that mix two plain colours with random pixels, on rows whose width is not a multiple
+    /// of 8, on a target larger than the shadow's rectangle.
+    func testShadowPainterEqualsThePerPixelFormula() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
-        let width = 37, height = 5, color = Color(r: 0.9, g: 0.3, b: 0.5, a: 0.7).premultipliedPacked()
-        var alpha = (0..<width * height).map { i in i % 11 < 4 ? 0 : UInt8(truncatingIfNeeded: next()) }
-        alpha[3] = 255
-        let backdrop: [UInt32] = (0..<width * height).map { _ in
-            let a = next() & 0xFF, k = next()
-            return a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
+        func premultiplied(_ a: UInt32, _ k: UInt32) -> UInt32 {
+            a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
         }
-        var pixels = backdrop
-        pixels.withUnsafeMutableBytes { raw in
-            let surface = Surface(base: raw.baseAddress!, width: width, height: height, originX: 10, originY: 20)
-            Rasterizer.paint(alpha, PixelBounds(x0: 10, y0: 20, x1: 10 + width, y1: 20 + height), color: color, onto: surface)
-        }
-        for i in 0..<width * height {
-            let a = UInt32(alpha[i])
-            let expected = a == 0 ? backdrop[i] : Compositor.over(a == 255 ? color : Compositor.scale(color, a), backdrop[i])
-            XCTAssertEqual(pixels[i], expected, "pixel \(i)")
+        let rect = PixelBounds(x0: 13, y0: 21, x1: 13 + 93, y1: 21 + 17)
+        let area = PixelBounds(x0: 10, y0: 20, x1: 110, y1: 40)   // the target
+        let plain = [premultiplied(255, 0x20_10_1B), premultiplied(200, 0x90_40_C0)]
+        for trial in 0..<6 {
+            let color = premultiplied(next() & 0xFF | (trial == 0 ? 0xFF : 0), next())
+            var alpha = [UInt8](repeating: 0, count: rect.width * rect.height)
+            for i in alpha.indices {
+                let x = i % rect.width
+                // Zero stretches longer and shorter than a run's gap, and full coverage.
+                guard !(x >= 40 && x < 40 + 3 * trial + 30), x % 13 >= 2 + trial % 3 else { continue }
+                alpha[i] = next() % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: next())
+            }
+            let backdrop: [UInt32] = (0..<area.width * area.height).map { i in
+                let x = i % area.width, y = i / area.width
+                if y % 5 == 4 || (x / 9) % 4 == 3 { return premultiplied(next() & 0xFF, next()) }
+                return plain[(x / 30 + y / 7 + trial) % 2]
+            }
+            // The layer over the shadow: opaque, translucent and clear pixels, partly outside `rect`.
+            let layerRect = PixelBounds(x0: 30, y0: 18, x1: 70, y1: 33)
+            var layer: [UInt32] = (0..<layerRect.width * layerRect.height).map { _ in
+                let r = next() % 4
+                return r == 0 ? 0 : premultiplied(r == 1 ? 255 : next() & 0xFF, next())
+            }
+            var expected = backdrop
+            for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 {
+                let a = UInt32(alpha[(y - rect.y0) * rect.width + x - rect.x0]), i = (y - area.y0) * area.width + x - area.x0
+                if a != 0 { expected[i] = Compositor.over(a == 255 ? color : Compositor.scale(color, a), expected[i]) }
+            }}
+            var painted = backdrop
+            let runs = alpha.withUnsafeMutableBufferPointer { a in
+                layer.withUnsafeMutableBytes { l in
+                    let surface = Surface(base: l.baseAddress!, width: layerRect.width, height: layerRect.height,
+                                          originX: layerRect.x0, originY: layerRect.y0)
+                    let shadow = ShadowAlpha(alpha: a.baseAddress!, rect: rect, hiddenUnder: surface)
+                    painted.withUnsafeMutableBytes { raw in
+                        ShadowPainter.paint(shadow, color: color, onto: Surface(base: raw.baseAddress!, width: area.width,
+                                                                                 height: area.height, originX: area.x0, originY: area.y0))
+                    }
+                    return shadow
+                }
+            }
+            for y in layerRect.y0..<layerRect.y1 { for x in layerRect.x0..<layerRect.x1 where area.intersection(
+                PixelBounds(x0: x, y0: y, x1: x + 1, y1: y + 1)) == PixelBounds(x0: x, y0: y, x1: x + 1, y1: y + 1) {
+                let top = layer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0], i = (y - area.y0) * area.width + x - area.x0
+                expected[i] = Compositor.over(top, expected[i])
+                painted[i] = Compositor.over(top, painted[i])
+            }}
+            for i in expected.indices where expected[i] != painted[i] {
+                XCTFail("trial \(trial), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): \(String(expected[i], radix: 16)) != \(String(painted[i], radix: 16))")
+                break
+            }
+            // Runs start and end on non-zero coverage, are split at long zero stretches, and
+            // hold every non-zero byte left after hiding.
+            var covered = [Bool](repeating: false, count: alpha.count)
+            for run in runs.runs {
+                XCTAssertNotEqual(runs.bytes[Int(run.offset)], 0)
+                XCTAssertNotEqual(runs.bytes[Int(run.offset + run.count - 1)], 0)
+                for k in 0..<Int(run.count) {
+                    let i = Int(run.y) * rect.width + Int(run.x) + k
+                    covered[i] = true
+                    XCTAssertEqual(runs.bytes[Int(run.offset) + k], alpha[i])
+                }
+            }
+            for i in alpha.indices where alpha[i] != 0 { XCTAssertTrue(covered[i], "trial \(trial), byte \(i) outside the runs") }
+            XCTAssertGreaterThan(runs.runs.count, rect.height, "rows are split at zero stretches longer than the gap")
+            XCTAssertLessThan(runs.bytes.count, alpha.count)
         }
     }
 

@@ -36,7 +36,11 @@ extension Rasterizer {
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    ShadowPainter.paint(entry.alpha, color: color, onto: target)
+                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: entry.finished)
+                    if entry.finished == nil, entry.lastColor == color, let plain {
+                        shadows.finish(entry, ShadowPainter.finish(entry.alpha, color: color, plain: plain))
+                    }
+                    entry.lastColor = color
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn
@@ -45,7 +49,7 @@ extension Rasterizer {
                     let visible = ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: drawn)
                     ShadowPainter.paint(visible, color: color, onto: target)
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible))
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color))
                     }
                 }
             }
@@ -81,17 +85,18 @@ struct EffectPlan {
         let sigma: Double
         let shiftX: Double
         let shiftY: Double
-        /// The exact kernels: they blur at full resolution when σ is small, and bound the
-        /// reach of the blur either way (the coarse path's tails beyond ⌈3.5σ⌉ are dropped).
-        let x: GaussianBlur.Kernel
-        let y: GaussianBlur.Kernel
+        /// The taps of the exact kernels: they bound the reach of the blur either way (the
+        /// coarse path's tails beyond ⌈3.5σ⌉ are dropped). The kernels themselves (one `exp`
+        /// a tap) are made only to blur at full resolution, when σ is small.
+        let x: GaussianBlur.Kernel.Taps
+        let y: GaussianBlur.Kernel.Taps
 
         init(sigma: Double, shiftX: Double, shiftY: Double) {
             self.sigma = sigma
             self.shiftX = shiftX
             self.shiftY = shiftY
-            x = GaussianBlur.Kernel(sigma: sigma, shift: shiftX)
-            y = GaussianBlur.Kernel(sigma: sigma, shift: shiftY)
+            x = GaussianBlur.Kernel.taps(sigma: sigma, shift: shiftX)
+            y = GaussianBlur.Kernel.taps(sigma: sigma, shift: shiftY)
         }
 
         /// Blurs channels of `layer` into `destination` (packed rows over `dst`): on a coarse
@@ -106,7 +111,8 @@ struct EffectPlan {
             } else {
                 GaussianBlur.blur(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
                                   channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
-                                  x: x, y: y, arena: arena)
+                                  x: GaussianBlur.Kernel(sigma: sigma, shift: shiftX),
+                                  y: GaussianBlur.Kernel(sigma: sigma, shift: shiftY), arena: arena)
             }
         }
 
@@ -125,7 +131,7 @@ struct EffectPlan {
             // a byte.
             let m = 4 << GaussianBlur.coarseLevel(sigma: sigma)
             return PixelBounds(x0: r.x0 + x.first - m, y0: r.y0 + y.first - m,
-                               x1: r.x1 + x.first + x.weights.count - 1 + m, y1: r.y1 + y.first + y.weights.count - 1 + m)
+                               x1: r.x1 + x.first + x.count - 1 + m, y1: r.y1 + y.first + y.count - 1 + m)
         }
     }
 

@@ -5,8 +5,8 @@
 /// Gaussian's tails round to 0 well before the kernel's reach (about 2.9σ from the shape
 /// against 3.5σ), and under the layer's own fully opaque pixels the shadow is hidden
 /// whatever it paints (source-over of an alpha-255 pixel is that pixel). So the coverage
-/// under such pixels is set to 0 first, and rows are split where at least `gap` zero bytes
-/// lie between non-zero ones. Painting the runs gives the bytes painting every pixel of the
+/// under such pixels is set to 0 first, and rows are split where more than `gap` (up to
+/// `gap` + 7: rows are read eight bytes a step) zero bytes lie between non-zero ones. Painting the runs gives the bytes painting every pixel of the
 /// rectangle would.
 ///
 /// Invariants: runs are in row order, left to right within a row, non-overlapping, inside
@@ -21,7 +21,7 @@ struct ShadowAlpha {
         let offset: Int32
     }
 
-    /// Zero bytes between two non-zero ones that end a run (shorter gaps are painted, as 0).
+    /// Zero bytes between two non-zero ones that may end a run (shorter gaps are painted, as 0).
     static let gap = 32
 
     let rect: PixelBounds
@@ -49,13 +49,16 @@ struct ShadowAlpha {
                 let start = x
                 var last = x
                 x += 1
+                // Eight bytes a step: `last` moves to the word's last non-zero byte.
                 while x < width, x - last <= Self.gap {
-                    if x + 8 <= width, UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 {
+                    if x + 8 <= width {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
+                        if word != 0 { last = x + 7 - word.leadingZeroBitCount >> 3 }
                         x += 8
-                        continue
+                    } else {
+                        if row[x] != 0 { last = x }
+                        x += 1
                     }
-                    if row[x] != 0 { last = x }
-                    x += 1
                 }
                 let count = last + 1 - start
                 runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: start),

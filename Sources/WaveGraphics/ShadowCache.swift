@@ -5,8 +5,10 @@
 /// offset and radius (not its colour or opacity, which only tint it) and the rectangle it
 /// is computed over; entries are matched on all of them, the items by full equality (the
 /// fingerprint only finds candidates), so a hit gives exactly the bytes a fresh blur would.
-/// Entries hold the compact `ShadowAlpha` (the runs that can show), at most `capacity` of
-/// them and `byteLimit` bytes. While there is room every new shadow is kept, so a loop is
+/// Entries hold the compact `ShadowAlpha` (the runs that can show) and, once a shadow has
+/// been painted twice in a row with the same tint over a plain backdrop, its finished
+/// pixels (`FinishedShadow`, four bytes a coverage byte: painting is then a copy); at most
+/// `capacity` entries and `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
 /// fingerprint misses within the last `missMemory` misses, displacing the least recently
 /// used, so shadows that never repeat do not push out ones that do. Owned by one render at
@@ -28,12 +30,21 @@ final class ShadowCache {
         let key: Key
         let hash: Int
         let alpha: ShadowAlpha
+        /// The tint of the last paint, and the finished pixels once two paints in a row had
+        /// the same tint over a plain backdrop (set through `ShadowCache.finish`).
+        var lastColor: UInt32?
+        private(set) var finished: FinishedShadow?
 
-        init(key: Key, hash: Int, alpha: ShadowAlpha) {
+        init(key: Key, hash: Int, alpha: ShadowAlpha, color: UInt32? = nil) {
             self.key = key
             self.hash = hash
             self.alpha = alpha
+            self.lastColor = color
         }
+
+        var byteCount: Int { alpha.byteCount + (finished?.byteCount ?? 0) }
+
+        fileprivate func setFinished(_ f: FinishedShadow?) { finished = f }
     }
 
     static let capacity = 64
@@ -82,11 +93,25 @@ final class ShadowCache {
     }
 
     func store(_ entry: Entry) {
-        guard entry.alpha.byteCount <= Self.byteLimit else { return }
+        guard entry.byteCount <= Self.byteLimit else { return }
         entries.append(entry)
-        bytes += entry.alpha.byteCount
+        bytes += entry.byteCount
+        evict()
+    }
+
+    /// Keeps `finished` with `entry` (just returned by `entry(for:hash:)`), within the
+    /// byte limit: older entries go first, and the pixels are not kept if they alone do not fit.
+    func finish(_ entry: Entry, _ finished: FinishedShadow) {
+        guard entry.finished == nil, entry.alpha.byteCount + finished.byteCount <= Self.byteLimit,
+              entries.last === entry else { return }
+        entry.setFinished(finished)
+        bytes += finished.byteCount
+        evict()
+    }
+
+    private func evict() {
         while entries.count > Self.capacity || bytes > Self.byteLimit {
-            bytes -= entries.removeFirst().alpha.byteCount
+            bytes -= entries.removeFirst().byteCount
         }
     }
 }

@@ -65,26 +65,43 @@ final class RasterScratch {
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one
 /// (or makes a new one) and gives it back. Scratch never affects output bytes (buffers are
 /// written before they are read; cached ramps and coverage equal rebuilt ones), so which set
-/// a render gets does not matter.
-final class ScratchPool: @unchecked Sendable {
-    /// At most this many idle scratch sets are kept (one per concurrent render is enough).
-    static let limit = Swift.max(4, ProcessInfo.processInfo.activeProcessorCount)
-    /// Idle sets holding more than this are dropped instead of kept (after a huge frame).
-    static let byteLimit = 64 << 20
+/// a render gets does not matter. Idle sets holding more than 64 MiB are dropped instead of
+/// kept (after a huge frame).
+typealias ScratchPool = ObjectPool<RasterScratch>
 
+extension ObjectPool where Object == RasterScratch {
+    convenience init() {
+        self.init(make: { RasterScratch() }, keep: { $0.arena.capacity <= 64 << 20 })
+    }
+}
+
+/// Objects lent to one user at a time across threads, for state whose contents never
+/// change a result (scratch buffers, memos): `take` gives an idle one or makes a new one,
+/// `give` returns it. At most `limit` idle objects are kept (one per concurrent user is
+/// enough), and only those `keep` accepts.
+public final class ObjectPool<Object: AnyObject>: @unchecked Sendable {
+    public static var limit: Int { Swift.max(4, ProcessInfo.processInfo.activeProcessorCount) }
+    private let make: @Sendable () -> Object
+    private let keep: @Sendable (Object) -> Bool
     private let lock = NSLock()
-    private var idle: [RasterScratch] = []   // guarded by `lock`
+    private var idle: [Object] = []   // guarded by `lock`
 
-    func take() -> RasterScratch {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle.popLast() ?? RasterScratch()
+    public init(make: @escaping @Sendable () -> Object, keep: @escaping @Sendable (Object) -> Bool = { _ in true }) {
+        self.make = make
+        self.keep = keep
     }
 
-    func give(_ scratch: RasterScratch) {
-        guard scratch.arena.capacity <= Self.byteLimit else { return }
+    public func take() -> Object {
+        lock.lock()
+        let object = idle.popLast()
+        lock.unlock()
+        return object ?? make()
+    }
+
+    public func give(_ object: Object) {
+        guard keep(object) else { return }
         lock.lock()
         defer { lock.unlock() }
-        if idle.count < Self.limit { idle.append(scratch) }
+        if idle.count < Self.limit { idle.append(object) }
     }
 }

@@ -18,9 +18,9 @@ public struct CellEncoder: Sendable {
     /// The scene's background (0xRRGGBB), which shows where nothing is drawn.
     public let backdrop: UInt32
 
-    public init(mode: CellMode, color: ColorMode, backdrop: UInt32) {
+    public init(mode: CellMode, color: ColorMode, backdrop: UInt32, memo: ReducerMemo? = nil) {
         self.mode = mode
-        self.reducer = ColorReducer(mode: color)
+        self.reducer = ColorReducer(mode: color, memo: memo)
         self.backdrop = backdrop & 0xFF_FFFF
     }
 

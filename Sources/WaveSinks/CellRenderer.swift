@@ -39,6 +39,9 @@ public struct CellRenderer: Sendable {
     /// `request(for:)`'s `textRunMaxLineHeight`).
     public var textCells: Bool
     let renderer = Renderer()
+    /// Colour plans worked out for earlier frames (256 and 16 colours): a picture changes
+    /// little from frame to frame, so most of its colours are planned once a session.
+    let memos = ObjectPool<ReducerMemo>(make: { ReducerMemo() })
 
     public init(mode: CellMode = .half, color: ColorMode = .truecolor, textCells: Bool = false) {
         self.mode = mode
@@ -73,7 +76,9 @@ public struct CellRenderer: Sendable {
         var canvas = PixelCanvas(width: layout.columns * pw, height: layout.rows * 2 * pw, fill: backdrop)
         canvas.draw(pixmap)
         canvas = canvas.resampledRows(from: 2 * pw, to: mode.pixelRows)
-        let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop)
+        let memo = memos.take()
+        defer { memos.give(memo) }
+        let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop, memo: memo)
         encoder.encode(canvas, into: &grid, column: layout.column, row: layout.row)
         for run in textRuns { place(run, layout: layout, canvas: canvas, encoder: encoder, into: &grid) }
     }

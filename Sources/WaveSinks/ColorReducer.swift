@@ -10,9 +10,14 @@
 /// error; it is deterministic and carries no error between cells.
 public struct ColorReducer: Sendable {
     public let mode: ColorMode
-    private let memo = ReducerMemo()
+    private let memo: ReducerMemo
 
-    public init(mode: ColorMode) { self.mode = mode }
+    /// A reducer with its own memo, or with `memo` kept from earlier frames (one thread at
+    /// a time: `CellRenderer` lends memos from a pool).
+    public init(mode: ColorMode, memo: ReducerMemo? = nil) {
+        self.mode = mode
+        self.memo = memo ?? ReducerMemo()
+    }
 
     /// The cell colour for `rgb` (0xRRGGBB) drawn at pixel (x, y).
     public func reduce(_ rgb: UInt32, x: Int, y: Int) -> CellColor {
@@ -39,52 +44,21 @@ public struct ColorReducer: Sendable {
     /// A dithered mix must cut the error to this fraction of the nearest entry's to be used.
     static let ditherGain = 0.6
 
-    /// The plan for `rgb` on `mode`'s palette.
+    /// The plan for `rgb` on `mode`'s palette (worked out afresh; a reducer memoises them).
     static func plan(_ rgb: UInt32, mode: ColorMode) -> Plan {
-        let target = OKLab(rgb: rgb)
-        let palette = mode == .palette256 ? Palette.xterm256 : Palette.ansi16
-        let candidates = mode == .palette256 ? candidates256(rgb) : Array(0..<16)
-        var ranked = candidates.map { (index: $0, d: palette.lab[$0].distance2(target)) }
-        ranked.sort { $0.d < $1.d || ($0.d == $1.d && $0.index < $1.index) }
-        let nearest = ranked[0]
-        var plan = Plan(first: UInt8(palette.indices[nearest.index]), second: UInt8(palette.indices[nearest.index]), sixteenths: 0)
-        guard nearest.d > flatEnough * flatEnough else { return plan }
-        var best = nearest.d * ditherGain * ditherGain
-        let lin = OKLab.linear(rgb)
-        // Every pair of candidates (120 for 16 colours, at most 55 for 256): the best mix
-        // often pairs entries that are far from the colour on their own (teal = cyan and
-        // black, not grey). Plans are memoised, so this runs once per colour.
-        for (i, p) in ranked.enumerated() {
-            for q in ranked.dropFirst(i + 1) {
-                let c1 = palette.linear[p.index], c2 = palette.linear[q.index]
-                let dr = c2.r - c1.r, dg = c2.g - c1.g, db = c2.b - c1.b
-                let len2 = dr * dr + dg * dg + db * db
-                guard len2 > 0 else { continue }
-                let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
-                let k = Int((min(1, max(0, t)) * 16).rounded())
-                guard k > 0, k < 16 else { continue }
-                let f = Double(k) / 16
-                let mix = OKLab(linear: c1.r + f * dr, c1.g + f * dg, c1.b + f * db)
-                let d = mix.distance2(target)
-                if d < best {
-                    best = d
-                    plan = Plan(first: UInt8(palette.indices[p.index]), second: UInt8(palette.indices[q.index]), sixteenths: k)
-                }
-            }
-        }
-        return plan
+        Planner().plan(rgb, mode: mode)
     }
 
-    /// Positions in `Palette.xterm256` worth comparing for `rgb`: the cube cells around
-    /// each channel and the nearest greys.
-    static func candidates256(_ rgb: UInt32) -> [Int] {
+    /// Calls `body` with each position in `Palette.xterm256` worth comparing for `rgb`: the
+    /// cube cells around each channel (a level twice when the channel sits on it) and the
+    /// nearest greys.
+    @inline(__always)
+    static func forEachCandidate256(_ rgb: UInt32, _ body: (Int) -> Void) {
         let r = Int(rgb >> 16 & 0xff), g = Int(rgb >> 8 & 0xff), b = Int(rgb & 0xff)
         let (r0, r1) = cubeCandidates(r), (g0, g1) = cubeCandidates(g), (b0, b1) = cubeCandidates(b)
-        var out: [Int] = []
-        for ri in Set([r0, r1]) { for gi in Set([g0, g1]) { for bi in Set([b0, b1]) { out.append(36 * ri + 6 * gi + bi) } } }
+        for ri in [r0, r1] { for gi in [g0, g1] { for bi in [b0, b1] { body(36 * ri + 6 * gi + bi) } } }
         let grey = min(23, max(0, ((r + g + b) / 3 - 8 + 5) / 10))
-        for gi in [grey - 1, grey, grey + 1] where gi >= 0 && gi < 24 { out.append(216 + gi) }
-        return out
+        for gi in grey - 1...grey + 1 where gi >= 0 && gi < 24 { body(216 + gi) }
     }
 
     /// A palette with its entries' OKLab and linear-light values precomputed.
@@ -160,19 +134,123 @@ public struct ColorReducer: Sendable {
 }
 
 /// Plans already worked out for the colours of the frames being encoded (a direct-mapped
-/// cache: flat areas and repeated colours cost one lookup). One reducer is used by one
-/// encoder on one thread.
-final class ReducerMemo: @unchecked Sendable {
-    private var keys = [UInt32](repeating: .max, count: 4096)
-    private var plans = [ColorReducer.Plan](repeating: ColorReducer.Plan(first: 0, second: 0, sixteenths: 0), count: 4096)
+/// cache of 65,536 colours: flat areas and repeated colours cost one lookup; anti-aliased
+/// edges of moving shapes bring new colours every frame, which the planner works out).
+/// One reducer is used by one encoder on one thread. The tables are raw memory: they are
+/// read thousands of times a frame, and a class's arrays would be checked for exclusive
+/// access on every read.
+public final class ReducerMemo: @unchecked Sendable {
+    static let slots = 1 << 16
+    private let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+    /// Plans packed as first | second << 8 | sixteenths << 16.
+    private let plans = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+    let planner = Planner()
+
+    public init() { keys.initialize(repeating: .max, count: ReducerMemo.slots) }
+    deinit {
+        keys.deallocate()
+        plans.deallocate()
+    }
 
     func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
         let key = rgb & 0xFF_FFFF | (mode == .palette256 ? 0 : 1 << 24)
-        let slot = Int((key &* 2_654_435_761) >> 20) & 4095
-        if keys[slot] == key { return plans[slot] }
-        let plan = ColorReducer.plan(rgb, mode: mode)
+        let slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 16) & (ReducerMemo.slots - 1)
+        if keys[slot] == key {
+            let p = plans[slot]
+            return ColorReducer.Plan(first: UInt8(p & 0xff), second: UInt8(p >> 8 & 0xff), sixteenths: Int(p >> 16))
+        }
+        let plan = planner.plan(rgb, mode: mode)
         keys[slot] = key
-        plans[slot] = plan
+        plans[slot] = UInt32(plan.first) | UInt32(plan.second) << 8 | UInt32(plan.sixteenths) << 16
         return plan
+    }
+}
+
+/// Works out plans (`ColorReducer.Plan`) without allocating: the candidates and their
+/// ranking live in reused buffers, and the OKLab value of each mix of two palette entries
+/// in sixteenths, which does not depend on the colour being matched, is computed once and
+/// kept (the three cube roots per mix were most of the cost).
+final class Planner: @unchecked Sendable {
+    static let mixSlots = 1 << 12
+    /// The ranked candidates (at most 16): palette positions and squared distances.
+    private let rankedIndex = UnsafeMutablePointer<Int>.allocate(capacity: 16)
+    private let rankedDistance = UnsafeMutablePointer<Double>.allocate(capacity: 16)
+    /// Mixes by (first, second, sixteenths, mode), direct-mapped.
+    private let mixKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: mixSlots)
+    private let mixes = UnsafeMutablePointer<OKLab>.allocate(capacity: mixSlots)
+
+    init() {
+        mixKeys.initialize(repeating: .max, count: Planner.mixSlots)
+        mixes.initialize(repeating: OKLab(l: 0, a: 0, b: 0), count: Planner.mixSlots)
+    }
+    deinit {
+        rankedIndex.deallocate()
+        rankedDistance.deallocate()
+        mixKeys.deallocate()
+        mixes.deallocate()
+    }
+
+    /// A colour matches the nearest entry when that is close (ΔE_OK ≤ `flatEnough`), so
+    /// flat areas stay flat. Otherwise every pair of candidates (120 for 16 colours, at
+    /// most 55 for 256) is tried mixed in linear light in sixteenths, as ordered dithering
+    /// would show it: the best mix often pairs entries that are far from the colour on
+    /// their own (teal = cyan and black, not grey). A mix is used only when it cuts the
+    /// error to `ditherGain` of the nearest entry's.
+    func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
+        let target = OKLab(rgb: rgb)
+        let is256 = mode == .palette256
+        let palette = is256 ? ColorReducer.Palette.xterm256 : ColorReducer.Palette.ansi16
+        var count = 0
+        func rank(_ c: Int) {
+            // Insertion by (distance, index), skipping a repeat: the list is at most 16 long.
+            let d = palette.lab[c].distance2(target)
+            var at = count
+            while at > 0, d < rankedDistance[at - 1] || (d == rankedDistance[at - 1] && c < rankedIndex[at - 1]) { at -= 1 }
+            if at > 0, rankedIndex[at - 1] == c { return }
+            var i = count
+            while i > at { rankedIndex[i] = rankedIndex[i - 1]; rankedDistance[i] = rankedDistance[i - 1]; i -= 1 }
+            rankedIndex[at] = c
+            rankedDistance[at] = d
+            count += 1
+        }
+        if is256 { ColorReducer.forEachCandidate256(rgb, rank) } else { for c in 0..<16 { rank(c) } }
+        let nearest = rankedIndex[0]
+        var plan = ColorReducer.Plan(first: UInt8(palette.indices[nearest]), second: UInt8(palette.indices[nearest]), sixteenths: 0)
+        guard rankedDistance[0] > ColorReducer.flatEnough * ColorReducer.flatEnough else { return plan }
+        var best = rankedDistance[0] * ColorReducer.ditherGain * ColorReducer.ditherGain
+        let lin = OKLab.linear(rgb)
+        for i in 0..<count {
+            let p = rankedIndex[i]
+            let c1 = palette.linear[p]
+            for j in i + 1 ..< count {
+                let q = rankedIndex[j]
+                let c2 = palette.linear[q]
+                let dr = c2.r - c1.r, dg = c2.g - c1.g, db = c2.b - c1.b
+                let len2 = dr * dr + dg * dg + db * db
+                guard len2 > 0 else { continue }
+                let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
+                let k = Int((min(1, max(0, t)) * 16).rounded())
+                guard k > 0, k < 16 else { continue }
+                let d = mix(p, q, k, is256: is256, c1: c1, c2: c2).distance2(target)
+                if d < best {
+                    best = d
+                    plan = ColorReducer.Plan(first: UInt8(palette.indices[p]), second: UInt8(palette.indices[q]), sixteenths: k)
+                }
+            }
+        }
+        return plan
+    }
+
+    /// The OKLab value of entries `p` and `q` mixed `k` sixteenths of the way to `q`.
+    @inline(__always)
+    private func mix(_ p: Int, _ q: Int, _ k: Int, is256: Bool, c1: (r: Double, g: Double, b: Double), c2: (r: Double, g: Double, b: Double)) -> OKLab {
+        let key = UInt32(p << 13 | q << 5 | k << 1 | (is256 ? 0 : 1))
+        let slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 20) & (Planner.mixSlots - 1)
+        if mixKeys[slot] == key { return mixes[slot] }
+        let f = Double(k) / 16
+        let m = OKLab(linear: c1.r + f * (c2.r - c1.r), c1.g + f * (c2.g - c1.g), c1.b + f * (c2.b - c1.b))
+        mixKeys[slot] = key
+        mixes[slot] = m
+        return m
     }
 }

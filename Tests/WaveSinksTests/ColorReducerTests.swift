@@ -136,4 +136,70 @@ final class PerceptualReductionTests: XCTestCase {
             XCTAssertLessThan(Self.patchError(c, .ansi16).deltaE, single.squareRoot(), String(c, radix: 16))
         }
     }
+
+    /// The memoised planner (reused buffers, cached mixes, a 65,536-colour memo) gives the
+    /// plan the rule in ColorReducer's comment gives, worked out the plain way below, for
+    /// every colour of a seeded sample, the palettes, the greys, and colours met twice.
+    func testTheMemoisedPlannerAgreesWithThePlainRule() {
+        var state: UInt64 = 20261123
+        func next() -> UInt64 {   // xorshift64*
+            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+            return state &* 2_685_821_657_736_338_717
+        }
+        var colours: [UInt32] = (0..<256).map { UInt32($0) * 0x010101 } + (16..<256).map(ColorReducer.rgb256) + ColorReducer.ansiPalette
+        for _ in 0..<12_000 { colours.append(UInt32(truncatingIfNeeded: next() >> 32) & 0xFF_FFFF) }
+        colours += colours.prefix(3000)   // memo hits
+        for mode in [ColorMode.palette256, .ansi16] {
+            let memo = ReducerMemo()
+            var dithered = 0
+            for c in colours {
+                let expected = Self.plainPlan(c, mode: mode)
+                XCTAssertEqual(memo.plan(c, mode: mode), expected, "\(String(c, radix: 16)) in \(mode)")
+                if expected.first != expected.second { dithered += 1 }
+            }
+            XCTAssertGreaterThan(dithered, 1000, "the sample must exercise the mixes in \(mode)")
+        }
+    }
+
+    /// The rule without memos or buffers: the nearest of the candidates, or the best mix
+    /// of two of them in sixteenths when it cuts the error to `ditherGain` of the nearest's.
+    static func plainPlan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
+        let target = OKLab(rgb: rgb)
+        let palette = mode == .palette256 ? ColorReducer.Palette.xterm256 : ColorReducer.Palette.ansi16
+        var candidates: [Int] = []
+        if mode == .palette256 {
+            let ch = [rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff].map { Int($0) }
+            let levels = ch.map { v in Set([ColorReducer.cubeCandidates(v).0, ColorReducer.cubeCandidates(v).1]) }
+            for r in levels[0] { for g in levels[1] { for b in levels[2] { candidates.append(36 * r + 6 * g + b) } } }
+            let grey = min(23, max(0, (ch.reduce(0, +) / 3 - 8 + 5) / 10))
+            candidates += [grey - 1, grey, grey + 1].filter { (0..<24).contains($0) }.map { 216 + $0 }
+        } else {
+            candidates = Array(0..<16)
+        }
+        let unranked: [(index: Int, d: Double)] = candidates.map { (index: $0, d: palette.lab[$0].distance2(target)) }
+        let ranked = unranked.sorted { $0.d < $1.d || ($0.d == $1.d && $0.index < $1.index) }
+        let nearest = ranked[0]
+        var plan = ColorReducer.Plan(first: UInt8(palette.indices[nearest.index]), second: UInt8(palette.indices[nearest.index]), sixteenths: 0)
+        guard nearest.d > ColorReducer.flatEnough * ColorReducer.flatEnough else { return plan }
+        var best = nearest.d * ColorReducer.ditherGain * ColorReducer.ditherGain
+        let lin = OKLab.linear(rgb)
+        for (i, p) in ranked.enumerated() {
+            for q in ranked.dropFirst(i + 1) {
+                let c1 = palette.linear[p.index], c2 = palette.linear[q.index]
+                let dr = c2.r - c1.r, dg = c2.g - c1.g, db = c2.b - c1.b
+                let len2 = dr * dr + dg * dg + db * db
+                guard len2 > 0 else { continue }
+                let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
+                let k = Int((min(1, max(0, t)) * 16).rounded())
+                guard k > 0, k < 16 else { continue }
+                let f = Double(k) / 16
+                let d = OKLab(linear: c1.r + f * dr, c1.g + f * dg, c1.b + f * db).distance2(target)
+                if d < best {
+                    best = d
+                    plan = ColorReducer.Plan(first: UInt8(palette.indices[p.index]), second: UInt8(palette.indices[q.index]), sixteenths: k)
+                }
+            }
+        }
+        return plan
+    }
 }

@@ -36,10 +36,10 @@ extension Rasterizer {
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: entry.finished)
-                    if entry.finished == nil, entry.lastColor == color, let plain {
+                    if entry.finished == nil, entry.lastColor == color, let plain = entry.lastPlain {
                         shadows.finish(entry, ShadowPainter.finish(entry.alpha, color: color, plain: plain))
                     }
+                    entry.lastPlain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: entry.finished)
                     entry.lastColor = color
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
@@ -47,9 +47,9 @@ extension Rasterizer {
                     let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
                     shadow.apply(to: drawn, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
                     let visible = ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: drawn)
-                    ShadowPainter.paint(visible, color: color, onto: target)
+                    let plain = ShadowPainter.paint(visible, color: color, onto: target)
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color))
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color, plain: plain))
                     }
                 }
             }

@@ -5,8 +5,8 @@
 /// offset and radius (not its colour or opacity, which only tint it) and the rectangle it
 /// is computed over; entries are matched on all of them, the items by full equality (the
 /// fingerprint only finds candidates), so a hit gives exactly the bytes a fresh blur would.
-/// Entries hold the compact `ShadowAlpha` (the runs that can show) and, once a shadow has
-/// been painted twice in a row with the same tint over a plain backdrop, its finished
+/// Entries hold the compact `ShadowAlpha` (the runs that can show) and, once a shadow is
+/// painted twice in a row with the same tint over a plain backdrop, its finished
 /// pixels (`FinishedShadow`, four bytes a coverage byte: painting is then a copy); at most
 /// `capacity` entries and `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
@@ -30,16 +30,19 @@ final class ShadowCache {
         let key: Key
         let hash: Int
         let alpha: ShadowAlpha
-        /// The tint of the last paint, and the finished pixels once two paints in a row had
-        /// the same tint over a plain backdrop (set through `ShadowCache.finish`).
+        /// The tint of the last paint and the plain backdrop colour it met, and the finished
+        /// pixels once a paint comes with the tint of the one before (set through
+        /// `ShadowCache.finish`).
         var lastColor: UInt32?
+        var lastPlain: UInt32?
         private(set) var finished: FinishedShadow?
 
-        init(key: Key, hash: Int, alpha: ShadowAlpha, color: UInt32? = nil) {
+        init(key: Key, hash: Int, alpha: ShadowAlpha, color: UInt32? = nil, plain: UInt32? = nil) {
             self.key = key
             self.hash = hash
             self.alpha = alpha
             self.lastColor = color
+            self.lastPlain = plain
         }
 
         var byteCount: Int { alpha.byteCount + (finished?.byteCount ?? 0) }

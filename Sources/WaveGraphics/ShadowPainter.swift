@@ -87,9 +87,7 @@ struct ShadowPainter {
         while x + 8 <= count {
             let a = alpha + x, p = pixels + (x << 2)
             if UnsafeRawPointer(a).loadUnaligned(as: UInt64.self) != 0 {
-                let w0 = p.loadUnaligned(as: UInt64.self), w1 = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                let w2 = p.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                if (w0 ^ pair) | (w1 ^ pair) | (w2 ^ pair) | (w3 ^ pair) == 0 {
+                if Self.isPlain(p, pair) {
                     for i in 0..<8 { p.storeBytes(of: plain[Int(a[i])], toByteOffset: i << 2, as: UInt32.self) }
                 } else {
                     blend(a, count: 8, at: p)
@@ -108,9 +106,7 @@ struct ShadowPainter {
         let pair = plainPair
         while x + 8 <= count {
             let p = pixels + (x << 2)
-            let w0 = p.loadUnaligned(as: UInt64.self), w1 = p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            let w2 = p.loadUnaligned(fromByteOffset: 16, as: UInt64.self), w3 = p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-            if (w0 ^ pair) | (w1 ^ pair) | (w2 ^ pair) | (w3 ^ pair) == 0 {
+            if Self.isPlain(p, pair) {
                 p.storeBytes(of: UnsafeRawPointer(done + x).loadUnaligned(as: SIMD8<UInt32>.self), as: SIMD8<UInt32>.self)
             } else {
                 blend(alpha + x, count: 8, at: p)
@@ -144,6 +140,15 @@ struct ShadowPainter {
             x &+= 8
         }
         return x
+    }
+
+    /// Whether the eight pixels from `p` all equal the pixel pair `pair` (both halves one
+    /// stored pixel).
+    @inline(__always)
+    private static func isPlain(_ p: UnsafeMutableRawPointer, _ pair: UInt64) -> Bool {
+        let d = p.loadUnaligned(as: SIMD4<UInt64>.self) ^ SIMD4(repeating: pair)
+        let half = d.lowHalf | d.highHalf
+        return half[0] | half[1] == 0
     }
 
     /// The per-pixel formula, for pixels whose backdrop is not the plain colour.

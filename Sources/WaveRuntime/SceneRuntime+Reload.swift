@@ -14,8 +14,13 @@ import WaveCompiler
 ///   (their times come from the clock, not from stepping); `every` timers keep their
 ///   phase, and `at`/`after` timers already due do not fire again;
 /// - the random generator continues where it was;
-/// - what handlers had started by then (spawned layers, their timers and animations)
-///   is not carried: it starts again when its handler next runs.
+/// - what handlers had started by then (spawned layers with their variables, timers and
+///   animations; animations and timers a handler started on declared layers) carries on
+///   as it was running, when the edit kept the script's structure (the same variables,
+///   layers, templates and the same number of timers and animations, in the same order);
+///   what starts after the reload runs the new text. After an edit that changes the
+///   structure, it is not carried (and no spawned layer is kept): it starts again when
+///   its handler next runs.
 extension SceneRuntime {
     public static func reload(_ program: Program, keeping old: SceneRuntime, limits: RuntimeLimits = RuntimeLimits()) throws -> SceneRuntime {
         var r = try SceneRuntime(program: program, limits: limits)
@@ -26,7 +31,82 @@ extension SceneRuntime {
         r.rng = old.rng
         try r.runClock(to: target)
         r.isStopped = old.isStopped
+        if r.keepsStructure(of: old) { try r.carryStarted(from: old) } else { try r.dropSpawned() }
         return r
+    }
+
+    /// Whether the edit kept everything compiled code refers to by position: variable
+    /// slots, layer declarations (with their children, copies and template variables),
+    /// and the walk order of timers and animations. Then what the old version's handlers
+    /// started can go on running its own compiled code in the new version.
+    func keepsStructure(of old: SceneRuntime) -> Bool {
+        let a = program, b = old.program
+        guard a.globals.count == b.globals.count, a.layers.count == b.layers.count else { return false }
+        for (g, h) in zip(a.globals, b.globals) where g.name != h.name || g.type != h.type || g.isMutable != h.isMutable { return false }
+        for (l, m) in zip(a.layers, b.layers) {
+            guard l.name == m.name, l.kind == m.kind, l.isTemplate == m.isTemplate, l.parent == m.parent, l.children == m.children,
+                  l.count == m.count, l.instanceVars.count == m.instanceVars.count, l.emitters.count == m.emitters.count,
+                  (l.replicator == nil) == (m.replicator == nil) else { return false }
+        }
+        let t = IRTable(a), u = IRTable(b)
+        guard t.timers.count == u.timers.count, t.animations.count == u.animations.count else { return false }
+        // Declared layers were made in the same order, so they have the same ids.
+        for (mine, theirs) in zip(declaredInstance, old.declaredInstance) where theirs != nil && mine != theirs { return false }
+        return true
+    }
+
+    /// Takes over what the old version's handlers started (see `reload`): the old run's
+    /// spawned layers, removals and drawing order, and its timers and animations that did
+    /// not come from the script's top level, keep running; declared layers keep the values
+    /// `carryLayers` gave them, and the script's own timers and animations are the new
+    /// version's, where the clock put them.
+    mutating func carryStarted(from old: SceneRuntime) throws {
+        var merged = old.instances
+        for (id, theirs) in old.instances where SceneRuntime.isDeclared(theirs.decl, in: old.program) {
+            guard var mine = instances[id], mine.decl == theirs.decl else { continue }
+            mine.parent = theirs.parent
+            mine.children = theirs.children
+            mine.alive = theirs.alive
+            merged[id] = mine
+        }
+        let declaredIDs = Set(merged.filter { SceneRuntime.isDeclared($0.value.decl, in: program) }.keys)
+        instances = merged
+        order = old.order
+        nextInstanceID = old.nextInstanceID
+        declaredInstance = old.declaredInstance
+        declaredCopies = old.declaredCopies
+        // Text effects and morph outlines: the new version's on declared layers (a text
+        // effect a handler started there carries on), the old run's on spawned ones.
+        effects = effects.filter { declaredIDs.contains($0.key) }.merging(old.effects.filter { merged[$0.key] != nil }) { mine, _ in mine }
+        morphModel = morphModel.filter { declaredIDs.contains($0.key) }.merging(old.morphModel.filter { !declaredIDs.contains($0.key) && merged[$0.key] != nil }) { mine, _ in mine }
+        morphOverlay = [:]
+        let newTable = IRTable(program), oldTable = IRTable(old.program)
+        let ownTimers = newTable.topLevelTimers, ownAnimations = newTable.topLevelAnimations
+        timers = timers.filter { newTable.index(of: $0.timer).map(ownTimers.contains) ?? false }
+            + old.timers.filter { !(oldTable.index(of: $0.timer).map(ownTimers.contains) ?? false) }
+        animations = animations.filter { newTable.index(of: $0.ir).map(ownAnimations.contains) ?? false }
+            + old.animations.filter { !(oldTable.index(of: $0.ir).map(ownAnimations.contains) ?? false) }
+        try sampleAnimations()
+        try evaluateBindings()
+    }
+
+    /// After an edit that changed the structure: the layers the new version's handlers
+    /// spawned at tick 0 go (their `after` timers were passed over, so they would never
+    /// leave); spawning starts again when the handlers next run.
+    mutating func dropSpawned() throws {
+        for (id, inst) in instances where program.layers[inst.decl].isTemplate { removeInstance(id) }
+        try sampleAnimations()
+        try evaluateBindings()
+    }
+
+    /// Whether declaration `decl` is part of the script's own layers, not of a template.
+    static func isDeclared(_ decl: Int, in program: Program) -> Bool {
+        var d: Int? = decl
+        while let i = d {
+            if program.layers[i].isTemplate { return false }
+            d = program.layers[i].parent
+        }
+        return true
     }
 
     /// Live values of variables the edit left alone.

@@ -87,7 +87,7 @@ public struct StateFileError: Error, Sendable, CustomStringConvertible {
 
 extension SceneRuntime {
     /// The runtime state as a state file for `program`, compiled from the script whose source
-    /// has fingerprint `script` (the runtime keeps the script's layers, not its statements).
+    /// has fingerprint `script`.
     public func savedState(of program: Program, script: String) throws(StateFileError) -> [UInt8] {
         let table = IRTable(program)
         var w = StateWriter()
@@ -328,8 +328,12 @@ extension SceneRuntime {
 struct IRTable {
     var timers: [TimerIR] = []
     var animations: [AnimationIR] = []
+    /// Positions of the timers and animations the script's top level starts by itself
+    /// (outside any timer's body and any spawn block), with their `then` chains.
+    var topLevelTimers = Set<Int>()
+    var topLevelAnimations = Set<Int>()
 
-    init(_ program: Program) { walk(program.statements) }
+    init(_ program: Program) { walk(program.statements, topLevel: true) }
 
     /// Where `timer` came from: equal, or equal but for the time a timer written with an
     /// expression fixed when it started.
@@ -356,17 +360,25 @@ struct IRTable {
         }
     }
 
-    private mutating func walk(_ statements: [IRStmt]) {
+    private mutating func walk(_ statements: [IRStmt], topLevel: Bool) {
+        func add(_ a: AnimationIR) {
+            if topLevel { topLevelAnimations.insert(animations.count) }
+            animations.append(a)
+            walk(a.then, topLevel: topLevel)
+        }
         for s in statements {
             switch s {
             case .assign, .stop, .remove, .effect, .evaluate: break
-            case .ifElse(_, let a, let b): walk(a); walk(b)
-            case .animate(let a): animations.append(a); walk(a.then)
-            case .animationGroup(_, _, let list): for a in list { animations.append(a); walk(a.then) }
-            case .installTimer(let t): timers.append(t); walk(t.body)
-            case .spawn(_, _, let body, _): walk(body)
-            case .eachCopy(_, let body): walk(body)
-            case .forRange(_, _, _, let body, _): walk(body)
+            case .ifElse(_, let a, let b): walk(a, topLevel: topLevel); walk(b, topLevel: topLevel)
+            case .animate(let a): add(a)
+            case .animationGroup(_, _, let list): for a in list { add(a) }
+            case .installTimer(let t):
+                if topLevel { topLevelTimers.insert(timers.count) }
+                timers.append(t)
+                walk(t.body, topLevel: false)
+            case .spawn(_, _, let body, _): walk(body, topLevel: false)
+            case .eachCopy(_, let body): walk(body, topLevel: topLevel)
+            case .forRange(_, _, _, let body, _): walk(body, topLevel: topLevel)
             }
         }
     }

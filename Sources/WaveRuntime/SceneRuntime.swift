@@ -95,6 +95,8 @@ public struct SceneRuntime: Sendable {
             }
         }
         let firstNewTimer = timers.count
+        // Kept so that a live reload can tell what the top level started (IRTable).
+        program.statements += increment.statements
         for s in increment.statements { try exec(s, .top) }
         if started {
             // Timers typed now run at this tick, as `at Nt { … }` would in a saved script.

@@ -73,6 +73,35 @@ final class ReplKeysTmuxTests: XCTestCase {
         try tmux.waitUntil("playing again after the fix") { tmux.capture().contains(" playing ") }
     }
 
+    /// A `:watch` reload's message is printed above the prompt, and the line being typed
+    /// stays on the prompt (it used to be printed over the prompt, which was not redrawn).
+    func testWatchMessagesPrintAboveThePromptAndKeepTheTypedLine() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("watched.wave")
+        let text = try String(contentsOf: WaveBinary.packageRoot.appendingPathComponent("examples/sonar.wave"), encoding: .utf8)
+        try text.write(to: script, atomically: true, encoding: .utf8)
+        let tmux = try startRepl()
+        defer { tmux.kill() }
+        tmux.sendKeys(":watch \(script.path)", "Enter")
+        try tmux.waitUntil("the watch to start") { tmux.capture().contains("watching") }
+        func loads() -> Int { tmux.capture().components(separatedBy: "loaded \(script.path)").count - 1 }
+        let before = loads()
+        tmux.sendKeys("var typed")
+        try tmux.waitUntil("the typed text") { tmux.capture().contains("wave> var typed") }
+        try text.replacingOccurrences(of: "fill #22c064 }\ntemplate", with: "fill #c02264 }\ntemplate").write(to: script, atomically: true, encoding: .utf8)
+        try tmux.waitUntil("the reload's message") { loads() > before }
+        try tmux.waitUntil("the typed line back on the prompt") {
+            let lines = tmux.capture().components(separatedBy: "\n")
+            guard let message = lines.lastIndex(where: { $0.contains("loaded \(script.path)") }),
+                  let prompt = lines.lastIndex(where: { $0.hasPrefix("wave> var typed") }) else { return false }
+            return message < prompt && prompt == 29
+        }
+        tmux.sendKeys(" = 1", "Enter")
+        tmux.sendKeys("typed", "Enter")
+        try tmux.waitUntil("the line typed across the reload to be one statement") { tmux.capture().contains("wave> typed\n1") }
+        tmux.sendKeys(":quit", "Enter")
+    }
+
     /// `:speed` re-bases the clock: slowing down after a while neither freezes nor jumps.
     func testSpeedChangesKeepTime() throws {
         let tmux = try startRepl()

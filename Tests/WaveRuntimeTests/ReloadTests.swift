@@ -81,20 +81,94 @@ final class ReloadTests: XCTestCase {
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples")
         let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".wave") }.sorted()
         XCTAssertGreaterThan(names.count, 10)
+        var spawning = 0
         for name in names {
             let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
-            // Not carried (grammar.md): spawned layers, and animations a handler started that
-            // are still running at the reload (checkmark's and logo-spring's `at` animations,
-            // morph's springs are, at tick 100).
-            if text.contains("spawn") || text.contains("emit ") || ["checkmark.wave", "logo-spring.wave", "morph.wave"].contains(name) { continue }
+            if text.contains("spawn") || text.contains("emit ") { spawning += 1 }
             let p = try program(text)
-            var old = try SceneRuntime.seek(p, to: 100)
-            var r = try SceneRuntime.reload(p, keeping: old)
-            for _ in 0..<80 {
-                XCTAssertTrue(try r.frame() == old.frame(), "\(name) differs at tick \(old.tick)")
-                try r.step()
-                try old.step()
+            for at in [100, 251] {
+                var old = try SceneRuntime.seek(p, to: at)
+                var r = try SceneRuntime.reload(p, keeping: old)
+                for _ in 0..<80 {
+                    XCTAssertTrue(try r.frame() == old.frame(), "\(name) reloaded at \(at) differs at tick \(old.tick)")
+                    try r.step()
+                    try old.step()
+                }
             }
         }
+        XCTAssertGreaterThanOrEqual(spawning, 3, "sonar, confetti and sparks spawn layers")
+    }
+
+    /// What handlers started (spawned layers and their own timers, an animation started by
+    /// an `at` timer) carries on through an edit that keeps the structure; the edited
+    /// property takes its new value, and new spawns run the new text.
+    static let started = """
+    scene 100x100
+    layer box: rect { frame (40, 40, 20, 20)  fill #ff0000 }
+    template dot: circle { radius 3  fill #0000ff }
+    var n = 0
+    at 0.5s { animate box.rotation from 0 to 360deg over 4s repeat forever }
+    every 10t {
+      n += 1
+      spawn dot {
+        center = (10 + n * 3, 20)
+        every tick { center = center + (0, 1) }
+        after 1s { remove }
+      }
+    }
+    """
+
+    func testWhatHandlersStartedCarriesOnThroughAnEditThatKeepsTheStructure() throws {
+        let old = try run(Self.started, to: 200)
+        XCTAssertEqual(old.liveLayerCount, 7, "the box and six dots")
+        // Unchanged: the same frames as going on.
+        var same = try SceneRuntime.reload(try program(Self.started), keeping: old)
+        var going = old
+        for _ in 0..<120 {
+            XCTAssertTrue(try same.frame() == going.frame(), "tick \(going.tick)")
+            try same.step()
+            try going.step()
+        }
+        // Edited: the box's colour and the dots' fall speed change.
+        let v2 = Self.started.replacingOccurrences(of: "fill #ff0000", with: "fill #00ff00")
+            .replacingOccurrences(of: "center + (0, 1)", with: "center + (0, 2)")
+        var r = try SceneRuntime.reload(try program(v2), keeping: old)
+        XCTAssertEqual(r.liveLayerCount, 7, "the dots are carried")
+        XCTAssertEqual(r.value(ofLayer: "box", .rotation)?.number, old.value(ofLayer: "box", .rotation)?.number, "the `at` animation runs on")
+        XCTAssertEqual(r.value(ofLayer: "box", .fill), try run(v2, to: 0).value(ofLayer: "box", .fill))
+        XCTAssertEqual(r.value(ofGlobal: "n")?.number, 21, "every 10t fired at ticks 0, 10, … 200")
+        var carried = old
+        for _ in 0..<30 {
+            try r.step()
+            try carried.step()
+            XCTAssertEqual(r.value(ofLayer: "box", .rotation)?.number, carried.value(ofLayer: "box", .rotation)?.number)
+        }
+        // Ticks 201-230: the dots spawned before the reload fall one pixel a tick (their own
+        // running handlers), the three spawned after it two.
+        let speeds = try dotSpeeds(r)
+        XCTAssertEqual(speeds.filter { $0 == 1 }.count, 3, "\(speeds)")
+        XCTAssertEqual(speeds.filter { $0 == 2 }.count, 3, "\(speeds)")
+    }
+
+    /// Each live dot's fall over one more tick.
+    func dotSpeeds(_ r: SceneRuntime) throws -> [Double] {
+        var next = r
+        try next.step()
+        func y(_ rt: SceneRuntime, _ id: Int) -> Double? {
+            guard let inst = rt.instances[id], inst.kind == .circle, case .point(_, let y) = inst.present(.center) else { return nil }
+            return y
+        }
+        return r.instances.keys.sorted().compactMap { id in
+            guard let a = y(r, id), let b = y(next, id) else { return nil }
+            return b - a
+        }
+    }
+
+    func testAnEditThatChangesTheStructureStartsHandlersAfresh() throws {
+        let old = try run(Self.started, to: 200)
+        let v2 = Self.started.replacingOccurrences(of: "var n = 0", with: "var n = 0\nvar extra = 1")
+        let r = try SceneRuntime.reload(try program(v2), keeping: old)
+        XCTAssertEqual(r.liveLayerCount, 1, "a new variable moves the slots: spawned dots are not carried")
+        XCTAssertEqual(r.value(ofLayer: "box", .rotation)?.number, 0, "nor the `at` animation")
     }
 }

@@ -28,7 +28,34 @@ enum GaussianBlur {
 
         /// The output range [lo, hi) that input range [lo, hi) can reach.
         func spread(_ lo: Int, _ hi: Int) -> (Int, Int) {
-            (lo - first - weights.count + 1, hi - first)
+            Taps(first: first, count: weights.count).spread(lo, hi)
+        }
+
+        /// Where a kernel's weights lie (out[x] reads in[x + first ..< x + first + count]),
+        /// known without computing them.
+        struct Taps: Equatable {
+            let first: Int
+            let count: Int
+
+            /// The output range [lo, hi) that input range [lo, hi) can reach.
+            func spread(_ lo: Int, _ hi: Int) -> (Int, Int) {
+                (lo - first - count + 1, hi - first)
+            }
+        }
+
+        /// The taps `Kernel(sigma:shift:)` has: ⌈3.5σ⌉ + 1 before the centre and ⌈3.5σ⌉ + 1
+        /// after, moved by the whole shift (no Gaussian weight is trimmed: exp(−t²/2σ²) with
+        /// |t| ≤ 3.5σ + 2 and σ ≥ 0.25 is far from underflowing to 0); for a plain shift,
+        /// two pixels, or one when the shift is whole (or rounds to whole).
+        static func taps(sigma: Double, shift: Double) -> Taps {
+            let whole = shift.rounded(.down)
+            let n = Int(whole), f = shift - whole
+            if sigma < 0.25 {
+                // Weights (f, 1 − f) from −1, a zero one trimmed (f rounds to 1 for a tiny negative shift).
+                return f == 0 ? Taps(first: -n, count: 1) : Taps(first: -1 - n, count: f == 1 ? 1 : 2)
+            }
+            let r = Int((3.5 * sigma).rounded(.up))
+            return Taps(first: -r - 1 - n, count: 2 * r + 2)
         }
 
         init(sigma: Double, shift: Double) {

@@ -2,9 +2,14 @@
 ///
 /// Work is limited to what can reach the target: the items are drawn on a layer covering
 /// only the part of their bounds within the blur's and the shadow's reach of the target;
-/// the blur and the shadow are computed only over the pixels they can change; with the
-/// normal blend mode the shadow and the layer go straight onto the target, otherwise onto
-/// one more layer that is then blended.
+/// the blur and the shadow are computed only over the pixels they can change, and the
+/// shadow is painted only where its coverage is non-zero and not hidden under the layer's
+/// opaque pixels (`ShadowAlpha`); with the normal blend mode the shadow and the layer go
+/// straight onto the target, otherwise onto one more layer that is then blended.
+///
+/// One fill without a blur needs no layer to be composited: it is drawn straight onto the
+/// target over its shadow, the bytes compositing its one-fill layer would give (as for a
+/// group holding one fill). Its layer is then drawn only when the shadow is not cached.
 extension Rasterizer {
     mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface) {
         let contentBounds = DisplayItem.pixelBounds(of: items)
@@ -18,41 +23,40 @@ extension Rasterizer {
         if let shadowKernels = plan.shadow { needed = needed.union(plan.blurSource(of: shadowKernels.source(of: out))) }
         let contentRect = contentBounds.intersection(needed)
         guard !contentRect.isEmpty else { return }
-        var layer = clearLayer(contentRect)
-        draw(items, on: layer)
-        if let blur = plan.blur {
-            let rect = blur.bounds(of: contentRect).intersection(needed.union(out))
-            guard !rect.isEmpty else { return }
-            let base = arena.allocate(rect.width * rect.height * 4)
-            blur.apply(to: layer, channelOffset: 0, channels: 4, into: base.assumingMemoryBound(to: UInt8.self), dst: rect,
-                       arena: arena)
-            layer = Surface(base: base, width: rect.width, height: rect.height, originX: rect.x0, originY: rect.y0)
-        }
+        let layerRect = plan.blur.map { $0.bounds(of: contentRect).intersection(needed.union(out)) } ?? contentRect
+        guard !layerRect.isEmpty else { return }
+        var direct = false
+        if plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
+        var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
         let target = fx.blend == .normal ? surface : clearLayer(out)
         if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
-            let rect = shadow.bounds(of: layer.rect).intersection(out)
+            let rect = shadow.bounds(of: layerRect).intersection(out)
             if !rect.isEmpty {
                 let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
-                                          layer: layer.rect, rect: rect)
+                                          layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    entry.alpha.withUnsafeBufferPointer { stored in
-                        guard let base = stored.baseAddress else { return }
-                        Self.paint(base, rect, color: color, onto: target)
+                    if entry.finished == nil, entry.lastColor == color, let plain = entry.lastPlain {
+                        shadows.finish(entry, ShadowPainter.finish(entry.alpha, color: color, plain: plain))
                     }
+                    entry.lastPlain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: entry.finished)
+                    entry.lastColor = color
                 } else {
+                    let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
+                    layer = drawn
                     let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
-                    shadow.apply(to: layer, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
-                    Self.paint(alpha, rect, color: color, onto: target)
-                    if caching, shadows.repeatedMiss(hash: hash) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash,
-                                                        alpha: Array(UnsafeBufferPointer(start: alpha, count: rect.width * rect.height))))
+                    shadow.apply(to: drawn, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
+                    let visible = ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: drawn)
+                    let plain = ShadowPainter.paint(visible, color: color, onto: target)
+                    if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color, plain: plain))
                     }
                 }
             }
         }
-        let visible = layer.rect.intersection(out)
-        if !visible.isEmpty {
+        if direct {
+            draw(items, on: target)
+        } else if let layer, case let visible = layer.rect.intersection(out), !visible.isEmpty {
             Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
         }
         if fx.blend != .normal {
@@ -60,48 +64,18 @@ extension Rasterizer {
         }
     }
 
-    /// Source-over `color` scaled by each coverage byte of `alpha` (packed rows over `rect`,
-    /// which lies inside the target).
-    static func paint(_ alpha: UnsafePointer<UInt8>, _ rect: PixelBounds, color: UInt32, onto target: Surface) {
-        let dx = rect.x0 - target.originX, dy = rect.y0 - target.originY
-        // The colour at each of the 256 coverages, and 255 minus its alpha: one table load
-        // and one scale of the backdrop a pixel (the same bytes as scale, then over).
-        var tinted = [UInt32](repeating: 0, count: 256), keep = [UInt32](repeating: 255, count: 256)
-        for a in 1..<256 {
-            tinted[a] = a == 255 ? color : Compositor.scale(color, UInt32(a))
-            keep[a] = 255 &- (tinted[a] >> 24)
-        }
-        tinted.withUnsafeBufferPointer { tinted in
-            keep.withUnsafeBufferPointer { keep in
-                for y in 0..<rect.height {
-                    let row = alpha + y * rect.width
-                    let dstRow = (y + dy) * target.stride + dx
-                    var x = 0
-                    #if _endian(little)
-                    // Eight pixels at a time (vector registers); runs of zero coverage skipped.
-                    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
-                    while x + 8 <= rect.width {
-                        defer { x += 8 }
-                        if UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { continue }
-                        var t = SIMD8<UInt32>(), k = SIMD8<UInt32>()
-                        for i in 0..<8 { let a = Int(row[x + i]); t[i] = tinted[a]; k[i] = keep[a] }
-                        let at = target.base + ((dstRow + x) << 2)
-                        let d = at.loadUnaligned(as: SIMD8<UInt32>.self)
-                        var rb = (d & low) &* k &+ half
-                        var ga = ((d &>> 8) & low) &* k &+ half
-                        rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
-                        ga = ((ga &+ ((ga &>> 8) & low)) &>> 8) & low
-                        at.storeBytes(of: t &+ (rb | (ga &<< 8)), as: SIMD8<UInt32>.self)
-                    }
-                    #endif
-                    while x < rect.width {
-                        let a = Int(row[x])
-                        if a != 0 { target.store(dstRow + x, tinted[a] &+ Compositor.scale(target.load(dstRow + x), keep[a])) }
-                        x += 1
-                    }
-                }
-            }
-        }
+    /// The effect's layer over `layerRect`: the items drawn over `contentRect`, blurred
+    /// when the effect has a blur.
+    private mutating func effectLayer(_ items: [DisplayItem], _ plan: EffectPlan, _ contentRect: PixelBounds,
+                                      _ layerRect: PixelBounds) -> Surface {
+        let layer = clearLayer(contentRect)
+        draw(items, on: layer)
+        guard let blur = plan.blur else { return layer }
+        let base = arena.allocate(layerRect.width * layerRect.height * 4)
+        blur.apply(to: layer, channelOffset: 0, channels: 4, into: base.assumingMemoryBound(to: UInt8.self), dst: layerRect,
+                   arena: arena)
+        return Surface(base: base, width: layerRect.width, height: layerRect.height, originX: layerRect.x0,
+                       originY: layerRect.y0)
     }
 }
 
@@ -111,17 +85,18 @@ struct EffectPlan {
         let sigma: Double
         let shiftX: Double
         let shiftY: Double
-        /// The exact kernels: they blur at full resolution when σ is small, and bound the
-        /// reach of the blur either way (the coarse path's tails beyond ⌈3.5σ⌉ are dropped).
-        let x: GaussianBlur.Kernel
-        let y: GaussianBlur.Kernel
+        /// The taps of the exact kernels: they bound the reach of the blur either way (the
+        /// coarse path's tails beyond ⌈3.5σ⌉ are dropped). The kernels themselves (one `exp`
+        /// a tap) are made only to blur at full resolution, when σ is small.
+        let x: GaussianBlur.Kernel.Taps
+        let y: GaussianBlur.Kernel.Taps
 
         init(sigma: Double, shiftX: Double, shiftY: Double) {
             self.sigma = sigma
             self.shiftX = shiftX
             self.shiftY = shiftY
-            x = GaussianBlur.Kernel(sigma: sigma, shift: shiftX)
-            y = GaussianBlur.Kernel(sigma: sigma, shift: shiftY)
+            x = GaussianBlur.Kernel.taps(sigma: sigma, shift: shiftX)
+            y = GaussianBlur.Kernel.taps(sigma: sigma, shift: shiftY)
         }
 
         /// Blurs channels of `layer` into `destination` (packed rows over `dst`): on a coarse
@@ -136,7 +111,8 @@ struct EffectPlan {
             } else {
                 GaussianBlur.blur(source: source, src: layer.rect, srcPixelBytes: 4, srcStride: layer.stride,
                                   channelOffset: channelOffset, channels: channels, into: destination, dst: dst,
-                                  x: x, y: y, arena: arena)
+                                  x: GaussianBlur.Kernel(sigma: sigma, shift: shiftX),
+                                  y: GaussianBlur.Kernel(sigma: sigma, shift: shiftY), arena: arena)
             }
         }
 
@@ -155,7 +131,7 @@ struct EffectPlan {
             // a byte.
             let m = 4 << GaussianBlur.coarseLevel(sigma: sigma)
             return PixelBounds(x0: r.x0 + x.first - m, y0: r.y0 + y.first - m,
-                               x1: r.x1 + x.first + x.weights.count - 1 + m, y1: r.y1 + y.first + y.weights.count - 1 + m)
+                               x1: r.x1 + x.first + x.count - 1 + m, y1: r.y1 + y.first + y.count - 1 + m)
         }
     }
 

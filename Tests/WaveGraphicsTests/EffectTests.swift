@@ -115,28 +115,155 @@ final class EffectTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 2, "shadow alpha")
     }
 
-    /// The shadow tint, painted eight pixels at a time, gives per pixel exactly
-    /// over(scale(colour, coverage), backdrop), on rows whose width is not a multiple of 8,
-    /// with runs of zero coverage.
-    func testShadowPaintEqualsThePerPixelFormula() {
+    /// The shadow painter (runs of non-zero coverage, coverage under the layer's opaque
+    /// pixels dropped, a finished-pixel table where the backdrop is one colour) gives per
+    /// pixel exactly over(layer, over(scale(colour, coverage), backdrop)), the definition,
+    /// for random coverage with long and short zero stretches, random tints, and backdrops
+    /// that mix three plain colours (one transparent) with random pixels, on rows whose width is not a multiple
+    /// of 8, on a target larger than the shadow's rectangle.
+    func testShadowPainterEqualsThePerPixelFormula() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
-        let width = 37, height = 5, color = Color(r: 0.9, g: 0.3, b: 0.5, a: 0.7).premultipliedPacked()
-        var alpha = (0..<width * height).map { i in i % 11 < 4 ? 0 : UInt8(truncatingIfNeeded: next()) }
-        alpha[3] = 255
-        let backdrop: [UInt32] = (0..<width * height).map { _ in
-            let a = next() & 0xFF, k = next()
-            return a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
+        func premultiplied(_ a: UInt32, _ k: UInt32) -> UInt32 {
+            a << 24 | Swift.min(a, k & 0xFF) << 16 | Swift.min(a, (k >> 8) & 0xFF) << 8 | Swift.min(a, (k >> 16) & 0xFF)
         }
-        var pixels = backdrop
-        pixels.withUnsafeMutableBytes { raw in
-            let surface = Surface(base: raw.baseAddress!, width: width, height: height, originX: 10, originY: 20)
-            Rasterizer.paint(alpha, PixelBounds(x0: 10, y0: 20, x1: 10 + width, y1: 20 + height), color: color, onto: surface)
+        let rect = PixelBounds(x0: 13, y0: 21, x1: 13 + 93, y1: 21 + 17)
+        let area = PixelBounds(x0: 10, y0: 20, x1: 110, y1: 40)   // the target
+        let plains = [premultiplied(255, 0x20_10_1B), premultiplied(200, 0x90_40_C0), 0]
+        for trial in 0..<6 {
+            let color = premultiplied(next() & 0xFF | (trial == 0 ? 0xFF : 0), next())
+            var alpha = [UInt8](repeating: 0, count: rect.width * rect.height)
+            for i in alpha.indices {
+                let x = i % rect.width
+                // Zero stretches longer and shorter than a run's gap, and full coverage.
+                guard !(x >= 30 && x < 30 + 3 * trial + 40), x % 13 >= 2 + trial % 3 else { continue }
+                alpha[i] = next() % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: next())
+            }
+            let backdrop: [UInt32] = (0..<area.width * area.height).map { i in
+                let x = i % area.width, y = i / area.width
+                if y % 5 == 4 || (x / 9) % 4 == 3 { return premultiplied(next() & 0xFF, next()) }
+                return plains[(x / 30 + y / 7 + trial) % 3]
+            }
+            // The layer over the shadow: opaque, translucent and clear pixels, partly outside `rect`.
+            let layerRect = PixelBounds(x0: 30, y0: 18, x1: 70, y1: 33)
+            var layer: [UInt32] = (0..<layerRect.width * layerRect.height).map { _ in
+                let r = next() % 4
+                return r == 0 ? 0 : premultiplied(r == 1 ? 255 : next() & 0xFF, next())
+            }
+            var expected = backdrop
+            for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 {
+                let a = UInt32(alpha[(y - rect.y0) * rect.width + x - rect.x0]), i = (y - area.y0) * area.width + x - area.x0
+                if a != 0 { expected[i] = Compositor.over(a == 255 ? color : Compositor.scale(color, a), expected[i]) }
+            }}
+            let runs = alpha.withUnsafeMutableBufferPointer { a in
+                layer.withUnsafeMutableBytes { l in
+                    ShadowAlpha(alpha: a.baseAddress!, rect: rect, hiddenUnder: Surface(
+                        base: l.baseAddress!, width: layerRect.width, height: layerRect.height, originX: layerRect.x0, originY: layerRect.y0))
+                }
+            }
+            func painted(_ finished: FinishedShadow?) -> ([UInt32], UInt32?) {
+                var pixels = backdrop
+                let plain = pixels.withUnsafeMutableBytes { raw in
+                    ShadowPainter.paint(runs, color: color, onto: Surface(base: raw.baseAddress!, width: area.width, height: area.height,
+                                                                          originX: area.x0, originY: area.y0), finished: finished)
+                }
+                for y in layerRect.y0..<layerRect.y1 { for x in layerRect.x0..<layerRect.x1 where y >= area.y0 {
+                    let top = layer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0], i = (y - area.y0) * area.width + x - area.x0
+                    pixels[i] = Compositor.over(top, pixels[i])
+                }}
+                return (pixels, plain)
+            }
+            for y in layerRect.y0..<layerRect.y1 { for x in layerRect.x0..<layerRect.x1 where y >= area.y0 {
+                let top = layer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0], i = (y - area.y0) * area.width + x - area.x0
+                expected[i] = Compositor.over(top, expected[i])
+            }}
+            // Painted with the tables, then again copying the finished pixels over the plain colour found.
+            let (first, plain) = painted(nil)
+            XCTAssertTrue(plain.map(plains.contains) ?? false, "trial \(trial): a plain backdrop colour is met")
+            let finished = ShadowPainter.finish(runs, color: color, plain: plain ?? 0)
+            for (pass, pixels) in [first, painted(finished).0].enumerated() {
+                for i in expected.indices where expected[i] != pixels[i] {
+                    XCTFail("trial \(trial), pass \(pass), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): "
+                            + "\(String(expected[i], radix: 16)) != \(String(pixels[i], radix: 16))")
+                    break
+                }
+            }
+            // Runs start and end on non-zero coverage, are split at long zero stretches, and
+            // hold every non-zero byte left after hiding.
+            var covered = [Bool](repeating: false, count: alpha.count)
+            for run in runs.runs {
+                XCTAssertNotEqual(runs.bytes[Int(run.offset)], 0)
+                XCTAssertNotEqual(runs.bytes[Int(run.offset + run.count - 1)], 0)
+                for k in 0..<Int(run.count) {
+                    let i = Int(run.y) * rect.width + Int(run.x) + k
+                    covered[i] = true
+                    XCTAssertEqual(runs.bytes[Int(run.offset) + k], alpha[i])
+                }
+            }
+            for i in alpha.indices where alpha[i] != 0 { XCTAssertTrue(covered[i], "trial \(trial), byte \(i) outside the runs") }
+            XCTAssertGreaterThan(runs.runs.count, rect.height, "rows are split at zero stretches longer than the gap")
+            XCTAssertLessThan(runs.bytes.count, alpha.count)
         }
-        for i in 0..<width * height {
-            let a = UInt32(alpha[i])
-            let expected = a == 0 ? backdrop[i] : Compositor.over(a == 255 ? color : Compositor.scale(color, a), backdrop[i])
-            XCTAssertEqual(pixels[i], expected, "pixel \(i)")
+    }
+
+    /// An effect holding one fill draws it straight onto the target over its shadow, with no
+    /// layer on a shadow cache hit: the same bytes as the general path (forced here by a
+    /// second fill that draws nothing, inside the first one's bounds), for solid and gradient
+    /// paints, opaque and translucent, with small and wide shadows and a blend mode, on the
+    /// first render (a miss) and the third (a hit).
+    func testOneFillEffectDrawnStraightEqualsItsLayer() {
+        let heart = TestScene.circle(36.4, 33.1, 17.2)
+        let nothing = TestScene.fill(TestScene.rect(30, 30, 2, 2), .clear)
+        let gradient = Paint.linearGradient(start: Point(20, 20), end: Point(50, 48), stops: [
+            GradientStop(0, Color(r: 0.2, g: 0.8, b: 0.9, a: 0.7)), GradientStop(1, Color(r: 0.9, g: 0.2, b: 0.3))])
+        let paints: [Paint] = [.solid(Color(r: 1, g: 0.23, b: 0.36)), .solid(Color(r: 0.1, g: 0.5, b: 0.9, a: 0.6)), gradient]
+        let shadows = [Shadow(color: Color(r: 1, g: 0.33, b: 0.47, a: 0.8), dx: 0, dy: 0, radius: 18),
+                       Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.45), dx: 1.5, dy: 4.25, radius: 5)]
+        for paint in paints {
+            for shadow in shadows {
+                for blend in [BlendMode.normal, .screen] {
+                    let fill = DisplayItem.fill(path: heart, rule: .nonZero, paint: paint, opacity: 1)
+                    let fx = LayerEffects(shadow: shadow, blend: blend)
+                    let straight = Renderer(), layered = Renderer()
+                    for pass in 0..<3 {
+                        let a = straight.render([.effect(items: [fill], effects: fx)], width: size, height: size,
+                                                background: Color(r: 0.11, g: 0.06, b: 0.13))
+                        let b = layered.render([.effect(items: [fill, nothing], effects: fx)], width: size, height: size,
+                                               background: Color(r: 0.11, g: 0.06, b: 0.13))
+                        XCTAssertEqual(a, b, "\(paint), \(shadow), \(blend), pass \(pass)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shadow cache keeps every new shadow while it has room (a loop is blurred once, in
+    /// its first cycle); once full, only a shadow whose fingerprint missed recently.
+    func testShadowCacheKeepsNewShadowsWhileItHasRoomThenOnlyRepeatedOnes() {
+        let cache = ShadowCache()
+        let key = ShadowCache.Key(items: [], blur: 0, dx: 0, dy: 0, radius: 1, layer: .empty, rect: .empty)
+        var alpha: [UInt8] = [0, 7, 0]
+        let shadow = alpha.withUnsafeMutableBufferPointer {
+            ShadowAlpha(alpha: $0.baseAddress!, rect: PixelBounds(x0: 0, y0: 0, x1: 3, y1: 1), hiddenUnder: nil)
+        }
+        for hash in 0..<ShadowCache.capacity {
+            XCTAssertTrue(cache.shouldStore(hash: hash, bytes: shadow.byteCount), "room for shadow \(hash)")
+            cache.store(ShadowCache.Entry(key: key, hash: hash, alpha: shadow))
+        }
+        XCTAssertFalse(cache.shouldStore(hash: 1000, bytes: shadow.byteCount), "full: a first miss is not kept")
+        XCTAssertTrue(cache.shouldStore(hash: 1000, bytes: shadow.byteCount), "full: a repeated miss is kept")
+        XCTAssertFalse(cache.shouldStore(hash: 0, bytes: ShadowCache.byteLimit), "no room for that many bytes")
+    }
+
+    /// The taps an effect's bounds are computed from (without the kernel's `exp`s) are those
+    /// of the kernel itself, for plain shifts and Gaussians, whole and fractional shifts.
+    func testKernelTapsAreThoseOfTheKernel() {
+        for sigma in [0, 0.1, 0.24, 0.25, 0.5, 1.3, 4, 7.99, 8, 18, 36, 200, 2048] {
+            for shift in [0, 0.5, -0.25, 3, -7, 2.75, -1e-9, -1e-20, 1e6 + 0.5] {
+                let kernel = GaussianBlur.Kernel(sigma: sigma, shift: shift)
+                XCTAssertEqual(GaussianBlur.Kernel.taps(sigma: sigma, shift: shift),
+                               GaussianBlur.Kernel.Taps(first: kernel.first, count: kernel.weights.count), "σ \(sigma), shift \(shift)")
+            }
         }
     }
 

@@ -4,20 +4,59 @@ import Foundation
 /// Dispatch's worker threads have 512 KiB on Linux, too little for walks that recurse up to
 /// the nesting limit in a debug build (a frame of 200 nested groups or masks needs more to
 /// rasterize); `NestingLimitTests` runs every walk at the limit within this size.
+///
+/// The threads are kept between calls, parked on a semaphore: the frame pipeline hands out a
+/// batch of a dozen frames at a time, and starting a thread for each batch cost as much as
+/// rasterizing a few small frames.
 enum WorkerThreads {
     static let stackSize = 8 << 20
 
-    /// Starts `count` threads running `work` and returns a wait that blocks until all end.
+    /// Runs `work` on `count` threads and returns a wait that blocks until all have finished.
     static func start(_ count: Int, _ work: @escaping @Sendable () -> Void) -> () -> Void {
         let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<count {
-            let thread = Thread {
-                work()
-                finished.signal()
-            }
-            thread.stackSize = stackSize
-            thread.start()
-        }
+        for _ in 0..<count { ParkedWorker.take().run(work, then: finished) }
         return { for _ in 0..<count { finished.wait() } }
+    }
+}
+
+/// A thread waiting for its next piece of work.
+final class ParkedWorker: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var idle: [ParkedWorker] = []   // guarded by `lock`
+    private let go = DispatchSemaphore(value: 0)
+    /// Set by `run` before `go` is signalled and read after the thread has waited on it.
+    private var job: (work: @Sendable () -> Void, finished: DispatchSemaphore)?
+
+    /// An idle worker, or a new one.
+    static func take() -> ParkedWorker {
+        lock.lock()
+        let worker = idle.popLast()
+        lock.unlock()
+        return worker ?? ParkedWorker()
+    }
+
+    private init() {
+        let thread = Thread { [self] in loop() }
+        thread.stackSize = WorkerThreads.stackSize
+        thread.start()
+    }
+
+    func run(_ work: @escaping @Sendable () -> Void, then finished: DispatchSemaphore) {
+        job = (work, finished)
+        go.signal()
+    }
+
+    private func loop() {
+        while true {
+            go.wait()
+            guard let (work, finished) = job else { continue }
+            job = nil
+            work()
+            // Idle again before saying so, so the next batch finds this thread.
+            ParkedWorker.lock.lock()
+            ParkedWorker.idle.append(self)
+            ParkedWorker.lock.unlock()
+            finished.signal()
+        }
     }
 }

@@ -31,7 +31,8 @@ extension SceneRuntime {
         r.rng = old.rng
         try r.runClock(to: target)
         r.isStopped = old.isStopped
-        if r.keepsStructure(of: old) { try r.carryStarted(from: old) } else { try r.dropSpawned() }
+        let tables = (new: IRTable(program), old: IRTable(old.program))
+        if r.keepsStructure(of: old, tables) { try r.carryStarted(from: old, tables) } else { try r.dropSpawned() }
         return r
     }
 
@@ -39,7 +40,7 @@ extension SceneRuntime {
     /// slots, layer declarations (with their children, copies and template variables),
     /// and the walk order of timers and animations. Then what the old version's handlers
     /// started can go on running its own compiled code in the new version.
-    func keepsStructure(of old: SceneRuntime) -> Bool {
+    func keepsStructure(of old: SceneRuntime, _ tables: (new: IRTable, old: IRTable)) -> Bool {
         let a = program, b = old.program
         guard a.globals.count == b.globals.count, a.layers.count == b.layers.count else { return false }
         for (g, h) in zip(a.globals, b.globals) where g.name != h.name || g.type != h.type || g.isMutable != h.isMutable { return false }
@@ -48,7 +49,7 @@ extension SceneRuntime {
                   l.count == m.count, l.instanceVars.count == m.instanceVars.count, l.emitters.count == m.emitters.count,
                   (l.replicator == nil) == (m.replicator == nil) else { return false }
         }
-        let t = IRTable(a), u = IRTable(b)
+        let t = tables.new, u = tables.old
         guard t.timers.count == u.timers.count, t.animations.count == u.animations.count else { return false }
         // Declared layers were made in the same order, so they have the same ids.
         for (mine, theirs) in zip(declaredInstance, old.declaredInstance) where theirs != nil && mine != theirs { return false }
@@ -60,7 +61,7 @@ extension SceneRuntime {
     /// not come from the script's top level, keep running; declared layers keep the values
     /// `carryLayers` gave them, and the script's own timers and animations are the new
     /// version's, where the clock put them.
-    mutating func carryStarted(from old: SceneRuntime) throws {
+    mutating func carryStarted(from old: SceneRuntime, _ tables: (new: IRTable, old: IRTable)) throws {
         var merged = old.instances
         for (id, theirs) in old.instances where SceneRuntime.isDeclared(theirs.decl, in: old.program) {
             guard var mine = instances[id], mine.decl == theirs.decl else { continue }
@@ -81,7 +82,7 @@ extension SceneRuntime {
         effects = effects.filter { declaredIDs.contains($0.key) }.merging(old.effects.filter { merged[$0.key] != nil }) { mine, _ in mine }
         morphModel = morphModel.filter { declaredIDs.contains($0.key) }.merging(old.morphModel.filter { !declaredIDs.contains($0.key) && merged[$0.key] != nil }) { mine, _ in mine }
         morphOverlay = [:]
-        let newTable = IRTable(program), oldTable = IRTable(old.program)
+        let (newTable, oldTable) = tables
         let ownTimers = newTable.topLevelTimers, ownAnimations = newTable.topLevelAnimations
         timers = timers.filter { newTable.index(of: $0.timer).map(ownTimers.contains) ?? false }
             + old.timers.filter { !(oldTable.index(of: $0.timer).map(ownTimers.contains) ?? false) }

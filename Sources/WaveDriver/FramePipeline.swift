@@ -73,7 +73,7 @@ public struct FramePipeline {
         while start < schedule.count {
             if shouldStop() { return }
             let began = DispatchTime.now().uptimeNanoseconds
-            let used = chooser.next()
+            let used = chooser.next(remaining: schedule.count - start)
             let current = frames
             if used == 1 {
                 // One thread: rasterize and hand over each frame in turn, as the one-thread

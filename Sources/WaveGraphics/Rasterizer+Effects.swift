@@ -36,11 +36,9 @@ extension Rasterizer {
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    if entry.finished == nil, entry.lastColor == color, let plain = entry.lastPlain {
-                        shadows.finish(entry, ShadowPainter.finish(entry.alpha, color: color, plain: plain))
-                    }
-                    entry.lastPlain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: entry.finished)
-                    entry.lastColor = color
+                    let finished = shadows.finished(entry, color: color)
+                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: finished)
+                    shadows.painted(entry, color: color, plain: plain)
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn

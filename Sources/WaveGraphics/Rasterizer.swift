@@ -24,7 +24,8 @@ struct Rasterizer {
     /// Cache entries read during this render, kept alive until it ends.
     var pinned: [CoverageCache.Entry] = []
 
-    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, caching: Bool = true) {
+    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache = ShadowCache(),
+         caching: Bool = true) {
         self.caching = caching
         spans = scratch.spans
         self.tolerance = Flattener.sanitized(tolerance)
@@ -32,7 +33,7 @@ struct Rasterizer {
         arena = scratch.arena
         ramps = scratch.ramps
         coverages = scratch.coverages
-        shadows = scratch.shadows
+        self.shadows = shadows
     }
 
     mutating func draw(_ items: [DisplayItem], on surface: Surface) {

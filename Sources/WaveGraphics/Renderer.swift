@@ -19,6 +19,9 @@ public struct Renderer: Sendable {
     /// `CoverageCache`). Off, everything is rasterized afresh; the bytes are the same.
     public var caching = true
     private let scratch = ScratchPool()
+    /// Blurred shadows, shared by every render of this renderer and its copies, so that two
+    /// threads rendering alternate frames of a loop blur each shadow once between them.
+    private let shadows = ShadowCache()
 
     public init(tolerance: Double = 0.1) {
         self.tolerance = tolerance
@@ -39,7 +42,7 @@ public struct Renderer: Sendable {
         let buffers = scratch.take()
         defer { scratch.give(buffers) }
         var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
-                                    scratch: buffers, caching: caching)
+                                    scratch: buffers, shadows: shadows, caching: caching)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
         pixmap.data.withUnsafeMutableBytes { raw in
@@ -59,7 +62,6 @@ final class RasterScratch {
     let ramps = RampCache()
     let coverages = CoverageCache()
     let spans = SpanCache()
-    let shadows = ShadowCache()
 }
 
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one
@@ -75,12 +77,16 @@ extension ObjectPool where Object == RasterScratch {
     }
 }
 
+private let objectPoolLimit = Swift.max(4, ProcessInfo.processInfo.activeProcessorCount)
+
 /// Objects lent to one user at a time across threads, for state whose contents never
 /// change a result (scratch buffers, memos): `take` gives an idle one or makes a new one,
 /// `give` returns it. At most `limit` idle objects are kept (one per concurrent user is
 /// enough), and only those `keep` accepts.
 public final class ObjectPool<Object: AnyObject>: @unchecked Sendable {
-    public static var limit: Int { Swift.max(4, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Asked of the system once: `activeProcessorCount` reads cgroup files, tens of
+    /// thousands of instructions and several system calls, too dear for every frame.
+    public static var limit: Int { objectPoolLimit }
     private let make: @Sendable () -> Object
     private let keep: @Sendable (Object) -> Bool
     private let lock = NSLock()

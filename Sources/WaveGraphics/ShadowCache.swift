@@ -1,3 +1,5 @@
+import Foundation
+
 /// Blurred shadow alpha of layers that come back frame after frame: a static shadow, or an
 /// animation that loops (glow-heart's beat repeats every 48 ticks), is blurred once.
 ///
@@ -11,9 +13,14 @@
 /// `capacity` entries and `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
 /// fingerprint misses within the last `missMemory` misses, displacing the least recently
-/// used, so shadows that never repeat do not push out ones that do. Owned by one render at
-/// a time (it lives in `RasterScratch`).
-final class ShadowCache {
+/// used, so shadows that never repeat do not push out ones that do.
+///
+/// One cache serves every render of a `Renderer` and its copies, on any thread (all state
+/// behind one lock; blurring and painting happen outside it), so two threads rendering
+/// alternate frames of a loop blur each shadow once between them and both paint its
+/// finished pixels. Which thread stores or finishes an entry first never changes a byte:
+/// a hit is the same alpha a fresh blur gives, and finished pixels are the per-pixel formula.
+final class ShadowCache: @unchecked Sendable {
     /// What a shadow's alpha is computed from.
     struct Key: Equatable {
         let items: [DisplayItem]
@@ -31,11 +38,11 @@ final class ShadowCache {
         let hash: Int
         let alpha: ShadowAlpha
         /// The tint of the last paint and the plain backdrop colour it met, and the finished
-        /// pixels once a paint comes with the tint of the one before (set through
-        /// `ShadowCache.finish`).
-        var lastColor: UInt32?
-        var lastPlain: UInt32?
-        private(set) var finished: FinishedShadow?
+        /// pixels once a paint comes with the tint of the one before (all guarded by the
+        /// cache's lock: read and set through `finished(_:color:)` and `painted`).
+        fileprivate var lastColor: UInt32?
+        fileprivate var lastPlain: UInt32?
+        fileprivate var finished: FinishedShadow?
 
         init(key: Key, hash: Int, alpha: ShadowAlpha, color: UInt32? = nil, plain: UInt32? = nil) {
             self.key = key
@@ -45,15 +52,14 @@ final class ShadowCache {
             self.lastPlain = plain
         }
 
-        var byteCount: Int { alpha.byteCount + (finished?.byteCount ?? 0) }
-
-        fileprivate func setFinished(_ f: FinishedShadow?) { finished = f }
+        fileprivate var byteCount: Int { alpha.byteCount + (finished?.byteCount ?? 0) }
     }
 
     static let capacity = 64
     static let byteLimit = 32 << 20
     static let missMemory = 128
 
+    private let lock = NSLock()
     /// Least recently used first.
     private var entries: [Entry] = []
     private var bytes = 0
@@ -71,6 +77,8 @@ final class ShadowCache {
 
     /// The stored alpha for `key`, if any (over `key.rect`).
     func entry(for key: Key, hash: Int) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
         guard let i = entries.lastIndex(where: { $0.hash == hash && $0.key == key }) else { return nil }
         let e = entries.remove(at: i)
         entries.append(e)
@@ -80,6 +88,8 @@ final class ShadowCache {
     /// Whether to keep a shadow of `bytes` bytes that just missed: yes while the cache has
     /// room for it, else when its fingerprint missed recently (the shadow repeats).
     func shouldStore(hash: Int, bytes size: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
         if entries.count < Self.capacity, bytes + size <= Self.byteLimit { return true }
         return repeatedMiss(hash: hash)
     }
@@ -95,21 +105,46 @@ final class ShadowCache {
         return false
     }
 
+    /// Keeps `entry`, unless another render stored the same key meanwhile.
     func store(_ entry: Entry) {
         guard entry.byteCount <= Self.byteLimit else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !entries.contains(where: { $0.hash == entry.hash && $0.key == entry.key }) else { return }
         entries.append(entry)
         bytes += entry.byteCount
         evict()
     }
 
-    /// Keeps `finished` with `entry` (just returned by `entry(for:hash:)`), within the
-    /// byte limit: older entries go first, and the pixels are not kept if they alone do not fit.
-    func finish(_ entry: Entry, _ finished: FinishedShadow) {
-        guard entry.finished == nil, entry.alpha.byteCount + finished.byteCount <= Self.byteLimit,
-              entries.last === entry else { return }
-        entry.setFinished(finished)
-        bytes += finished.byteCount
-        evict()
+    /// The finished pixels to paint `entry` (just returned by `entry(for:hash:)`) with tint
+    /// `color`: made now, outside the lock, when the last paint had this tint and met a
+    /// plain backdrop, and kept within the byte limit (older entries go first; they are not
+    /// kept if they alone do not fit). Nil when there are none for this tint.
+    func finished(_ entry: Entry, color: UInt32) -> FinishedShadow? {
+        lock.lock()
+        let (done, last, plain) = (entry.finished, entry.lastColor, entry.lastPlain)
+        lock.unlock()
+        if let done { return done.color == color ? done : nil }
+        guard last == color, let plain else { return nil }
+        let made = ShadowPainter.finish(entry.alpha, color: color, plain: plain)
+        lock.lock()
+        defer { lock.unlock() }
+        if entry.finished == nil, entry.alpha.byteCount + made.byteCount <= Self.byteLimit,
+           entries.contains(where: { $0 === entry }) {
+            entry.finished = made
+            bytes += made.byteCount
+            evict()
+        }
+        return made
+    }
+
+    /// Records that `entry` was just painted with tint `color` and met plain backdrop
+    /// `plain` (nil: none).
+    func painted(_ entry: Entry, color: UInt32, plain: UInt32?) {
+        lock.lock()
+        entry.lastColor = color
+        entry.lastPlain = plain
+        lock.unlock()
     }
 
     private func evict() {

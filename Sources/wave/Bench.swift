@@ -10,7 +10,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure rendering speed: frames per second per example, without writing files.",
         discussion: """
-        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, once on one thread and once on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. --sinks instead times encoding 6 s of each scene to APNG and GIF. The first lines give the CPU model and load average. bench/compare.sh uses --cpu to compare every example with cairo. Build in release first:
+        Steps each scene and rasterizes its frames (ticks 0 to --frames), scaled to fit each size, on one thread and on --threads threads, and prints milliseconds per frame, frames per second and the speed-up. The two are measured in interleaved rounds, each from a fresh start, at least 3 and more until each has run half a second (at most 25); the figures are the median rounds, so a short scene is not judged on one 20 ms run. --sinks instead times encoding 6 s of each scene to APNG and GIF. The first lines give the CPU model and load average. bench/compare.sh uses --cpu to compare every example with cairo. Build in release first:
           swift build -c release && .build/release/wave bench examples/*.wave
         """)
 
@@ -55,7 +55,7 @@ struct Bench: ParsableCommand {
             return
         }
         print("cpu: \(Bench.cpuModel()), cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(Bench.loadAverage())")
-        print("frames per measurement: \(frames)\(tick.map { " (tick \($0) each time)" } ?? ""), threads: \(threads)")
+        print("frames per measurement: \(frames)\(tick.map { " (tick \($0) each time)" } ?? ""), threads: \(threads); median of 3–25 interleaved rounds")
         print(pad("scene", 28) + pad("size", 10) + pad("ms/frame 1T", 13) + pad("fps 1T", 9) + pad("fps \(threads)T", 9) + "speedup")
         var totals = [(Double, Double)](repeating: (0, 0), count: sizes.count)
         for path in paths {
@@ -63,8 +63,7 @@ struct Bench: ParsableCommand {
             for (k, (w, h)) in sizes.enumerated() {
                 let scale = min(Double(w) / Double(program.scene.width), Double(h) / Double(program.scene.height))
                 do {
-                    let one = try measure(program, scale: scale, threads: 1).wall
-                    let many = threads == 1 ? one : try measure(program, scale: scale, threads: threads).wall
+                    let (one, many) = try medians(program, scale: scale)
                     totals[k].0 += one
                     totals[k].1 += many
                     let name = (path as NSString).lastPathComponent
@@ -82,6 +81,22 @@ struct Bench: ParsableCommand {
                   + pad(String(format: "%.0f", n / totals[k].0), 9) + pad(String(format: "%.0f", n / totals[k].1), 9)
                   + String(format: "%.2fx", totals[k].0 / totals[k].1))
         }
+    }
+
+    /// Median wall-clock seconds of interleaved rounds on one thread and on `threads`
+    /// threads: at least 3 rounds, more until each mode has measured half a second in all,
+    /// at most 25.
+    func medians(_ program: Program, scale: Double) throws -> (one: Double, many: Double) {
+        var ones: [Double] = [], manys: [Double] = []
+        while ones.count < 25 && (ones.count < 3 || ones.reduce(0, +) < 0.5 || manys.reduce(0, +) < 0.5) {
+            ones.append(try measure(program, scale: scale, threads: 1).wall)
+            manys.append(threads == 1 ? ones[ones.count - 1] : try measure(program, scale: scale, threads: threads).wall)
+        }
+        func median(_ v: [Double]) -> Double {
+            let s = v.sorted()
+            return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+        }
+        return (median(ones), median(manys))
     }
 
     /// Wall-clock and process CPU seconds to step, build and rasterize `frames` ticks (or

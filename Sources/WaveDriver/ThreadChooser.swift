@@ -19,7 +19,7 @@
 /// `longestProbeInterval`), and back to `probeInterval` when a try changes it. Which mode runs never changes the frames, only when they are ready.
 struct ThreadChooser {
     static let worthTrying = 0.1
-    static let probeInterval = 2
+    static let probeInterval = 8
     static let longestProbeInterval = 128
 
     let threads: Int

@@ -16,7 +16,8 @@
 /// scene's first seconds can cost far more than the rest: glow-heart blurs its shadows in
 /// its first beat) and a core that frees up (or fills up) is noticed: after `probeInterval`
 /// batches at first, twice as long after each try that confirms the choice (up to
-/// `longestProbeInterval`), and back to `probeInterval` when a try changes it. Which mode runs never changes the frames, only when they are ready.
+/// `longestProbeInterval`), and back to `probeInterval` when a try changes it. Which mode
+/// runs never changes the frames, only when they are ready.
 struct ThreadChooser {
     static let worthTrying = 0.1
     static let probeInterval = 8

@@ -2,7 +2,8 @@
 ///
 /// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask
 /// coverage, recent gradient ramps and repeating masks' coverage, borrowed from a
-/// `RasterScratch` for one render call. Everything is sequential
+/// `RasterScratch` for one render call, and the renderer's shared shadow cache. Everything
+/// is sequential
 /// and integer-exact after quantization, so the same items always produce the same bytes.
 /// Groups and masks are in `Rasterizer+Groups.swift`.
 struct Rasterizer {
@@ -24,8 +25,7 @@ struct Rasterizer {
     /// Cache entries read during this render, kept alive until it ends.
     var pinned: [CoverageCache.Entry] = []
 
-    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache = ShadowCache(),
-         caching: Bool = true) {
+    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache, caching: Bool = true) {
         self.caching = caching
         spans = scratch.spans
         self.tolerance = Flattener.sanitized(tolerance)

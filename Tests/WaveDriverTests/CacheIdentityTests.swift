@@ -9,8 +9,7 @@ import WaveRuntime
 /// frame after frame, through the frame pipeline's buffer reuse.
 final class CacheIdentityTests: XCTestCase {
     func testEveryExampleRendersTheSameBytesWithAndWithoutCaches() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: TestScenes.packageRoot.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".wave") }.sorted()
+        let examples = try TestScenes.exampleNames()
         XCTAssertGreaterThan(examples.count, 5)
         for name in examples {
             let (program, _) = try TestScenes.example(name)

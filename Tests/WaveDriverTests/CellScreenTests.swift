@@ -10,8 +10,7 @@ final class CellScreenTests: XCTestCase {
     /// Every frame of every example, in every cell mode, through the writer and a model of
     /// the screen: what the screen shows must be the grid, cell for cell.
     func testTheScreenAlwaysShowsTheGrid() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: TestScenes.packageRoot.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".wave") }.sorted()
+        let examples = try TestScenes.exampleNames()
         XCTAssertFalse(examples.isEmpty)
         let modes: [(CellMode, ColorMode)] = [(.half, .truecolor), (.quadrant, .palette256), (.sextant, .ansi16), (.braille, .truecolor), (.ascii, .none), (.half, .none)]
         for (index, name) in examples.enumerated() {

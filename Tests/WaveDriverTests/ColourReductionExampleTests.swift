@@ -33,8 +33,7 @@ final class ColourReductionExampleTests: XCTestCase {
     }
 
     func testEveryExampleKeepsItsColours() throws {
-        let dir = TestScenes.packageRoot.appendingPathComponent("examples").path
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".wave") }.sorted()
+        let names = try TestScenes.exampleNames()
         XCTAssertFalse(names.isEmpty)
         for name in names {
             let (program, _) = try TestScenes.example(name)

@@ -9,8 +9,7 @@ import WaveRuntime
 /// a render on a freshly filled pixmap.
 final class PixmapReuseTests: XCTestCase {
     func testEveryExampleMatchesFreshPixmapsOnOneAndTwoThreads() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: TestScenes.packageRoot.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".wave") }.sorted()
+        let examples = try TestScenes.exampleNames()
         XCTAssertGreaterThan(examples.count, 5)
         let ticks = Array(0..<20) + [60, 61, 62, 150, 151]
         for name in examples {

@@ -70,8 +70,7 @@ final class StateRenderTests: XCTestCase {
     /// APNG part the tick before A) rendered from a state saved at A are the bytes of the
     /// same ticks stepped from tick 0, in every animated format.
     func testEveryExampleRendersTicksAToBFromAStateSavedAtAByteForByte() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: TestScenes.packageRoot.appendingPathComponent("examples").path)
-            .filter { $0.hasSuffix(".wave") }.sorted()
+        let names = try TestScenes.exampleNames()
         XCTAssertGreaterThan(names.count, 10)
         var scripts = try names.map { name in try TestScenes.example(name) }.map { ($0.0, $0.1) }
         let busy = SourceFile(name: "busy.wave", text: Self.busy)

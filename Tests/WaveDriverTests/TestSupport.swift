@@ -21,6 +21,12 @@ enum TestScenes {
         return program
     }
 
+    /// The file names of examples/*.wave, sorted.
+    static func exampleNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".wave") }.sorted()
+    }
+
     static func example(_ name: String) throws -> (Program, SourceFile) {
         let path = packageRoot.appendingPathComponent("examples/\(name)").path
         let text = try String(contentsOfFile: path, encoding: .utf8)

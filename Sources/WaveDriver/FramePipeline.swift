@@ -83,8 +83,7 @@ public struct FramePipeline {
                 var busy: UInt64 = 0, mark = began
                 for i in 0..<current.count {
                     let f = current[i].frame
-                    var pixmap = self.pool.take(for: f)
-                    self.renderer.render(f.items, into: &pixmap)
+                    let pixmap = self.pool.render(f, with: self.renderer)
                     busy += DispatchTime.now().uptimeNanoseconds - mark
                     try consume(SinkFrame(frame: f, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
                     self.pool.give(pixmap, drawn: f)
@@ -108,8 +107,7 @@ public struct FramePipeline {
                 // Workers take the next unrendered frame, so uneven frames balance out.
                 while let i = counter.next() {
                     let f = current[i].frame
-                    var pixmap = pool.take(for: f)
-                    renderer.render(f.items, into: &pixmap)
+                    let pixmap = pool.render(f, with: renderer)
                     results.set(i, pixmap)
                 }
             }
@@ -218,10 +216,12 @@ final class PixmapPool: @unchecked Sendable {
     private var free: [Used] = []
     private var size = (width: -1, height: -1)
 
-    /// A pixmap of `frame`'s size holding only its background. A recycled one that last
-    /// showed the same background is refilled only where the last frame drawn on it could
-    /// have changed pixels (`Frame.drawnRegions`): the rest already is that background.
-    func take(for frame: Frame) -> Pixmap {
+    /// A pixmap of `frame`'s size holding its background, except in the rectangles `stale`,
+    /// which the renderer is to take as background (`Renderer.render(_:into:stale:background:)`).
+    /// A recycled one that last showed the same background is stale only where the last frame
+    /// drawn on it could have changed pixels (`Frame.drawnRegions`): the rest already is that
+    /// background.
+    func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds]) {
         lock.lock()
         if size != (frame.width, frame.height) {
             size = (frame.width, frame.height)
@@ -229,13 +229,19 @@ final class PixmapPool: @unchecked Sendable {
         }
         let recycled = free.popLast()
         lock.unlock()
-        guard var used = recycled else { return Pixmap(width: frame.width, height: frame.height, fill: frame.background) }
+        guard var used = recycled else { return (Pixmap(width: frame.width, height: frame.height, fill: frame.background), []) }
         if used.background != frame.background {
             used.pixmap.fill(frame.background)
-        } else {
-            for r in used.drawn { used.pixmap.fill(frame.background, in: r) }
+            return (used.pixmap, [])
         }
-        return used.pixmap
+        return (used.pixmap, used.drawn)
+    }
+
+    /// `frame` rendered on a pixmap from `take`.
+    func render(_ frame: Frame, with renderer: Renderer) -> Pixmap {
+        var (pixmap, stale) = take(for: frame)
+        renderer.render(frame.items, into: &pixmap, stale: stale, background: frame.background)
+        return pixmap
     }
 
     /// Takes back a pixmap `frame` was rendered on (and not changed since).

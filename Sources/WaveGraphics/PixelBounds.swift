@@ -22,6 +22,22 @@ public struct PixelBounds: Equatable, Sendable {
                          x1: Swift.max(x1, o.x1), y1: Swift.max(y1, o.y1))
     }
 
+    /// Appends to `pieces` the parts of this rectangle outside `o`: at most four disjoint
+    /// rectangles (the bands above and below `o`, then the parts left and right of it).
+    func subtracting(_ o: PixelBounds, into pieces: inout [PixelBounds]) {
+        let both = intersection(o)
+        guard !both.isEmpty else {
+            if !isEmpty { pieces.append(self) }
+            return
+        }
+        if y0 < both.y0 { pieces.append(PixelBounds(x0: x0, y0: y0, x1: x1, y1: both.y0)) }
+        if both.y1 < y1 { pieces.append(PixelBounds(x0: x0, y0: both.y1, x1: x1, y1: y1)) }
+        if x0 < both.x0 { pieces.append(PixelBounds(x0: x0, y0: both.y0, x1: both.x0, y1: both.y1)) }
+        if both.x1 < x1 { pieces.append(PixelBounds(x0: both.x1, y0: both.y0, x1: x1, y1: both.y1)) }
+    }
+
+    var area: Int { width * height }
+
     static let empty = PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
 
     /// Pixels touched by geometry within `r`, with a one-pixel margin, clamped to ±2²⁰.

@@ -58,23 +58,11 @@ public struct Pixmap: Equatable, Sendable {
     /// Sets the pixels of `region` (clipped to the pixmap) to `color` (premultiplied): the
     /// bytes `fill` would leave there, and nothing outside it touched.
     public mutating func fill(_ color: Color, in region: PixelBounds) {
-        let x0 = Swift.max(0, region.x0), y0 = Swift.max(0, region.y0)
-        let x1 = Swift.min(width, region.x1), y1 = Swift.min(height, region.y1)
-        guard x0 < x1, y0 < y1, data.count == width * height * 4 else { return }
-        let packed = color.premultipliedPacked()
-        let byte = UInt8(truncatingIfNeeded: packed)
-        let oneByte = packed == UInt32(byte) &* 0x0101_0101
-        let w = width
+        guard data.count == width * height * 4 else { return }
+        let (w, h) = (width, height)
         data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
-            let surface = Surface(base: base, width: w, height: y1, originX: 0, originY: 0)
-            for y in y0..<y1 {
-                if oneByte {
-                    (base + (y * w + x0) * 4).initializeMemory(as: UInt8.self, repeating: byte, count: (x1 - x0) * 4)
-                } else {
-                    surface.store(y * w + x0, count: x1 - x0, packed)
-                }
-            }
+            Surface(base: base, width: w, height: h, originX: 0, originY: 0).fill(region, color.premultipliedPacked())
         }
     }
 

@@ -11,7 +11,9 @@
 /// target over its shadow, the bytes compositing its one-fill layer would give (as for a
 /// group holding one fill). Its layer is then drawn only when the shadow is not cached.
 extension Rasterizer {
-    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface) {
+    /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
+    /// anything is drawn over them (the shadow writes the part under it whole).
+    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface, overStale: Bool = false) {
         let contentBounds = DisplayItem.pixelBounds(of: items)
         let plan = EffectPlan(fx)
         let out = plan.bounds(of: contentBounds).intersection(surface.rect)
@@ -29,15 +31,18 @@ extension Rasterizer {
         if plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
         var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
         let target = fx.blend == .normal ? surface : clearLayer(out)
+        var fresh = PixelBounds.empty
         if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
             let rect = shadow.bounds(of: layerRect).intersection(out)
+            if overStale, fx.blend == .normal, !rect.isEmpty { fresh = takeStale(under: rect, within: out, on: surface) }
             if !rect.isEmpty {
                 let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
                     let finished = shadows.finished(entry, color: color)
-                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: finished)
+                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: finished,
+                                                    fresh: fresh, background: staleColor)
                     shadows.painted(entry, color: color, plain: plain)
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
@@ -45,13 +50,14 @@ extension Rasterizer {
                     let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
                     shadow.apply(to: drawn, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
                     let visible = ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: drawn)
-                    let plain = ShadowPainter.paint(visible, color: color, onto: target)
+                    let plain = ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
                         shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color, plain: plain))
                     }
                 }
             }
         }
+        if overStale { refillStale(in: out, on: surface) }
         if direct {
             draw(items, on: target)
         } else if let layer, case let visible = layer.rect.intersection(out), !visible.isEmpty {

@@ -24,6 +24,10 @@ struct Rasterizer {
     let canvas: PixelBounds
     /// Cache entries read during this render, kept alive until it ends.
     var pinned: [CoverageCache.Entry] = []
+    /// Canvas rectangles whose pixels are left from an earlier frame and stand for the
+    /// background `staleColor` until written (see `drawOnCanvas`).
+    var stale: [PixelBounds] = []
+    var staleColor: UInt32 = 0
 
     init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache, caching: Bool = true) {
         self.caching = caching
@@ -37,15 +41,17 @@ struct Rasterizer {
     }
 
     mutating func draw(_ items: [DisplayItem], on surface: Surface) {
-        for item in items {
-            switch item {
-            case .fill(let path, let rule, let paint, let opacity):
-                fill(path, rule: rule, paint: paint, opacity: opacity, on: surface)
-            case .group(let children, let opacity, let mask):
-                group(children, opacity: opacity, mask: mask, on: surface)
-            case .effect(let children, let effects):
-                effect(children, effects, on: surface)
-            }
+        for item in items { draw(item, on: surface) }
+    }
+
+    mutating func draw(_ item: DisplayItem, on surface: Surface) {
+        switch item {
+        case .fill(let path, let rule, let paint, let opacity):
+            fill(path, rule: rule, paint: paint, opacity: opacity, on: surface)
+        case .group(let children, let opacity, let mask):
+            group(children, opacity: opacity, mask: mask, on: surface)
+        case .effect(let children, let effects):
+            effect(children, effects, on: surface)
         }
     }
 

@@ -37,6 +37,14 @@ public struct Renderer: Sendable {
     /// Draws `items` over the existing pixels of `pixmap`. Does nothing for an empty pixmap or
     /// one whose `data` does not hold exactly width · height · 4 bytes.
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap) {
+        render(items, into: &pixmap, stale: [], background: .clear)
+    }
+
+    /// Draws `items` over `pixmap` whose pixels inside the rectangles `stale` are to be taken
+    /// as `background` (a recycled frame buffer: the last frame's drawn rectangles). Gives
+    /// the bytes of filling them with `background` first and then drawing; stale pixels are
+    /// written when the drawing reaches them, and a shadow over them writes them once.
+    public func render(_ items: [DisplayItem], into pixmap: inout Pixmap, stale: [PixelBounds], background: Color) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
         let buffers = scratch.take()
@@ -48,7 +56,9 @@ public struct Renderer: Sendable {
         pixmap.data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
-            rasterizer.draw(items, on: surface)
+            rasterizer.stale = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
+            rasterizer.staleColor = background.premultipliedPacked()
+            rasterizer.drawOnCanvas(items, on: surface)
         }
     }
 }

@@ -22,27 +22,79 @@ struct ShadowPainter {
     /// Paints `shadow` tinted with `color` (premultiplied, packed) onto `target`, which must
     /// contain `shadow.rect`, copying `finished` pixels where they apply (when made for
     /// `color`). Returns the plain backdrop colour met, if any (for `finish`).
+    ///
+    /// `fresh` (device pixels) is a rectangle of `target` whose pixels are stale and stand
+    /// for `background` (packed): every pixel of it inside `shadow.rect` is written, never
+    /// read: the finished pixel over `background` where the coverage is non-zero, else
+    /// `background`.
     @discardableResult
-    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, finished: FinishedShadow? = nil) -> UInt32? {
-        guard !shadow.runs.isEmpty else { return nil }
+    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, finished: FinishedShadow? = nil,
+                      fresh: PixelBounds = .empty, background: UInt32 = 0) -> UInt32? {
+        let fresh = fresh.intersection(shadow.rect).intersection(target.rect)
+        guard !shadow.runs.isEmpty else {
+            target.fill(fresh, background)
+            return nil
+        }
         return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * 256) { buffer -> UInt32? in
             guard let tables = buffer.baseAddress else { return nil }
             var painter = ShadowPainter(tables: tables, color: color)
-            let ready = finished.flatMap { $0.color == color && $0.pixels.count == shadow.bytes.count ? $0 : nil }
-            if let ready { painter.makePlain(ready.plain) }
+            var ready = finished.flatMap { $0.color == color && $0.pixels.count == shadow.bytes.count ? $0 : nil }
+            if !fresh.isEmpty, let r = ready, r.plain != background { ready = nil }
+            if let ready { painter.makePlain(ready.plain) } else if !fresh.isEmpty { painter.makePlain(background) }
             let dx = shadow.rect.x0 - target.originX, dy = shadow.rect.y0 - target.originY
             shadow.bytes.withUnsafeBufferPointer { bytes in
                 guard let base = bytes.baseAddress else { return }
                 (ready?.pixels ?? []).withUnsafeBufferPointer { done in
-                    for run in shadow.runs {
-                        let pixel = (Int(run.y) + dy) * target.stride + Int(run.x) + dx
-                        let alpha = base + Int(run.offset), count = Int(run.count), at = target.base + (pixel << 2)
-                        if ready != nil, let pixels = done.baseAddress {
-                            painter.copy(pixels + Int(run.offset), alpha, count: count, at: at)
+                    let pixels = ready == nil ? nil : done.baseAddress
+                    /// Paints `count` coverages from `offset` in the shadow's bytes at
+                    /// pixel (x, y) of the shadow's rectangle.
+                    func paint(x: Int, y: Int, offset: Int, count: Int) {
+                        let at = target.base + (((y + dy) * target.stride + x + dx) << 2)
+                        if let pixels {
+                            painter.copy(pixels + offset, base + offset, count: count, at: at)
                         } else {
-                            painter.paint(alpha, count: count, at: at)
+                            painter.paint(base + offset, count: count, at: at)
                         }
                     }
+                    guard !fresh.isEmpty else {
+                        for run in shadow.runs { paint(x: Int(run.x), y: Int(run.y), offset: Int(run.offset), count: Int(run.count)) }
+                        return
+                    }
+                    // `fresh` in the shadow's coordinates; rows before `row` are written, and
+                    // row `row` up to `column`.
+                    let f = PixelBounds(x0: fresh.x0 - shadow.rect.x0, y0: fresh.y0 - shadow.rect.y0,
+                                        x1: fresh.x1 - shadow.rect.x0, y1: fresh.y1 - shadow.rect.y0)
+                    var row = f.y0, column = f.x0
+                    func fillBackground(y: Int, from x0: Int, to x1: Int) {
+                        if x0 < x1 { target.store((y + dy) * target.stride + x0 + dx, count: x1 - x0, background) }
+                    }
+                    func finishRows(before y: Int) {
+                        while row < y {
+                            fillBackground(y: row, from: column, to: f.x1)
+                            row += 1
+                            column = f.x0
+                        }
+                    }
+                    for run in shadow.runs {
+                        let y = Int(run.y), x0 = Int(run.x), x1 = x0 + Int(run.count), offset = Int(run.offset)
+                        guard y >= f.y0, y < f.y1, x1 > f.x0, x0 < f.x1 else {
+                            paint(x: x0, y: y, offset: offset, count: x1 - x0)
+                            continue
+                        }
+                        finishRows(before: y)
+                        let m0 = Swift.max(x0, f.x0), m1 = Swift.min(x1, f.x1)
+                        if x0 < m0 { paint(x: x0, y: y, offset: offset, count: m0 - x0) }
+                        fillBackground(y: y, from: column, to: m0)
+                        let at = target.base + (((y + dy) * target.stride + m0 + dx) << 2)
+                        if let pixels {
+                            at.copyMemory(from: pixels + offset + m0 - x0, byteCount: (m1 - m0) << 2)
+                        } else {
+                            painter.write(base + offset + m0 - x0, count: m1 - m0, at: at)
+                        }
+                        column = m1
+                        if m1 < x1 { paint(x: m1, y: y, offset: offset + m1 - x0, count: x1 - m1) }
+                    }
+                    finishRows(before: f.y1)
                 }
             }
             guard painter.hasPlain else { return nil }
@@ -96,6 +148,13 @@ struct ShadowPainter {
             x &+= 8
         }
         if x < count { blend(alpha + x, count: count - x, at: pixels + (x << 2)) }
+    }
+
+    /// Writes the finished pixels over the plain colour of `count` coverages from `alpha`
+    /// (the backdrop is that colour, and is not read).
+    private func write(_ alpha: UnsafePointer<UInt8>, count: Int, at pixels: UnsafeMutableRawPointer) {
+        let plain = tables + 512
+        for i in 0..<count { pixels.storeBytes(of: plain[Int(alpha[i])], toByteOffset: i << 2, as: UInt32.self) }
     }
 
     /// Like `paint(_:count:at:)`, with the finished pixels `done` (of these coverages over

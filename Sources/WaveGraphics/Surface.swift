@@ -49,6 +49,27 @@ struct Surface {
         base.storeBytes(of: value.littleEndian, toByteOffset: index << 2, as: UInt32.self)
     }
 
+    /// Stores `value` into every pixel of device rectangle `r` (clipped to this surface); a
+    /// value whose four bytes are equal is set byte-wise.
+    func fill(_ r: PixelBounds, _ value: UInt32) {
+        let box = r.intersection(rect)
+        guard !box.isEmpty else { return }
+        let byte = UInt8(truncatingIfNeeded: value)
+        let count = box.x1 - box.x0
+        var index = (box.y0 - originY) * stride + box.x0 - originX
+        if value == UInt32(byte) &* 0x0101_0101 {
+            for _ in box.y0..<box.y1 {
+                (base + (index << 2)).initializeMemory(as: UInt8.self, repeating: byte, count: count << 2)
+                index += stride
+            }
+        } else {
+            for _ in box.y0..<box.y1 {
+                store(index, count: count, value)
+                index += stride
+            }
+        }
+    }
+
     /// Stores `value` into the `count` pixels from `index` on: 32 pixels (128 bytes) per step,
     /// then 16, then four, then the rest one at a time. Same bytes as `count` calls of `store`.
     @inline(__always)

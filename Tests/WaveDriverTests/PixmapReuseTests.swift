@@ -68,14 +68,18 @@ final class PixmapReuseTests: XCTestCase {
                                             mask: next() < 0.5 ? Mask(items: [fill()], inverted: next() < 0.3) : nil))
                 case 2: items.append(.effect(items: [fill()], effects: LayerEffects(blur: next() * 6)))
                 default:
-                    let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 0.7), dx: next() * 30 - 15, dy: next() * 30 - 15, radius: next() * 10)
-                    items.append(.effect(items: [fill()], effects: LayerEffects(shadow: shadow)))
+                    // Wide glows (painted over stale pixels whole) and offset shadows, now and then blended.
+                    let wide = next() < 0.4
+                    let shadow = Shadow(color: Color(r: 0.9, g: 0.3, b: 0.4, a: 0.7), dx: wide ? 0 : next() * 30 - 15,
+                                        dy: wide ? 0 : next() * 30 - 15, radius: wide ? 10 + next() * 30 : next() * 10)
+                    let blend: BlendMode = next() < 0.2 ? .multiply : .normal
+                    items.append(.effect(items: next() < 0.8 ? [fill()] : [fill(), fill()],
+                                         effects: LayerEffects(blur: next() < 0.2 ? 3 : 0, shadow: shadow, blend: blend)))
                 }
             }
             let frame = Frame(tick: frameIndex, width: 80, height: 60, background: background, items: items)
             if frame.drawnRegions.reduce(0, { $0 + $1.width * $1.height }) < 80 * 60 { partial += 1 }
-            var pixmap = pool.take(for: frame)
-            renderer.render(items, into: &pixmap)
+            let pixmap = pool.render(frame, with: renderer)
             XCTAssertEqual(pixmap, renderer.render(items, width: 80, height: 60, background: background), "frame \(frameIndex)")
             pool.give(pixmap, drawn: frame)
         }

@@ -121,6 +121,65 @@ final class EffectTests: XCTestCase {
     /// for random coverage with long and short zero stretches, random tints, and backdrops
     /// that mix three plain colours (one transparent) with random pixels, on rows whose width is not a multiple
     /// of 8, on a target larger than the shadow's rectangle.
+    /// A shadow painted over stale pixels (`fresh`, standing for a background colour) gives
+    /// the bytes of painting it over that background filled first, with the tables or with
+    /// finished pixels, whatever the stale pixels hold and however `fresh` meets the shadow.
+    func testShadowOverStalePixelsEqualsPaintingOverTheBackground() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
+        let rect = PixelBounds(x0: 13, y0: 21, x1: 13 + 93, y1: 21 + 17)
+        let area = PixelBounds(x0: 10, y0: 20, x1: 110, y1: 40)
+        let background: UInt32 = 0xFF20_101B
+        let color: UInt32 = 0xCC5E_44CC
+        var alpha = [UInt8](repeating: 0, count: rect.width * rect.height)
+        for i in alpha.indices where (i % rect.width) % 17 >= 3 && !(i % rect.width >= 40 && i % rect.width < 80) {
+            alpha[i] = next() % 4 == 0 ? 0 : UInt8(truncatingIfNeeded: next())
+        }
+        let runs = alpha.withUnsafeMutableBufferPointer { ShadowAlpha(alpha: $0.baseAddress!, rect: rect, hiddenUnder: nil) }
+        XCTAssertGreaterThan(runs.runs.count, rect.height)   // rows split at the long zero stretch
+        let stale: [UInt32] = (0..<area.width * area.height).map { _ in next() | 0xFF00_0000 }
+        func paint(_ backdrop: [UInt32], fresh: PixelBounds, finished: FinishedShadow?) -> [UInt32] {
+            var pixels = backdrop
+            pixels.withUnsafeMutableBytes { raw in
+                let target = Surface(base: raw.baseAddress!, width: area.width, height: area.height, originX: area.x0, originY: area.y0)
+                ShadowPainter.paint(runs, color: color, onto: target, finished: finished, fresh: fresh, background: background)
+            }
+            return pixels
+        }
+        let fresh = [PixelBounds(x0: 0, y0: 0, x1: 200, y1: 100), PixelBounds(x0: 20, y0: 25, x1: 60, y1: 31),
+                     PixelBounds(x0: 5, y0: 30, x1: 45, y1: 60), PixelBounds(x0: 90, y0: 10, x1: 108, y1: 24),
+                     PixelBounds(x0: 41, y0: 21, x1: 79, y1: 38), PixelBounds(x0: 0, y0: 0, x1: 12, y1: 12)]
+        let finished = [nil, ShadowPainter.finish(runs, color: color, plain: background),
+                        ShadowPainter.finish(runs, color: color, plain: 0xFF00_0000)]
+        for (f, box) in fresh.enumerated() {
+            var filled = stale   // the reference: the background filled in first, then painted
+            for y in area.y0..<area.y1 { for x in area.x0..<area.x1 where x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1
+                && x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1 {
+                filled[(y - area.y0) * area.width + x - area.x0] = background
+            }}
+            let expected = paint(filled, fresh: .empty, finished: nil)
+            for (k, done) in finished.enumerated() {
+                let pixels = paint(stale, fresh: box, finished: done)
+                for i in expected.indices where expected[i] != pixels[i] {
+                    XCTFail("fresh \(f), finished \(k), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): "
+                            + "\(String(expected[i], radix: 16)) != \(String(pixels[i], radix: 16))")
+                    break
+                }
+            }
+        }
+        // No runs at all: the stale part is still written.
+        var none = [UInt8](repeating: 0, count: rect.width * rect.height)
+        let empty = none.withUnsafeMutableBufferPointer { ShadowAlpha(alpha: $0.baseAddress!, rect: rect, hiddenUnder: nil) }
+        var pixels = stale
+        pixels.withUnsafeMutableBytes { raw in
+            ShadowPainter.paint(empty, color: color, onto: Surface(base: raw.baseAddress!, width: area.width, height: area.height,
+                                                                   originX: area.x0, originY: area.y0),
+                                fresh: PixelBounds(x0: 20, y0: 25, x1: 30, y1: 27), background: background)
+        }
+        XCTAssertEqual(pixels.enumerated().filter { $0.element == background }.map { $0.offset },
+                       (25..<27).flatMap { y in (20..<30).map { (y - area.y0) * area.width + $0 - area.x0 } })
+    }
+
     func testShadowPainterEqualsThePerPixelFormula() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }

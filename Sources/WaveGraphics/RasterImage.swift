@@ -59,22 +59,38 @@ struct ImageBlitter: PaintBlitter {
     }
 
     /// The bilinear sample at (s, t) in pixel-centre coordinates (pixel (i, j)'s centre is (i, j)).
+    /// Per channel: ((c00 · (256 − wx) + c10 · wx) · (256 − wy) + (c01 · (256 − wx) + c11 · wx) · wy
+    /// + 2¹⁵) >> 16, with wx, wy the fractions in 1/256 rounded half away from zero. Floor and
+    /// rounding are done in integers (exact for |s|, |t| ≤ 2²⁴), not by libm calls.
     @inline(__always)
     static func sample(_ px: UnsafeBufferPointer<UInt32>, _ w: Int, _ h: Int, _ s: Double, _ t: Double) -> UInt32 {
         let limit = Double(1 << 24)
         let cs = s > -limit ? (s < limit ? s : limit) : -limit, ct = t > -limit ? (t < limit ? t : limit) : -limit  // NaN → −limit
-        let fs = cs.rounded(.down), ft = ct.rounded(.down)
-        let wx = UInt32(((cs - fs) * 256).rounded()), wy = UInt32(((ct - ft) * 256).rounded())
-        let i0 = Int(fs), j0 = Int(ft)
-        let x0 = min(max(i0, 0), w - 1), x1 = min(max(i0 + 1, 0), w - 1)
-        let y0 = min(max(j0, 0), h - 1), y1 = min(max(j0 + 1, 0), h - 1)
-        let p00 = px[y0 * w + x0], p10 = px[y0 * w + x1], p01 = px[y1 * w + x0], p11 = px[y1 * w + x1]
-        var out: UInt32 = 0
-        for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
-            let top = ((p00 >> shift) & 255) * (256 - wx) + ((p10 >> shift) & 255) * wx
-            let bottom = ((p01 >> shift) & 255) * (256 - wx) + ((p11 >> shift) & 255) * wx
-            out |= ((top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
+        let i0 = floor(cs), j0 = floor(ct)
+        let wx = UInt32(truncatingIfNeeded: fraction256(cs - Double(i0))), wy = UInt32(truncatingIfNeeded: fraction256(ct - Double(j0)))
+        let x0 = min(max(i0, 0), w - 1), x1 = min(max(i0 &+ 1, 0), w - 1)
+        let y0 = min(max(j0, 0), h - 1), y1 = min(max(j0 &+ 1, 0), h - 1)
+        let p00 = px[y0 &* w &+ x0], p10 = px[y0 &* w &+ x1], p01 = px[y1 &* w &+ x0], p11 = px[y1 &* w &+ x1]
+        let ux = 256 &- wx, uy = 256 &- wy
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            let top = ((p00 &>> shift) & 255) &* ux &+ ((p10 &>> shift) & 255) &* wx
+            let bottom = ((p01 &>> shift) & 255) &* ux &+ ((p11 &>> shift) & 255) &* wx
+            return ((top &* uy &+ bottom &* wy &+ 32768) &>> 16) &<< shift
         }
-        return out
+        return channel(0) | channel(8) | channel(16) | channel(24)
+    }
+
+    /// ⌊v⌋ for finite |v| ≤ 2²⁴.
+    @inline(__always)
+    private static func floor(_ v: Double) -> Int {
+        let i = Int(v)   // toward zero
+        return Double(i) > v ? i &- 1 : i
+    }
+
+    /// f · 256 rounded half away from zero, for f in [0, 1): what `(f * 256).rounded()` gives.
+    @inline(__always)
+    private static func fraction256(_ f: Double) -> Int {
+        let v = f * 256, i = Int(v)
+        return v - Double(i) >= 0.5 ? i &+ 1 : i
     }
 }

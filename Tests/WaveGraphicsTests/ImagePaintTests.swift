@@ -64,6 +64,53 @@ final class ImagePaintTests: XCTestCase {
         check(toImage, size: 40, path: outline)
     }
 
+    /// The sampler's integer floor and rounding give exactly the bytes of the formula written
+    /// with the library's `rounded(.down)` and `rounded()`: at random points, exact halves,
+    /// negative and huge coordinates, and NaN.
+    func testSamplingEqualsTheFormulaWithLibraryRounding() {
+        let w = 5, h = 4
+        var seed: UInt64 = 0x1234_5678_9ABC_DEF1
+        func next() -> UInt64 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return seed }
+        let pixels: [UInt32] = (0..<w * h).map { _ in
+            let a = UInt32(next() % 256)
+            return a << 24 | UInt32(next() % UInt64(a + 1)) << 16 | UInt32(next() % UInt64(a + 1)) << 8 | UInt32(next() % UInt64(a + 1))
+        }
+        func reference(_ s: Double, _ t: Double) -> UInt32 {
+            let limit = Double(1 << 24)
+            let cs = s > -limit ? (s < limit ? s : limit) : -limit, ct = t > -limit ? (t < limit ? t : limit) : -limit
+            let fs = cs.rounded(.down), ft = ct.rounded(.down)
+            let wx = UInt32(((cs - fs) * 256).rounded()), wy = UInt32(((ct - ft) * 256).rounded())
+            let i0 = Int(fs), j0 = Int(ft)
+            let x0 = min(max(i0, 0), w - 1), x1 = min(max(i0 + 1, 0), w - 1)
+            let y0 = min(max(j0, 0), h - 1), y1 = min(max(j0 + 1, 0), h - 1)
+            let p00 = pixels[y0 * w + x0], p10 = pixels[y0 * w + x1], p01 = pixels[y1 * w + x0], p11 = pixels[y1 * w + x1]
+            var out: UInt32 = 0
+            for shift in stride(from: 0 as UInt32, to: 32, by: 8) {
+                let top = ((p00 >> shift) & 255) * (256 - wx) + ((p10 >> shift) & 255) * wx
+                let bottom = ((p01 >> shift) & 255) * (256 - wx) + ((p11 >> shift) & 255) * wx
+                out |= ((top * (256 - wy) + bottom * wy + 32768) >> 16) << shift
+            }
+            return out
+        }
+        var points: [(Double, Double)] = [(.nan, 1.5), (2.5, .nan), (-.infinity, .infinity), (1e300, -1e300), (-0.0, 0.0),
+                                          (3.0 - 1.0 / 512, 1.0 / 512), (1.0 / 512 - 1, 2 + 3.0 / 512), (-2.5 / 256, 0.5 / 256),
+                                          (0.49999999999999994 / 256, 255.5 / 256), (Double(1 << 24) - 0.5, -Double(1 << 24) + 0.25)]
+        for _ in 0..<20_000 {
+            let k = next() % 3
+            func coordinate() -> Double {
+                let v = Double(next() % 1_000_000) / 1_000_000 * 9 - 2
+                return k == 0 ? v : k == 1 ? (v * 512).rounded() / 512 : v * 1e7
+            }
+            points.append((coordinate(), coordinate()))
+        }
+        pixels.withUnsafeBufferPointer { px in
+            for (s, t) in points {
+                let got = ImageBlitter.sample(px, w, h, s, t), want = reference(s, t)
+                if got != want { XCTFail("(\(s), \(t)): \(String(got, radix: 16)) != \(String(want, radix: 16))"); return }
+            }
+        }
+    }
+
     func testAnImageWorksAsAMask() {
         // Mask alpha is the image's: the translucent white quarter lets half through.
         let mask = Mask(items: [.fill(path: TestScene.rect(0, 0, 16, 16), rule: .nonZero,

@@ -19,6 +19,37 @@
 /// arithmetic throughout (8 fractional bits kept between stages); every stage applies the
 /// same weights to every channel, so premultiplied colour never exceeds alpha.
 extension GaussianBlur {
+    /// The non-zero weights as taps (indices into `weights`), pairs of equal weight placed
+    /// symmetrically about the largest together (`b` ≥ 0), the rest alone (`b` = −1).
+    static func pairedTaps(_ weights: [UInt32]) -> [(w: UInt32, a: Int, b: Int)] {
+        guard let centre = weights.indices.max(by: { weights[$0] < weights[$1] }) else { return [] }
+        var taps: [(w: UInt32, a: Int, b: Int)] = []
+        for k in weights.indices where weights[k] != 0 {
+            let partner = 2 * centre - k
+            if k < centre, partner < weights.count, weights[partner] == weights[k] {
+                taps.append((weights[k], k, partner))
+            } else if k > centre, 2 * centre - k >= 0, weights[2 * centre - k] == weights[k] {
+                continue   // taken with its partner
+            } else {
+                taps.append((weights[k], k, -1))
+            }
+        }
+        return taps
+    }
+
+    /// to[e] += w · from[e] for e < `count` (wrapping).
+    @inline(__always)
+    static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ from: UnsafePointer<UInt16>, _ w: UInt32, count: Int) {
+        for e in 0..<count { to[e] &+= w &* UInt32(from[e]) }
+    }
+
+    /// to[e] += w · (a[e] + b[e]) for e < `count` (wrapping).
+    @inline(__always)
+    static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>,
+                            _ w: UInt32, count: Int) {
+        for e in 0..<count { to[e] &+= w &* (UInt32(a[e]) &+ UInt32(b[e])) }
+    }
+
     /// log₂ of the cell size for `sigma`: 0 means blur at full resolution.
     static func coarseLevel(sigma: Double) -> Int {
         var k = 0
@@ -110,31 +141,58 @@ extension GaussianBlur {
         let cw = (sx.cell.max() ?? 0) + 2, chh = (sy.cell.max() ?? 0) + 2   // cells [first, first + cw)
         let kernel = Kernel(sigma: cellSigma(sigma: sigma, level: k), shift: 0)
 
-        // 3. Blur the cells: rows into M (bh × cw), then columns into C (chh × cw).
+        // 3. Blur the cells: rows into M (bh × cw), then columns into C (chh × cw). Taps of
+        //    equal weight either side of the centre go together: w·a + w·b = w·(a + b), the
+        //    same wrapping 32-bit sum with half the multiplies.
+        let taps = Self.pairedTaps(kernel.weights)
         let rowElements = cw * ch
         let m = arena.allocate(UInt16.self, count: bh * rowElements)
         let acc = arena.allocate(UInt32.self, count: rowElements)
+        let across = sx.first + kernel.first - bx0   // tap k reads input cell = output cell + across + k
         for y in 0..<bh {
             acc.initialize(repeating: 1 << 15, count: rowElements)
             let input = cells + y * bw * ch
-            for (kk, w) in kernel.weights.enumerated() where w != 0 {
-                let shift = sx.first + kernel.first + kk - bx0   // input cell = output cell + shift
-                let i0 = Swift.max(0, -shift), i1 = Swift.min(cw, bw - shift)
-                guard i1 > i0 else { continue }
-                let from = input + (i0 + shift) * ch, to = acc + i0 * ch
-                for e in 0..<(i1 - i0) * ch { to[e] &+= w &* UInt32(from[e]) }
+            /// acc[i] += w · input[i + shift] for output cells i in [i0, i1) that read inside the row.
+            func single(_ w: UInt32, _ shift: Int, _ i0: Int, _ i1: Int) {
+                let lo = Swift.max(i0, -shift), hi = Swift.min(i1, bw - shift)
+                if hi > lo { Self.multiplyAdd(acc + lo * ch, input + (lo + shift) * ch, w, count: (hi - lo) * ch) }
+            }
+            for tap in taps {
+                let sa = across + tap.a
+                guard tap.b >= 0 else {
+                    single(tap.w, sa, 0, cw)
+                    continue
+                }
+                let sb = across + tap.b
+                let lo = Swift.max(0, -sa, -sb), hi = Swift.min(cw, bw - sa, bw - sb)
+                guard hi > lo else {
+                    single(tap.w, sa, 0, cw)
+                    single(tap.w, sb, 0, cw)
+                    continue
+                }
+                Self.multiplyAdd(acc + lo * ch, input + (lo + sa) * ch, input + (lo + sb) * ch, tap.w, count: (hi - lo) * ch)
+                single(tap.w, sa, 0, lo)
+                single(tap.w, sa, hi, cw)
+                single(tap.w, sb, 0, lo)
+                single(tap.w, sb, hi, cw)
             }
             let out = m + y * rowElements
             for e in 0..<rowElements { out[e] = UInt16(truncatingIfNeeded: acc[e] >> 16) }
         }
         let c = arena.allocate(UInt16.self, count: chh * rowElements)
+        let down = sy.first + kernel.first - by0   // tap k reads row = output row + down + k
         for y in 0..<chh {
             acc.initialize(repeating: 1 << 15, count: rowElements)
-            for (kk, w) in kernel.weights.enumerated() where w != 0 {
-                let row = sy.first + y + kernel.first + kk - by0
-                guard row >= 0, row < bh else { continue }
-                let from = m + row * rowElements
-                for e in 0..<rowElements { acc[e] &+= w &* UInt32(from[e]) }
+            for tap in taps {
+                let ra = y + down + tap.a, rb = tap.b >= 0 ? y + down + tap.b : -1
+                let hasA = ra >= 0 && ra < bh, hasB = rb >= 0 && rb < bh
+                if hasA && hasB {
+                    Self.multiplyAdd(acc, m + ra * rowElements, m + rb * rowElements, tap.w, count: rowElements)
+                } else if hasA {
+                    Self.multiplyAdd(acc, m + ra * rowElements, tap.w, count: rowElements)
+                } else if hasB {
+                    Self.multiplyAdd(acc, m + rb * rowElements, tap.w, count: rowElements)
+                }
             }
             let out = c + y * rowElements
             for e in 0..<rowElements { out[e] = UInt16(truncatingIfNeeded: acc[e] >> 16) }

@@ -87,6 +87,17 @@ final class EffectTests: XCTestCase {
 
     /// Wide blurs and shadows (σ ≥ 8) take the coarse-grid path; they too stay within 2/255
     /// of the true Gaussian, with fractional shadow offsets and at the canvas edges.
+    /// The coarse blur pairs taps of equal weight mirrored about the centre and keeps every
+    /// other non-zero tap alone, so each weight is applied exactly once.
+    func testCoarseBlurPairsMirroredTapsOfEqualWeight() {
+        let taps = GaussianBlur.pairedTaps([0, 1, 5, 9, 5, 2, 0])
+        XCTAssertEqual(taps.map { [Int($0.w), $0.a, $0.b] }, [[1, 1, -1], [5, 2, 4], [9, 3, -1], [2, 5, -1]])
+        let kernel = GaussianBlur.Kernel(sigma: 4.5, shift: 0)
+        let paired = GaussianBlur.pairedTaps(kernel.weights)
+        XCTAssertGreaterThan(paired.filter { $0.b >= 0 }.count, kernel.weights.count / 2 - 2)
+        XCTAssertEqual(paired.reduce(0) { $0 + $1.w * ($1.b >= 0 ? 2 : 1) }, 65536)
+    }
+
     func testWideBlurMatchesTheTrueGaussian() {
         let side = 160
         let big = shapes.map { item -> DisplayItem in

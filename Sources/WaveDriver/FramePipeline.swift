@@ -106,28 +106,39 @@ public struct FramePipeline {
             let work: @Sendable () -> Void = {
                 // Workers take the next unrendered frame, so uneven frames balance out.
                 while let i = counter.next() {
-                    let f = current[i].frame
-                    let pixmap = pool.render(f, with: renderer)
-                    results.set(i, pixmap)
+                    results.set(i, pool.render(current[i].frame, with: renderer))
                 }
             }
             // Rasterizing recurses once per nested group or mask: threads with a known stack.
             let wait = WorkerThreads.start(used - 1, work)
-            // Step ahead while the workers rasterize, then help them finish this batch.
+            defer { wait() }
+            // Step ahead while the workers rasterize, then help them and hand over each frame
+            // as soon as it and those before it are done, giving its pixmap back to the pool
+            // at once: a batch then keeps a few frame buffers alive instead of one a frame
+            // (fewer fresh buffers to fault in when the threads start, and warmer caches).
             let nextStart = start + current.count
             if nextStart < schedule.count {
                 frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
                                          budget: budget, shouldStop: shouldStop)
             }
-            work()
-            wait()
-            chooser.record(used: used, frames: current.count,
-                           seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9)
+            var consuming: UInt64 = 0
             for i in 0..<current.count {
+                while !results.isDone(i) {
+                    if let j = counter.next() {
+                        results.set(j, pool.render(current[j].frame, with: renderer))
+                    } else {
+                        results.waitUntilDone(i)
+                    }
+                }
                 let pixmap = results.take(i)
+                let handed = DispatchTime.now().uptimeNanoseconds
                 try consume(SinkFrame(frame: current[i].frame, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
                 pool.give(pixmap, drawn: current[i].frame)
+                consuming += DispatchTime.now().uptimeNanoseconds - handed
             }
+            // The chooser gets the time outside `consume`, as for one thread.
+            let elapsed = DispatchTime.now().uptimeNanoseconds - began
+            chooser.record(used: used, frames: current.count, seconds: Double(elapsed - min(elapsed, consuming)) / 1e9)
             start = nextStart
         }
     }
@@ -268,20 +279,49 @@ final class WorkCounter: @unchecked Sendable {
     }
 }
 
-/// Results written by workers at distinct indices, then read by one thread after the
-/// workers have finished (the DispatchGroup wait orders the accesses).
+/// Results written by workers at distinct indices and taken, in any order, by one thread,
+/// which can wait for a given index to be written.
 final class PixmapSlots: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Pixmap?>
     private let count: Int
+    private let condition = NSCondition()
+    private var done: [Bool]   // guarded by `condition`
 
     init(count: Int) {
         self.count = count
         storage = .allocate(capacity: count)
         storage.initialize(repeating: nil, count: count)
+        done = [Bool](repeating: false, count: count)
     }
 
-    func set(_ i: Int, _ p: Pixmap) { storage[i] = p }
-    func take(_ i: Int) -> Pixmap { storage[i] ?? Pixmap(width: 0, height: 0) }
+    func set(_ i: Int, _ p: Pixmap) {
+        condition.lock()
+        storage[i] = p
+        done[i] = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func isDone(_ i: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return done[i]
+    }
+
+    func waitUntilDone(_ i: Int) {
+        condition.lock()
+        while !done[i] { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The pixmap written at `i` (which must be done), leaving the slot empty.
+    func take(_ i: Int) -> Pixmap {
+        condition.lock()
+        defer { condition.unlock() }
+        let p = storage[i] ?? Pixmap(width: 0, height: 0)
+        storage[i] = nil
+        return p
+    }
 
     deinit {
         storage.deinitialize(count: count)

@@ -722,6 +722,10 @@ static void stickman_draw(cairo_t *cr, int tick) {
     cairo_stroke(cr);
 }
 
+/* The other examples' scenes (trimmed strokes, replicators, particles, shadows, images,
+ * 3D, morphs), kept in their own file. */
+#include "cairo-scenes-more.c"
+
 /* ==== frames =========================================================================== */
 
 struct scene {
@@ -732,17 +736,29 @@ struct scene {
     void (*draw)(cairo_t *, int tick);
 };
 static const struct scene scenes[] = {
+    {"activity-indicator", 120, 120, NULL, NULL, activity_draw},
     {"audio-meter", 320, 180, NULL, meter_step, meter_draw},
+    {"badge-image", 240, 200, badge_setup, NULL, badge_draw},
+    {"card-flip", 320, 200, card_setup, NULL, card_draw},
+    {"checkmark", 200, 200, checkmark_setup, NULL, checkmark_draw},
+    {"confetti", 320, 240, NULL, confetti_step, confetti_draw},
     {"du-fill", 360, 200, du_setup, NULL, du_draw},
+    {"glow-heart", 320, 240, NULL, NULL, heart_draw},
+    {"grid-wave", 320, 200, NULL, NULL, grid_wave_draw},
     {"label-effects", 440, 300, labels_setup, NULL, labels_draw},
     {"logo-spring", 320, 200, logo_setup, NULL, logo_draw},
+    {"morph", 200, 200, morph_setup, NULL, morph_draw},
     {"ocean", 400, 240, NULL, NULL, ocean_draw},
+    {"paper-plane", 320, 200, plane_setup, NULL, plane_draw},
     {"progress-ball-two-waves", 200, 200, NULL, ball_step, two_waves_draw},
     {"progress-ball", 200, 200, NULL, ball_step, ball_draw},
+    {"shimmer", 320, 140, NULL, NULL, shimmer_draw},
     {"sonar", 240, 240, NULL, NULL, sonar_draw},
+    {"sparks", 320, 240, sparks_setup, sparks_step, sparks_draw},
     {"spinner", 200, 200, NULL, NULL, spinner_draw},
     {"spring-sheet", 320, 240, sheet_setup, NULL, sheet_draw},
     {"stickman", 300, 260, NULL, NULL, stickman_draw},
+    {"typing", 360, 80, typing_setup, NULL, typing_draw},
 };
 #define SCENE_COUNT (sizeof scenes / sizeof *scenes)
 

@@ -12,7 +12,8 @@
 # quarter of the frames). With valgrind installed it then prints instructions per frame
 # from callgrind at both sizes, without libc's __mem* functions (valgrind counts rep movs/stos
 # one per byte). Prints the CPU model and load average first and last: the machine may be
-# shared, so prefer the instruction counts for comparisons. About 4 minutes on 2 cores.
+# shared, so prefer the instruction counts for comparisons. About 4 minutes on 2 cores
+# with the first 11 examples (measured then); twice the examples now, so expect longer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -30,8 +31,12 @@ echo "$rounds interleaved rounds; CPU ms per frame (medians) over ticks 0..N-1; 
 # Frames per example at 640x480: its duration in ticks, at most 240.
 frames_of() {
     case $1 in
-    stickman) echo 120 ;;
-    logo-spring | spring-sheet) echo 180 ;;
+    activity-indicator) echo 72 ;;
+    shimmer) echo 90 ;;
+    glow-heart) echo 96 ;;
+    badge-image | card-flip | grid-wave | stickman) echo 120 ;;
+    checkmark) echo 150 ;;
+    confetti | logo-spring | spring-sheet | typing) echo 180 ;;
     *) echo 240 ;;
     esac
 }

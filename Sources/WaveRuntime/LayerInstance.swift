@@ -42,6 +42,12 @@ struct LayerInstance: Equatable, Sendable {
     /// A template instance's own variables (its parameters), by slot.
     var vars: [Value] = []
 
+    /// A statement's assignment: the model value set, and the property's binding ended.
+    mutating func assign(_ ordinal: Int, _ value: Value) {
+        model[ordinal] = value
+        bindings[ordinal] = nil
+    }
+
     /// `defaults`: every property's default for `kind`, in `Property.allCases` order.
     init(id: Int, decl: Int, kind: LayerKind, parent: Int?, defaults: [Value]) {
         self.id = id

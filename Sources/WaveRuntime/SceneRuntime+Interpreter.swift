@@ -256,18 +256,18 @@ extension SceneRuntime {
         case .instanceVar(let slot):
             guard let id = varHolder(ctx), let n = instances[id]?.vars.count, slot < n else { return }
             instances[id]?.vars[slot] = v
+        // No copy of the instance is held while it is written, so its arrays are changed in
+        // place (a copy alive across the write would make each write copy them).
         case .layer(let ref, let p):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
+            guard let id = resolve(ref, ctx), let decl = instances[id]?.decl else { return }
             let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)
-            try requireFinite(value, p, of: inst, at: range, "is given")
-            instances[id]?.model[p.ordinal] = value
-            instances[id]?.bindings[p.ordinal] = nil
+            try requireFinite(value, p, decl: decl, at: range, "is given")
+            instances[id]?.assign(p.ordinal, value)
         case .layerComponent(let ref, let p, let c):
-            guard let id = resolve(ref, ctx), let inst = instances[id] else { return }
-            let value = Ops.replacing(inst.model[p.ordinal], c, v.number)
-            try requireFinite(value, p, of: inst, at: range, "is given")
-            instances[id]?.model[p.ordinal] = value
-            instances[id]?.bindings[p.ordinal] = nil
+            guard let id = resolve(ref, ctx), let decl = instances[id]?.decl, let old = instances[id]?.model[p.ordinal] else { return }
+            let value = Ops.replacing(old, c, v.number)
+            try requireFinite(value, p, decl: decl, at: range, "is given")
+            instances[id]?.assign(p.ordinal, value)
         }
     }
 }
@@ -279,12 +279,16 @@ extension SceneRuntime {
     /// frame builder is the last guard, for values no statement located). Likewise a
     /// negative `perspective` (an eye behind the screen).
     func requireFinite(_ v: Value, _ p: Property, of inst: LayerInstance, at range: SourceRange, _ how: String) throws {
+        try requireFinite(v, p, decl: inst.decl, at: range, how)
+    }
+
+    func requireFinite(_ v: Value, _ p: Property, decl: Int, at range: SourceRange, _ how: String) throws {
         if p == .perspective, case .number(let d) = v, d < 0 {
-            throw RuntimeError(.badPerspective, "perspective of layer '\(program.layers[inst.decl].name)' \(how) \(Value.format(d)); the eye's distance must be positive, or 0 for none",
+            throw RuntimeError(.badPerspective, "perspective of layer '\(program.layers[decl].name)' \(how) \(Value.format(d)); the eye's distance must be positive, or 0 for none",
                                range, tick: tick)
         }
         guard !SceneRuntime.isFinite(v) else { return }
-        let name = program.layers[inst.decl].name
+        let name = program.layers[decl].name
         throw RuntimeError(.nonFiniteGeometry, "\(p.rawValue) of layer '\(name)' \(how) \(v), which is not a finite number",
                            range, tick: tick)
     }

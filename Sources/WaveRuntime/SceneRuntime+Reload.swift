@@ -70,7 +70,7 @@ extension SceneRuntime {
             mine.alive = theirs.alive
             merged[id] = mine
         }
-        let declaredIDs = Set(merged.filter { SceneRuntime.isDeclared($0.value.decl, in: program) }.keys)
+        let declaredIDs = Set(merged.filter { SceneRuntime.isDeclared($0.value.decl, in: program) }.map(\.key))
         instances = merged
         overlaysWritten = true   // the old run's instances may hold its animations' overlays
         order = old.order

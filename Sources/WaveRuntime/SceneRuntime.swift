@@ -23,7 +23,7 @@ public struct SceneRuntime: Sendable {
 
     var globals: [Value] = []
     var globalOverlay: [Value?] = []
-    var instances: [Int: LayerInstance] = [:]
+    var instances = InstanceTable()
     var nextInstanceID = 0
     /// Instance id of each declared layer (nil for templates and removed layers).
     var declaredInstance: [Int?] = []

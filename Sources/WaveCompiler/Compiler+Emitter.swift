@@ -85,10 +85,16 @@ extension Compiler {
                                  .call(.rgba, [channel(col.r, e.redRange), channel(col.g, e.greenRange), channel(col.b, e.blueRange), c(col.a)]), range))
         }
 
-        // Every tick of its life: the closed form at age t seconds, then one tick older.
-        let t = IRExpr.binary(.div, v("age"), c(60))
-        let half = mul(mul(t, t), c(0.5))
+        // Every tick of its life: the closed form at age t seconds, then one tick older. t
+        // and t²/2 are computed once a tick into hidden globals (each particle's handler
+        // sets them before it reads them, and handlers run one at a time), not once per use:
+        // reading the particle's own variables is the dearer step. Same values either way.
+        let tSlot = newHiddenGlobal("emit.t@\(template.name)", initial: 0, range)
+        let halfSlot = newHiddenGlobal("emit.tt@\(template.name)", initial: 0, range)
+        let t = IRExpr.global(tSlot), half = IRExpr.global(halfSlot)
         var live: [IRStmt] = [
+            .assign(.global(tSlot), nil, .binary(.div, v("age"), c(60)), range),
+            .assign(.global(halfSlot), nil, mul(mul(t, t), c(0.5)), range),
             .assign(.layer(.current, .position), nil,
                     .makePoint(add(add(v("x0"), mul(v("vx"), t)), mul(half, c(e.xAcceleration))),
                                add(add(v("y0"), mul(v("vy"), t)), mul(half, c(e.yAcceleration)))), range),

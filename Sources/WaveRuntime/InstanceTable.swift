@@ -38,6 +38,16 @@ struct InstanceTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         _modify { yield &storage[ID(id: id)] }
     }
 
+    /// Runs `body` on instance `id` where it is stored (the dictionary's values are changed
+    /// in place, not moved out and back as through `subscript`'s optional); false when there
+    /// is no such instance.
+    @inline(__always) @discardableResult
+    mutating func update(_ id: Int, _ body: (inout LayerInstance) -> Void) -> Bool {
+        guard let i = storage.index(forKey: ID(id: id)) else { return false }
+        body(&storage.values[i])
+        return true
+    }
+
     var count: Int { storage.count }
     var isEmpty: Bool { storage.isEmpty }
 

@@ -42,6 +42,11 @@ struct LayerInstance: Equatable, Sendable {
     /// A template instance's own variables (its parameters), by slot.
     var vars: [Value] = []
 
+    /// Sets template variable `slot`, if the instance has it.
+    mutating func setVar(_ slot: Int, _ value: Value) {
+        if slot < vars.count { vars[slot] = value }
+    }
+
     /// A statement's assignment: the model value set, and the property's binding ended.
     mutating func assign(_ ordinal: Int, _ value: Value) {
         model[ordinal] = value

@@ -254,20 +254,20 @@ extension SceneRuntime {
         case .global(let slot): globals[slot] = v
         case .globalComponent(let slot, let c): globals[slot] = Ops.replacing(globals[slot], c, v.number)
         case .instanceVar(let slot):
-            guard let id = varHolder(ctx), let n = instances[id]?.vars.count, slot < n else { return }
-            instances[id]?.vars[slot] = v
+            guard let id = varHolder(ctx) else { return }
+            instances.update(id) { $0.setVar(slot, v) }
         // No copy of the instance is held while it is written, so its arrays are changed in
         // place (a copy alive across the write would make each write copy them).
         case .layer(let ref, let p):
             guard let id = resolve(ref, ctx), let decl = instances[id]?.decl else { return }
             let value = p == .scale ? Value.point(v.point.0, v.point.1) : SceneRuntime.stored(v, p)
             try requireFinite(value, p, decl: decl, at: range, "is given")
-            instances[id]?.assign(p.ordinal, value)
+            instances.update(id) { $0.assign(p.ordinal, value) }
         case .layerComponent(let ref, let p, let c):
             guard let id = resolve(ref, ctx), let decl = instances[id]?.decl, let old = instances[id]?.model[p.ordinal] else { return }
             let value = Ops.replacing(old, c, v.number)
             try requireFinite(value, p, decl: decl, at: range, "is given")
-            instances[id]?.assign(p.ordinal, value)
+            instances.update(id) { $0.assign(p.ordinal, value) }
         }
     }
 }

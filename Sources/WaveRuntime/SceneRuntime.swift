@@ -329,9 +329,18 @@ public struct SceneRuntime: Sendable {
         return id
     }
 
+    /// Template variable `slot` of `ctx`'s var holder (`varHolder`), found with one lookup an
+    /// ancestor (a spawned particle is its own holder: one lookup in all).
     func instanceVar(_ slot: Int, _ ctx: ExecContext) -> Value {
-        guard let id = varHolder(ctx), let vars = instances[id]?.vars, slot < vars.count else { return .number(0) }
-        return vars[slot]
+        guard var id = ctx.current else { return .number(0) }
+        while let inst = instances[id] {
+            if let p = inst.parent {
+                id = p
+                continue
+            }
+            return slot < inst.vars.count ? inst.vars[slot] : .number(0)
+        }
+        return .number(0)
     }
 
     /// Live copies of a repeated declaration, in index order.

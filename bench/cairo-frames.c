@@ -100,6 +100,14 @@ static void spring_settle(struct spring *s) {
     s->ticks = last + 1;
 }
 
+/* A settled spring given as SwiftUI does: mass 1, stiffness (2 pi / response)^2, damping
+ * 4 pi zeta / response (zeta the damping fraction). */
+static struct spring spring_response(double response, double zeta) {
+    struct spring s = {1, pow(2 * M_PI / response, 2), 4 * M_PI * zeta / response, 0};
+    spring_settle(&s);
+    return s;
+}
+
 static double spring_value(const struct spring *s, int ticks) {
     return ticks >= s->ticks ? 1 : spring_at(s, ticks / 60.0);
 }
@@ -457,9 +465,7 @@ static struct spring badge_spring;
 static void logo_setup(void) {
     open_fonts();
     layout(&logo_word, &sans_bold, "wave", 48, 150, 100, 0, 0.5);
-    /* response 0.6 s, damping fraction 0.45: stiffness (2 pi / r)^2, damping 4 pi zeta / r */
-    badge_spring = (struct spring){1, pow(2 * M_PI / 0.6, 2), 4 * M_PI * 0.45 / 0.6, 0};
-    spring_settle(&badge_spring);
+    badge_spring = spring_response(0.6, 0.45);
 }
 
 static void logo_draw(cairo_t *cr, int tick) {

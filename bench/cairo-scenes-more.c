@@ -183,9 +183,7 @@ static void paint_shadow(cairo_t *cr, cairo_t *ac, double radius, double dx, dou
 static struct spring check_spring;
 
 static void checkmark_setup(void) {
-    /* response 0.35 s, damping fraction 0.35 */
-    check_spring = (struct spring){1, pow(2 * M_PI / 0.35, 2), 4 * M_PI * 0.35 / 0.35, 0};
-    spring_settle(&check_spring);
+    check_spring = spring_response(0.35, 0.35);
 }
 
 static void checkmark_draw(cairo_t *cr, int tick) {
@@ -519,9 +517,7 @@ static void badge_setup(void) {
         badge_png = cairo_image_surface_create_from_png("examples/badge-image.png");   /* run from the repository */
         if (cairo_surface_status(badge_png)) { fprintf(stderr, "cannot read examples/badge-image.png\n"); exit(66); }
     }
-    /* response 0.5 s, damping fraction 0.55 */
-    badge_pop = (struct spring){1, pow(2 * M_PI / 0.5, 2), 4 * M_PI * 0.55 / 0.5, 0};
-    spring_settle(&badge_pop);
+    badge_pop = spring_response(0.5, 0.55);
 }
 
 /* The group's transform: scale, then turn, about the centre of its children's bounds. */
@@ -733,9 +729,7 @@ static const double pause_icon[8][2] = {{68, 55}, {94, 55}, {94, 145}, {68, 145}
 static struct spring morph_spring;
 
 static void morph_setup(void) {
-    /* response 0.6 s, damping fraction 0.5 */
-    morph_spring = (struct spring){1, pow(2 * M_PI / 0.6, 2), 4 * M_PI * 0.5 / 0.6, 0};
-    spring_settle(&morph_spring);
+    morph_spring = spring_response(0.6, 0.5);
 }
 
 /* At tick 30 every point springs from play to pause; at tick 150 (the first spring long

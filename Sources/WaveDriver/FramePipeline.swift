@@ -232,7 +232,7 @@ final class PixmapPool: @unchecked Sendable {
     /// A recycled one that last showed the same background is stale only where the last frame
     /// drawn on it could have changed pixels (`Frame.drawnRegions`): the rest already is that
     /// background.
-    func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds]) {
+    private func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds]) {
         lock.lock()
         if size != (frame.width, frame.height) {
             size = (frame.width, frame.height)

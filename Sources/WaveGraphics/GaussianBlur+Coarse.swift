@@ -26,13 +26,11 @@ extension GaussianBlur {
         var taps: [(w: UInt32, a: Int, b: Int)] = []
         for k in weights.indices where weights[k] != 0 {
             let partner = 2 * centre - k
-            if k < centre, partner < weights.count, weights[partner] == weights[k] {
-                taps.append((weights[k], k, partner))
-            } else if k > centre, 2 * centre - k >= 0, weights[2 * centre - k] == weights[k] {
-                continue   // taken with its partner
-            } else {
+            guard partner != k, weights.indices.contains(partner), weights[partner] == weights[k] else {
                 taps.append((weights[k], k, -1))
+                continue
             }
+            if k < partner { taps.append((weights[k], k, partner)) }   // the later one goes with it
         }
         return taps
     }

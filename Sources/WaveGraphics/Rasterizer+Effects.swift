@@ -34,8 +34,8 @@ extension Rasterizer {
         var fresh = PixelBounds.empty
         if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
             let rect = shadow.bounds(of: layerRect).intersection(out)
-            if overStale, fx.blend == .normal, !rect.isEmpty { fresh = takeStale(under: rect, within: out, on: surface) }
             if !rect.isEmpty {
+                if overStale, fx.blend == .normal { fresh = takeStale(under: rect, within: out, on: surface) }
                 let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0

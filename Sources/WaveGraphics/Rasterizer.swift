@@ -3,8 +3,8 @@
 /// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask
 /// coverage, recent gradient ramps and repeating masks' coverage, borrowed from a
 /// `RasterScratch` for one render call, and the renderer's shared shadow cache. Everything
-/// is sequential
-/// and integer-exact after quantization, so the same items always produce the same bytes.
+/// is sequential and integer-exact after quantization, so the same items always produce the
+/// same bytes.
 /// Groups and masks are in `Rasterizer+Groups.swift`.
 struct Rasterizer {
     /// Coordinates are clamped to ±2²⁰ device pixels before quantization.

@@ -49,7 +49,6 @@ struct InstanceTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     var count: Int { storage.count }
-    var isEmpty: Bool { storage.isEmpty }
 
     /// The ids, in the dictionary's order.
     var keys: LazyMapSequence<Storage.Keys, Int> { storage.keys.lazy.map(\.id) }
@@ -60,9 +59,6 @@ struct InstanceTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     func index(forKey id: Int) -> Storage.Index? { storage.index(forKey: ID(id: id)) }
-
-    @discardableResult
-    mutating func removeValue(forKey id: Int) -> LayerInstance? { storage.removeValue(forKey: ID(id: id)) }
 
     func makeIterator() -> some IteratorProtocol<(key: Int, value: LayerInstance)> {
         storage.lazy.map { (key: $0.key.id, value: $0.value) }.makeIterator()

@@ -109,7 +109,13 @@ struct ShadowPainter {
             var painter = ShadowPainter(tables: tables, color: color)
             painter.makePlain(plain)
             let finished = tables + 512
-            return FinishedShadow(color: color, plain: plain, pixels: shadow.bytes.map { finished[Int($0)] })
+            let pixels = [UInt32](unsafeUninitializedCapacity: shadow.bytes.count) { out, count in
+                shadow.bytes.withUnsafeBufferPointer { bytes in
+                    for i in bytes.indices { out[i] = finished[Int(bytes[i])] }
+                }
+                count = shadow.bytes.count
+            }
+            return FinishedShadow(color: color, plain: plain, pixels: pixels)
         }
     }
 

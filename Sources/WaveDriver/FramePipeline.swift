@@ -13,7 +13,11 @@ import WaveSinks
 /// Rendering is deterministic, so the bytes are the same for any thread count. A
 /// `ThreadChooser` drops to the caller's thread alone while the other threads do not make
 /// batches faster (a busy core), and tries them again now and then; such a batch runs as the
-/// one-thread pipeline does, a frame at a time through one pixmap.
+/// one-thread pipeline does, a frame at a time through one pixmap. Within a batch on several
+/// threads the caller never waits long for a worker whose core is taken by other work: when
+/// the frame it needs next is still in a worker's hands after one and a half times what a
+/// frame takes it, it renders that frame as well and uses whichever copy is ready first (the same bytes),
+/// and it does not wait for late workers at the end of a batch, only at the end of the run.
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
@@ -25,6 +29,10 @@ public struct FramePipeline {
     public var earlier: EarlierTicks?
     /// Set to keep a copy of the runtime as it is at one tick on the way (`--state-to`).
     public var checkpoint: Checkpoint?
+    /// For tests: every batch on all threads (no `ThreadChooser`), and a call a worker makes
+    /// before it renders frame i of a batch (to make it late).
+    var alwaysAllThreads = false
+    var beforeWorkerFrame: (@Sendable (Int) -> Void)?
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
         self.threads = max(1, threads)
@@ -67,67 +75,91 @@ public struct FramePipeline {
             return
         }
         let batch = threads == 1 ? 1 : threads * 6
-        var frames = try buildFrames(&runtime, schedule[0..<min(batch, schedule.count)], request, budget: budget, shouldStop: shouldStop)
+        // The next batch, built while the last one rasterized on all threads (nil when the
+        // last ran on one thread).
+        var frames: [(frame: Frame, runs: [TextCellRun])]?, framesBuilt: UInt64 = 0   // ns
         var start = 0
         var chooser = ThreadChooser(threads: threads)
+        // Workers of earlier batches that may still be finishing a frame rendered here too.
+        var late: [WorkerGroup] = []
+        defer { for group in late { group.join() } }
+        // How long the caller's thread took for its last frame (ns), to tell a late worker.
+        var ownFrame: UInt64 = 0
         while start < schedule.count {
             if shouldStop() { return }
             let began = DispatchTime.now().uptimeNanoseconds
-            let used = chooser.next(remaining: schedule.count - start)
-            let current = frames
+            let used = alwaysAllThreads ? threads : chooser.next(remaining: schedule.count - start)
+            let end = min(start + batch, schedule.count)
             if used == 1 {
-                // One thread: rasterize and hand over each frame in turn, as the one-thread
-                // pipeline does, so one pixmap is reused while it is in the cache instead of a
-                // batch of them going round; then build the next batch. The chooser gets the
-                // time outside `consume`, like the threaded batches.
-                var busy: UInt64 = 0, mark = began
-                for i in 0..<current.count {
-                    let f = current[i].frame
-                    let pixmap = self.pool.render(f, with: self.renderer)
-                    busy += DispatchTime.now().uptimeNanoseconds - mark
-                    try consume(SinkFrame(frame: f, textRuns: current[i].runs, pixels: pixmap, time: schedule[start + i]))
-                    self.pool.give(pixmap, drawn: f)
+                // One thread: step, rasterize and hand over each frame in turn, exactly as the
+                // one-thread pipeline does (one pixmap reused while it is in the cache, one
+                // display list alive), after those built ahead, if any. The chooser gets the
+                // time outside `consume`, like the threaded batches, and frames built ahead count
+                // with the time they took to build, so that the figure is a one-thread frame's.
+                let ahead = frames ?? []
+                frames = nil
+                var busy: UInt64 = ahead.isEmpty ? 0 : framesBuilt, mark = began, i = start
+                while i < (ahead.isEmpty ? end : start + ahead.count) {
+                    if i > start, shouldStop() { return }
+                    let built = i - start < ahead.count ? ahead[i - start]
+                        : try self.frame(&runtime, at: schedule[i].tick, request, shouldStop: shouldStop)
+                    let rendering = DispatchTime.now().uptimeNanoseconds
+                    let pixmap = self.pool.render(built.frame, with: self.renderer)
+                    let rendered = DispatchTime.now().uptimeNanoseconds
+                    ownFrame = rendered - rendering
+                    busy += rendered - mark
+                    try consume(SinkFrame(frame: built.frame, textRuns: built.runs, pixels: pixmap, time: schedule[i]))
+                    self.pool.give(pixmap, drawn: built.frame)
                     mark = DispatchTime.now().uptimeNanoseconds
+                    i += 1
                 }
-                let nextStart = start + current.count
-                if nextStart < schedule.count {
-                    frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
-                                             budget: budget, shouldStop: shouldStop)
-                }
-                busy += DispatchTime.now().uptimeNanoseconds - mark
-                chooser.record(used: 1, frames: current.count, seconds: Double(busy) / 1e9)
-                start = nextStart
+                chooser.record(used: 1, frames: i - start, seconds: Double(busy) / 1e9)
+                start = i
                 continue
             }
+            let current = try frames ?? buildFrames(&runtime, schedule[start..<end], request, budget: budget, shouldStop: shouldStop)
+            frames = nil
             let results = PixmapSlots(count: current.count)
             let counter = WorkCounter(limit: current.count)
             let renderer = self.renderer
-            let pool = self.pool
+            let pool = self.pool, beforeFrame = beforeWorkerFrame
             let work: @Sendable () -> Void = {
-                // Workers take the next unrendered frame, so uneven frames balance out.
+                // Workers take the next unrendered frame, so uneven frames balance out. A
+                // frame the caller rendered first goes back to the pool.
                 while let i = counter.next() {
-                    results.set(i, pool.render(current[i].frame, with: renderer))
+                    beforeFrame?(i)
+                    let pixmap = pool.render(current[i].frame, with: renderer)
+                    if !results.set(i, pixmap) { pool.give(pixmap, drawn: current[i].frame) }
                 }
             }
+            late.removeAll { $0.isFinished() }
             // Rasterizing recurses once per nested group or mask: threads with a known stack.
-            let wait = WorkerThreads.start(used - 1, work)
-            defer { wait() }
+            late.append(WorkerThreads.run(used - 1, work))
+            /// Renders frame `j` on this thread.
+            func renderHere(_ j: Int) {
+                let begun = DispatchTime.now().uptimeNanoseconds
+                let pixmap = pool.render(current[j].frame, with: renderer)
+                ownFrame = DispatchTime.now().uptimeNanoseconds - begun
+                if !results.set(j, pixmap) { pool.give(pixmap, drawn: current[j].frame) }
+            }
             // Step ahead while the workers rasterize, then help them and hand over each frame
             // as soon as it and those before it are done, giving its pixmap back to the pool
             // at once: a batch then keeps a few frame buffers alive instead of one a frame
             // (fewer fresh buffers to fault in when the threads start, and warmer caches).
             let nextStart = start + current.count
-            if nextStart < schedule.count {
+            if nextStart < schedule.count, alwaysAllThreads || chooser.next(remaining: schedule.count - nextStart) > 1 {
+                let building = DispatchTime.now().uptimeNanoseconds
                 frames = try buildFrames(&runtime, schedule[nextStart..<min(nextStart + batch, schedule.count)], request,
                                          budget: budget, shouldStop: shouldStop)
+                framesBuilt = DispatchTime.now().uptimeNanoseconds - building
             }
             var consuming: UInt64 = 0
             for i in 0..<current.count {
                 while !results.isDone(i) {
                     if let j = counter.next() {
-                        results.set(j, pool.render(current[j].frame, with: renderer))
-                    } else {
-                        results.waitUntilDone(i)
+                        renderHere(j)
+                    } else if !results.waitUntilDone(i, nanoseconds: Swift.max(ownFrame, 50_000) * 3 / 2) {
+                        renderHere(i)   // its worker is late: its core is busy with other work
                     }
                 }
                 let pixmap = results.take(i)
@@ -280,7 +312,7 @@ final class WorkCounter: @unchecked Sendable {
 }
 
 /// Results written by workers at distinct indices and taken, in any order, by one thread,
-/// which can wait for a given index to be written.
+/// which can wait for a given index to be written; an index written twice keeps the first.
 final class PixmapSlots: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<Pixmap?>
     private let count: Int
@@ -294,12 +326,15 @@ final class PixmapSlots: @unchecked Sendable {
         done = [Bool](repeating: false, count: count)
     }
 
-    func set(_ i: Int, _ p: Pixmap) {
+    /// Stores `p` at `i`, unless `i` was written before: false then, and `p` is not kept.
+    func set(_ i: Int, _ p: Pixmap) -> Bool {
         condition.lock()
+        defer { condition.unlock() }
+        guard !done[i] else { return false }
         storage[i] = p
         done[i] = true
         condition.broadcast()
-        condition.unlock()
+        return true
     }
 
     func isDone(_ i: Int) -> Bool {
@@ -308,10 +343,15 @@ final class PixmapSlots: @unchecked Sendable {
         return done[i]
     }
 
-    func waitUntilDone(_ i: Int) {
+    /// Waits until `i` is written or `nanoseconds` have passed; whether it is written.
+    func waitUntilDone(_ i: Int, nanoseconds: UInt64) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(nanoseconds) / 1e9)
         condition.lock()
-        while !done[i] { condition.wait() }
-        condition.unlock()
+        defer { condition.unlock() }
+        while !done[i] {
+            if !condition.wait(until: deadline) { return done[i] }
+        }
+        return true
     }
 
     /// The pixmap written at `i` (which must be done), leaving the slot empty.

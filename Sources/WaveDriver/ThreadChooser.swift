@@ -6,10 +6,12 @@
 /// fault in a dozen fresh frame buffers and fill cold caches, about 6 ms at 640x480
 /// (measured: stickman's first three two-thread batches took 491, 58 and 80 µs a frame
 /// against 30–40 µs later), a third of a 600-frame run of a 30 µs scene, and every later try
-/// of the slower mode costs a batch. So it tries only when the frames left would take
-/// `worthTrying` seconds on one thread, judged from the third batch (the first two hold the
-/// run's own start-up: cold caches, the first frame buffer); a shorter run stays on one
-/// thread. The first batch on all threads is a warm-up and is not measured; the next one is.
+/// of the slower mode costs a batch, more when the second core is busy. So it tries only
+/// when the frames left would take `worthTrying` seconds on one thread, judged from the
+/// `firstTry`th batch (the first hold the run's own start-up: cold caches, the first frame
+/// buffer, and a scene's own costly start: glow-heart blurs a new shadow in each of its
+/// first 24 frames, at 5–9 times the cost of a later frame, which made short runs look long
+/// enough to try); a shorter run stays on one thread. The first batch on all threads is a warm-up and is not measured; the next one is.
 /// From then on it keeps the recent seconds per frame of each mode (an average that halves
 /// the weight of older batches; a try's figure is its own batch alone) and uses the faster
 /// one, trying the other now and then so that a wrong first choice is soon corrected (a
@@ -19,7 +21,8 @@
 /// `longestProbeInterval`), and back to `probeInterval` when a try changes it. Which mode
 /// runs never changes the frames, only when they are ready.
 struct ThreadChooser {
-    static let worthTrying = 0.1
+    static let worthTrying = 0.25
+    static let firstTry = 8
     static let probeInterval = 8
     static let longestProbeInterval = 128
 
@@ -45,7 +48,7 @@ struct ThreadChooser {
         guard threads > 1 else { return 1 }
         guard perFrame[1] != nil else {
             // The warm-up, then the first measurement, if the rest of the run is worth it.
-            return warmedUp || (oneThreadBatches >= 3 && lastOne * Double(remaining) >= Self.worthTrying) ? threads : 1
+            return warmedUp || (oneThreadBatches >= Self.firstTry && lastOne * Double(remaining) >= Self.worthTrying) ? threads : 1
         }
         if sinceProbe >= interval { return best == 1 ? threads : 1 }
         return best

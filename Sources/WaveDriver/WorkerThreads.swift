@@ -13,9 +13,38 @@ enum WorkerThreads {
 
     /// Runs `work` on `count` threads and returns a wait that blocks until all have finished.
     static func start(_ count: Int, _ work: @escaping @Sendable () -> Void) -> () -> Void {
-        let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<count { ParkedWorker.take().run(work, then: finished) }
-        return { for _ in 0..<count { finished.wait() } }
+        let group = run(count, work)
+        return { group.join() }
+    }
+
+    /// Runs `work` on `count` threads; the group says when they have finished.
+    static func run(_ count: Int, _ work: @escaping @Sendable () -> Void) -> WorkerGroup {
+        let group = WorkerGroup(count: count)
+        for _ in 0..<count { ParkedWorker.take().run(work, then: group.finished) }
+        return group
+    }
+}
+
+/// Threads running one piece of work, to be joined by the thread that started them.
+final class WorkerGroup {
+    fileprivate let finished = DispatchSemaphore(value: 0)
+    private let count: Int
+    private var joined = 0
+
+    fileprivate init(count: Int) { self.count = count }
+
+    /// Whether all have finished, without waiting.
+    func isFinished() -> Bool {
+        while joined < count, finished.wait(timeout: .now()) == .success { joined += 1 }
+        return joined == count
+    }
+
+    /// Waits until all have finished.
+    func join() {
+        while joined < count {
+            finished.wait()
+            joined += 1
+        }
     }
 }
 

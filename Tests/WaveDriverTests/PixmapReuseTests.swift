@@ -24,7 +24,8 @@ final class PixmapReuseTests: XCTestCase {
             }
             for threads in [1, 2] {
                 var reused = try SceneRuntime(program: program)
-                let pipeline = FramePipeline(threads: threads, scale: 0.75)
+                var pipeline = FramePipeline(threads: threads, scale: 0.75)
+                pipeline.alwaysAllThreads = true
                 var i = 0
                 try pipeline.run(&reused, ticks: ticks) { tick, p in
                     // Compared at once, not kept: a kept pixmap would make the pool refill a copy.

@@ -246,12 +246,15 @@ extension SceneRuntime {
 /// Recycles frame buffers: a megabyte-sized pixmap allocated fresh for every frame costs
 /// hundreds of page faults, more than rendering a simple frame; a recycled one is filled
 /// with the background in place (one pass of stores, no source to read). A pixmap the
-/// consumer kept is copied on write, not reused.
+/// consumer kept is copied on write, not reused. A pixmap that last showed the very frame
+/// asked for (the same background and display list: a scene at rest, the end of a spring,
+/// a pause in typing) already holds its pixels and is handed back without drawing.
 final class PixmapPool: @unchecked Sendable {
-    /// A pixmap given back: `frame`'s items drawn over its background.
+    /// A pixmap given back: `items` drawn over `background`.
     struct Used {
         var pixmap: Pixmap
         var background: Color
+        var items: [DisplayItem]
         var drawn: [PixelBounds]
     }
 
@@ -264,7 +267,8 @@ final class PixmapPool: @unchecked Sendable {
     /// A recycled one that last showed the same background is stale only where the last frame
     /// drawn on it could have changed pixels (`Frame.drawnRegions`): the rest already is that
     /// background.
-    private func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds]) {
+    /// `done` when it already shows `frame`.
+    private func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds], done: Bool) {
         lock.lock()
         if size != (frame.width, frame.height) {
             size = (frame.width, frame.height)
@@ -272,24 +276,25 @@ final class PixmapPool: @unchecked Sendable {
         }
         let recycled = free.popLast()
         lock.unlock()
-        guard var used = recycled else { return (Pixmap(width: frame.width, height: frame.height, fill: frame.background), []) }
+        guard var used = recycled else { return (Pixmap(width: frame.width, height: frame.height, fill: frame.background), [], false) }
         if used.background != frame.background {
             used.pixmap.fill(frame.background)
-            return (used.pixmap, [])
+            return (used.pixmap, [], false)
         }
-        return (used.pixmap, used.drawn)
+        if used.items == frame.items { return (used.pixmap, [], true) }
+        return (used.pixmap, used.drawn, false)
     }
 
     /// `frame` rendered on a pixmap from `take`.
     func render(_ frame: Frame, with renderer: Renderer) -> Pixmap {
-        var (pixmap, stale) = take(for: frame)
-        renderer.render(frame.items, into: &pixmap, stale: stale, background: frame.background)
+        var (pixmap, stale, done) = take(for: frame)
+        if !done { renderer.render(frame.items, into: &pixmap, stale: stale, background: frame.background) }
         return pixmap
     }
 
     /// Takes back a pixmap `frame` was rendered on (and not changed since).
     func give(_ p: Pixmap, drawn frame: Frame) {
-        let used = Used(pixmap: p, background: frame.background, drawn: frame.drawnRegions)
+        let used = Used(pixmap: p, background: frame.background, items: frame.items, drawn: frame.drawnRegions)
         lock.lock()
         if free.count < 64, p.width == size.width, p.height == size.height { free.append(used) }
         lock.unlock()

@@ -58,11 +58,15 @@ final class PixmapReuseTests: XCTestCase {
         let renderer = Renderer()
         let backgrounds = [Color(r: 0.06, g: 0.08, b: 0.09, a: 1), .white, .clear]
         var background = backgrounds[0]
-        var partial = 0
+        var partial = 0, repeated = 0
+        var last: [DisplayItem] = []
         for frameIndex in 0..<300 {
             if next() < 0.1 { background = backgrounds[Int(next() * 3) % 3] }
             var items: [DisplayItem] = []
-            for _ in 0..<(next() < 0.05 ? 40 : Int(next() * 4)) {   // sometimes past drawnRegionLimit
+            // Now and then the last frame again (the pool hands its pixmap back as it is).
+            let again = next() < 0.15
+            if again { repeated += 1 }
+            for _ in 0..<(again ? 0 : next() < 0.05 ? 40 : Int(next() * 4)) {   // sometimes past drawnRegionLimit
                 switch Int(next() * 4) {
                 case 0: items.append(fill())
                 case 1: items.append(.group(items: [fill(), fill()], opacity: 0.3 + next() * 0.7,
@@ -78,6 +82,8 @@ final class PixmapReuseTests: XCTestCase {
                                          effects: LayerEffects(blur: next() < 0.2 ? 3 : 0, shadow: shadow, blend: blend)))
                 }
             }
+            if again { items = last }
+            last = items
             let frame = Frame(tick: frameIndex, width: 80, height: 60, background: background, items: items)
             if frame.drawnRegions.reduce(0, { $0 + $1.width * $1.height }) < 80 * 60 { partial += 1 }
             let pixmap = pool.render(frame, with: renderer)
@@ -85,6 +91,44 @@ final class PixmapReuseTests: XCTestCase {
             pool.give(pixmap, drawn: frame)
         }
         XCTAssertGreaterThan(partial, 100)
+        XCTAssertGreaterThan(repeated, 20)
+    }
+
+    /// A pixmap that last showed the frame asked for (same background and items, any tick)
+    /// is handed back without drawing; any change draws. Seen through a mark that breaks the
+    /// pool's contract on purpose (a pixel changed after the render), which a drawing erases.
+    func testAPixmapShowingTheFrameAskedForIsNotDrawnAgain() {
+        var circle = Path()
+        circle.addCircle(center: Point(20, 15), radius: 10)
+        let dot = DisplayItem.fill(path: circle, rule: .nonZero, paint: .solid(Color(r: 1, g: 0, b: 0, a: 1)), opacity: 1)
+        let frame = Frame(tick: 0, width: 40, height: 30, background: .white, items: [dot])
+        let pool = PixmapPool()
+        let renderer = Renderer()
+        var shown = pool.render(frame, with: renderer)
+        let centre = (15 * 40 + 20) * 4
+        XCTAssertEqual(Array(shown.data[centre..<centre + 4]), [255, 0, 0, 255])
+        shown.data[centre + 1] = 99   // the mark
+        pool.give(shown, drawn: frame)
+        var later = frame
+        later.tick = 7
+        let same = pool.render(later, with: renderer)
+        XCTAssertEqual(same.data[centre + 1], 99, "the same frame was drawn again")
+        pool.give(same, drawn: later)
+        for changed in [Frame(tick: 8, width: 40, height: 30, background: .white, items: [dot, dot]),
+                        Frame(tick: 9, width: 40, height: 30, background: .black, items: [dot])] {
+            let marked = pool.render(later, with: renderer)
+            XCTAssertEqual(marked.data[centre + 1], 99)
+            pool.give(marked, drawn: later)
+            let drawn = pool.render(changed, with: renderer)
+            XCTAssertEqual(drawn, renderer.render(changed.items, width: 40, height: 30, background: changed.background),
+                           "tick \(changed.tick)")
+            pool.give(drawn, drawn: changed)
+            // Back to `later`'s frame: drawn again, then marked again.
+            var back = pool.render(later, with: renderer)
+            XCTAssertEqual(back.data[centre + 1], 0)
+            back.data[centre + 1] = 99
+            pool.give(back, drawn: later)
+        }
     }
 
     /// `fill(_:in:)` sets exactly the region's pixels (clipped), as a whole fill would.

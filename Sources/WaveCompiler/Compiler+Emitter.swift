@@ -50,6 +50,8 @@ extension Compiler {
         func c(_ x: Double) -> IRExpr { .constant(.number(x)) }
         func add(_ a: IRExpr, _ b: IRExpr) -> IRExpr { .binary(.add, a, b) }
         func mul(_ a: IRExpr, _ b: IRExpr) -> IRExpr { .binary(.mul, a, b) }
+        /// a + k·x, or a alone when k is 0 (x is finite: an age or t²/2, so k·x adds nothing).
+        func plus(_ a: IRExpr, _ k: Double, _ x: IRExpr) -> IRExpr { k == 0 ? a : add(a, mul(x, c(k))) }
         /// value ± range, drawn from the scene's generator only when the range is not zero.
         func ranged(_ value: Double, _ r: Double) -> IRExpr { r == 0 ? c(value) : add(c(value), .call(.random, [c(-r), c(r)])) }
 
@@ -88,26 +90,28 @@ extension Compiler {
         // Every tick of its life: the closed form at age t seconds, then one tick older. t
         // and t²/2 are computed once a tick into hidden globals (each particle's handler
         // sets them before it reads them, and handlers run one at a time), not once per use:
-        // reading the particle's own variables is the dearer step. Same values either way.
+        // reading the particle's own variables is the dearer step. Terms whose coefficient is
+        // 0 (no acceleration, a constant scale) are left out, t²/2 too when nothing uses it.
+        // Same values either way.
         let tSlot = newHiddenGlobal("emit.t@\(template.name)", initial: 0, range)
         let halfSlot = newHiddenGlobal("emit.tt@\(template.name)", initial: 0, range)
         let t = IRExpr.global(tSlot), half = IRExpr.global(halfSlot)
-        var live: [IRStmt] = [
-            .assign(.global(tSlot), nil, .binary(.div, v("age"), c(60)), range),
-            .assign(.global(halfSlot), nil, mul(mul(t, t), c(0.5)), range),
-            .assign(.layer(.current, .position), nil,
-                    .makePoint(add(add(v("x0"), mul(v("vx"), t)), mul(half, c(e.xAcceleration))),
-                               add(add(v("y0"), mul(v("vy"), t)), mul(half, c(e.yAcceleration)))), range),
-        ]
+        var live: [IRStmt] = [.assign(.global(tSlot), nil, .binary(.div, v("age"), c(60)), range)]
+        if e.xAcceleration != 0 || e.yAcceleration != 0 {
+            live.append(.assign(.global(halfSlot), nil, mul(mul(t, t), c(0.5)), range))
+        }
+        live.append(.assign(.layer(.current, .position), nil,
+                            .makePoint(plus(add(v("x0"), mul(v("vx"), t)), e.xAcceleration, half),
+                                       plus(add(v("y0"), mul(v("vy"), t)), e.yAcceleration, half)), range))
         if e.spin != 0 || e.spinRange != 0 {
             live.append(.assign(.layer(.current, .rotation), nil, add(v("r0"), mul(v("spin"), t)), range))
         }
         if e.scale != 1 || e.scaleRange != 0 || e.scaleSpeed != 0 {
-            let s = IRExpr.call(.max, [c(0), add(v("s0"), mul(c(e.scaleSpeed), t))])
+            let s = IRExpr.call(.max, [c(0), plus(v("s0"), e.scaleSpeed, t)])
             live.append(.assign(.layer(.current, .scale), nil, .makePoint(s, s), range))
         }
         if e.alphaSpeed != 0 || e.alphaRange != 0 {
-            live.append(.assign(.layer(.current, .opacity), nil, .call(.clamp, [add(v("a0"), mul(c(e.alphaSpeed), t)), c(0), c(1)]), range))
+            live.append(.assign(.layer(.current, .opacity), nil, .call(.clamp, [plus(v("a0"), e.alphaSpeed, t), c(0), c(1)]), range))
         }
         live.append(.assign(.instanceVar(slot["age"] ?? 0), .add, c(1), range))
         let handler = TimerIR(kind: .every(period: 1), body: [.ifElse(.binary(.ge, v("age"), v("life")), [.remove(.current, range)], live)], range: range)

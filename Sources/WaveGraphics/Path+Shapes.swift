@@ -18,6 +18,7 @@ extension Path {
         let rx = (rect.maxX - rect.minX) / 2, ry = (rect.maxY - rect.minY) / 2
         let cx = rect.minX + rx, cy = rect.minY + ry
         let kx = rx * circleKappa, ky = ry * circleKappa
+        elements.reserveCapacity(elements.count + 6)   // one allocation, not one per doubling
         move(to: Point(cx + rx, cy))
         cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + ky), control2: Point(cx + kx, cy + ry))
         cubic(to: Point(cx - rx, cy), control1: Point(cx - kx, cy + ry), control2: Point(cx - rx, cy + ky))
@@ -33,6 +34,7 @@ extension Path {
         let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
         let limit = Swift.min(x1 - x0, y1 - y0) / 2
         let rad = cornerRadius > 0 ? Swift.min(cornerRadius, limit) : 0
+        elements.reserveCapacity(elements.count + (rad > 0 ? 10 : 5))   // one allocation, not one per doubling
         guard rad > 0 else {
             move(to: Point(x0, y0))
             line(to: Point(x1, y0))

@@ -11,7 +11,8 @@
 /// `firstTry`th batch (the first hold the run's own start-up: cold caches, the first frame
 /// buffer, and a scene's own costly start: glow-heart blurs a new shadow in each of its
 /// first 24 frames, at 5–9 times the cost of a later frame, which made short runs look long
-/// enough to try); a shorter run stays on one thread. The first batch on all threads is a warm-up and is not measured; the next one is.
+/// enough to try); a shorter run stays on one thread. The first batch on all threads is a
+/// warm-up and is not measured; the next one is.
 /// From then on it keeps the recent seconds per frame of each mode (an average that halves
 /// the weight of older batches; a try's figure is its own batch alone) and uses the faster
 /// one, trying the other now and then so that a wrong first choice is soon corrected (a

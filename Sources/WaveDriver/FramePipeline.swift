@@ -98,11 +98,12 @@ public struct FramePipeline {
                 // with the time they took to build, so that the figure is a one-thread frame's.
                 let ahead = frames ?? []
                 frames = nil
-                var busy: UInt64 = ahead.isEmpty ? 0 : framesBuilt, mark = began, i = start
-                while i < (ahead.isEmpty ? end : start + ahead.count) {
+                var busy: UInt64 = ahead.isEmpty ? 0 : framesBuilt, mark = began
+                let stop = ahead.isEmpty ? end : start + ahead.count
+                for i in start..<stop {
                     if i > start, shouldStop() { return }
-                    let built = i - start < ahead.count ? ahead[i - start]
-                        : try self.frame(&runtime, at: schedule[i].tick, request, shouldStop: shouldStop)
+                    let built = ahead.isEmpty ? try self.frame(&runtime, at: schedule[i].tick, request, shouldStop: shouldStop)
+                        : ahead[i - start]
                     let rendering = DispatchTime.now().uptimeNanoseconds
                     let pixmap = self.pool.render(built.frame, with: self.renderer)
                     let rendered = DispatchTime.now().uptimeNanoseconds
@@ -111,10 +112,9 @@ public struct FramePipeline {
                     try consume(SinkFrame(frame: built.frame, textRuns: built.runs, pixels: pixmap, time: schedule[i]))
                     self.pool.give(pixmap, drawn: built.frame)
                     mark = DispatchTime.now().uptimeNanoseconds
-                    i += 1
                 }
-                chooser.record(used: 1, frames: i - start, seconds: Double(busy) / 1e9)
-                start = i
+                chooser.record(used: 1, frames: stop - start, seconds: Double(busy) / 1e9)
+                start = stop
                 continue
             }
             let current = try frames ?? buildFrames(&runtime, schedule[start..<end], request, budget: budget, shouldStop: shouldStop)
@@ -128,8 +128,7 @@ public struct FramePipeline {
                 // frame the caller rendered first goes back to the pool.
                 while let i = counter.next() {
                     beforeFrame?(i)
-                    let pixmap = pool.render(current[i].frame, with: renderer)
-                    if !results.set(i, pixmap) { pool.give(pixmap, drawn: current[i].frame) }
+                    pool.render(current[i].frame, with: renderer, into: results, at: i)
                 }
             }
             late.removeAll { $0.isFinished() }
@@ -138,9 +137,8 @@ public struct FramePipeline {
             /// Renders frame `j` on this thread.
             func renderHere(_ j: Int) {
                 let begun = DispatchTime.now().uptimeNanoseconds
-                let pixmap = pool.render(current[j].frame, with: renderer)
+                pool.render(current[j].frame, with: renderer, into: results, at: j)
                 ownFrame = DispatchTime.now().uptimeNanoseconds - begun
-                if !results.set(j, pixmap) { pool.give(pixmap, drawn: current[j].frame) }
             }
             // Step ahead while the workers rasterize, then help them and hand over each frame
             // as soon as it and those before it are done, giving its pixmap back to the pool
@@ -290,6 +288,13 @@ final class PixmapPool: @unchecked Sendable {
         var (pixmap, stale, done) = take(for: frame)
         if !done { renderer.render(frame.items, into: &pixmap, stale: stale, background: frame.background) }
         return pixmap
+    }
+
+    /// `frame` rendered into slot `i` of `slots`, or given back here when another thread
+    /// filled that slot first (a frame rendered twice).
+    func render(_ frame: Frame, with renderer: Renderer, into slots: PixmapSlots, at i: Int) {
+        let pixmap = render(frame, with: renderer)
+        if !slots.set(i, pixmap) { give(pixmap, drawn: frame) }
     }
 
     /// Takes back a pixmap `frame` was rendered on (and not changed since).

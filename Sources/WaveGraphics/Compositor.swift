@@ -14,17 +14,6 @@ enum Compositor {
         return rb | (ga << 8)
     }
 
-    /// `scale` for two packed pixels at once (low pixel in bits 0–31, high in 32–63).
-    @inline(__always)
-    static func scale2(_ px: UInt64, _ k: UInt64) -> UInt64 {
-        let mask: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
-        var rb = (px & mask) &* k &+ half
-        var ga = ((px >> 8) & mask) &* k &+ half
-        rb = ((rb &+ ((rb >> 8) & mask)) >> 8) & mask
-        ga = ((ga &+ ((ga >> 8) & mask)) >> 8) & mask
-        return rb | (ga << 8)
-    }
-
     /// a · b / 255 rounded, for a, b in 0...255.
     @inline(__always)
     static func mul8(_ a: UInt32, _ b: UInt32) -> UInt32 {
@@ -37,6 +26,36 @@ enum Compositor {
     @inline(__always)
     static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
         src &+ scale(dst, 255 &- (src >> 24))
+    }
+
+    /// Source-over of one translucent colour onto `count` packed pixels from index `start` of
+    /// `base`: each becomes src + pixel · inverse / 255 (`inverse` = 255 − src's alpha), the
+    /// same bytes as `over` pixel by pixel. Four pixels a step, as `scale` does two channels
+    /// in a word: eight 16-bit lanes hold the even bytes, eight the odd ones (SSE2 multiplies
+    /// each eight in one instruction); d·k + 128 and t + (t >> 8) stay below 2¹⁶ for d, k ≤ 255,
+    /// and the premultiplied sum cannot pass 255, so nothing carries between lanes.
+    @inline(__always)
+    static func over(_ src: UInt32, inverse: UInt32, onto base: UnsafeMutableRawPointer, from start: Int, count: Int) {
+        var i = start
+        let end = start &+ count
+        if count >= 4 {
+            let k = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse))
+            let half = SIMD8<UInt16>(repeating: 128), low = SIMD8<UInt16>(repeating: 0x00FF)
+            let s = unsafeBitCast(SIMD4<UInt32>(repeating: src.littleEndian), to: SIMD8<UInt16>.self)
+            while i &+ 3 < end {
+                let px = base.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                var even = (px & low) &* k &+ half, odd = (px &>> 8) &* k &+ half
+                even = (even &+ (even &>> 8)) &>> 8
+                odd = (odd &+ (odd &>> 8)) &>> 8
+                base.storeBytes(of: s &+ (even | (odd &<< 8)), toByteOffset: i &<< 2, as: SIMD8<UInt16>.self)
+                i &+= 4
+            }
+        }
+        while i < end {
+            let px = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &<< 2, as: UInt32.self))
+            base.storeBytes(of: (src &+ scale(px, inverse)).littleEndian, toByteOffset: i &<< 2, as: UInt32.self)
+            i &+= 1
+        }
     }
 
     /// Composites `layer` onto `target` (source-over) scaled by `opacity` (1...255) and, if

@@ -92,6 +92,15 @@ struct GradientBlitter: PaintBlitter {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { row in
                     for j in 0..<8 { row[j] = color(index, ditherRow | j) }
                     if storeOnly {
+                        // Eight pixels a store: lane j holds pixel deviceX + j's colour, and
+                        // eight pixels on the pattern is where it started.
+                        var lanes = SIMD8<UInt32>()
+                        for j in 0..<8 { lanes[j] = row[(deviceX &+ j) & 7].littleEndian }
+                        while i &+ 8 <= end {
+                            surface.base.storeBytes(of: lanes, toByteOffset: i &<< 2, as: SIMD8<UInt32>.self)
+                            deviceX &+= 8
+                            i &+= 8
+                        }
                         while i < end { surface.store(i, row[deviceX & 7]); deviceX &+= 1; i &+= 1 }
                     } else {
                         while i < end { blend(i, row[deviceX & 7], coverage, factor); deviceX &+= 1; i &+= 1 }

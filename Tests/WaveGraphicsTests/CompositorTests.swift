@@ -30,6 +30,47 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(Compositor.over(0, 0x8040_2010), 0x8040_2010)
     }
 
+    /// The four-pixels-a-step run blend gives each pixel src + round(pixel · (255 − αs) / 255)
+    /// per channel, as `over` does one pixel at a time, for every run length and start.
+    func testRunOverMatchesExactRoundingPixelByPixel() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: UInt32) -> UInt32 {   // 0...bound, from a fixed-seed xorshift
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt32(truncatingIfNeeded: state >> 32) % (bound + 1)
+        }
+        func premultiplied(maxAlpha: UInt32) -> UInt32 {
+            let a = next(maxAlpha)
+            var p = a << 24
+            for c in 0..<3 { p |= next(a) << (8 * c) }
+            return p
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 32 * 4, alignment: 4)
+        defer { buffer.deallocate() }
+        for _ in 0..<3000 {
+            let pixels = (0..<32).map { _ in premultiplied(maxAlpha: 255) }
+            for (i, p) in pixels.enumerated() { buffer.storeBytes(of: p.littleEndian, toByteOffset: 4 * i, as: UInt32.self) }
+            let src = premultiplied(maxAlpha: 254), inverse = 255 - (src >> 24)
+            let start = Int(next(7)), count = Int(next(23))
+            Compositor.over(src, inverse: inverse, onto: buffer, from: start, count: count)
+            for i in 0..<32 {
+                let got = UInt32(littleEndian: buffer.load(fromByteOffset: 4 * i, as: UInt32.self))
+                guard i >= start, i < start + count else {
+                    XCTAssertEqual(got, pixels[i], "pixel \(i) outside the run changed")
+                    continue
+                }
+                var expected: UInt32 = 0
+                for c in 0..<4 {
+                    let d = Double((pixels[i] >> (8 * c)) & 0xFF), s = (src >> (8 * c)) & 0xFF
+                    expected |= (s + UInt32((d * Double(inverse) / 255).rounded())) << (8 * c)
+                }
+                XCTAssertEqual(got, expected, "pixel \(i) of a run of \(count) from \(start)")
+                XCTAssertEqual(got, Compositor.over(src, pixels[i]))
+            }
+        }
+    }
+
     func testGroupOpacityDoesNotDarkenOverlap() {
         let a = TestScene.fill(TestScene.rect(10, 10, 30, 30), .black)
         let b = TestScene.fill(TestScene.rect(25, 25, 30, 30), .black)

@@ -52,6 +52,17 @@ final class PaintTests: XCTestCase {
             }
             let narrow = TestScene.render(strips, width: 64, height: 64, background: .white)
             XCTAssertTrue(wide == narrow, "a wide span differs from the same pixels drawn in narrow spans")
+            // Wide spans starting at every phase of the 8-pixel dither pattern (stored eight
+            // pixels at a time from where they start) give the same pixels too.
+            for x0 in 1..<8 {
+                let shifted = TestScene.render([.fill(path: TestScene.rect(Double(x0), 0.5, Double(61 - x0), 63), rule: .nonZero,
+                                                      paint: paint, opacity: 1)], width: 64, height: 64, background: .white)
+                for y in 0..<64 {
+                    for x in x0..<61 where shifted.pixel(x, y) != narrow.pixel(x, y) {
+                        XCTFail("pixel (\(x), \(y)) of a span from x = \(x0) differs")
+                    }
+                }
+            }
             // The rows really vary: top and bottom differ, and the ends of the ramp show.
             XCTAssertNotEqual(wide.pixel(10, 1).b, wide.pixel(10, 62).b)
         }

@@ -101,6 +101,21 @@ public enum Ops {
         }
     }
 
+    /// The function of two numbers `call` computes for `f` given two arguments, or nil.
+    public static func binaryCall(_ f: Builtin) -> ((Double, Double) -> Double)? {
+        switch f {
+        case .min: return { Swift.min($0, $1) }
+        case .max: return { Swift.max($0, $1) }
+        case .atan2: return { Foundation.atan2($0, $1) }
+        case .pow: return { Foundation.pow($0, $1) }
+        case .mod: return { a, m in
+            let r = Foundation.fmod(a, m)
+            return r != 0 && (r < 0) != (m < 0) ? r + m : r
+        }
+        default: return nil
+        }
+    }
+
     /// Evaluates a pure built-in (everything but `random`).
     public static func call(_ f: Builtin, _ args: [Value]) -> Value {
         let n = args.map(\.number)
@@ -108,15 +123,10 @@ public enum Ops {
         switch f {
         case .sin, .cos, .tan, .asin, .acos, .atan, .abs, .sign, .sqrt, .exp, .log, .floor, .ceil, .round:
             return .number(unary(f, arg(0)))
-        case .atan2: return .number(Foundation.atan2(arg(0), arg(1)))
+        case .atan2, .pow, .mod: return .number(binaryCall(f).map { $0(arg(0), arg(1)) } ?? 0)
         case .min: return .number(n.dropFirst().reduce(arg(0)) { Swift.min($0, $1) })
         case .max: return .number(n.dropFirst().reduce(arg(0)) { Swift.max($0, $1) })
         case .clamp: return .number(Swift.min(Swift.max(arg(0), arg(1)), arg(2)))
-        case .pow: return .number(Foundation.pow(arg(0), arg(1)))
-        case .mod:
-            let m = arg(1)
-            let r = Foundation.fmod(arg(0), m)
-            return .number(r != 0 && (r < 0) != (m < 0) ? r + m : r)
         case .mix: return mix(args.first ?? .number(0), args.count > 1 ? args[1] : .number(0), arg(2))
         case .rgb: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), 1))
         case .rgba: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), unit(arg(3))))

@@ -63,11 +63,25 @@ extension SceneRuntime {
         case .ternary(let c, let a, let b): return try eval(c, ctx).bool ? eval(a, ctx) : eval(b, ctx)
         case .call(let f, let args):
             // Fast paths with no argument array, the same values as `Ops.call` gives
-            // (`InterpreterFastPathTests`): a function of one number, and `mix`.
+            // (`InterpreterFastPathTests`): a function of one number, `mix`, `clamp`, and
+            // the functions of two numbers (emitters call `clamp`, `max` and `random` for
+            // every particle).
             if args.count == 1 && Ops.isUnary(f) { return .number(Ops.unary(f, try eval(args[0], ctx).number)) }
             if args.count == 3 && f == .mix {
                 let a = try eval(args[0], ctx), b = try eval(args[1], ctx)
                 return Ops.mix(a, b, try eval(args[2], ctx).number)
+            }
+            if args.count == 3 && f == .clamp {
+                let x = try eval(args[0], ctx).number, lo = try eval(args[1], ctx).number
+                return .number(Swift.min(Swift.max(x, lo), try eval(args[2], ctx).number))
+            }
+            if args.count == 2 && f == .random {
+                let a = try eval(args[0], ctx).number, b = try eval(args[1], ctx).number
+                return .number(a + (b - a) * rng.nextUnit())
+            }
+            if args.count == 2, let binary = Ops.binaryCall(f) {
+                let a = try eval(args[0], ctx).number
+                return .number(binary(a, try eval(args[1], ctx).number))
             }
             var vs: [Value] = []
             vs.reserveCapacity(args.count)

@@ -39,8 +39,24 @@ final class InterpreterFastPathTests: XCTestCase {
             let a = value(), b = value(), c = value()
             let fast = try runtime.evaluate(.call(.mix, [.constant(a), .constant(b), .constant(c)]))
             XCTAssertTrue(same(fast, Ops.call(.mix, [a, b, c])), "mix(\(a), \(b), \(c))")
+            let clamped = try runtime.evaluate(.call(.clamp, [.constant(a), .constant(b), .constant(c)]))
+            XCTAssertTrue(same(clamped, Ops.call(.clamp, [a, b, c])), "clamp(\(a), \(b), \(c))")
+            for f in [Builtin.min, .max, .atan2, .pow, .mod] {
+                let fast = try runtime.evaluate(.call(f, [.constant(a), .constant(b)]))
+                XCTAssertTrue(same(fast, Ops.call(f, [a, b])), "\(f.rawValue)(\(a), \(b)): \(fast) vs \(Ops.call(f, [a, b]))")
+                checked += 1
+            }
         }
-        XCTAssertEqual(checked, 4000 * 14)
+        XCTAssertEqual(checked, 4000 * 19)
+        // random(a, b) draws the same number as a + (b − a) · random() from the same generator.
+        var twin = try SceneRuntime(program: try program("var x = 0"))
+        var general = try SceneRuntime(program: try program("var x = 0"))
+        for _ in 0..<1000 {
+            let a = next(), b = next()
+            let fast = try twin.evaluate(.call(.random, [.constant(.number(a)), .constant(.number(b))]))
+            let u = try general.evaluate(.call(.random, [])).number
+            XCTAssertTrue(same(fast, .number(a + (b - a) * u)), "random(\(a), \(b))")
+        }
     }
 
     /// A let of the clock alone is evaluated once a tick and kept (`IRExpr.tickCached`): a

@@ -37,8 +37,9 @@ final class PixmapReuseTests: XCTestCase {
         }
     }
 
-    /// Seeded random frames (fills anywhere, partly off the pixmap, groups with opacity and
-    /// masks, blurs and offset shadows, now and then a new background) through one pool:
+    /// Seeded random frames (opaque and translucent fills anywhere, partly off the pixmap,
+    /// groups with opacity and masks, blurs and offset shadows, now and then a new
+    /// background) through one pool:
     /// each equals a render on a new pixmap, and the region left alone is background.
     func testRandomFramesThroughThePoolMatchFreshRenders() {
         var seed: UInt64 = 0xD1B5_4A32_D192_ED03
@@ -51,8 +52,19 @@ final class PixmapReuseTests: XCTestCase {
             p.addCircle(center: Point(next() * 110 - 15, next() * 90 - 15), radius: 1 + next() * 20)
             return p
         }
+        func box() -> Path {   // bars, whole pixels or not
+            var p = Path()
+            let snap = next() < 0.5
+            func v(_ x: Double) -> Double { snap ? x.rounded() : x }
+            p.addRect(Rect(x: v(next() * 100 - 10), y: v(next() * 80 - 10), width: v(1 + next() * 40), height: v(1 + next() * 50)))
+            return p
+        }
         func fill() -> DisplayItem {
-            .fill(path: circle(), rule: .nonZero, paint: .solid(Color(r: next(), g: next(), b: next(), a: 0.2 + next() * 0.8)), opacity: 1)
+            // Half of them opaque (drawn over stale pixels with the background only where
+            // they do not cover whole), half translucent.
+            let alpha = next() < 0.5 ? 1 : 0.2 + next() * 0.8
+            return .fill(path: next() < 0.5 ? circle() : box(), rule: .nonZero,
+                         paint: .solid(Color(r: next(), g: next(), b: next(), a: alpha)), opacity: 1)
         }
         let pool = PixmapPool()
         let renderer = Renderer()

@@ -97,24 +97,38 @@ extension Compiler {
         let halfSlot = newHiddenGlobal("emit.tt@\(template.name)", initial: 0, range)
         let t = IRExpr.global(tSlot), half = IRExpr.global(halfSlot)
         var live: [IRStmt] = [.assign(.global(tSlot), nil, .binary(.div, v("age"), c(60)), range)]
-        if e.xAcceleration != 0 || e.yAcceleration != 0 {
+        let accelerates = e.xAcceleration != 0 || e.yAcceleration != 0
+        if accelerates {
             live.append(.assign(.global(halfSlot), nil, mul(mul(t, t), c(0.5)), range))
         }
         live.append(.assign(.layer(.current, .position), nil,
                             .makePoint(plus(add(v("x0"), mul(v("vx"), t)), e.xAcceleration, half),
                                        plus(add(v("y0"), mul(v("vy"), t)), e.yAcceleration, half)), range))
-        if e.spin != 0 || e.spinRange != 0 {
+        let spins = e.spin != 0 || e.spinRange != 0
+        if spins {
             live.append(.assign(.layer(.current, .rotation), nil, add(v("r0"), mul(v("spin"), t)), range))
         }
-        if e.scale != 1 || e.scaleRange != 0 || e.scaleSpeed != 0 {
+        let scales = e.scale != 1 || e.scaleRange != 0 || e.scaleSpeed != 0
+        if scales {
             let s = IRExpr.call(.max, [c(0), plus(v("s0"), e.scaleSpeed, t)])
             live.append(.assign(.layer(.current, .scale), nil, .makePoint(s, s), range))
         }
-        if e.alphaSpeed != 0 || e.alphaRange != 0 {
+        let fades = e.alphaSpeed != 0 || e.alphaRange != 0
+        if fades {
             live.append(.assign(.layer(.current, .opacity), nil, .call(.clamp, [plus(v("a0"), e.alphaSpeed, t), c(0), c(1)]), range))
         }
         live.append(.assign(.instanceVar(slot["age"] ?? 0), .add, c(1), range))
-        let handler = TimerIR(kind: .every(period: 1), body: [.ifElse(.binary(.ge, v("age"), v("life")), [.remove(.current, range)], live)], range: range)
+        let ending = IRExpr.binary(.ge, v("age"), v("life"))
+        let endSteps = Self.steps(ending)
+        let tick = ParticleTickIR(
+            age: slot["age"] ?? 0, life: slot["life"] ?? 0, x0: slot["x0"] ?? 0, y0: slot["y0"] ?? 0,
+            vx: slot["vx"] ?? 0, vy: slot["vy"] ?? 0, spin: slot["spin"] ?? 0, r0: slot["r0"] ?? 0,
+            s0: slot["s0"] ?? 0, a0: slot["a0"] ?? 0, t: tSlot, half: halfSlot,
+            xAcceleration: e.xAcceleration, yAcceleration: e.yAcceleration, spins: spins,
+            scaleSpeed: scales ? e.scaleSpeed : nil, alphaSpeed: fades ? e.alphaSpeed : nil,
+            endSteps: endSteps, liveSteps: endSteps + live.reduce(0) { $0 + Self.steps($1) },
+            lowered: [.ifElse(ending, [.remove(.current, range)], live)], range: range)
+        let handler = TimerIR(kind: .every(period: 1), body: [.particleTick(tick)], range: range)
         let spawn = IRStmt.spawn(template: tpl, place, birth + [.installTimer(handler)], range)
 
         // Births: particle k is born at 60k/rate ticks after `begin`, while that is before
@@ -131,6 +145,24 @@ extension Compiler {
             .assign(.global(m), .add, c(1), range),
         ]
         return [.installTimer(TimerIR(kind: .every(period: 1), body: body, range: range))]
+    }
+
+    /// The interpreter's steps for an assignment of the forms a particle's handler has: one
+    /// for the statement and one for each expression node evaluated.
+    static func steps(_ s: IRStmt) -> Int {
+        guard case .assign(_, _, let value, _) = s else { return 0 }
+        return 1 + steps(value)
+    }
+
+    /// Expression nodes `eval` visits for the forms a particle's handler uses.
+    static func steps(_ e: IRExpr) -> Int {
+        switch e {
+        case .binary(_, let a, let b): return 1 + steps(a) + steps(b)
+        case .makePoint(let a, let b): return 1 + steps(a) + steps(b)
+        case .call(_, let args): return 1 + args.reduce(0) { $0 + steps($1) }
+        case .unary(_, let a), .component(let a, _): return 1 + steps(a)
+        default: return 1
+        }
     }
 
     /// A mutable number only the compiler's lowering names (its name has a character no

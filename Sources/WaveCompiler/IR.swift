@@ -245,6 +245,43 @@ public indirect enum IRStmt: Equatable, Sendable {
     /// `for i in a..<b { … }`: the body for each whole number from ⌈a⌉ below b, the number
     /// held in global `slot`; every pass is charged to the tick's work limit.
     case forRange(slot: Int, from: IRExpr, to: IRExpr, body: [IRStmt], SourceRange)
+    /// One tick of a particle an `emit` spawned: `lowered`, run as native code.
+    case particleTick(ParticleTickIR)
+}
+
+/// The per-tick handler of an emitted particle (`Compiler.compileEmit`). `lowered` says
+/// what it does as ordinary statements (and is what `--dump-ir` prints); the runtime does
+/// the same arithmetic in the same order without walking them, and counts the same steps
+/// against the tick's work limit. With t = age / 60 and h = t²/2:
+///   age ≥ life: the particle is removed;
+///   else the globals `t` (and `half` = h when it accelerates) are set, then
+///   position = (x0 + vx·t + h·ax, y0 + vy·t + h·ay), rotation = r0 + spin·t (if it
+///   spins), scale = max(0, s0 + t·scaleSpeed) (if set), opacity = clamp(a0 + t·alphaSpeed,
+///   0, 1) (if set), and age += 1,
+/// where a term whose coefficient is 0 is left out, as in `lowered`.
+public struct ParticleTickIR: Equatable, Sendable {
+    /// Instance variable slots of the particle (its var holder's).
+    public var age, life, x0, y0, vx, vy, spin, r0, s0, a0: Int
+    /// The hidden globals holding t and t²/2.
+    public var t: Int, half: Int
+    public var xAcceleration: Double, yAcceleration: Double
+    public var spins: Bool
+    /// nil: the property is not written.
+    public var scaleSpeed: Double?, alphaSpeed: Double?
+    /// Interpreter steps `lowered` takes: to the removal, and for a living tick.
+    public var endSteps: Int, liveSteps: Int
+    public var lowered: [IRStmt]
+    public var range: SourceRange
+
+    public init(age: Int, life: Int, x0: Int, y0: Int, vx: Int, vy: Int, spin: Int, r0: Int, s0: Int, a0: Int,
+                t: Int, half: Int, xAcceleration: Double, yAcceleration: Double, spins: Bool, scaleSpeed: Double?,
+                alphaSpeed: Double?, endSteps: Int, liveSteps: Int, lowered: [IRStmt], range: SourceRange) {
+        (self.age, self.life, self.x0, self.y0, self.vx, self.vy) = (age, life, x0, y0, vx, vy)
+        (self.spin, self.r0, self.s0, self.a0, self.t, self.half) = (spin, r0, s0, a0, t, half)
+        (self.xAcceleration, self.yAcceleration, self.spins) = (xAcceleration, yAcceleration, spins)
+        (self.scaleSpeed, self.alphaSpeed, self.endSteps, self.liveSteps) = (scaleSpeed, alphaSpeed, endSteps, liveSteps)
+        (self.lowered, self.range) = (lowered, range)
+    }
 }
 
 public struct EffectIR: Equatable, Sendable {

@@ -206,6 +206,10 @@ public struct IRPrinter {
         case .remove(let r, _): return ["\(indent)remove \(layer(r))"]
         case .effect(let e): return ["\(indent)effect \(layer(e.layer)) \(e.kind.rawValue) over \(e.durationTicks)t\(e.delayTicks > 0 ? " delay \(e.delayTicks)t" : "")\(e.seed.map { " seed \($0)" } ?? "")"]
         case .evaluate(let e, _, _): return ["\(indent)print \(expr(e))"]
+        case .particleTick(let p):
+            var out = ["\(indent)particle tick (run natively as:)"]
+            for x in p.lowered { out += stmt(x, indent: indent + "  ") }
+            return out
         case .forRange(let slot, let a, let b, let body, _):
             let name = slot < program.globals.count ? program.globals[slot].name : "global#\(slot)"
             var out = ["\(indent)for \(name) in \(expr(a))..<\(expr(b))"]

@@ -212,6 +212,12 @@ extension SceneRuntime {
                 }
                 i += 1
             }
+        case .particleTick(let p):
+            if SceneRuntime.interpretParticles {
+                for s in p.lowered { try exec(s, ctx) }
+            } else {
+                try particleTick(p, ctx)
+            }
         case .eachCopy(let decl, let body):
             let parent = program.layers[decl].parent
             let delay = parent.flatMap { program.layers[$0].replicator }?.delayTicks ?? 0
@@ -222,6 +228,52 @@ extension SceneRuntime {
                     if isStopped { return }
                 }
             }
+        }
+    }
+
+    /// `ParticleTickIR.lowered` without walking it: the same numbers from the same
+    /// operations in the same order, the same writes (through `write`, with its checks), and
+    /// the same steps counted.
+    mutating func particleTick(_ p: ParticleTickIR, _ ctx: ExecContext) throws {
+        let vars = varHolder(ctx).flatMap { instances[$0]?.vars } ?? []
+        func v(_ slot: Int) -> Double { slot < vars.count ? vars[slot].number : 0 }
+        try count(p.endSteps, p.range)
+        let age = v(p.age)
+        if age >= v(p.life) {
+            if let id = ctx.current { removeInstance(id) }
+            return
+        }
+        try count(p.liveSteps - p.endSteps, p.range)
+        let t = age / 60
+        globals[p.t] = .number(t)
+        var half = 0.0
+        if p.xAcceleration != 0 || p.yAcceleration != 0 {
+            half = t * t * 0.5
+            globals[p.half] = .number(half)
+        }
+        /// a + x·k, or a when k is 0 (the lowering leaves the term out).
+        func plus(_ a: Double, _ k: Double, _ x: Double) -> Double { k == 0 ? a : a + x * k }
+        let current = Target.layer(.current, .position)
+        try write(current, .point(plus(v(p.x0) + v(p.vx) * t, p.xAcceleration, half),
+                                  plus(v(p.y0) + v(p.vy) * t, p.yAcceleration, half)), ctx, range: p.range)
+        if p.spins { try write(.layer(.current, .rotation), .number(v(p.r0) + v(p.spin) * t), ctx, range: p.range) }
+        if let speed = p.scaleSpeed {
+            let s = Swift.max(0, plus(v(p.s0), speed, t))
+            try write(.layer(.current, .scale), .point(s, s), ctx, range: p.range)
+        }
+        if let speed = p.alphaSpeed {
+            try write(.layer(.current, .opacity), .number(Swift.min(Swift.max(plus(v(p.a0), speed, t), 0), 1)), ctx, range: p.range)
+        }
+        try write(.instanceVar(p.age), Ops.binary(.add, instanceVar(p.age, ctx), .number(1)), ctx, range: p.range)
+    }
+
+    /// Adds `steps` to the tick's work at once, with the checks `eval` makes a step at a time.
+    mutating func count(_ steps: Int, _ range: SourceRange) throws {
+        let before = work
+        work += steps
+        if before >> 20 != work >> 20 { try SceneRuntime.heartbeat?(tick, work) }
+        if work > limits.maxWorkPerTick {
+            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
         }
     }
 

@@ -369,7 +369,7 @@ struct IRTable {
         }
         for s in statements {
             switch s {
-            case .assign, .stop, .remove, .effect, .evaluate: break
+            case .assign, .stop, .remove, .effect, .evaluate, .particleTick: break
             case .ifElse(_, let a, let b): walk(a, topLevel: topLevel); walk(b, topLevel: topLevel)
             case .animate(let a): add(a)
             case .animationGroup(_, _, let list): for a in list { add(a) }

@@ -143,6 +143,8 @@ public struct SceneRuntime: Sendable {
     /// Set once at start-up, before any runtime runs.
     nonisolated(unsafe) public static var heartbeat: (@Sendable (_ tick: Int, _ work: Int) throws -> Void)?
     static let heartbeatMask = (1 << 20) - 1
+    /// Tests: run particles' `ParticleTickIR.lowered` statements instead of the native tick.
+    nonisolated(unsafe) static var interpretParticles = false
 
     mutating func runTick() throws {
         work = 0

@@ -182,6 +182,42 @@ final class EmitterTests: XCTestCase {
                           try render(try SceneRuntime.seek(p, to: 120)), "the randomness comes from the seed")
     }
 
+    /// A particle's tick runs natively (`ParticleTickIR`); the statements it stands for,
+    /// interpreted, must give the same display list, variables and globals at every tick and
+    /// count the same steps, for emitters using every term (both accelerations, spin, scale
+    /// and alpha speeds and ranges) and for ones leaving terms out.
+    func testNativeParticleTicksMatchTheirStatements() throws {
+        let scenes = [
+            scene("""
+            birth-rate 45  lifetime 1s  lifetime-range 0.4s  velocity 70  velocity-range 20  emission-range 180deg
+              x-acceleration -30  y-acceleration 90  spin 3  spin-range 1  scale 0.8  scale-range 0.2  scale-speed -0.4
+              alpha-range 0.2  alpha-speed -0.7  color #ffaa33  blue-range 0.3  shape rectangle  size (40, 20)
+            """, template: "template p: rect { frame (-3, -2, 6, 4)  corner 1 }"),
+            scene("birth-rate 12  lifetime 0.5s  velocity 40  shape circle  size (30, 30)"),
+            scene("birth-rate 20  lifetime 2s  velocity 10  spin-range 2  begin 0.2s  duration 1s  shape point"),
+        ]
+        defer { SceneRuntime.interpretParticles = false }
+        for s in scenes {
+            let p = try program(s)
+            var native = try SceneRuntime(program: p), walked = try SceneRuntime(program: p)
+            var alive = 0
+            for n in 1...150 {
+                SceneRuntime.interpretParticles = false
+                try native.step()
+                SceneRuntime.interpretParticles = true
+                try walked.step()
+                XCTAssertEqual(native.work, walked.work, "steps at tick \(n)")
+                XCTAssertGreaterThan(native.work, 0)
+                XCTAssertEqual(try native.frame(), try walked.frame(), "display list at tick \(n)")
+                XCTAssertEqual(native.globals, walked.globals, "globals at tick \(n)")
+                XCTAssertEqual(native.instances.values.map(\.vars).sorted { "\($0)" < "\($1)" },
+                               walked.instances.values.map(\.vars).sorted { "\($0)" < "\($1)" }, "variables at tick \(n)")
+                alive = max(alive, particles(native).count)
+            }
+            XCTAssertGreaterThan(alive, 5, "the emitter ran")
+        }
+    }
+
     func testTooManyParticlesIsALocatedError() throws {
         let s = scene("birth-rate 60  lifetime 10s")
         var limits = RuntimeLimits()

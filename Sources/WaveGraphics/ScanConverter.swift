@@ -301,21 +301,29 @@ struct ScanConverter {
                     rowSpans.withUnsafeMutableBufferPointer { spans in
                         var nextRun = 0, activeCount = 0, spanCount = 0
                         var repeatable = false   // `spans` holds the row above, made of runs alone
+                        var nextEnd = Int.max    // the first row where an active run ends
                         for k in 0..<rows {
                             let r = lo + k
                             var changed = false
-                            var a = 0
-                            while a < activeCount {
-                                if Int(active[a].row1) == r {
-                                    activeCount -= 1
-                                    active[a] = active[activeCount]
-                                    changed = true
-                                } else {
-                                    a += 1
+                            if r == nextEnd {
+                                nextEnd = Int.max
+                                var a = 0
+                                while a < activeCount {
+                                    let end = Int(active[a].row1)
+                                    if end == r {
+                                        activeCount -= 1
+                                        active[a] = active[activeCount]
+                                        changed = true
+                                    } else {
+                                        if end < nextEnd { nextEnd = end }
+                                        a += 1
+                                    }
                                 }
                             }
                             while nextRun < runCount && Int(runs[nextRun].row0) == r {
                                 active[activeCount] = runs[nextRun]
+                                let end = Int(runs[nextRun].row1)
+                                if end < nextEnd { nextEnd = end }
                                 activeCount += 1
                                 nextRun += 1
                                 changed = true

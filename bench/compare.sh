@@ -7,13 +7,14 @@
 # `apt-get install -y libcairo2-dev`), which draws each script of examples/ with cairo the
 # way an ordinary C program would: every frame from scratch, clips set per frame. For
 # every example and size it first checks that the two agree (PSNR of one frame, from
-# `wave render`), then renders ticks 0..N-1 with wave and with cairo alternately ROUNDS
-# times and prints the medians of the CPU seconds per frame and their ratio (1080p runs a
-# quarter of the frames). With valgrind installed it then prints instructions per frame
+# `wave render`), then renders ticks 0..N-1 with wave and with cairo alternately, ROUNDS
+# times and more until each side has run 0.5 s of CPU in all (at most 25 rounds), and
+# prints the medians of the CPU seconds per frame and their ratio (1080p runs a quarter of
+# the frames). With valgrind installed it then prints instructions per frame
 # from callgrind at both sizes, without libc's __mem* functions (valgrind counts rep movs/stos
 # one per byte). Prints the CPU model and load average first and last: the machine may be
-# shared, so prefer the instruction counts for comparisons. About 4 minutes on 2 cores
-# with the first 11 examples (measured then); twice the examples now, so expect longer.
+# shared, so prefer the instruction counts for comparisons. About 14 minutes on 2 cores
+# with the 23 examples (2026-11-24: 7 timed, the rest callgrind).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
@@ -27,7 +28,7 @@ cc -O2 -o "$cairo" bench/cairo-frames.c $(pkg-config --cflags --libs cairo cairo
 machine() { echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
 machine
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); wave: $wave; cairo: $(pkg-config --modversion cairo)"
-echo "$rounds interleaved rounds; CPU ms per frame (medians) over ticks 0..N-1; PSNR of wave and cairo at tick N/2"
+echo "at least $rounds interleaved rounds, more until each side has run 0.5 s (at most 25); CPU ms per frame (medians) over ticks 0..N-1; PSNR of wave and cairo at tick N/2"
 # Frames per example at 640x480: its duration in ticks, at most 240.
 frames_of() {
     case $1 in
@@ -40,6 +41,8 @@ frames_of() {
     *) echo 240 ;;
     esac
 }
+# True when the per-frame times in file $1, FRAMES frames a round, add up to 0.5 s.
+enough() { awk -v f="$frames" '{ s += $1 * f } END { exit !(s >= 0.5) }' "$1"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 scenes=$("$cairo" scenes)
 for s in $scenes; do [ -f "examples/$s.wave" ] || { echo "no examples/$s.wave" >&2; exit 65; }; done
@@ -58,9 +61,16 @@ for size in 640x480 1920x1080; do
         "$cairo" png "$scene" "$mid" "$w" "$h" "$tmp/c.png"
         psnr=$("$cairo" psnr "$tmp/w.png" "$tmp/c.png")
         : >"$tmp/w"; : >"$tmp/c"
-        for _ in $(seq "$rounds"); do
+        # At least ROUNDS rounds, then more until each side has run half a second of CPU in
+        # all (at most 25): a short scene's median is then not that of five 20 ms runs.
+        n=0
+        while :; do
             "$wave" bench "examples/$scene.wave" --size "$size" --frames "$frames" --cpu 2>/dev/null >>"$tmp/w"
             "$cairo" time "$scene" -1 "$w" "$h" "$frames" >>"$tmp/c"
+            n=$((n + 1))
+            [ "$n" -ge 25 ] && break
+            [ "$n" -lt "$rounds" ] && continue
+            enough "$tmp/w" && enough "$tmp/c" && break
         done
         wm=$(median <"$tmp/w"); cm=$(median <"$tmp/c")
         awk -v n="$scene" -v s="$size" -v f="$frames" -v a="$wm" -v b="$cm" -v p="$psnr" \

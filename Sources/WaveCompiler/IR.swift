@@ -250,7 +250,7 @@ public indirect enum IRStmt: Equatable, Sendable {
 }
 
 /// The per-tick handler of an emitted particle (`Compiler.compileEmit`). `lowered` says
-/// what it does as ordinary statements (and is what `--dump-ir` prints); the runtime does
+/// what it does as ordinary statements (and is what `wave ir` prints); the runtime does
 /// the same arithmetic in the same order without walking them, and counts the same steps
 /// against the tick's work limit. With t = age / 60 and h = t²/2:
 ///   age ≥ life: the particle is removed;

@@ -51,10 +51,11 @@ enum Flattener {
         return t.isFinite ? t : 0
     }
 
-    /// Pieces so that each turns by at most `step` (1 when `step` is infinite).
-    static func turnPieces(_ turning: Double, _ step: Double) -> Int {
+    /// Pieces so that each turns by at most `step` (1 when `step` is infinite, as for every
+    /// fill: `turning`, two `atan2` a cubic, is then not computed).
+    static func turnPieces(_ turning: @autoclosure () -> Double, _ step: Double) -> Int {
         guard step.isFinite, step > 0 else { return 1 }
-        let n = (turning / step).rounded(.up)
+        let n = (turning() / step).rounded(.up)
         guard n.isFinite else { return maxSegments }
         return Swift.min(maxSegments, Swift.max(1, Int(n)))
     }
@@ -138,8 +139,8 @@ enum Flattener {
             case .quad(let c, let p):
                 ensure(c)
                 let p0 = last
-                var n = pieceCount((p0 - c * 2 + p).length, 4 * tol)
-                if turnStep.isFinite { n = Swift.max(n, turnPieces(Self.turn(c - p0, p - c), turnStep)) }
+                let n = Swift.max(pieceCount((p0 - c * 2 + p).length, 4 * tol),
+                                  turnPieces(Self.turn(c - p0, p - c), turnStep))
                 curve(n) { t in
                     let u = 1 - t
                     return Point(u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
@@ -150,10 +151,8 @@ enum Flattener {
                 ensure(c1)
                 let p0 = last
                 let m = Swift.max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
-                var n = pieceCount(3 * m, 4 * tol)
-                if turnStep.isFinite {   // fills pass infinity: no atan2 for them
-                    n = Swift.max(n, turnPieces(Self.turn(c1 - p0, c2 - c1) + Self.turn(c2 - c1, p - c2), turnStep))
-                }
+                let n = Swift.max(pieceCount(3 * m, 4 * tol),
+                                  turnPieces(Self.turn(c1 - p0, c2 - c1) + Self.turn(c2 - c1, p - c2), turnStep))
                 curve(n) { t in
                     let u = 1 - t
                     let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t

@@ -133,10 +133,7 @@ extension SceneRuntime {
             letCacheTick = tick
         }
         if let (v, steps) = letCache[name] {
-            let before = work
-            work += steps
-            if before >> 20 != work >> 20 { try SceneRuntime.heartbeat?(tick, work) }
-            if work > limits.maxWorkPerTick {
+            if try addWork(steps) {
                 // Callers that know the statement or binding being evaluated replace the range.
                 throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
             }
@@ -253,8 +250,7 @@ extension SceneRuntime {
         }
         /// a + x·k, or a when k is 0 (the lowering leaves the term out).
         func plus(_ a: Double, _ k: Double, _ x: Double) -> Double { k == 0 ? a : a + x * k }
-        let current = Target.layer(.current, .position)
-        try write(current, .point(plus(v(p.x0) + v(p.vx) * t, p.xAcceleration, half),
+        try write(.layer(.current, .position), .point(plus(v(p.x0) + v(p.vx) * t, p.xAcceleration, half),
                                   plus(v(p.y0) + v(p.vy) * t, p.yAcceleration, half)), ctx, range: p.range)
         if p.spins { try write(.layer(.current, .rotation), .number(v(p.r0) + v(p.spin) * t), ctx, range: p.range) }
         if let speed = p.scaleSpeed {
@@ -267,14 +263,19 @@ extension SceneRuntime {
         try write(.instanceVar(p.age), Ops.binary(.add, instanceVar(p.age, ctx), .number(1)), ctx, range: p.range)
     }
 
-    /// Adds `steps` to the tick's work at once, with the checks `eval` makes a step at a time.
-    mutating func count(_ steps: Int, _ range: SourceRange) throws {
+    /// Adds `steps` to the tick's work at once, with the heartbeat `eval` gives a step at a
+    /// time; true when the tick's work limit is passed.
+    mutating func addWork(_ steps: Int) throws -> Bool {
         let before = work
         work += steps
-        if before >> 20 != work >> 20 { try SceneRuntime.heartbeat?(tick, work) }
-        if work > limits.maxWorkPerTick {
-            throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
-        }
+        if before | SceneRuntime.heartbeatMask != work | SceneRuntime.heartbeatMask { try SceneRuntime.heartbeat?(tick, work) }
+        return work > limits.maxWorkPerTick
+    }
+
+    /// `addWork` for a particle's tick, whose limit error is located at its emit block.
+    mutating func count(_ steps: Int, _ range: SourceRange) throws {
+        guard try addWork(steps) else { return }
+        throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps); a handler runs away", range, tick: tick)
     }
 
     /// Runs `body`; a limit error inside it with no place of its own is located at `range`.

@@ -110,7 +110,10 @@ extension Compiler {
         }
         if let r = a.arg("repeat")?.value {
             if case .name("forever") = r.kind { anim.repeatCount = .infinity }
-            else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {
+            else if case .name(let w) = r.kind, ["infinite", "infinity", "always", "indefinitely"].contains(w) {
+                error(.unknownName, "unknown name '\(w)': an endless repeat is 'repeat forever'", r.range, fix: .init(r.range, "forever"))
+                anim.repeatCount = .infinity
+            } else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {
                 if let ir { anim.dynamicTiming.repeatCount = ir; anim.repeatCount = 1 }
                 else if let n {
                     guard n > 0 else { error(.outOfRange, "a repeat count must be more than 0", r.range); return nil }

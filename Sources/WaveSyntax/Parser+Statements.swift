@@ -368,6 +368,10 @@ extension Parser {
                 }
                 args.append(Arg(label: label, values: values))
             }
+            if let arg = parseSynonymArg(labels, context: context) {
+                args.append(arg)
+                continue
+            }
             guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
                   w != "then", w != "else" else { return args }
             let word = Identifier(w, current.range)
@@ -383,5 +387,34 @@ extension Parser {
                       !(current.identifier.map { labels[$0] != nil } ?? false) { advance() }
             }
         }
+    }
+
+    /// An option written with another tool's word (`wait 1s`, `for 1s`, `timing linear`,
+    /// `repeat` spelt `loop`; see `Vocabulary.optionSynonyms`) or a timing curve without
+    /// `ease` (`ease-in-out`): reported with wave's spelling and read as that option, so one
+    /// slip gives one error. `after` and `for` on the line stay statements when they are
+    /// one: `after 2s { … }`, `for i in …`.
+    mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
+        guard let w = current.identifier, !current.newlineBefore, labels[w] == nil else { return nil }
+        let word = current.range
+        if TimingCurveName(rawValue: w) != nil, w != "ease", labels["ease"] == 1 {
+            error(.unknownOption, "'\(w)' is a timing curve: in '\(context)' it follows 'ease'", at: word,
+                  help: "write 'ease \(w)'", fix: .init(word, "ease \(w)"))
+            return Arg(label: Identifier("ease", word), values: [parseExpression()])
+        }
+        guard let target = Vocabulary.optionSynonyms[w], let count = labels[target] else { return nil }
+        if w == "for", peek().identifier != nil, peek(2).isWord("in") { return nil }   // a loop
+        let (saved, said) = (index, diagnostics.count)
+        advance()
+        var values: [Expr] = []
+        for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
+        if Parser.statementKeywords.contains(w), isPunct("{") || values.count < count {   // a statement after all
+            index = saved
+            diagnostics.removeSubrange(said...)
+            return nil
+        }
+        error(.unknownOption, "unknown option '\(w)' for '\(context)'; wave calls it '\(target)'", at: word,
+              help: "replace '\(w)' with '\(target)'", fix: .init(word, target))
+        return Arg(label: Identifier(target, word), values: values)
     }
 }

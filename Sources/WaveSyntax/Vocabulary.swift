@@ -98,6 +98,13 @@ public enum Vocabulary {
         // Motion along a path (grammar.md §8, "Motion along a path").
         "along": 1, "rotate": 1,
     ]
+    /// Words people bring from Core Animation, CSS and SwiftUI for an option that wave names
+    /// otherwise: an unknown option among these is reported with wave's word and read as it.
+    public static let optionSynonyms: [String: String] = [
+        "after": "delay", "wait": "delay", "in": "over", "for": "over", "timing": "ease", "easing": "ease",
+        "curve": "ease", "loop": "repeat", "loops": "repeat", "repeats": "repeat", "alternate": "autoreverse",
+        "yoyo": "autoreverse", "reverse": "autoreverse", "autoreverses": "autoreverse",
+    ]
     /// Labels of a spring, inline or in its `{ … }` block.
     public static let springLabels: [String: Int] = [
         "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,

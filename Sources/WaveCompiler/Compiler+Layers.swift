@@ -123,6 +123,11 @@ extension Compiler {
                 error(.outOfRange, "perspective is the eye's distance: positive, or 0 for none; found \(Value.format(d))", value.range)
                 continue
             }
+            if prop == .size, case .constant(.number(let size)) = t.ir, !(size > 0 && size < Property.textSizeLimit) {
+                error(.outOfRange, "text size must be a positive number below \(Value.format(Property.textSizeLimit)), found \(Value.format(size))",
+                      value.range)
+                continue
+            }
             if !t.poisoned { layer.properties[prop] = t.ir; layer.propertyRanges[prop] = clause.range }
         }
         environment.layers[index] = layer

@@ -391,8 +391,9 @@ extension SceneRuntime {
         }
         guard case .string(let font) = inst.present(.font) else { return nil }
         let size = inst.present(.size).number
-        guard size.isFinite, size > 0, size < 10_000 else {
-            throw RuntimeError(.badTextSize, "text size must be a positive number below 10000, found \(Value.format(size))", program.layers[inst.decl].range, tick: tick)
+        guard size.isFinite, size > 0, size < Property.textSizeLimit else {
+            throw RuntimeError(.badTextSize, "text size must be a positive number below \(Value.format(Property.textSizeLimit)), found \(Value.format(size))",
+                               program.layers[inst.decl].range, tick: tick)
         }
         let run: GlyphRun
         do { run = try FontLibrary.shared.layout(text, font: FontDescriptor.parse(font), size: size) } catch {

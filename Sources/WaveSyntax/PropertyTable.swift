@@ -21,6 +21,10 @@ public enum PropertyType: String, Sendable, Equatable {
 /// property, to a constant of the property's type; grammar.md §4 documents exactly these
 /// properties, with these kinds, aliases and defaults.
 public enum Property: String, CaseIterable, Sendable, Hashable {
+    /// A text layer's `size` must be above 0 and below this (checked at compile time when
+    /// constant, else when the text is laid out).
+    public static let textSizeLimit = 10_000.0
+
     // Common to every layer.
     case position, anchor, scale, rotation, opacity, visible
     // Shapes: every kind but group.

@@ -49,6 +49,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nspring x to 1 wait 0.2s", ["2:15 E0218 unknown option 'wait' for 'spring'; wave calls it 'delay' => 'delay' @2:15"]),
         ("var x = 0\nanimate x to 1 over 1s ease-in-out", ["2:24 E0218 'ease-in-out' is a timing curve: in 'animate' it follows 'ease' => 'ease ease-in-out' @2:24"]),
         ("var x = 0\nanimate x to 1 over 1s repeat infinite", ["2:31 E0201 unknown name 'infinite': an endless repeat is 'repeat forever' => 'forever' @2:31"]),
+        ("layer t1: text \"hi\" { size 0 }", ["1:28 E0306 text size must be a positive number below 10000, found 0"]),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),

@@ -186,4 +186,18 @@ final class RuntimeLimitVariableTests: XCTestCase {
             XCTAssertEqual(RuntimeLimits(environment: ["WAVE_MAX_WORK": bad]).maxWorkPerTick, RuntimeLimits(environment: [:]).maxWorkPerTick)
         }
     }
+
+    /// A text size computed out of range is a located runtime error when the text is laid
+    /// out (a constant one is a compile error: `MistakeSuiteTests`).
+    func testAComputedTextSizeOutOfRangeIsALocatedRuntimeError() throws {
+        let text = "scene 100x100\nvar s = 12\nlayer t1: text \"hi\" { size s }\nafter 2t { s = 0 }"
+        var r = try SceneRuntime(program: try program(text))
+        for _ in 0..<2 { XCTAssertNoThrow(try r.frame(scale: 1)); try r.step() }
+        try r.step()
+        XCTAssertThrowsError(try r.frame(scale: 1)) { e in
+            guard let e = e as? RuntimeError else { return XCTFail("\(e)") }
+            XCTAssertEqual(e.code, .badTextSize)
+            XCTAssertEqual(e.range.start, (text as NSString).range(of: "layer t1").location)
+        }
+    }
 }

@@ -123,7 +123,7 @@ extension Compiler {
                 error(.outOfRange, "perspective is the eye's distance: positive, or 0 for none; found \(Value.format(d))", value.range)
                 continue
             }
-            if prop == .size, case .constant(.number(let size)) = t.ir, !(size > 0 && size < Property.textSizeLimit) {
+            if prop == .size, !t.poisoned, case .constant(.number(let size)) = t.ir, !(size > 0 && size < Property.textSizeLimit) {
                 error(.outOfRange, "text size must be a positive number below \(Value.format(Property.textSizeLimit)), found \(Value.format(size))",
                       value.range)
                 continue

@@ -39,7 +39,7 @@ struct ShadowAlpha {
         let width = rect.width
         if let layer { Self.clearHidden(alpha, rect, under: layer) }
         var runs: [Run] = []
-        var bytes: [UInt8] = []
+        var total = 0
         for y in 0..<rect.height {
             let row = alpha + y * width
             var x = 0
@@ -62,13 +62,21 @@ struct ShadowAlpha {
                 }
                 let count = last + 1 - start
                 runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: start),
-                                count: Int32(truncatingIfNeeded: count), offset: Int32(truncatingIfNeeded: bytes.count)))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: row + start, count: count))
+                                count: Int32(truncatingIfNeeded: count), offset: Int32(truncatingIfNeeded: total)))
+                total += count
                 x = last + 1
             }
         }
         self.runs = runs
-        self.bytes = bytes
+        // The coverage copied once its size is known: no growing array (a wide shadow's
+        // bytes are hundreds of kilobytes, and each regrowth faults in fresh pages).
+        bytes = [UInt8](unsafeUninitializedCapacity: total) { out, count in
+            guard let base = out.baseAddress else { count = 0; return }
+            for run in runs {
+                (base + Int(run.offset)).initialize(from: alpha + Int(run.y) * width + Int(run.x), count: Int(run.count))
+            }
+            count = total
+        }
     }
 
     /// The first index ≥ `x` whose byte is non-zero, or `width`.

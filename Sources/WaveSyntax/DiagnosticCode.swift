@@ -86,6 +86,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case unspawnedTemplate = "W0003"
     case missingFont = "W0004"
     case substitutedFont = "W0005"
+    case plainAngle = "W0006"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -159,7 +160,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .badTimeValue: return ("bad-time-value", "a duration, delay, period or repeat count computed while running that is not finite, negative where it cannot be, or too long (runtime)")
         case .tooManyPathElements: return ("too-many-path-elements", "a layer's geometry with more elements than the limit (runtime)")
         case .nonFiniteGeometry: return ("non-finite-geometry", "geometry that is NaN or infinite (runtime)")
-        case .badTextSize: return ("bad-text-size", "a text size that is not positive or too large (runtime)")
+        case .badTextSize: return ("bad-text-size", "a text size that is not positive or too large (runtime; a constant one written in the script is E0306)")
         case .textLayoutFailed: return ("text-layout-failed", "text that cannot be laid out with its font (runtime)")
         case .sessionBroken: return ("session-broken", "a REPL session that no longer compiles (runtime)")
         case .unusedVariable: return ("unused-variable", "a variable that is never read")
@@ -167,6 +168,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .unspawnedTemplate: return ("unspawned-template", "a template that is never spawned")
         case .missingFont: return ("missing-font", "no font can be loaded for a text layer")
         case .substitutedFont: return ("substituted-font", "a text layer's font family is not installed; another is used")
+        case .plainAngle: return ("plain-angle", "a whole number of 10 or more given as an angle without a unit: radians, likely meant as degrees")
         }
     }
 

@@ -306,7 +306,7 @@ extension Compiler {
             if want == .angle, have == .none, case .constant(.number(let v)) = t.ir, v == v.rounded(), abs(v) >= 10, abs(v) < 1e6 {
                 // `rotation to 360`: radians, as documented, but nearly always meant in degrees.
                 warning(.plainAngle, "\(what) reads the plain number \(Value.format(v)) as radians (\(Value.format((v / (2 * .pi) * 10).rounded() / 10)) turns); "
-                        + "for degrees write \(Value.format(v))deg", range)
+                        + "for degrees write \(Value.format(v))deg", range, fix: .init(range, "\(Value.format(v))deg"))
             }
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
             error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)

@@ -158,13 +158,18 @@ public struct Compiler {
 
     mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = [],
                         help: String? = nil, fix: Diagnostic.FixIt? = nil) {
-        var help = help
-        if help == nil, let fix { help = "replace '\(file.text(of: fix.range))' with '\(fix.replacement)'" }
-        diagnostics.append(Diagnostic.error(code, message, at: range, notes: notes).with(help: help, fix: fix))
+        diagnostics.append(withFix(Diagnostic.error(code, message, at: range, notes: notes), help: help, fix: fix))
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange) {
-        diagnostics.append(.warning(code, message, at: range))
+    mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, fix: Diagnostic.FixIt? = nil) {
+        diagnostics.append(withFix(Diagnostic.warning(code, message, at: range), help: nil, fix: fix))
+    }
+
+    /// `d` with `help`, or for a fix without one "replace 'old' with 'new'".
+    private func withFix(_ d: Diagnostic, help: String?, fix: Diagnostic.FixIt?) -> Diagnostic {
+        var help = help
+        if help == nil, let fix { help = "replace '\(file.text(of: fix.range))' with '\(fix.replacement)'" }
+        return d.with(help: help, fix: fix)
     }
 
     /// "did you mean" tail for a message; when nothing is close and the valid words are few,

@@ -51,8 +51,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s repeat infinite", ["2:31 E0201 unknown name 'infinite': an endless repeat is 'repeat forever' => 'forever' @2:31"]),
         ("layer t1: text \"hi\" { size 0 }", ["1:28 E0306 text size must be a positive number below 10000, found 0"]),
         // A whole number of 10 or more as an angle is radians, as documented: a warning, since it is nearly always degrees.
-        ("layer r: rect { rotation 45 }", ["1:26 W0006 'rotation' reads the plain number 45 as radians (7.2 turns); for degrees write 45deg"]),
-        ("layer r: rect { }\nanimate r.rotation to 360 over 1s", ["2:23 W0006 'to' reads the plain number 360 as radians (57.3 turns); for degrees write 360deg"]),
+        ("layer r: rect { rotation 45 }", ["1:26 W0006 'rotation' reads the plain number 45 as radians (7.2 turns); for degrees write 45deg => '45deg' @1:26"]),
+        ("layer r: rect { }\nanimate r.rotation to 360 over 1s", ["2:23 W0006 'to' reads the plain number 360 as radians (57.3 turns); for degrees write 360deg => '360deg' @2:23"]),
         ("layer r: rect { rotation 3  rotation-y 90deg }\nanimate r.rotation to 2 * pi over 1s", []),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),

@@ -110,7 +110,7 @@ extension Compiler {
         }
         if let r = a.arg("repeat")?.value {
             if case .name("forever") = r.kind { anim.repeatCount = .infinity }
-            else if case .name(let w) = r.kind, ["infinite", "infinity", "always", "indefinitely"].contains(w) {
+            else if case .name(let w) = r.kind, Vocabulary.foreverSynonyms.contains(w) {
                 error(.unknownName, "unknown name '\(w)': an endless repeat is 'repeat forever'", r.range, fix: .init(r.range, "forever"))
                 anim.repeatCount = .infinity
             } else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {

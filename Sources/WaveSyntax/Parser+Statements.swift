@@ -397,7 +397,7 @@ extension Parser {
     mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
         guard let w = current.identifier, !current.newlineBefore, labels[w] == nil else { return nil }
         let word = current.range
-        if TimingCurveName(rawValue: w) != nil, w != "ease", labels["ease"] == 1 {
+        if TimingCurveName(rawValue: w) != nil, labels["ease"] == 1 {   // `ease` itself is a label
             error(.unknownOption, "'\(w)' is a timing curve: in '\(context)' it follows 'ease'", at: word,
                   help: "write 'ease \(w)'", fix: .init(word, "ease \(w)"))
             return Arg(label: Identifier("ease", word), values: [parseExpression()])

@@ -105,6 +105,8 @@ public enum Vocabulary {
         "curve": "ease", "loop": "repeat", "loops": "repeat", "repeats": "repeat", "alternate": "autoreverse",
         "yoyo": "autoreverse", "reverse": "autoreverse", "autoreverses": "autoreverse",
     ]
+    /// Words people write for `repeat forever`; reported with `forever` and read as it.
+    public static let foreverSynonyms: Set<String> = ["infinite", "infinity", "always", "indefinitely"]
     /// Labels of a spring, inline or in its `{ … }` block.
     public static let springLabels: [String: Int] = [
         "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,

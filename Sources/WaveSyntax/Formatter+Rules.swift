@@ -74,7 +74,22 @@ private struct HintWalker {
             expr(condition)
             block(then)
             if let otherwise { inlineOrBlock(otherwise, after: "else") }
-        case .spawn(_, _, let body): block(body)
+        case .spawn(let name, _, let body):
+            // `spawn T(a = 1) { … }`: the arguments before the block are its first
+            // statements, written in line, with '(' against the name.
+            var open = s.range.end
+            if var k = indexAt[name.range.start] {
+                while k < tokens.count, tokens[k].range.start < s.range.end {
+                    if tokens[k].isPunct("{") { open = tokens[k].range.start; break }
+                    k += 1
+                }
+            }
+            let arguments = body.prefix { $0.range.start < open }
+            if !arguments.isEmpty || indexAt[name.range.end].map({ tokens[$0].isPunct("(") }) == true {
+                hints.calleeEnds.insert(name.range.end)
+            }
+            for a in arguments { statement(a) }
+            block(Array(body.dropFirst(arguments.count)))
         case .emit(_, _, let clauses): for c in clauses { clause(c) }
         case .function(let name, _, let body):
             hints.calleeEnds.insert(name.range.end)

@@ -249,15 +249,61 @@ extension Parser {
         return Stmt(.ifElse(condition: condition, then: body, else: elseBody), start.to(previous.range))
     }
 
-    /// spawn -> 'spawn' IDENT placement? block?
+    /// spawn -> 'spawn' IDENT arguments? placement? block?
+    /// arguments -> '(' ( IDENT '=' expr ( ',' IDENT '=' expr )* )? ')'   (on the line of the name)
+    ///
+    /// The arguments are the template's parameters as its declaration writes them
+    /// (`template bit(vx = 0): …` … `spawn bit(vx = 2)`); each becomes an assignment at the
+    /// start of the block, which is what passes an argument (`spawn bit { vx = 2 }`).
     mutating func parseSpawn() -> Stmt? {
         let start = current.range
         advance()
         guard let name = expectIdentifier("a template name after 'spawn'") else { synchronize(); return nil }
+        var arguments: [Stmt] = []
+        if isPunct("("), !current.newlineBefore { arguments = parseSpawnArguments(of: name) }
         let placement = parsePlacement()
         var body: [Stmt] = []
         if isPunct("{") { body = parseBlock("spawn \(name.name)") }
-        return Stmt(.spawn(template: name, placement: placement, body: body), start.to(previous.range))
+        return Stmt(.spawn(template: name, placement: placement, body: arguments + body), start.to(previous.range))
+    }
+
+    /// `(a = 1, b = 2)` after `spawn T`, as assignments. After a mistake (reported) the rest
+    /// of the list on that line is skipped and the statement goes on, so the template still
+    /// counts as spawned and nothing cascades.
+    private mutating func parseSpawnArguments(of template: Identifier) -> [Stmt] {
+        let open = current.range
+        advance()
+        var assignments: [Stmt] = []
+        if acceptPunct(")") { return [] }
+        func skipRest() {
+            while !current.isEOF, !isPunct(")"), !isPunct("{"), !current.newlineBefore { advance() }
+            _ = acceptPunct(")")
+        }
+        repeat {
+            let at = current.range
+            guard let parameter = current.identifier, peek().isPunct("=") else {
+                if case .error = current.kind { reportErrorToken(); skipRest(); return assignments }
+                let help = current.identifier.map { "write '\($0) = value'" }
+                    ?? "name the template parameter each value is for, as its declaration does: 'spawn \(template.name)(name = value, …)'"
+                error(.expectedToken, "expected an argument 'name = value' in 'spawn \(template.name)(…)', found \(current.describe)",
+                      at: at, help: help)
+                skipRest()
+                return assignments
+            }
+            advance()
+            advance()
+            let value = parseExpression()
+            assignments.append(Stmt(.assign(target: Expr(.name(parameter), at), op: "=", value: value), at.to(value.range)))
+        } while acceptPunct(",")
+        guard acceptPunct(")") else {
+            if case .error = current.kind { reportErrorToken(); skipRest(); return assignments }
+            let (line, column) = file.location(of: open.start)
+            error(.unclosedBracket, "expected ')' to close the arguments of 'spawn \(template.name)' at \(line):\(column), found \(current.describe)",
+                  at: current.range, help: "separate the arguments with ',' and close them with ')'")
+            skipRest()
+            return assignments
+        }
+        return assignments
     }
 
     /// emit -> 'emit' IDENT placement? '{' clause* '}'   (clause heads: Vocabulary.emitterKeys)

@@ -83,6 +83,52 @@ final class SpawnStateTests: XCTestCase {
         XCTAssertTrue(codes("template a(x = 1): circle { radius x }\nat 0s { spawn a { x = 3 } }").isEmpty)
     }
 
+    /// `spawn T(a = …, b = …)` passes arguments as the declaration writes them: the same
+    /// copies, in the same state, as assigning them at the start of the block.
+    func testArgumentsAfterTheNameAreAssignmentsAtTheStartOfTheBlock() throws {
+        func dots(_ spawns: String) throws -> [(Double, Double, Double)] {
+            let s = """
+            scene 200x200 { seed 3 }
+            layer mark: rect { frame (0, 0, 10, 10) }
+            template dot(vx = 0, vy = 0): circle { center (100, 100)  radius 2 }
+            at 0s {
+            \(spawns)
+            }
+            """
+            var r = try SceneRuntime(program: try program(s))
+            for _ in 0..<10 { try r.step() }
+            return r.instances.values.filter { r.program.layers[$0.decl].name == "dot" }.sorted { $0.id < $1.id }.map {
+                let p = $0.present(.position).point
+                return (p.0, p.1, $0.present(.opacity).number)
+            }
+        }
+        let sugar = try dots("""
+          spawn dot(vx = 2, vy = random(-3, -1)) { every tick { position += (vx, vy) } }
+          spawn dot(vx = -1, opacity = 0.5) below mark { every tick { position += (vx, vy) } }
+          spawn dot()
+        """)
+        let plain = try dots("""
+          spawn dot { vx = 2  vy = random(-3, -1)  every tick { position += (vx, vy) } }
+          spawn dot below mark { vx = -1  opacity = 0.5  every tick { position += (vx, vy) } }
+          spawn dot
+        """)
+        XCTAssertEqual(sugar.count, 3)
+        XCTAssertEqual(sugar.map { [$0.0, $0.1, $0.2] }, plain.map { [$0.0, $0.1, $0.2] })
+        XCTAssertEqual(sugar[0].0, 22, "vx = 2 over 11 handler runs")
+        XCTAssertEqual(sugar[1].2, 0.5, "a property of the copy, like a bare name in the block")
+
+        // A value without a name, and an unclosed list, are one located error each.
+        for (text, column, message) in [("spawn dot(2, 3)", 11, "expected an argument 'name = value' in 'spawn dot(…)', found number '2'"),
+                                        ("spawn dot(vx = 2 vy = 3)", 18, "expected ')' to close the arguments of 'spawn dot' at 2:10, found 'vy'")] {
+            let s = "template dot(vx = 0, vy = 0): circle { radius 2 }\n\(text)\nlayer later: circle { radius 1 }"
+            let diagnostics = Compiler.compile(SourceFile(name: "t.wave", text: s)).1
+            XCTAssertEqual(diagnostics.count, 1, "\(text): \(diagnostics.map(\.message))")
+            let file = SourceFile(name: "t.wave", text: s)
+            XCTAssertEqual(diagnostics.first.map { file.location(of: $0.range.start) }?.1, column, text)
+            XCTAssertEqual(diagnostics.first?.message, message, text)
+        }
+    }
+
     /// Issue 15: rendering the confetti tick by tick and seeking straight to a tick give the
     /// same frame (a particle's fate does not depend on the frames drawn before it).
     func testConfettiSeekEqualsStep() throws {

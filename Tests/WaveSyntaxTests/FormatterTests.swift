@@ -108,6 +108,23 @@ final class FormatterTests: XCTestCase {
         """)
     }
 
+    func testSpawnArgumentsStayInLineAgainstTheName() {
+        XCTAssertEqual(fmt("""
+        template bit(vx=0,vy=0):rect{frame(0,0,4,4)}
+        every 2t{spawn bit ( vx=random(-3,3),vy=-2 ) below x{every tick{position+=(vx,vy)}}
+        spawn bit(vx=1)
+        spawn bit()}
+        """), """
+        template bit(vx = 0, vy = 0): rect { frame (0, 0, 4, 4) }
+        every 2t {
+          spawn bit(vx = random(-3, 3), vy = -2) below x { every tick { position += (vx, vy) } }
+          spawn bit(vx = 1)
+          spawn bit()
+        }
+
+        """)
+    }
+
     func testLiteralsAreCopiedAsWritten() {
         let source = "let a = 1.50 + .5 + 1e3 + 10%\nlet c = #FFF\nlet s = \"tab\\there \\u{1F600}\"\nscene 360x160\n"
         XCTAssertEqual(fmt(source), source)

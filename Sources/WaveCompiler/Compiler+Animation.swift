@@ -129,7 +129,11 @@ extension Compiler {
                 error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range, fix: Compiler.wordFix(f, modes))
             }
         }
-        if let then = a.then { anim.then = compileBody(then, ctx) }
+        if let then = a.then {
+            var later = ctx
+            later.later = true
+            anim.then = compileBody(then, later)
+        }
         return anim
     }
 

@@ -22,7 +22,12 @@ extension Compiler {
                 return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAnimation(a, inner).map { [.animate($0)] } }
             }
             if let expanded = expandChildren(a, ctx) { return expanded }
-            return compileAnimation(a, ctx).map { [.animate($0)] }
+            let compiled = compileAnimation(a, ctx)
+            for t in compiled?.targets ?? [] {
+                if case .global(let slot) = t { changingGlobals.insert(slot) }
+                if case .globalComponent(let slot, _) = t { changingGlobals.insert(slot) }
+            }
+            return compiled.map { [.animate($0)] }
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
         case .effect(let layer, let name, let args):
@@ -31,7 +36,14 @@ extension Compiler {
             if let (layer, range) = repeatedTarget([target], ctx) {
                 return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAssignment(target, op, value, stmt.range, inner).map { [$0] } }
             }
-            return compileAssignment(target, op, value, stmt.range, ctx).map { [$0] }
+            let compiled = compileAssignment(target, op, value, stmt.range, ctx)
+            if case .assign(let t, nil, let v, _)? = compiled, !ctx.inHandler {
+                switch t {
+                case .layer, .layerComponent: onceAssignments.append((target, v, stmt.range))
+                default: break
+                }
+            }
+            return compiled.map { [$0] }
         case .ifElse(let condition, let thenBody, let elseBody):
             let c = expression(condition, ctx)
             if !c.poisoned, c.type != .bool, !isNumber(c.type) { error(.typeMismatch, "an 'if' condition must be a bool, found \(c.type)", condition.range) }
@@ -55,6 +67,7 @@ extension Compiler {
             inner.currentLayer = index
             inner.inHandler = true
             inner.copyOf = nil
+            inner.later = true
             return [.spawn(template: index, place, compileBody(body, inner), stmt.range)]
         case .emit(let template, let placement, let clauses):
             return compileEmit(template: template, placement: placement, clauses: clauses, range: stmt.range, ctx)
@@ -173,7 +186,9 @@ extension Compiler {
             case .ticks(let t): kind = timer.kind == .at ? .at(tick: t) : .after(delay: t)
             }
         }
-        var ir = TimerIR(kind: kind, body: compileBody(timer.body, ctx), range: timer.range)
+        var later = ctx
+        later.later = true
+        var ir = TimerIR(kind: kind, body: compileBody(timer.body, later), range: timer.range)
         ir.dynamicTime = dynamic
         ir.dynamicCountsTicks = timer.countsTicks
         return ir
@@ -190,6 +205,7 @@ extension Compiler {
             if let (slot, v) = instanceVar(n, ctx) { return (.instanceVar(slot), v.type) }
             if let slot = environment.globalIndex[n] {
                 environment.usedNames.insert(n)
+                if ctx.later { changingGlobals.insert(slot) }
                 return (.global(slot), environment.globals[slot].type)
             }
             if environment.lets[n] == nil, let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
@@ -286,5 +302,45 @@ extension Compiler {
             if v.poisoned { return nil }
         }
         return .assign(t, op, v.ir, range)
+    }
+
+    /// W0007: `caption.visible-chars = shown` at the top level runs once, at tick 0, but a
+    /// newcomer often means it to follow `shown` (as a property written in the layer's body
+    /// does). Warned when the value reads the clock (`t`, `tick`) or a variable that changes
+    /// while the scene runs (assigned in a timer or handler, or animated).
+    mutating func warnOnceAssignments() {
+        for (target, value, range) in onceAssignments {
+            var globals: Set<Int> = [], clock = false
+            Compiler.reads(value, globals: &globals, clock: &clock)
+            let changing = globals.intersection(changingGlobals).map { environment.globals[$0].name }.sorted()
+            guard clock || !changing.isEmpty else { continue }
+            let what = changing.first.map { "'\($0)'" } ?? "the clock"
+            var help = "to keep it in step, assign it inside 'every tick { … }'"
+            if case .member(let base, let property) = target.kind, case .name(let layer) = base.kind {
+                help = "to keep it in step, write '\(property.name) …' in the body of '\(layer)' (re-evaluated every tick), "
+                    + "or assign it inside 'every tick { … }'"
+            }
+            diagnostics.append(Diagnostic.warning(.onceAssignment, "this assignment runs once, at tick 0: the property will not follow \(what) as it changes",
+                                                  at: range).with(help: help, fix: nil))
+        }
+    }
+
+    /// The variables `e` reads, and whether it reads the clock.
+    static func reads(_ e: IRExpr, globals: inout Set<Int>, clock: inout Bool) {
+        switch e {
+        case .constant, .layerProperty, .pathLength, .instanceVar: break
+        case .global(let slot): globals.insert(slot)
+        case .ambient(let a): if a == .time || a == .tick { clock = true }
+        case .tickCached(_, let inner): reads(inner, globals: &globals, clock: &clock)
+        case .component(let a, _), .unary(_, let a): reads(a, globals: &globals, clock: &clock)
+        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b):
+            reads(a, globals: &globals, clock: &clock)
+            reads(b, globals: &globals, clock: &clock)
+        case .ternary(let a, let b, let c): for x in [a, b, c] { reads(x, globals: &globals, clock: &clock) }
+        case .call(_, let args), .makeList(let args), .measure(_, _, let args): for x in args { reads(x, globals: &globals, clock: &clock) }
+        case .makeRect(let a, let b, let c, let d): for x in [a, b, c, d] { reads(x, globals: &globals, clock: &clock) }
+        case .gradient(_, _, let stops, let locations):
+            for x in stops + locations.compactMap({ $0 }) { reads(x, globals: &globals, clock: &clock) }
+        }
     }
 }

@@ -47,6 +47,9 @@ struct Typed {
 struct Context {
     var currentLayer: Int? = nil
     var inHandler = false
+    /// In a block that runs after tick 0 or again and again: a timer, a `spawn` block, an
+    /// animation's `then` (not a top-level `if` or `for`, which run once, at tick 0).
+    var later = false
     /// Statements run once for each copy of this repeated layer (`animate bar.opacity …`):
     /// its name means the copy, and `index` is the copy's index.
     var copyOf: Int? = nil
@@ -68,6 +71,11 @@ public struct Compiler {
     /// what may make an invisible-looking layer visible later.
     var writtenProperties: Set<String> = []
     var spawnedTemplates: Set<Int> = []
+    /// Variables that change while the scene runs: assigned in a timer or handler, or
+    /// animated. And the top-level assignments to layer properties (run once, at tick 0),
+    /// for the once-assignment warning.
+    var changingGlobals: Set<Int> = []
+    var onceAssignments: [(target: Expr, value: IRExpr, range: SourceRange)] = []
     /// Layers whose outline an animation reads (`along L`, a morph to L): not drawn for
     /// themselves perhaps, but not pointless either.
     var geometrySources: Set<Int> = []
@@ -150,6 +158,7 @@ public struct Compiler {
         finishLayers()
         warnUnused(script, afterErrors: !parseErrorStarts.isEmpty || diagnostics.hasErrors)
         warnInvisibleLayers()
+        if firstNewLayer == 0 { warnOnceAssignments() }
         let newLayers = Array(environment.layers[firstNewLayer...])
         return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
     }

@@ -87,6 +87,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case missingFont = "W0004"
     case substitutedFont = "W0005"
     case plainAngle = "W0006"
+    case onceAssignment = "W0007"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -169,6 +170,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .missingFont: return ("missing-font", "no font can be loaded for a text layer")
         case .substitutedFont: return ("substituted-font", "a text layer's font family is not installed; another is used")
         case .plainAngle: return ("plain-angle", "a whole number of 10 or more given as an angle without a unit: radians, likely meant as degrees")
+        case .onceAssignment: return ("once-assignment", "a top-level assignment to a layer property from something that changes: it runs once, at tick 0")
         }
     }
 

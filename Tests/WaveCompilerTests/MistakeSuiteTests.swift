@@ -54,6 +54,12 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer r: rect { rotation 45 }", ["1:26 W0006 'rotation' reads the plain number 45 as radians (7.2 turns); for degrees write 45deg => '45deg' @1:26"]),
         ("layer r: rect { }\nanimate r.rotation to 360 over 1s", ["2:23 W0006 'to' reads the plain number 360 as radians (57.3 turns); for degrees write 360deg => '360deg' @2:23"]),
         ("layer r: rect { rotation 3  rotation-y 90deg }\nanimate r.rotation to 2 * pi over 1s", []),
+        // A top-level assignment from something that changes runs once: a warning that says how to keep it in step.
+        ("var shown = 0\nevery 6t { shown += 1 }\nlayer c: text \"hi\" { }\nc.visible-chars = shown",
+         ["4:1 W0007 this assignment runs once, at tick 0: the property will not follow 'shown' as it changes"]),
+        ("layer b: circle { }\nb.position = (10 * sin(t), 0)", ["2:1 W0007 this assignment runs once, at tick 0: the property will not follow the clock as it changes"]),
+        ("var x = 0\nanimate x to 5 over 1s\nlayer b: circle { }\nb.position.x = x", ["4:1 W0007 this assignment runs once, at tick 0: the property will not follow 'x' as it changes"]),
+        ("var n = 0\nfor i in 0..<3 { n += 1 }\nlayer c: text \"hi\" { }\nc.visible-chars = n\nevery tick { c.visible-chars = n }", []),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),

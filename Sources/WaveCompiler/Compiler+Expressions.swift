@@ -164,7 +164,13 @@ extension Compiler {
                 }
                 return .bad()
             }
-            guard let p = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name)), p.applies(to: layer.kind) else {
+            var named = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name))
+            if named == nil, let synonym = Vocabulary.propertySynonym(id.name), let p = Property.named(synonym), p.applies(to: layer.kind) {
+                error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'; wave calls it '\(p.rawValue)'",
+                      id.range, fix: .init(id.range, p.rawValue))
+                named = p
+            }
+            guard let p = named, p.applies(to: layer.kind) else {
                 let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
                 error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range, fix: fixIt(id.name, names, id.range))
                 return .bad()

@@ -100,7 +100,17 @@ extension Compiler {
                 compileReplicate(clause, into: &layer, decl: decl)
                 continue
             }
-            guard let prop = Property.named(head) else {
+            let synonym = Property.named(head) == nil ? Vocabulary.propertySynonym(head) : nil
+            if let synonym, let p = Property.named(synonym), p.applies(to: kind) {
+                error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue); wave calls it '\(synonym)'", clause.head.range,
+                      fix: .init(clause.head.range, synonym))
+            }
+            guard let prop = Property.named(head) ?? synonym.flatMap(Property.named) else {
+                if kind == .rect || kind == .ellipse || kind == .image, ["x", "y", "height", "left", "top"].contains(head) {
+                    error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue): its place and size are one property, "
+                          + "'frame (x, y, width, height)'", clause.head.range)
+                    continue
+                }
                 var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause] + (kind == .group ? [Vocabulary.replicateClause] : [])
                 if kind == .path { names += Parser.pathCommands }
                 error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range, fix: fixIt(head, names, clause.head.range))

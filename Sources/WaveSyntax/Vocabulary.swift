@@ -105,6 +105,43 @@ public enum Vocabulary {
         "curve": "ease", "loop": "repeat", "loops": "repeat", "repeats": "repeat", "alternate": "autoreverse",
         "yoyo": "autoreverse", "reverse": "autoreverse", "autoreverses": "autoreverse",
     ]
+    /// Names people bring from Core Animation (`cornerRadius`, `lineWidth`), CSS and SVG
+    /// (`border-radius`, `stroke-dasharray`) and Lottie for a layer property that wave names
+    /// otherwise: reported with wave's name and read as that property. (A camelCase name whose
+    /// hyphenated form is wave's, `shadowRadius` or `strokeEnd`, is found without this table:
+    /// `Vocabulary.propertySynonym`.)
+    public static let propertySynonyms: [String: String] = [
+        "cornerRadius": "corner", "border-radius": "corner", "borderRadius": "corner", "corner-radius": "corner",
+        "lineWidth": "stroke-width", "line-width": "stroke-width", "borderWidth": "stroke-width", "border-width": "stroke-width",
+        "strokeColor": "stroke", "stroke-color": "stroke", "borderColor": "stroke", "border-color": "stroke",
+        "fillColor": "fill", "fill-color": "fill", "backgroundColor": "fill", "background-color": "fill",
+        "background": "fill", "color": "fill",
+        "lineCap": "cap", "line-cap": "cap", "stroke-linecap": "cap", "lineJoin": "join", "line-join": "join",
+        "stroke-linejoin": "join", "stroke-miterlimit": "miter-limit",
+        "lineDashPattern": "dash", "stroke-dasharray": "dash", "dashPattern": "dash", "dash-pattern": "dash",
+        "lineDashPhase": "dash-phase", "stroke-dashoffset": "dash-phase",
+        "anchorPoint": "anchor", "anchor-point": "anchor", "transform-origin": "anchor",
+        "alpha": "opacity", "rotate": "rotation", "angle": "rotation",
+        "fontSize": "size", "font-size": "size", "fontFamily": "font", "font-family": "font", "fontName": "font",
+        "letterSpacing": "spacing", "letter-spacing": "spacing", "string": "text",
+        "contentsGravity": "gravity", "contents-gravity": "gravity", "contents": "source", "src": "source",
+        "compositingFilter": "blend", "mix-blend-mode": "blend", "blendMode": "blend", "blend-mode": "blend",
+        "zPosition": "translation-z",
+    ]
+
+    /// The property wave calls what `name` names in another tool: `propertySynonyms`, or the
+    /// hyphenated form of a camelCase name (`shadowRadius` → `shadow-radius`) when that is a
+    /// property or an alias.
+    public static func propertySynonym(_ name: String) -> String? {
+        if let p = propertySynonyms[name] { return p }
+        guard name.contains(where: \.isUppercase), name.first?.isLowercase == true else { return nil }
+        var hyphenated = ""
+        for c in name {
+            if c.isUppercase { hyphenated += "-" + c.lowercased() } else { hyphenated.append(c) }
+        }
+        return Property.named(hyphenated) == nil ? nil : hyphenated
+    }
+
     /// Words people write for `repeat forever`; reported with `forever` and read as it.
     public static let foreverSynonyms: Set<String> = ["infinite", "infinity", "always", "indefinitely"]
     /// Labels of a spring, inline or in its `{ … }` block.

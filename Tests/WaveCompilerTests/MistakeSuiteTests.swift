@@ -69,7 +69,22 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { anchor topleft }", ["1:24 E0212 unknown word 'topleft' for 'anchor'; did you mean 'top-left'? => 'top-left' @1:24"]),
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
-        ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect"]),
+        // Core Animation's, CSS's and SVG's names for a property: named in wave's words, read as it.
+        ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect; wave calls it 'stroke-width' => 'stroke-width' @1:17"]),
+        ("layer a: rect { cornerRadius 8  borderColor red }", [
+            "1:17 E0202 unknown property 'cornerRadius' on rect; wave calls it 'corner' => 'corner' @1:17",
+            "1:33 E0202 unknown property 'borderColor' on rect; wave calls it 'stroke' => 'stroke' @1:33",
+        ]),
+        ("layer a: circle { shadowRadius 4 }\nanimate a.strokeEnd to 1 over 1s", [
+            "1:19 E0202 unknown property 'shadowRadius' on circle; wave calls it 'shadow-radius' => 'shadow-radius' @1:19",
+            "2:11 E0202 unknown property 'strokeEnd' on circle layer 'a'; wave calls it 'stroke-end' => 'stroke-end' @2:11",
+        ]),
+        ("layer label: text \"hi\" { font-size 20  color \"x\" }", [
+            "1:26 E0202 unknown property 'font-size' on text; wave calls it 'size' => 'size' @1:26",
+            "1:40 E0202 unknown property 'color' on text; wave calls it 'fill' => 'fill' @1:40",
+            "1:46 E0301 'fill' needs a paint or one of none, found string",
+        ]),
+        ("layer a: rect { x 10  frame (0, 0, 5, 5) }", ["1:17 E0202 unknown property 'x' on rect: its place and size are one property, 'frame (x, y, width, height)'"]),
         ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:28 E0101 expected '..<' between the bounds of 'for', found '{'"]),

@@ -161,6 +161,13 @@ extension Parser {
             reportErrorToken()
             return nil
         }
+        if isPunct(","), previous.range.end <= current.range.start, !current.newlineBefore, peek().identifier != nil {
+            // `center (10, 10), radius 5`: a list separator between properties.
+            error(.expectedToken, "properties are separated by spaces or new lines, not ','", at: current.range,
+                  help: "delete the ','", fix: .init(current.range, ""))
+            advance()
+            return nil
+        }
         guard let first = current.identifier else {
             error(.expectedToken, "expected a property name, found \(current.describe)", at: current.range)
             advance()
@@ -185,6 +192,12 @@ extension Parser {
             advance()
         }
         let head = headID.name
+        if isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
+            // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
+            error(.expectedToken, "a property takes its value without '\(p)': write '\(head) …'", at: current.range,
+                  help: "delete the '\(p)'", fix: .init(current.range, ""))
+            advance()
+        }
         var value: Expr? = nil
         let takesNoValue = head == "close"
         if !takesNoValue {

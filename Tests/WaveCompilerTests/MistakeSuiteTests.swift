@@ -69,6 +69,13 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { anchor topleft }", ["1:24 E0212 unknown word 'topleft' for 'anchor'; did you mean 'top-left'? => 'top-left' @1:24"]),
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
+        // CSS and JSON habits in a body: a ':' or '=' after the name, ',' between properties.
+        ("layer a: circle { center: (10, 10) radius = 5 }", [
+            "1:25 E0101 a property takes its value without ':': write 'center …' => '' @1:25",
+            "1:43 E0101 a property takes its value without '=': write 'radius …' => '' @1:43",
+        ]),
+        ("layer a: circle { center (10, 10), radius 5 }", ["1:34 E0101 properties are separated by spaces or new lines, not ',' => '' @1:34"]),
+        ("var x = 0\nspring x to 1 { stiffness: 300 }", ["2:26 E0101 a property takes its value without ':': write 'stiffness …' => '' @2:26"]),
         // Core Animation's, CSS's and SVG's names for a property: named in wave's words, read as it.
         ("layer a: rect { line-width 0.5 }", ["1:17 E0202 unknown property 'line-width' on rect; wave calls it 'stroke-width' => 'stroke-width' @1:17"]),
         ("layer a: rect { cornerRadius 8  borderColor red }", [

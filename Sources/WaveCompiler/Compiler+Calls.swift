@@ -18,15 +18,25 @@ extension Compiler {
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
-        let typed = args.map { expression($0, ctx) }
+        var typed = args.map { expression($0, ctx) }
         if typed.contains(where: \.poisoned) { return .bad() }
         func arity(_ counts: ClosedRange<Int>) -> Bool {
             guard counts.contains(args.count) else {
                 let want = counts.lowerBound == counts.upperBound ? "\(counts.lowerBound)" : "\(counts.lowerBound) to \(counts.upperBound)"
-                error(.argumentCount, "'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)", range)
+                // `rgb(r, g, b, a)` and `rgba(r, g, b)`: the other constructor is meant.
+                let other = builtin == .rgb && args.count == 4 ? "rgba" : builtin == .rgba && args.count == 3 ? "rgb" : nil
+                error(.argumentCount, "'\(f.name)' takes \(want) argument\(counts.upperBound == 1 ? "" : "s"), found \(args.count)"
+                      + (other.map { builtin == .rgb ? "; with an alpha it is '\($0)'" : "; without an alpha it is '\($0)'" } ?? ""),
+                      range, fix: other.map { Diagnostic.FixIt(f.range, $0) })
                 return false
             }
             return true
+        }
+        if builtin == .rgb || builtin == .rgba {
+            // CSS's percentages: `rgb(100%, 50%, 0%)` is a fraction of 255 for each component.
+            for i in args.indices.prefix(3) where Compiler.isPercentLiteral(args[i]) {
+                typed[i].ir = .binary(.mul, typed[i].ir, .constant(.number(255)))
+            }
         }
         func numbers() -> [Dimension]? {
             var dims: [Dimension] = []
@@ -88,12 +98,15 @@ extension Compiler {
         case .rgb:
             guard arity(3...3), numbers() != nil else { return .bad() }
             result = .color
+            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .rgba:
             guard arity(4...4), numbers() != nil else { return .bad() }
             result = .color
+            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .hsl:
             guard arity(3...3), numbers() != nil else { return .bad() }
             result = .color
+            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .point:
             guard arity(2...2), numbers() != nil else { return .bad() }
             result = .point
@@ -289,5 +302,42 @@ extension Compiler {
                                         : .linear(start: (0.5, 0), end: (0.5, 1), stops: stops) }
         return g.count == 3 ? .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
                             : .radial(center: (0.5, 0.5), radius: 0.5, stops: stops)
+    }
+
+    /// Whether `e` is a number literal written with `%`.
+    static func isPercentLiteral(_ e: Expr) -> Bool {
+        if case .number(_, .percent) = e.kind { return true }
+        return false
+    }
+
+    /// W0008: constant arguments of `rgb`, `rgba` or `hsl` outside their ranges, which are
+    /// clamped silently otherwise: components above 255, fractions where 0–255 is meant (as
+    /// UIColor writes them), an alpha above 1, and saturation or lightness above 1 (CSS
+    /// writes them as percentages).
+    mutating func warnColorRange(_ f: Builtin, _ args: [Expr], _ values: [IRExpr]) {
+        let numbers = values.map { v -> Double? in if case .constant(.number(let n)) = v { return n }; return nil }
+        func warn(_ i: Int, _ message: String) { diagnostics.append(Diagnostic.warning(.colorRange, message, at: args[i].range)) }
+        switch f {
+        case .rgb, .rgba:
+            if let i = (0..<3).first(where: { numbers[$0].map { $0 > 255 || $0 < 0 } ?? false }) {
+                warn(i, "'\(f.rawValue)' components run from 0 to 255; \(Value.format(numbers[i] ?? 0)) is read as \(numbers[i] ?? 0 > 255 ? "255" : "0")")
+            } else if (0..<3).allSatisfy({ numbers[$0].map { $0 >= 0 && $0 <= 1 } ?? false }),
+                      (0..<3).contains(where: { numbers[$0].map { $0 != $0.rounded() } ?? false }),
+                      !(0..<3).contains(where: { Compiler.isPercentLiteral(args[$0]) }) {
+                warn(0, "'\(f.rawValue)' components run from 0 to 255, so these fractions make a colour close to black; "
+                     + "for fractions of full write percentages, as in \(f.rawValue)(100%, 50%, 0%)")
+            }
+            if f == .rgba, let a = numbers[3], a > 1 || a < 0 {
+                warn(3, "the alpha of 'rgba' runs from 0 to 1; \(Value.format(a)) is read as \(a > 1 ? "1 (opaque)" : "0")")
+            }
+        case .hsl:
+            for i in 1..<3 {
+                if let v = numbers[i], v > 1 || v < 0 {
+                    warn(i, "'hsl' \(i == 1 ? "saturation" : "lightness") is a fraction from 0 to 1; \(Value.format(v)) is read as \(v > 1 ? "1" : "0")"
+                         + (v > 1 && v <= 100 ? ": write \(Value.format(v))%" : ""))
+                }
+            }
+        default: break
+        }
     }
 }

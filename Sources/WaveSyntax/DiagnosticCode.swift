@@ -88,6 +88,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case substitutedFont = "W0005"
     case plainAngle = "W0006"
     case onceAssignment = "W0007"
+    case colorRange = "W0008"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -170,6 +171,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .missingFont: return ("missing-font", "no font can be loaded for a text layer")
         case .substitutedFont: return ("substituted-font", "a text layer's font family is not installed; another is used")
         case .plainAngle: return ("plain-angle", "a whole number of 10 or more given as an angle without a unit: radians, likely meant as degrees")
+        case .colorRange: return ("color-range", "a constant argument of rgb, rgba or hsl outside its range, clamped")
         case .onceAssignment: return ("once-assignment", "a top-level assignment to a layer property from something that changes: it runs once, at tick 0")
         }
     }

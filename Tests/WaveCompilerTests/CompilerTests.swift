@@ -76,6 +76,22 @@ final class CompilerTests: XCTestCase {
         XCTAssertEqual(p.layers[0].properties[.amplitude], .binary(.mul, .constant(.number(5)), .global(0)))
     }
 
+    /// CSS's percentages in rgb and rgba are fractions of 255; plain numbers are 0–255.
+    func testRGBPercentagesAreFractionsOf255() throws {
+        let p = try XCTUnwrap(compileOK("""
+        layer a: rect { fill rgb(100%, 50%, 0%) }
+        layer b: rect { fill rgba(20%, 255, 10, 0.5) }
+        layer c: rect { fill rgb(255, 127.5, 0) }
+        """))
+        func rgba(_ i: Int) -> [Double]? {
+            guard case .constant(.paint(.color(let c)))? = p.layers[i].properties[.fill] else { return nil }
+            return [c.r, c.g, c.b, c.a]
+        }
+        XCTAssertEqual(rgba(0), [1, 0.5, 0, 1])
+        XCTAssertEqual(rgba(0), rgba(2), "100% is 255, 50% is 127.5")
+        XCTAssertEqual(rgba(1), [0.2, 1, 10.0 / 255, 0.5], "the alpha stays a fraction")
+    }
+
     func testDurationNeedsAUnit() {
         XCTAssertEqual(compileErrors("var x = 0\nanimate x from 0 to 1 over 2"),
                        ["2:28 an animation's duration must be a duration such as 2s, 500ms or 90t, found number"])

@@ -69,6 +69,14 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { anchor topleft }", ["1:24 E0212 unknown word 'topleft' for 'anchor'; did you mean 'top-left'? => 'top-left' @1:24"]),
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
+        // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).
+        ("layer a: rect { fill rgb(255, 0, 0, 0.5) }", ["1:22 E0303 'rgb' takes 3 arguments, found 4; with an alpha it is 'rgba' => 'rgba' @1:22"]),
+        ("layer a: rect { fill rgba(255, 0, 0) }", ["1:22 E0303 'rgba' takes 4 arguments, found 3; without an alpha it is 'rgb' => 'rgb' @1:22"]),
+        ("layer a: rect { fill rgb(1.0, 0.5, 0) }", ["1:26 W0008 'rgb' components run from 0 to 255, so these fractions make a colour close to black; for fractions of full write percentages, as in rgb(100%, 50%, 0%)"]),
+        ("layer a: rect { fill rgba(255, 0, 0, 128) }", ["1:38 W0008 the alpha of 'rgba' runs from 0 to 1; 128 is read as 1 (opaque)"]),
+        ("layer a: rect { fill hsl(200deg, 50, 0.5) }", ["1:34 W0008 'hsl' saturation is a fraction from 0 to 1; 50 is read as 1: write 50%"]),
+        ("layer a: rect { fill rgb(300, 0, 0) }", ["1:26 W0008 'rgb' components run from 0 to 255; 300 is read as 255"]),
+        ("layer a: rect { fill rgb(1, 0, 0) }\nlayer b: rect { fill rgb(100%, 50%, 0%) }", []),
         // CSS and JSON habits in a body: a ':' or '=' after the name, ',' between properties.
         ("layer a: circle { center: (10, 10) radius = 5 }", [
             "1:25 E0101 a property takes its value without ':': write 'center …' => '' @1:25",

@@ -179,6 +179,14 @@ extension Parser {
         } while acceptPunct(",")
         let labels = isSpring ? Vocabulary.springLabels : Vocabulary.animateLabels
         var args = parseArgs(labels, context: isSpring ? "spring" : "animate")
+        if args.isEmpty, !current.newlineBefore, current.identifier == nil, canStartExpression {
+            // `animate a.opacity 0 to 1`: a start value without 'from'; read as one.
+            let at = current.range
+            error(.expectedToken, "expected 'from' before \(current.describe): the values of \(isSpring ? "a spring" : "an animation") follow 'from', 'to' or 'by'",
+                  at: at, help: "write 'from' before the start value", fix: .init(SourceRange(at.start, at.start), "from "))
+            let value = parseExpression()
+            args = [Arg(label: Identifier("from", at), values: [value])] + parseArgs(labels, context: isSpring ? "spring" : "animate")
+        }
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
                 guard labels[c.head.name] != nil else {

@@ -18,20 +18,41 @@ extension Compiler {
         case .ternary(let c, let a, let b): return ternary(c, a, b, ctx)
         case .tuple(let items): return tuple(items, e.range, ctx)
         case .list(let items):
+            // Numbers (of any unit) and points, or constant colours or strings (a palette, a
+            // list of captions): one kind a list.
             var irs: [IRExpr] = []
             var poisoned = false
+            var kind: ValueType? = nil
+            func kindOf(_ t: ValueType) -> ValueType? {
+                switch t {
+                case .number: return .number(.none)
+                case .point, .color, .string: return t
+                default: return nil
+                }
+            }
             for item in items {
                 let t = expression(item, ctx)
                 poisoned = poisoned || t.poisoned
-                guard case .number = t.type, !t.poisoned else {
-                    if case .point = t.type { irs.append(t.ir); continue }
-                    if !t.poisoned { error(.typeMismatch, "a list holds numbers or points, found \(t.type)", item.range) }
+                if t.poisoned { continue }
+                guard let k = kindOf(t.type) else {
+                    error(.typeMismatch, "a list holds numbers, points, colours or strings, found \(t.type)", item.range)
                     poisoned = true
                     continue
                 }
+                if let kind, kind != k {
+                    error(.typeMismatch, "a list holds values of one kind: this \(k) follows \(kind == .number(.none) ? "a number" : "a \(kind)")", item.range)
+                    poisoned = true
+                    continue
+                }
+                kind = k
                 irs.append(t.ir)
             }
-            return fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
+            let list = fold(Typed(ir: .makeList(irs), type: .list, poisoned: poisoned))
+            if !poisoned, kind == .color || kind == .string, !list.ir.isConstant {
+                error(.typeMismatch, "a list of \(kind == .color ? "colours" : "strings") must be constant: its items known when the script is loaded", e.range)
+                return .bad(.list)
+            }
+            return list
         case .index(let base, let i):
             if let element = listElement(base, i, e.range, ctx) { return element }
             if copyRef(base, i, ctx) != nil {

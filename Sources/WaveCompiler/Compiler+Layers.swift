@@ -281,6 +281,11 @@ extension Compiler {
         }
         let t = expression(e, ctx)
         if t.poisoned { return t }
+        if info.type == .list, case .constant(.list(let vs)) = t.ir, let odd = vs.first(where: \.isColorOrString) {
+            let found = if case .color = odd { "colours" } else { "strings" }
+            error(.typeMismatch, "'\(prop.rawValue)' needs a list of \(prop == .points ? "points" : "numbers"), found a list of \(found)", e.range)
+            return .bad(.list)
+        }
         return coerce(t, to: info.type, words: info.words, range: e.range, what: "'\(prop.rawValue)'")
     }
 

@@ -219,7 +219,14 @@ extension Compiler {
             return .bad()
         }
         var type: ValueType = .number(.none)
-        if case .constant(.list(let vs)) = b.ir, case .point? = vs.first { type = .point }
+        if case .constant(.list(let vs)) = b.ir {
+            switch vs.first {
+            case .point?: type = .point
+            case .color?: type = .color
+            case .string?: type = .string
+            default: break
+            }
+        }
         if case .constant(.list(let vs)) = b.ir, case .constant(.number(let n)) = k.ir, !(n >= 0 && n < Double(vs.count)) {
             error(.outOfRange, "index \(Value.format(n)) is outside this list of \(vs.count) (0 to \(vs.count - 1))", i.range)
             return .bad()

@@ -265,6 +265,12 @@ public struct Compiler {
             return
         }
         let typed = expression(value, Context())
+        var isMutable = isMutable
+        if isMutable, case .constant(.list(let vs)) = typed.ir, let first = vs.first, first.isColorOrString {
+            error(.typeMismatch, "a list of colours or strings is a constant: declare it with 'let'", value.range,
+                  help: "write 'let \(name.name) = …'")
+            isMutable = false   // read as the let it has to be: its uses report nothing more
+        }
         if isMutable {
             let slot = environment.globals.count
             let g = GlobalIR(name: name.name, isMutable: true, type: typed.type, initial: typed.ir, range: name.range)

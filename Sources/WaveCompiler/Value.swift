@@ -121,6 +121,15 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
     /// A layer instance id (only inside the runtime).
     case layer(Int)
 
+    /// Whether this is a colour or a string (what a constant list may hold besides numbers
+    /// and points).
+    var isColorOrString: Bool {
+        switch self {
+        case .color, .string: return true
+        default: return false
+        }
+    }
+
     public var number: Double {
         switch self {
         case .number(let v): return v

@@ -70,6 +70,11 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { fill blu }", ["1:24 E0212 unknown word 'blu' for 'fill'; did you mean 'blue'? => 'blue' @1:24"]),
         ("layer a: rect { fill linear-gradient(dwn, red, blue) }", ["1:38 E0307 unknown gradient direction 'dwn'; did you mean 'down'? => 'down' @1:38"]),
         ("layer a: rect { }\nanimate a.opacity 0 to 1 over 1s", ["2:19 E0101 expected 'from' before number '0': the values of an animation follow 'from', 'to' or 'by' => 'from ' @2:19"]),
+        // Lists: one kind each; colours and strings only in a constant list (a let).
+        ("let l = [1, red]", ["1:13 E0301 a list holds values of one kind: this colour follows a number"]),
+        ("var p = [red, blue]\nlayer r: rect { fill p[1] }", ["1:9 E0301 a list of colours or strings is a constant: declare it with 'let'"]),
+        ("let p = [red, blue]\nlayer r: rect { dash p }", ["2:22 E0301 'dash' needs a list of numbers, found a list of colours"]),
+        ("let p = [red, #00ff00]\nlet w = [\"a\", \"b\"]\nlayer r: rect { fill p[1] }\nlayer s: text w[0] { }", []),
         // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).
         ("layer a: rect { fill rgb(255, 0, 0, 0.5) }", ["1:22 E0303 'rgb' takes 3 arguments, found 4; with an alpha it is 'rgba' => 'rgba' @1:22"]),
         ("layer a: rect { fill rgba(255, 0, 0) }", ["1:22 E0303 'rgba' takes 4 arguments, found 3; without an alpha it is 'rgb' => 'rgb' @1:22"]),

@@ -209,3 +209,31 @@ final class SpawnStateTests: XCTestCase {
         }
     }
 }
+
+/// Constant lists of colours and strings, indexed by a changing index.
+final class PaletteListTests: XCTestCase {
+    func testAColourAndAStringPickedFromConstantListsFollowTheIndex() throws {
+        let s = """
+        scene 4x4 { background white }
+        let palette = [#ff0000, #0000ff, #00ff00]
+        let words = ["a", "bb", "ccc"]
+        var k = 0
+        every tick { k = mod(k + 1, 3) }
+        layer r: rect { frame (0, 0, 4, 4) fill palette[k] }
+        layer label: text words[k] { position (-100, -100) }
+        """
+        var r = try SceneRuntime(program: try program(s))
+        var seen: [[UInt8]] = [], texts: [String] = []
+        for _ in 0..<3 {
+            try r.step()
+            let f = try r.frame()
+            let px = Renderer().render(f.items, width: f.width, height: f.height, background: f.background).data
+            seen.append(Array(px[0..<4]))
+            let t = try XCTUnwrap(r.instances.values.first { r.program.layers[$0.decl].name == "label" })
+            if case .string(let w) = t.present(.text) { texts.append(w) }
+        }
+        // The handler runs at tick 0 too, before bindings are read: k is 2, 0, 1 at ticks 1, 2, 3.
+        XCTAssertEqual(seen, [[0, 255, 0, 255], [255, 0, 0, 255], [0, 0, 255, 255]])
+        XCTAssertEqual(texts, ["ccc", "a", "bb"])
+    }
+}

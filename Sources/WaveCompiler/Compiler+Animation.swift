@@ -173,6 +173,18 @@ extension Compiler {
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
         let curves = TimingCurveName.allCases.map(\.rawValue)
+        if case .name(let n) = e.kind {
+            if let meant = Vocabulary.timingCurveSynonyms[n], let f = Timing.named[meant] {
+                // Core Animation's and SwiftUI's names: wave's spelling, read as it.
+                error(.unknownTimingCurve, "unknown timing curve '\(n)'; wave calls it '\(meant)'", e.range, fix: .init(e.range, meant))
+                return f
+            }
+            if n == "spring" {
+                error(.unknownTimingCurve, "a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' "
+                      + "(with stiffness, damping, mass)", e.range)
+                return nil
+            }
+        }
         if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
             error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range, fix: fixIt(joined, curves, e.range))
@@ -183,6 +195,10 @@ extension Compiler {
             // The names come from the vocabulary, their control points from `Timing.named`.
             if let name = TimingCurveName(rawValue: n), let f = Timing.named[name.rawValue] { return f }
             error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range, fix: fixIt(n, curves, e.range))
+        case .string(let text) where TimingCurveName(rawValue: text) != nil:
+            // `ease "ease-in"`: the name in quotes.
+            error(.unknownTimingCurve, "a timing curve is a word, not a string: write \(text) without quotes", e.range, fix: .init(e.range, text))
+            return Timing.named[text]
         case .call(let f, let args) where f.name == "cubic-bezier":
             guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers", e.range); return nil }
             var v: [Double] = []

@@ -449,17 +449,28 @@ extension Parser {
     /// slip gives one error. `after` and `for` on the line stay statements when they are
     /// one: `after 2s { … }`, `for i in …`.
     mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
-        guard let w = current.identifier, !current.newlineBefore, labels[w] == nil else { return nil }
-        let word = current.range
-        if TimingCurveName(rawValue: w) != nil, labels["ease"] == 1 {   // `ease` itself is a label
-            error(.unknownOption, "'\(w)' is a timing curve: in '\(context)' it follows 'ease'", at: word,
-                  help: "write 'ease \(w)'", fix: .init(word, "ease \(w)"))
-            return Arg(label: Identifier("ease", word), values: [parseExpression()])
+        guard let first = current.identifier, !current.newlineBefore, labels[first] == nil else { return nil }
+        let firstRange = current.range
+        if TimingCurveName(rawValue: first) != nil, labels["ease"] == 1 {   // `ease` itself is a label
+            error(.unknownOption, "'\(first)' is a timing curve: in '\(context)' it follows 'ease'", at: firstRange,
+                  help: "write 'ease \(first)'", fix: .init(firstRange, "ease \(first)"))
+            return Arg(label: Identifier("ease", firstRange), values: [parseExpression()])
+        }
+        // CSS's hyphenated names (`animation-delay`, `timing-function`): `-` and a word
+        // written against it belong to the name.
+        var w = first, word = firstRange, parts = 1
+        while peek(2 * parts - 1).isPunct("-"), !peek(2 * parts - 1).spaceBefore, let next = peek(2 * parts).identifier,
+              !peek(2 * parts).spaceBefore {
+            let longer = w + "-" + next
+            guard Vocabulary.optionSynonyms.keys.contains(where: { $0 == longer || $0.hasPrefix(longer + "-") }) else { break }
+            w = longer
+            word = word.to(peek(2 * parts).range)
+            parts += 1
         }
         guard let target = Vocabulary.optionSynonyms[w], let count = labels[target] else { return nil }
         if w == "for", peek().identifier != nil, peek(2).isWord("in") { return nil }   // a loop
         let (saved, said) = (index, diagnostics.count)
-        advance()
+        for _ in 0..<(2 * parts - 1) { advance() }
         var values: [Expr] = []
         for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
         if Parser.statementKeywords.contains(w), isPunct("{") || values.count < count {   // a statement after all

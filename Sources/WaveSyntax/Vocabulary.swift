@@ -104,6 +104,23 @@ public enum Vocabulary {
         "after": "delay", "wait": "delay", "in": "over", "for": "over", "timing": "ease", "easing": "ease",
         "curve": "ease", "loop": "repeat", "loops": "repeat", "repeats": "repeat", "alternate": "autoreverse",
         "yoyo": "autoreverse", "reverse": "autoreverse", "autoreverses": "autoreverse",
+        // Core Animation's property names (CABasicAnimation, CAKeyframeAnimation, CAMediaTiming).
+        "timingFunction": "ease", "beginTime": "delay", "repeatCount": "repeat", "repeatDuration": "repeat-for",
+        "fillMode": "fill", "keyTimes": "times", "timingFunctions": "eases", "calculationMode": "mode",
+        "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat",
+        // CSS's animation and transition properties.
+        "timing-function": "ease", "animation-timing-function": "ease", "transition-timing-function": "ease",
+        "animation-delay": "delay", "transition-delay": "delay", "begin-time": "delay",
+        "animation-duration": "over", "transition-duration": "over",
+        "animation-iteration-count": "repeat", "iteration-count": "repeat", "repeat-count": "repeat",
+        "animation-fill-mode": "fill", "fill-mode": "fill", "key-times": "times",
+    ]
+    /// Core Animation's (`kCAMediaTimingFunctionEaseInEaseOut`) and SwiftUI's (`.easeInOut`)
+    /// names for wave's timing curves: reported with wave's name and read as that curve.
+    public static let timingCurveSynonyms: [String: String] = [
+        "easeIn": "ease-in", "easeOut": "ease-out", "easeInOut": "ease-in-out", "easeInEaseOut": "ease-in-out",
+        "ease_in": "ease-in", "ease_out": "ease-out", "ease_in_out": "ease-in-out", "easein": "ease-in",
+        "easeout": "ease-out", "easeinout": "ease-in-out", "easeInEaseOutCurve": "ease-in-out", "easeDefault": "default",
     ]
     /// Names people bring from Core Animation (`cornerRadius`, `lineWidth`), CSS and SVG
     /// (`border-radius`, `stroke-dasharray`) and Lottie for a layer property that wave names

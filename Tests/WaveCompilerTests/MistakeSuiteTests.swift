@@ -75,6 +75,14 @@ final class MistakeSuiteTests: XCTestCase {
         ("var p = [red, blue]\nlayer r: rect { fill p[1] }", ["1:9 E0301 a list of colours or strings is a constant: declare it with 'let'"]),
         ("let p = [red, blue]\nlayer r: rect { dash p }", ["2:22 E0301 'dash' needs a list of numbers, found a list of colours"]),
         ("let p = [red, #00ff00]\nlet w = [\"a\", \"b\"]\nlayer r: rect { fill p[1] }\nlayer s: text w[0] { }", []),
+        // Core Animation's and CSS's names for options and curves, a quoted curve, and a spring written as a curve.
+        ("var x = 0\nanimate x to 1 over 1s repeatCount 3 timing-function linear", [
+            "2:24 E0218 unknown option 'repeatCount' for 'animate'; wave calls it 'repeat' => 'repeat' @2:24",
+            "2:38 E0218 unknown option 'timing-function' for 'animate'; wave calls it 'ease' => 'ease' @2:38",
+        ]),
+        ("var x = 0\nanimate x to 1 over 1s ease easeInEaseOut", ["2:29 E0401 unknown timing curve 'easeInEaseOut'; wave calls it 'ease-in-out' => 'ease-in-out' @2:29"]),
+        ("var x = 0\nanimate x to 1 over 1s ease \"ease-in\"", ["2:29 E0401 a timing curve is a word, not a string: write ease-in without quotes => 'ease-in' @2:29"]),
+        ("var x = 0\nanimate x to 1 over 1s ease spring", ["2:29 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)"]),
         // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).
         ("layer a: rect { fill rgb(255, 0, 0, 0.5) }", ["1:22 E0303 'rgb' takes 3 arguments, found 4; with an alpha it is 'rgba' => 'rgba' @1:22"]),
         ("layer a: rect { fill rgba(255, 0, 0) }", ["1:22 E0303 'rgba' takes 4 arguments, found 3; without an alpha it is 'rgb' => 'rgb' @1:22"]),

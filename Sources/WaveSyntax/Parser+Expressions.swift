@@ -53,6 +53,15 @@ extension Parser {
         }
     }
 
+    /// Whether the current token starts `++` or `--` written against each other and ending a
+    /// statement (a line break, `}`, `;` or the end of the file after it): C's increment.
+    var isIncrement: Bool {
+        guard case .punct(let op) = current.kind, op == "+" || op == "-", !current.newlineBefore,
+              peek().isPunct(op), !peek().spaceBefore else { return false }
+        let after = peek(2)
+        return after.isEOF || after.newlineBefore || after.isPunct("}") || after.isPunct(";")
+    }
+
     /// binary(level) -> binary(level+1) (OP binary(level+1))*
     mutating func parseBinary(level: Int) -> Expr {
         guard level < binaryLevels.count else { return parseUnary() }
@@ -60,6 +69,8 @@ extension Parser {
         while case .punct(let op) = current.kind, binaryLevels[level].contains(op) {
             // A minus that starts a new line begins a new statement, not a subtraction.
             if op == "-" && current.newlineBefore { break }
+            // `x++` / `x--` at the end of a statement: left for the statement to report.
+            if isIncrement { break }
             let opRange = current.range
             advance()
             let rhs = parseBinary(level: level + 1)

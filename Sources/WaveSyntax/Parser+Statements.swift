@@ -233,6 +233,21 @@ extension Parser {
     }
 
     /// if -> 'if' expr block ('else' (if | block))?
+    /// The block of an `if` or `else`. A single statement written without braces on the line
+    /// (`else x += 1`, as C and Swift without braces write it) is one error, and is read as
+    /// the block's one statement, so the enclosing block still closes where it should.
+    mutating func bodyOrStatement(_ owner: String) -> [Stmt] {
+        guard !isPunct("{"), !current.newlineBefore, !current.isEOF, !isPunct("}"), canStartExpression || current.identifier != nil else {
+            return parseBlock(owner)
+        }
+        let at = current.range
+        error(.expectedToken, "expected '{' to open the body of '\(owner)', found \(current.describe)", at: at,
+              help: "put the statement in braces: '\(owner == "else" ? "else" : owner + " …") { … }'")
+        guard enterChainLink("'\(owner)' body") else { return [] }
+        defer { depth -= 1 }
+        return parseStatement().map { [$0] } ?? []
+    }
+
     mutating func parseIf() -> Stmt? {
         let start = current.range
         advance()
@@ -241,7 +256,13 @@ extension Parser {
             synchronize()   // the rest of a too-deep statement would only repeat the error
             return nil
         }
-        let body = parseBlock("if")
+        if isWord("then"), !current.newlineBefore {
+            // `if c then { … }`: wave's `if` has no `then`.
+            error(.expectedToken, "wave's 'if' has no 'then': the block follows the condition", at: current.range,
+                  help: "delete 'then'", fix: .init(current.range, ""))
+            advance()
+        }
+        let body = bodyOrStatement("if")
         var elseBody: [Stmt]? = nil
         if isWord("else") {
             advance()
@@ -251,7 +272,7 @@ extension Parser {
                 defer { depth -= 1 }
                 if let s = parseIf() { elseBody = [s] }
             } else {
-                elseBody = parseBlock("else")
+                elseBody = bodyOrStatement("else")
             }
         }
         return Stmt(.ifElse(condition: condition, then: body, else: elseBody), start.to(previous.range))
@@ -388,6 +409,15 @@ extension Parser {
             return nil
         }
         let target = parseExpression()
+        if isIncrement, case .punct(let sign) = current.kind {
+            // `x++`: wave has no increment operator; read as `x += 1`.
+            let at = current.range.to(peek().range)
+            error(.expectedToken, "wave has no '\(sign)\(sign)': write '\(file.text(of: target.range)) \(sign)= 1'", at: at,
+                  help: "replace '\(sign)\(sign)' with ' \(sign)= 1'", fix: .init(at, " \(sign)= 1"))
+            advance()
+            advance()
+            return Stmt(.assign(target: target, op: sign + "=", value: Expr(.number(1, nil), at)), start.to(at))
+        }
         if case .punct(let op) = current.kind, ["=", "+=", "-=", "*=", "/="].contains(op) {
             advance()
             let value = parseExpression()

@@ -83,6 +83,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s ease easeInEaseOut", ["2:29 E0401 unknown timing curve 'easeInEaseOut'; wave calls it 'ease-in-out' => 'ease-in-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease \"ease-in\"", ["2:29 E0401 a timing curve is a word, not a string: write ease-in without quotes => 'ease-in' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease spring", ["2:29 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)"]),
+        // C and Swift habits in statements: '++', 'then', a body without braces.
+        ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
+        ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),
+        ("var n = 0\nevery tick { if n > 3 { n = 0 } else n += 1 }", ["2:38 E0101 expected '{' to open the body of 'else', found 'n'"]),
         // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).
         ("layer a: rect { fill rgb(255, 0, 0, 0.5) }", ["1:22 E0303 'rgb' takes 3 arguments, found 4; with an alpha it is 'rgba' => 'rgba' @1:22"]),
         ("layer a: rect { fill rgba(255, 0, 0) }", ["1:22 E0303 'rgba' takes 4 arguments, found 3; without an alpha it is 'rgb' => 'rgb' @1:22"]),

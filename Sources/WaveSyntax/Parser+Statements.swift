@@ -450,6 +450,16 @@ extension Parser {
                     }
                     values.append(parseExpression())
                 }
+                if count == 0, (isWord("true") || isWord("false")), !current.newlineBefore {
+                    // `autoreverse true` (Core Animation's autoreverses = true): the word alone says it.
+                    let on = isWord("true")
+                    error(.unknownOption, on ? "'\(w)' takes no value: the word alone turns it on"
+                                             : "'\(w) false' is the default: leave '\(w)' out", at: current.range,
+                          help: on ? "delete 'true'" : "delete '\(w) false'",
+                          fix: on ? .init(current.range, "") : .init(label.range.to(current.range), ""))
+                    advance()
+                    if !on { continue }
+                }
                 args.append(Arg(label: label, values: values))
             }
             if let arg = parseSynonymArg(labels, context: context) {

@@ -83,6 +83,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s ease easeInEaseOut", ["2:29 E0401 unknown timing curve 'easeInEaseOut'; wave calls it 'ease-in-out' => 'ease-in-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease \"ease-in\"", ["2:29 E0401 a timing curve is a word, not a string: write ease-in without quotes => 'ease-in' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease spring", ["2:29 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)"]),
+        ("var x = 0\nanimate x to 1 over 1s autoreverse true", ["2:36 E0218 'autoreverse' takes no value: the word alone turns it on => '' @2:36"]),
         // C and Swift habits in statements: '++', 'then', a body without braces.
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),

@@ -116,7 +116,12 @@ extension Compiler {
             } else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {
                 if let ir { anim.dynamicTiming.repeatCount = ir; anim.repeatCount = 1 }
                 else if let n {
-                    guard n > 0 else { error(.outOfRange, "a repeat count must be more than 0", r.range); return nil }
+                    guard n > 0 else {
+                        // `repeat -1`: GSAP's and some other tools' "forever".
+                        error(.outOfRange, "a repeat count must be more than 0" + (n == -1 ? "; an endless repeat is 'repeat forever'" : ""),
+                              r.range, fix: n == -1 ? .init(r.range, "forever") : nil)
+                        return nil
+                    }
                     anim.repeatCount = n
                 }
             }

@@ -191,6 +191,12 @@ extension Compiler {
                       id.range, fix: .init(id.range, p.rawValue))
                 named = p
             }
+            if named == nil, id.name == "transform" {
+                // Core Animation's key paths (`transform.scale`, `transform.rotation.z`).
+                error(.unknownProperty, "unknown property 'transform' on \(layer.kind.rawValue) layer '\(n)': Core Animation's transform key paths "
+                      + "are properties of their own in wave: scale, rotation, position, rotation-x, rotation-y, translation-z", id.range)
+                return .bad()
+            }
             guard let p = named, p.applies(to: layer.kind) else {
                 let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
                 error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range, fix: fixIt(id.name, names, id.range))

@@ -94,6 +94,18 @@ extension Compiler {
     /// A timing position: constant ticks, or an expression evaluated when its statement runs.
     enum TimeSlot { case ticks(Int), dynamic(IRExpr) }
 
+    /// Reports a value that is not a duration where one goes. A plain number literal gets
+    /// the unit it most likely lacks as a fix: milliseconds from 50 on (`over 500`, as CSS
+    /// and JavaScript count), seconds below (`over 0.5`, `duration 5`).
+    mutating func badDuration(_ e: Expr, _ t: Typed, what: String) {
+        var fix: Diagnostic.FixIt? = nil
+        if case .number(let n, nil) = e.kind, n > 0 {
+            let unit = n >= 50 ? "ms" : "s"
+            fix = .init(e.range, file.text(of: e.range) + unit)
+        }
+        error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range, fix: fix)
+    }
+
     /// A duration (`2s`, `random(1s, 2s)`, `index * 100ms`). A constant is rounded to ticks
     /// now and checked; `allowNegative` admits negative constants (a delay that starts an
     /// animation part-way through).
@@ -101,7 +113,7 @@ extension Compiler {
         let t = expression(e, ctx)
         if t.poisoned { return nil }
         guard case .number(let dim) = t.type, dim == .time else {
-            error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range)
+            badDuration(e, t, what: what)
             return nil
         }
         guard case .constant(.number(let seconds)) = t.ir else { return .dynamic(t.ir) }

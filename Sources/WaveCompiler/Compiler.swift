@@ -209,6 +209,11 @@ public struct Compiler {
             guard let value = clause.value else { continue }
             guard let property = SceneProperty(rawValue: clause.head.name) else {
                 let names = SceneProperty.allCases.map(\.rawValue)
+                if ["fps", "framerate", "frame-rate", "frameRate", "rate"].contains(clause.head.name) {
+                    error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)': a scene runs at 60 ticks a second; "
+                          + "a GIF's frame rate is chosen when rendering ('wave render --fps')", clause.head.range)
+                    continue
+                }
                 error(.unknownSceneProperty, "unknown scene property '\(clause.head.name)'\(didYouMean(clause.head.name, names))", clause.head.range, fix: fixIt(clause.head.name, names, clause.head.range))
                 continue
             }
@@ -380,7 +385,7 @@ public struct Compiler {
         let t = expression(e, Context())
         if t.poisoned { return nil }
         guard case .number(let dim) = t.type, dim == .time else {
-            error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range)
+            badDuration(e, t, what: what)
             return nil
         }
         guard case .constant(.number(let seconds)) = t.ir else {

@@ -128,6 +128,14 @@ extension Parser {
             // `scene -1x5` would otherwise be a scene of the default size and a stray `-1x5`.
             error(.outOfRange, "scene size -\(w)x\(h) is out of range: a side cannot be negative", at: current.range.to(peek().range))
             advance(); advance()
+        } else if case .number(let w, nil) = current.kind, !current.newlineBefore, peek().isPunct(",") || peek().isWord("x") || peek().isWord("X"),
+                  case .number(let h, nil) = peek(2).kind, !peek(2).newlineBefore {
+            // `scene 200 x 200`, `scene 200, 200`: the size is one word.
+            let at = current.range.to(peek(2).range)
+            let text = "\(Token.formatNumber(w))x\(Token.formatNumber(h))"
+            error(.expectedToken, "a scene size is written as one word, \(text)", at: at, help: "write '\(text)'", fix: .init(at, text))
+            size = Expr(.tuple([Expr(.number(w, nil), at), Expr(.number(h, nil), at)]), at)
+            advance(); advance(); advance()
         } else if !current.newlineBefore, !current.isEOF, !isPunct("{"), !isPunct(";") {
             error(.expectedToken, "expected a scene size such as 320x240 or '{' after 'scene', found \(current.describe)", at: current.range)
             synchronize()

@@ -84,6 +84,13 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s ease \"ease-in\"", ["2:29 E0401 a timing curve is a word, not a string: write ease-in without quotes => 'ease-in' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease spring", ["2:29 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)"]),
         ("var x = 0\nanimate x to 1 over 1s autoreverse true", ["2:36 E0218 'autoreverse' takes no value: the word alone turns it on => '' @2:36"]),
+        // A duration without its unit gets the likely one; other tools' ways of saying forever, frame rate, size, transform.
+        ("var x = 0\nanimate x to 1 over 500", ["2:21 E0402 an animation's duration must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:21"]),
+        ("scene 100x100 { duration 5 }", ["1:26 E0402 scene duration must be a duration such as 2s, 500ms or 90t, found number => '5s' @1:26"]),
+        ("var x = 0\nanimate x to 1 over 1s repeat -1", ["2:31 E0306 a repeat count must be more than 0; an endless repeat is 'repeat forever' => 'forever' @2:31"]),
+        ("scene 100x100 { fps 30 }", ["1:17 E0208 unknown scene property 'fps': a scene runs at 60 ticks a second; a GIF's frame rate is chosen when rendering ('wave render --fps')"]),
+        ("scene 200 x 100", ["1:7 E0101 a scene size is written as one word, 200x100 => '200x100' @1:7"]),
+        ("layer a: circle { }\nanimate a.transform.scale to 2 over 1s", ["2:11 E0202 unknown property 'transform' on circle layer 'a': Core Animation's transform key paths are properties of their own in wave: scale, rotation, position, rotation-x, rotation-y, translation-z"]),
         // C and Swift habits in statements: '++', 'then', a body without braces.
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),

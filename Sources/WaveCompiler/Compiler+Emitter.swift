@@ -17,8 +17,7 @@ extension Compiler {
             return nil
         }
         guard let tpl = environment.layerIndex[template.name] else {
-            let templates = environment.layers.filter(\.isTemplate).map(\.name)
-            error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range, fix: fixIt(template.name, templates, template.range))
+            unknownTemplate(template)
             return nil
         }
         guard environment.layers[tpl].isTemplate, environment.layers[tpl].parent == nil else {
@@ -183,12 +182,19 @@ extension Compiler {
         var seen: [String: SourceRange] = [:]
         var ok = true
         for clause in clauses {
-            let key = clause.head.name
-            guard Vocabulary.emitterKeys.contains(key) else {
+            var key = clause.head.name
+            if !Vocabulary.emitterKeys.contains(key) {
+                // CAEmitterCell's camelCase names (`birthRate`) are wave's hyphenated ones; a
+                // misspelt key is read as the one it most likely means, so nothing cascades.
                 let keys = Vocabulary.emitterKeys
-                error(.unknownOption, "unknown key '\(key)' in an emit block\(didYouMean(key, keys))", clause.head.range, fix: fixIt(key, keys, clause.head.range))
-                ok = false
-                continue
+                if let meant = Vocabulary.hyphenated(key), keys.contains(meant) {
+                    error(.unknownOption, "unknown key '\(key)' in an emit block; wave calls it '\(meant)'", clause.head.range, fix: .init(clause.head.range, meant))
+                    key = meant
+                } else {
+                    error(.unknownOption, "unknown key '\(key)' in an emit block\(didYouMean(key, keys))", clause.head.range, fix: fixIt(key, keys, clause.head.range))
+                    guard let meant = suggestion(for: key, among: keys) else { ok = false; continue }
+                    key = meant
+                }
             }
             if let first = seen[key] {
                 let (line, col) = file.location(of: first.start)

@@ -52,8 +52,7 @@ extension Compiler {
             return [.ifElse(c.ir, a, b)]
         case .spawn(let template, let placement, let body):
             guard let index = environment.layerIndex[template.name] else {
-                let templates = environment.layers.filter(\.isTemplate).map(\.name)
-                error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range, fix: fixIt(template.name, templates, template.range))
+                unknownTemplate(template)
                 return nil
             }
             guard environment.layers[index].isTemplate, environment.layers[index].parent == nil else {
@@ -341,6 +340,18 @@ extension Compiler {
         case .makeRect(let a, let b, let c, let d): for x in [a, b, c, d] { reads(x, globals: &globals, clock: &clock) }
         case .gradient(_, _, let stops, let locations):
             for x in stops + locations.compactMap({ $0 }) { reads(x, globals: &globals, clock: &clock) }
+        }
+    }
+
+    /// Reports a `spawn` or `emit` of a template that is not declared: the closest name as a
+    /// fix, or, with none close, how to declare one.
+    mutating func unknownTemplate(_ template: Identifier) {
+        let templates = environment.layers.filter(\.isTemplate).map(\.name)
+        if let fix = fixIt(template.name, templates, template.range) {
+            error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range, fix: fix)
+        } else {
+            error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range,
+                  help: "declare it at the top level, e.g. 'template \(template.name): circle { radius 3 }'")
         }
     }
 }

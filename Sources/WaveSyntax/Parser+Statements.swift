@@ -197,11 +197,18 @@ extension Parser {
         }
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
-                guard labels[c.head.name] != nil else {
-                    unknownWord(.unknownOption, "unknown key", c.head, "in a spring body", valid: Array(labels.keys))
-                    continue
+                var head = c.head
+                if labels[head.name] == nil {
+                    // A camelCase name (`initialVelocity`) or another tool's word, read as wave's.
+                    guard let meant = Vocabulary.optionSynonyms[head.name] ?? Vocabulary.hyphenated(head.name), labels[meant] != nil else {
+                        unknownWord(.unknownOption, "unknown key", c.head, "in a spring body", valid: Array(labels.keys))
+                        continue
+                    }
+                    error(.unknownOption, "unknown key '\(head.name)' in a spring body; wave calls it '\(meant)'", at: head.range,
+                          help: "replace '\(head.name)' with '\(meant)'", fix: .init(head.range, meant))
+                    head = Identifier(meant, head.range)
                 }
-                args.append(Arg(label: c.head, values: c.value.map { [$0] } ?? []))
+                args.append(Arg(label: head, values: c.value.map { [$0] } ?? []))
             }
         }
         var then: [Stmt]? = nil
@@ -235,6 +242,14 @@ extension Parser {
         let start = current.range
         advance()
         let layer = parseExpression()
+        if case .member(let base, let effect) = layer.kind, EffectKind(rawValue: effect.name) != nil {
+            // `effect label.typewriter over 2s`: the layer and the effect are two words.
+            let dot = SourceRange(base.range.end, effect.range.start)
+            error(.expectedToken, "the layer and the effect are two words: 'effect \(file.text(of: base.range)) \(effect.name) …'", at: dot,
+                  help: "replace '.' with a space", fix: .init(dot, " "))
+            let args = parseArgs(Vocabulary.effectLabels, context: "effect")
+            return Stmt(.effect(layer: base, name: effect, args: args), start.to(previous.range))
+        }
         guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
         let args = parseArgs(Vocabulary.effectLabels, context: "effect")
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
@@ -515,7 +530,7 @@ extension Parser {
             word = word.to(peek(2 * parts).range)
             parts += 1
         }
-        guard let target = Vocabulary.optionSynonyms[w], let count = labels[target] else { return nil }
+        guard let target = Vocabulary.optionSynonyms[w] ?? Vocabulary.hyphenated(w), let count = labels[target] else { return nil }
         if w == "for", peek().identifier != nil, peek(2).isWord("in") { return nil }   // a loop
         let (saved, said) = (index, diagnostics.count)
         for _ in 0..<(2 * parts - 1) { advance() }

@@ -108,6 +108,7 @@ public enum Vocabulary {
         "timingFunction": "ease", "beginTime": "delay", "repeatCount": "repeat", "repeatDuration": "repeat-for",
         "fillMode": "fill", "keyTimes": "times", "timingFunctions": "eases", "calculationMode": "mode",
         "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat",
+        "dampingRatio": "damping-fraction",
         // CSS's animation and transition properties.
         "timing-function": "ease", "animation-timing-function": "ease", "transition-timing-function": "ease",
         "animation-delay": "delay", "transition-delay": "delay", "begin-time": "delay",
@@ -151,12 +152,18 @@ public enum Vocabulary {
     /// property or an alias.
     public static func propertySynonym(_ name: String) -> String? {
         if let p = propertySynonyms[name] { return p }
+        return hyphenated(name).flatMap { Property.named($0) == nil ? nil : $0 }
+    }
+
+    /// The hyphenated form of a camelCase name (`birthRate` → `birth-rate`), or nil for a
+    /// name that is not camelCase.
+    public static func hyphenated(_ name: String) -> String? {
         guard name.contains(where: \.isUppercase), name.first?.isLowercase == true else { return nil }
-        var hyphenated = ""
+        var out = ""
         for c in name {
-            if c.isUppercase { hyphenated += "-" + c.lowercased() } else { hyphenated.append(c) }
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
-        return Property.named(hyphenated) == nil ? nil : hyphenated
+        return out
     }
 
     /// Words people write for `repeat forever`; reported with `forever` and read as it.

@@ -91,6 +91,12 @@ final class MistakeSuiteTests: XCTestCase {
         ("scene 100x100 { fps 30 }", ["1:17 E0208 unknown scene property 'fps': a scene runs at 60 ticks a second; a GIF's frame rate is chosen when rendering ('wave render --fps')"]),
         ("scene 200 x 100", ["1:7 E0101 a scene size is written as one word, 200x100 => '200x100' @1:7"]),
         ("layer a: circle { }\nanimate a.transform.scale to 2 over 1s", ["2:11 E0202 unknown property 'transform' on circle layer 'a': Core Animation's transform key paths are properties of their own in wave: scale, rotation, position, rotation-x, rotation-y, translation-z"]),
+        // camelCase names of emitter, spring and option keys; an effect written as a member; an undeclared template.
+        ("template spark: circle { }\nemit spark { birthRate 10 lifetime 1s }", ["2:14 E0218 unknown key 'birthRate' in an emit block; wave calls it 'birth-rate' => 'birth-rate' @2:14"]),
+        ("var x = 0\nspring x to 1 { initialVelocity 2 }", ["2:17 E0218 unknown key 'initialVelocity' in a spring body; wave calls it 'initial-velocity' => 'initial-velocity' @2:17"]),
+        ("var x = 0\nspring x to 1 dampingRatio 0.5", ["2:15 E0218 unknown option 'dampingRatio' for 'spring'; wave calls it 'damping-fraction' => 'damping-fraction' @2:15"]),
+        ("layer label: text \"hi\" { }\neffect label.typewriter over 1s", ["2:13 E0101 the layer and the effect are two words: 'effect label typewriter …' => ' ' @2:13"]),
+        ("every 1s { spawn spark }", ["1:18 E0205 unknown template 'spark'"]),
         // C and Swift habits in statements: '++', 'then', a body without braces.
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),

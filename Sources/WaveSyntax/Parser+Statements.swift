@@ -78,6 +78,18 @@ extension Parser {
         } else if let s = Suggestion.best(for: word.name, among: keywords) {
             error(.unknownStatement, "unknown statement '\(word.name)'; did you mean '\(s)'?", at: word.range,
                   help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))
+            // Read the statement as the keyword meant, so what it declares or starts exists
+            // and nothing later cascades (`tempalte dot: …` then `spawn dot`).
+            tokens[index].kind = .identifier(s)
+            let said = diagnostics.count
+            let statement = parseStatement()
+            // Errors inside the statement read this way are the misspelling's consequences
+            // only if the keyword was wrongly guessed: keep the first error alone then.
+            if diagnostics[said...].contains(where: { $0.severity == .error }) {
+                diagnostics.removeSubrange(said...)
+                return nil
+            }
+            return statement
         } else {
             error(.unknownStatement, "unknown statement '\(word.name)': a statement starts with a keyword (\(keywords.joined(separator: ", "))), or is an assignment such as 'x = 1'", at: word.range)
         }

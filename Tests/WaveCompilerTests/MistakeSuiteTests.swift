@@ -13,7 +13,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimte x to 1 over 1s", ["2:1 E0219 unknown statement 'animte'; did you mean 'animate'? => 'animate' @2:1"]),
         ("var x = 0\nsping x to 1", ["2:1 E0219 unknown statement 'sping'; did you mean 'spring'? => 'spring' @2:1"]),
         ("layr a: circle { radius 5 }", ["1:1 E0219 unknown statement 'layr'; did you mean 'layer'? => 'layer' @1:1"]),
-        ("tempalte t: circle { }", ["1:1 E0219 unknown statement 'tempalte'; did you mean 'template'? => 'template' @1:1"]),
+        ("tempalte dot: circle { }\nevery 1s { spawn dot }", ["1:1 E0219 unknown statement 'tempalte'; did you mean 'template'? => 'template' @1:1"]),
         ("var x = 0\nanimate x to 1 ovr 1s", ["2:16 E0218 unknown option 'ovr' for 'animate'; did you mean 'over'? => 'over' @2:16"]),
         ("layer a: circle { }\nanimate a.radius valeus [1, 2, 3] over 1s", ["2:18 E0218 unknown option 'valeus' for 'animate'; did you mean 'values'? => 'values' @2:18"]),
         ("var x = 0\nanimate x to 1 over 1s dealy 1s", ["2:24 E0218 unknown option 'dealy' for 'animate'; did you mean 'delay'? => 'delay' @2:24"]),
@@ -210,6 +210,26 @@ final class MistakeSuiteTests: XCTestCase {
         for (script, expected) in Self.cases {
             XCTAssertEqual(Self.render(script), expected, "for script:\n\(script)")
         }
+    }
+
+    /// A fix-it is an edit an editor applies: in every case whose errors all carry one,
+    /// applying them all (as an editor's "fix all") leaves a script without errors.
+    func testApplyingTheFixesLeavesNoError() {
+        var applied = 0
+        for (script, _) in Self.cases {
+            let file = SourceFile(name: "t.wave", text: script)
+            let errors = Compiler.compile(file).1.filter { $0.severity == .error }
+            guard !errors.isEmpty, errors.allSatisfy({ !$0.fixIts.isEmpty }) else { continue }
+            var text = Array(script.utf8)
+            for fix in errors.flatMap(\.fixIts).sorted(by: { $0.range.start > $1.range.start }) {
+                text.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+            }
+            let fixed = String(decoding: text, as: UTF8.self)
+            let left = Compiler.compile(SourceFile(name: "t.wave", text: fixed)).1.filter { $0.severity == .error }
+            XCTAssertEqual(left.map(\.message), [], "fixed:\n\(fixed)\nfrom:\n\(script)")
+            applied += 1
+        }
+        XCTAssertGreaterThanOrEqual(applied, 40)
     }
 
     /// Every block and option list of the language, each with one misspelt key: no unknown

@@ -86,6 +86,10 @@ extension Compiler {
         for clause in decl.clauses {
             let head = clause.head.name
             if holdsParseError(clause.range) { continue }
+            if kind == .path, head == PathCommand.dataClause {
+                layer.pathCommands += pathData(clause)
+                continue
+            }
             if kind == .path, Parser.pathCommands.contains(head) {
                 if let cmd = pathCommand(clause, ctx) { layer.pathCommands.append(cmd) }
                 continue
@@ -344,6 +348,22 @@ extension Compiler {
     /// path_command -> 'move' point | 'line' point | 'quad' point 'control' point
     ///   | 'cubic' point 'control' point point | 'arc' point 'radius' n 'from' angle 'to' angle 'clockwise'?
     ///   | 'circle' point 'radius' n | 'ellipse' point 'radius' point | 'rect' rect ('corner' n)? | 'close'
+    /// `d "M 10 10 L 90 10 A 40 40 0 0 1 10 50 Z"`: SVG path data (a constant string) as the
+    /// path's commands, in place among the others.
+    mutating func pathData(_ c: Clause) -> [PathCommandIR] {
+        guard let value = c.value else { return [] }
+        guard case .string(let text) = value.kind else {
+            error(.typeMismatch, "'d' takes SVG path data in a string, such as \"M 0 0 L 100 0\"", value.range)
+            return []
+        }
+        switch SVGPathData.parse(text, range: value.range) {
+        case .success(let commands): return commands
+        case .failure(let f):
+            error(.badPathData, "bad path data at character \(f.offset + 1): \(f.message)", value.range)
+            return []
+        }
+    }
+
     mutating func pathCommand(_ c: Clause, _ ctx: Context) -> PathCommandIR? {
         guard let verb = PathCommandIR.Verb(rawValue: c.head.name) else { return nil }
         var operands: [IRExpr] = []

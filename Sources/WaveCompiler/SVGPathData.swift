@@ -1,12 +1,15 @@
+import Foundation
 import WaveSyntax
 
 /// Reads SVG path data ("M 10 80 C 40 10, 65 10, 95 80 Z", SVG 1.1 §8.3) into path
 /// commands with constant operands, for paths written inline (`along "M 0 0 L 100 0"`).
 ///
-/// Supported: M m L l H h V v C c S s Q q T t Z z, with implicit repeats of a command's
+/// Supported: M m L l H h V v C c S s Q q T t A a Z z, with implicit repeats of a command's
 /// arguments (after M they are lines), numbers with signs, decimals and exponents,
-/// separated by white space and commas. Elliptical arcs (A a) are not: a path layer's
-/// `arc` command draws them.
+/// separated by white space and commas; an arc's two flags may be written without
+/// separators (`a5 5 0 014 4`), as SVG allows. An elliptical arc becomes cubic Béziers, one
+/// per quarter turn or less, through its centre form (SVG 1.1 Implementation notes F.6.5,
+/// with the radii scaled up when they cannot reach, F.6.6).
 enum SVGPathData {
     struct Failure: Error, Equatable {
         var message: String
@@ -42,6 +45,13 @@ enum SVGPathData {
                 throw Failure(message: "expected a number", offset: begin)
             }
             return v
+        }
+        /// An arc flag: one `0` or `1`, which may stand right against what follows.
+        func flag() throws -> Bool {
+            skipSeparators()
+            guard i < chars.count, chars[i] == "0" || chars[i] == "1" else { throw Failure(message: "expected an arc flag, 0 or 1", offset: i) }
+            i += 1
+            return chars[i - 1] == "1"
         }
         func startsNumber() -> Bool {
             skipSeparators()
@@ -107,7 +117,13 @@ enum SVGPathData {
                     emit(.close, [])
                     current = start
                 case "A":
-                    throw Failure(message: "arcs ('\(verb)') are not supported in path data; draw them with a path layer's 'arc'", offset: i - 1)
+                    let rx = try number(), ry = try number(), rotation = try number()
+                    let large = try flag(), sweep = try flag()
+                    let end = try point()
+                    for c in arc(from: current, to: end, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep) {
+                        emit(.cubic, [pt(c.end), pt(c.c1), pt(c.c2)])
+                    }
+                    current = end
                 default:
                     throw Failure(message: "unknown path command '\(verb)'", offset: i - 1)
                 }
@@ -122,5 +138,52 @@ enum SVGPathData {
         }
         guard !commands.isEmpty else { return .failure(Failure(message: "the path data is empty", offset: 0)) }
         return .success(commands)
+    }
+
+    /// An SVG elliptical arc from `p1` to `p2` as cubic Béziers (end point, first and second
+    /// control point), SVG 1.1 F.6.5–F.6.6: none when the ends coincide, a straight cubic
+    /// when a radius is 0, the radii scaled up uniformly when they are too small to reach.
+    static func arc(from p1: (Double, Double), to p2: (Double, Double), rx: Double, ry: Double, degrees: Double,
+                    large: Bool, sweep: Bool) -> [(end: (Double, Double), c1: (Double, Double), c2: (Double, Double))] {
+        if p1 == p2 { return [] }
+        var rx = abs(rx), ry = abs(ry)
+        guard rx > 0, ry > 0, rx.isFinite, ry.isFinite else { return [(p2, p1, p2)] }
+        let phi = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
+        let cosPhi = cos(phi), sinPhi = sin(phi)
+        let dx = (p1.0 - p2.0) / 2, dy = (p1.1 - p2.1) / 2
+        let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
+        let lambda = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
+        if lambda > 1 { rx *= lambda.squareRoot(); ry *= lambda.squareRoot() }
+        let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
+        let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        let coef = (large != sweep ? 1.0 : -1.0) * (den > 0 ? Swift.max(0, num / den).squareRoot() : 0)
+        let cxp = coef * rx * y1 / ry, cyp = -coef * ry * x1 / rx
+        let cx = cosPhi * cxp - sinPhi * cyp + (p1.0 + p2.0) / 2
+        let cy = sinPhi * cxp + cosPhi * cyp + (p1.1 + p2.1) / 2
+        func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
+            atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        }
+        let ux = (x1 - cxp) / rx, uy = (y1 - cyp) / ry, vx = (-x1 - cxp) / rx, vy = (-y1 - cyp) / ry
+        let theta = angle(1, 0, ux, uy)
+        var delta = angle(ux, uy, vx, vy)
+        if !sweep && delta > 0 { delta -= 2 * .pi }
+        if sweep && delta < 0 { delta += 2 * .pi }
+        guard delta.isFinite, delta != 0 else { return [(p2, p1, p2)] }
+        // A point of the unit circle at angle a, through the ellipse's radii and rotation.
+        func map(_ u: Double, _ v: Double) -> (Double, Double) {
+            (cx + rx * cosPhi * u - ry * sinPhi * v, cy + rx * sinPhi * u + ry * cosPhi * v)
+        }
+        let n = Swift.max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))   // a quarter turn or less each
+        let step = delta / Double(n), k = 4.0 / 3.0 * tan(step / 4)
+        var out: [(end: (Double, Double), c1: (Double, Double), c2: (Double, Double))] = []
+        var a = theta
+        for j in 0..<n {
+            let b = a + step
+            let c1 = map(cos(a) - k * sin(a), sin(a) + k * cos(a))
+            let c2 = map(cos(b) + k * sin(b), sin(b) - k * cos(b))
+            out.append((j == n - 1 ? p2 : map(cos(b), sin(b)), c1, c2))
+            a = b
+        }
+        return out
     }
 }

@@ -21,7 +21,7 @@ extension Parser {
     }
 
     /// Path commands: heads that only appear inside a `path` layer.
-    public static let pathCommands: Set<String> = Set(PathCommand.allCases.map(\.rawValue))
+    public static let pathCommands: Set<String> = Set(PathCommand.allCases.map(\.rawValue) + [PathCommand.dataClause])
 
     /// layer -> ('layer' | 'template') IDENT ('[' expr ']')? ':' KIND STRING? placement? '{' (clause | layer)* '}'
     mutating func parseLayer() -> LayerDecl? {
@@ -190,6 +190,12 @@ extension Parser {
             advance()
             headID = Identifier(headID.name + "-" + next, headID.range.to(current.range))
             advance()
+        }
+        if kind == "path", let meant = PathCommand.synonyms[headID.name] {
+            // `moveTo (0, 0)`, `curveTo …`: wave's command, and its labels (`control`) are read.
+            error(.unknownProperty, "unknown path command '\(headID.name)'; wave calls it '\(meant)'", at: headID.range,
+                  help: "replace '\(headID.name)' with '\(meant)'", fix: .init(headID.range, meant))
+            headID = Identifier(meant, headID.range)
         }
         let head = headID.name
         if isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {

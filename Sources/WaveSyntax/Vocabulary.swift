@@ -85,6 +85,18 @@ public enum MotionRotation: String, CaseIterable, Sendable { case none, auto, au
 /// Commands of a `path` layer's body.
 public enum PathCommand: String, CaseIterable, Sendable {
     case move, line, quad, cubic, arc, circle, ellipse, rect, close
+
+    /// `d "M 0 0 L 10 10"` in a path layer: SVG path data, read into these commands.
+    public static let dataClause = "d"
+
+    /// Other tools' names for the commands (Core Graphics, UIBezierPath, canvas, SVG's
+    /// words): reported with wave's name and read as that command.
+    public static let synonyms: [String: String] = [
+        "moveTo": "move", "move-to": "move", "lineTo": "line", "line-to": "line", "addLine": "line",
+        "curveTo": "cubic", "curve-to": "cubic", "curve": "cubic", "bezierCurveTo": "cubic", "addCurve": "cubic",
+        "cubicTo": "cubic", "quadTo": "quad", "quadCurveTo": "quad", "quadraticCurveTo": "quad", "addQuadCurve": "quad",
+        "addArc": "arc", "closePath": "close", "closeSubpath": "close", "close-path": "close",
+    ]
 }
 
 /// Where the vocabulary's word lists meet: the label tables the parser reads and the sets

@@ -97,6 +97,11 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nspring x to 1 dampingRatio 0.5", ["2:15 E0218 unknown option 'dampingRatio' for 'spring'; wave calls it 'damping-fraction' => 'damping-fraction' @2:15"]),
         ("layer label: text \"hi\" { }\neffect label.typewriter over 1s", ["2:13 E0101 the layer and the effect are two words: 'effect label typewriter …' => ' ' @2:13"]),
         ("every 1s { spawn spark }", ["1:18 E0205 unknown template 'spark'"]),
+        ("layer p: path { moveTo (0, 0) curveTo (9, 9) control (3, 0) (6, 9) }", [
+            "1:17 E0202 unknown path command 'moveTo'; wave calls it 'move' => 'move' @1:17",
+            "1:31 E0202 unknown path command 'curveTo'; wave calls it 'cubic' => 'cubic' @1:31",
+        ]),
+        ("layer p: path { d \"M 0 0 L 5\" }", ["1:19 E0420 bad path data at character 10: expected a number"]),
         // C and Swift habits in statements: '++', 'then', a body without braces.
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),

@@ -195,7 +195,7 @@ final class MotionPathTests: XCTestCase {
         let cases: [(String, String)] = [
             ("layer a: circle { }\nlayer p: line { }\nanimate a.radius along p over 1s", "3:9 E0301"),
             ("layer a: circle { }\nanimate a.position along \"M 0 0 X 3\" over 1s", "2:26 E0420 bad path data at character 7: unknown path command 'X'"),
-            ("layer a: circle { }\nanimate a.position along \"M 0 0 A 1 1 0 0 1 5 5\" over 1s", "2:26 E0420"),
+            ("layer a: circle { }\nanimate a.position along \"M 0 0 A 1 1 0 2 1 5 5\" over 1s", "2:26 E0420 bad path data at character 15: expected an arc flag, 0 or 1"),
             ("layer a: circle { }\nlayer tx: text \"x\" { }\nanimate a.position along tx over 1s", "3:26 E0216"),
             ("layer a: circle { }\nlayer p: line { }\nanimate a.position along p to (1, 1) over 1s", "3:28 E0218"),
             ("layer a: circle { }\nlayer p: line { }\nanimate a.position along p rotate sideways over 1s", "3:35 E0212"),

@@ -15,6 +15,9 @@ extension Compiler {
             let names = f.name.contains("-") ? Vocabulary.specialFunctions
                                              : Builtin.allCases.map(\.rawValue) + GradientKind.allCases.map(\.rawValue)
             error(.unknownFunction, "unknown function '\(f.name)'\(didYouMean(f.name, names))", f.range, fix: fixIt(f.name, names, f.range))
+            // A misspelt gradient (`lineargradient(down, …)`): its direction words and stops
+            // are not reported as unknown names too.
+            if let meant = suggestion(for: f.name, among: names), GradientKind(rawValue: meant) != nil { return .bad(.paint) }
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
@@ -159,7 +162,21 @@ extension Compiler {
             }
         } else if kind == .linear {
             geometry = [0.5, 0, 0.5, 1]
-            if let first = rest.first {
+            if let first = rest.first, case .stop(let to, let side) = first.kind, Compiler.startsWithTo(to) {
+                // CSS's `to right`: wave's direction word; `to bottom right` (CSS's corner
+                // form, which depends on the box's aspect) has no word of its own.
+                let sides = ["right": "right", "left": "left", "top": "up", "bottom": "down"]
+                guard case .name("to") = to.kind, case .name(let w) = side.kind, let word = sides[w],
+                      let g = GradientDirection(rawValue: word).flatMap({ Compiler.gradientDirections[$0] }) else {
+                    error(.badGradient, "CSS's '\(file.text(of: first.range))' has no word in wave: write its angle (CSS turns it with the box's shape: "
+                          + "135deg is 'to bottom right' on a square) or a corner-to-corner word such as 'down-right' (Core Animation's)", first.range)
+                    return .bad(.paint)
+                }
+                error(.badGradient, "a gradient direction is a word without 'to' in wave: '\(word)'", first.range,
+                      help: "replace '\(file.text(of: first.range))' with '\(word)'", fix: .init(first.range, word))
+                geometry = g
+                rest = rest.dropFirst()
+            } else if let first = rest.first {
                 if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
@@ -191,6 +208,15 @@ extension Compiler {
             }
         } else {
             geometry = [0.5, 0.5, 0.5]
+            let shapes = ["circle", "ellipse", "closest-side", "farthest-corner", "closest-corner", "farthest-side"]
+            if let first = rest.first, let w = Compiler.hyphenated(first), shapes.contains(w) {
+                // CSS's ending shape and size: wave's radial gradient is one circle.
+                let text = file.text(of: first.range)
+                let next = rest.dropFirst().first?.range.start ?? first.range.end
+                error(.badGradient, "'\(text)': a radial gradient in wave is one circle whose radius is half the larger side of the layer's bounds; "
+                      + "leave the shape out", first.range, help: "delete '\(text)'", fix: .init(SourceRange(first.range.start, next), ""))
+                rest = rest.dropFirst()
+            }
             if let first = rest.first, case .tuple = first.kind {
                 let t = expression(first, ctx)
                 guard case .constant(.point(let x, let y)) = t.ir else {
@@ -302,6 +328,16 @@ extension Compiler {
                                         : .linear(start: (0.5, 0), end: (0.5, 1), stops: stops) }
         return g.count == 3 ? .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
                             : .radial(center: (0.5, 0.5), radius: 0.5, stops: stops)
+    }
+
+    /// Whether `e` is the word `to`, or a gradient stop that starts with it (`to bottom right`
+    /// is read as the stop `to bottom` followed by `right`).
+    static func startsWithTo(_ e: Expr) -> Bool {
+        switch e.kind {
+        case .name("to"): return true
+        case .stop(let head, _): return startsWithTo(head)
+        default: return false
+        }
     }
 
     /// Whether `e` is a number literal written with `%`.

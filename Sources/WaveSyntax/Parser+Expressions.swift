@@ -203,6 +203,11 @@ extension Parser {
             if allowStops, canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore {
                 let location = parseExpression()
                 item = Expr(.stop(item, location), item.range.to(location.range))
+                // CSS's `to bottom right`: one more word, for the compiler to explain.
+                if case .stop(let head, _) = item.kind, case .name("to") = head.kind, current.identifier != nil, !current.newlineBefore {
+                    let corner = parseExpression()
+                    item = Expr(.stop(item, corner), item.range.to(corner.range))
+                }
             }
             items.append(item)
             if acceptPunct(",") { continue }

@@ -110,6 +110,11 @@ extension Compiler {
                       fix: .init(clause.head.range, synonym))
             }
             guard let prop = Property.named(head) ?? synonym.flatMap(Property.named) else {
+                if head == "transform" {
+                    error(.unknownProperty, "unknown property 'transform' on \(kind.rawValue): wave's transforms are properties of their own: "
+                          + "position, scale, rotation, anchor, rotation-x, rotation-y, translation-z, perspective", clause.head.range)
+                    continue
+                }
                 if kind == .rect || kind == .ellipse || kind == .image, ["x", "y", "height", "left", "top"].contains(head) {
                     error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue): its place and size are one property, "
                           + "'frame (x, y, width, height)'", clause.head.range)

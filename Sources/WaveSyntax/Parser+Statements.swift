@@ -78,8 +78,14 @@ extension Parser {
         } else if let s = Suggestion.best(for: word.name, among: keywords) {
             error(.unknownStatement, "unknown statement '\(word.name)'; did you mean '\(s)'?", at: word.range,
                   help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))
-            // Read the statement as the keyword meant, so what it declares or starts exists
-            // and nothing later cascades (`tempalte dot: …` then `spawn dot`).
+            // A declaration is read as the keyword meant, so what it declares exists and its
+            // uses do not cascade (`tempalte dot: …` then `spawn dot`). Other statements are
+            // skipped: nothing refers to them.
+            guard Parser.declarationKeywords.contains(s) else {
+                advance()
+                skipStatementRest()
+                return nil
+            }
             tokens[index].kind = .identifier(s)
             let said = diagnostics.count
             let statement = parseStatement()
@@ -267,7 +273,6 @@ extension Parser {
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
     }
 
-    /// if -> 'if' expr block ('else' (if | block))?
     /// The block of an `if` or `else`. A single statement written without braces on the line
     /// (`else x += 1`, as C and Swift without braces write it) is one error, and is read as
     /// the block's one statement, so the enclosing block still closes where it should.
@@ -283,6 +288,7 @@ extension Parser {
         return parseStatement().map { [$0] } ?? []
     }
 
+    /// if -> 'if' expr block ('else' (if | block))?
     mutating func parseIf() -> Stmt? {
         let start = current.range
         advance()

@@ -350,9 +350,6 @@ extension Compiler {
         }
     }
 
-    /// path_command -> 'move' point | 'line' point | 'quad' point 'control' point
-    ///   | 'cubic' point 'control' point point | 'arc' point 'radius' n 'from' angle 'to' angle 'clockwise'?
-    ///   | 'circle' point 'radius' n | 'ellipse' point 'radius' point | 'rect' rect ('corner' n)? | 'close'
     /// `d "M 10 10 L 90 10 A 40 40 0 0 1 10 50 Z"`: SVG path data (a constant string) as the
     /// path's commands, in place among the others.
     mutating func pathData(_ c: Clause) -> [PathCommandIR] {
@@ -369,6 +366,9 @@ extension Compiler {
         }
     }
 
+    /// path_command -> 'move' point | 'line' point | 'quad' point 'control' point
+    ///   | 'cubic' point 'control' point point | 'arc' point 'radius' n 'from' angle 'to' angle 'clockwise'?
+    ///   | 'circle' point 'radius' n | 'ellipse' point 'radius' point | 'rect' rect ('corner' n)? | 'close'
     mutating func pathCommand(_ c: Clause, _ ctx: Context) -> PathCommandIR? {
         guard let verb = PathCommandIR.Verb(rawValue: c.head.name) else { return nil }
         var operands: [IRExpr] = []

@@ -51,7 +51,11 @@ extension Compiler {
         }
         if environment.globalIndex[name] != nil || environment.lets[name] != nil { return "'\(name)' is already a variable name" }
         if Parser.statementKeywords.contains(name) { return "'\(name)' is a keyword and cannot name a layer" }
-        if Ambient(rawValue: name) != nil || name == "pi" { return "'\(name)' is a built-in name and cannot name a layer" }
+        if Ambient(rawValue: name) != nil || name == "pi" {
+            let meaning = ["t": "the seconds since tick 0", "tick": "the tick count", "width": "the scene's width",
+                           "height": "the scene's height", "index": "a copy's number", "pi": "π"][name].map { " (\($0))" } ?? ""
+            return "'\(name)' is a built-in name\(meaning) and cannot name a layer; choose another, such as '\(name)Layer'"
+        }
         return nil
     }
 

@@ -108,6 +108,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { fill radial-gradient(circle, red, blue) }", ["1:38 E0307 'circle': a radial gradient in wave is one circle whose radius is half the larger side of the layer's bounds; leave the shape out => '' @1:38"]),
         ("layer a: rect { fill lineargradient(down, red, blue) }", ["1:22 E0206 unknown function 'lineargradient'; did you mean 'linear-gradient'? => 'linear-gradient' @1:22"]),
         ("layer a: rect { transform rotate(45deg) }", ["1:17 E0202 unknown property 'transform' on rect: wave's transforms are properties of their own: position, scale, rotation, anchor, rotation-x, rotation-y, translation-z, perspective"]),
+        ("layer tick: circle { }", ["1:7 E0211 'tick' is a built-in name (the tick count) and cannot name a layer; choose another, such as 'tickLayer'"]),
         // C and Swift habits in statements: '++', 'then', a body without braces.
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),

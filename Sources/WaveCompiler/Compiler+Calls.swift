@@ -162,11 +162,14 @@ extension Compiler {
             }
         } else if kind == .linear {
             geometry = [0.5, 0, 0.5, 1]
-            if let first = rest.first, case .stop(let to, let side) = first.kind, Compiler.startsWithTo(to) {
+            // CSS's side and corner words, and wave's own direction words after `to`.
+            let sides = ["right": "right", "left": "left", "top": "up", "bottom": "down"]
+                .merging(GradientDirection.allCases.map { ($0.rawValue, $0.rawValue) }) { a, _ in a }
+            if let first = rest.first, case .stop(let to, let side) = first.kind, Compiler.startsWithTo(to), !isVariable("to"),
+               Compiler.hyphenated(side).map({ sides[$0] != nil }) == true {
                 // CSS's `to right`: wave's direction word; `to bottom right` (CSS's corner
                 // form, which depends on the box's aspect) has no word of its own.
-                let sides = ["right": "right", "left": "left", "top": "up", "bottom": "down"]
-                guard case .name("to") = to.kind, case .name(let w) = side.kind, let word = sides[w],
+                guard case .name("to") = to.kind, let w = Compiler.hyphenated(side), let word = sides[w],
                       let g = GradientDirection(rawValue: word).flatMap({ Compiler.gradientDirections[$0] }) else {
                     error(.badGradient, "CSS's '\(file.text(of: first.range))' has no word in wave: write its angle (CSS turns it with the box's shape: "
                           + "135deg is 'to bottom right' on a square) or a corner-to-corner word such as 'down-right' (Core Animation's)", first.range)
@@ -209,7 +212,7 @@ extension Compiler {
         } else {
             geometry = [0.5, 0.5, 0.5]
             let shapes = ["circle", "ellipse", "closest-side", "farthest-corner", "closest-corner", "farthest-side"]
-            if let first = rest.first, let w = Compiler.hyphenated(first), shapes.contains(w) {
+            if let first = rest.first, let w = Compiler.hyphenated(first), shapes.contains(w), !isVariable(w) {
                 // CSS's ending shape and size: wave's radial gradient is one circle.
                 let text = file.text(of: first.range)
                 let next = rest.dropFirst().first?.range.start ?? first.range.end
@@ -329,6 +332,9 @@ extension Compiler {
         return g.count == 3 ? .radial(center: (g[0], g[1]), radius: g[2], stops: stops)
                             : .radial(center: (0.5, 0.5), radius: 0.5, stops: stops)
     }
+
+    /// Whether `name` is a variable of the script (a `let` or a `var`).
+    func isVariable(_ name: String) -> Bool { environment.lets[name] != nil || environment.globalIndex[name] != nil }
 
     /// Whether `e` is the word `to`, or a gradient stop that starts with it (`to bottom right`
     /// is read as the stop `to bottom` followed by `right`).

@@ -197,8 +197,11 @@ extension Compiler {
                 }
             }
             if let first = seen[key] {
-                let (line, col) = file.location(of: first.start)
-                error(.duplicateProperty, "'\(key)' is set twice in this emit block (first at \(line):\(col))", clause.head.range)
+                // A key read as another (`birthRate` beside `birth-rate`) was reported already.
+                if key == clause.head.name {
+                    let (line, col) = file.location(of: first.start)
+                    error(.duplicateProperty, "'\(key)' is set twice in this emit block (first at \(line):\(col))", clause.head.range)
+                }
                 ok = false
                 continue
             }

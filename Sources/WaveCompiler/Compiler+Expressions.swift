@@ -25,8 +25,8 @@ extension Compiler {
             var kind: ValueType? = nil
             func kindOf(_ t: ValueType) -> ValueType? {
                 switch t {
-                case .number: return .number(.none)
-                case .point, .color, .string: return t
+                case .number, .point: return .number(.none)   // numbers and points mix, as they always have
+                case .color, .string: return t
                 default: return nil
                 }
             }
@@ -40,7 +40,7 @@ extension Compiler {
                     continue
                 }
                 if let kind, kind != k {
-                    error(.typeMismatch, "a list holds values of one kind: this \(k) follows \(kind == .number(.none) ? "a number" : "a \(kind)")", item.range)
+                    error(.typeMismatch, "a list holds values of one kind: this \(t.type) follows \(kind == .number(.none) ? "numbers" : "a \(kind)")", item.range)
                     poisoned = true
                     continue
                 }

@@ -91,7 +91,7 @@ extension Compiler {
             let head = clause.head.name
             if holdsParseError(clause.range) { continue }
             if kind == .path, head == PathCommand.dataClause {
-                layer.pathCommands += pathData(clause)
+                layer.pathCommands += pathData(clause, ctx)
                 continue
             }
             if kind == .path, Parser.pathCommands.contains(head) {
@@ -108,8 +108,15 @@ extension Compiler {
                 compileReplicate(clause, into: &layer, decl: decl)
                 continue
             }
-            let synonym = Property.named(head) == nil ? Vocabulary.propertySynonym(head) : nil
+            var synonym = Property.named(head) == nil ? Vocabulary.propertySynonym(head) : nil
+            if kind == .line, synonym == Property.fill.rawValue { synonym = Property.stroke.rawValue }   // a line shows only its stroke
             if let synonym, let p = Property.named(synonym), p.applies(to: kind) {
+                if seen[p.rawValue] != nil {
+                    // Set under wave's name too: renaming would set it twice, so no fix.
+                    error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue); wave calls it '\(synonym)', which this layer sets already",
+                          clause.head.range)
+                    continue
+                }
                 error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue); wave calls it '\(synonym)'", clause.head.range,
                       fix: .init(clause.head.range, synonym))
             }
@@ -356,10 +363,12 @@ extension Compiler {
 
     /// `d "M 10 10 L 90 10 A 40 40 0 0 1 10 50 Z"`: SVG path data (a constant string) as the
     /// path's commands, in place among the others.
-    mutating func pathData(_ c: Clause) -> [PathCommandIR] {
+    mutating func pathData(_ c: Clause, _ ctx: Context) -> [PathCommandIR] {
         guard let value = c.value else { return [] }
-        guard case .string(let text) = value.kind else {
-            error(.typeMismatch, "'d' takes SVG path data in a string, such as \"M 0 0 L 100 0\"", value.range)
+        let t = expression(value, ctx)
+        if t.poisoned { return [] }
+        guard case .constant(.string(let text)) = t.ir else {
+            error(.typeMismatch, "'d' takes SVG path data in a constant string, such as \"M 0 0 L 100 0\"", value.range)
             return []
         }
         switch SVGPathData.parse(text, range: value.range) {

@@ -100,7 +100,7 @@ extension Compiler {
     mutating func badDuration(_ e: Expr, _ t: Typed, what: String) {
         var fix: Diagnostic.FixIt? = nil
         if case .number(let n, nil) = e.kind, n > 0 {
-            let unit = n >= 50 ? "ms" : "s"
+            let unit = n >= 50 && !what.contains("scene") ? "ms" : "s"   // a scene lasts seconds
             fix = .init(e.range, file.text(of: e.range) + unit)
         }
         error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range, fix: fix)

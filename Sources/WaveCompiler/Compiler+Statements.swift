@@ -33,6 +33,15 @@ extension Compiler {
         case .effect(let layer, let name, let args):
             return compileEffect(layer: layer, name: name, args: args, stmt.range, ctx).map { [.effect($0)] }
         case .assign(let target, let op, let value):
+            if op == Parser.argumentAssignment, case .name(let n) = target.kind, let l = ctx.currentLayer,
+               instanceVar(n, ctx) == nil, !(Property.named(n).map { $0.applies(to: environment.layers[l].kind) } ?? false) {
+                // `spawn dot(speed = 40)`: an argument names a parameter (or a property of the copy).
+                let params = environment.layers[l].instanceVars.map(\.name)
+                error(.unknownName, "template '\(environment.layers[l].name)' has no parameter '\(n)'"
+                      + (params.isEmpty ? "; it takes none" : didYouMean(n, params)), target.range, fix: fixIt(n, params, target.range))
+                _ = expression(value, ctx)
+                return nil
+            }
             if let (layer, range) = repeatedTarget([target], ctx) {
                 return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAssignment(target, op, value, stmt.range, inner).map { [$0] } }
             }

@@ -65,6 +65,11 @@ enum SVGPathData {
 
         do {
             skipSeparators()
+            // Path data starts with a moveto (SVG 1.1 §8.3.2), so it never depends on a point
+            // before it: `m` first is absolute.
+            guard i < chars.count, chars[i] == "M" || chars[i] == "m" else {
+                return .failure(Failure(message: i < chars.count ? "path data starts with a moveto, M or m" : "the path data is empty", offset: i))
+            }
             while i < chars.count {
                 var verb = chars[i]
                 if startsNumber() {

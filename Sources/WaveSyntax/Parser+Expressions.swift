@@ -69,8 +69,17 @@ extension Parser {
         while case .punct(let op) = current.kind, binaryLevels[level].contains(op) {
             // A minus that starts a new line begins a new statement, not a subtraction.
             if op == "-" && current.newlineBefore { break }
-            // `x++` / `x--` at the end of a statement: left for the statement to report.
-            if isIncrement { break }
+            // `x++` / `x--` at the end of a statement: a statement's own target leaves it for
+            // the statement to report and read as `x += 1`; anywhere else it is reported here
+            // and ends the value, so the next line stays a statement of its own.
+            if isIncrement, case .punct(let sign) = current.kind {
+                if incrementTargetDepth == depth { break }
+                error(.expectedToken, "wave has no '\(sign)\(sign)': change the variable in a statement of its own ('x \(sign)= 1')",
+                      at: current.range.to(peek().range))
+                advance()
+                advance()
+                break
+            }
             let opRange = current.range
             advance()
             let rhs = parseBinary(level: level + 1)

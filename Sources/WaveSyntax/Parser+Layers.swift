@@ -246,7 +246,8 @@ extension Parser {
             // line that is a unit, or a misspelt label of this head (read as the label meant).
             guard current.identifier != nil, !current.newlineBefore else { break }
             if reportDetachedUnit() { continue }
-            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind), !Parser.statementKeywords.contains(w) else { break }
+            guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind), !Parser.statementKeywords.contains(w),
+                  !(kind == "path" && PathCommand.synonyms[w] != nil), Vocabulary.propertySynonym(w) == nil else { break }
             let word = Identifier(w, current.range)
             unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
             advance()

@@ -81,21 +81,22 @@ extension Parser {
             // A declaration is read as the keyword meant, so what it declares exists and its
             // uses do not cascade (`tempalte dot: …` then `spawn dot`). Other statements are
             // skipped: nothing refers to them.
-            guard Parser.declarationKeywords.contains(s) else {
+            guard Parser.declarationKeywords.contains(s), depth == 0 else {
                 advance()
                 skipStatementRest()
                 return nil
             }
+            // Read as the keyword meant; when that does not even give a statement the guess
+            // was wrong: back to the misspelt word, its other errors dropped, and skipped.
+            let (saved, said, original) = (index, diagnostics.count, tokens[index].kind)
             tokens[index].kind = .identifier(s)
-            let said = diagnostics.count
-            let statement = parseStatement()
-            // Errors inside the statement read this way are the misspelling's consequences
-            // only if the keyword was wrongly guessed: keep the first error alone then.
-            if diagnostics[said...].contains(where: { $0.severity == .error }) {
-                diagnostics.removeSubrange(said...)
-                return nil
-            }
-            return statement
+            if let statement = parseStatement() { return statement }
+            tokens[saved].kind = original
+            index = saved
+            diagnostics.removeSubrange(said...)
+            advance()
+            skipStatementRest()
+            return nil
         } else {
             error(.unknownStatement, "unknown statement '\(word.name)': a statement starts with a keyword (\(keywords.joined(separator: ", "))), or is an assignment such as 'x = 1'", at: word.range)
         }
@@ -276,13 +277,16 @@ extension Parser {
     /// The block of an `if` or `else`. A single statement written without braces on the line
     /// (`else x += 1`, as C and Swift without braces write it) is one error, and is read as
     /// the block's one statement, so the enclosing block still closes where it should.
-    mutating func bodyOrStatement(_ owner: String) -> [Stmt] {
+    /// `reported`: a mistake on the same spot was just reported (`if c then x = 1`).
+    mutating func bodyOrStatement(_ owner: String, reported: Bool = false) -> [Stmt] {
         guard !isPunct("{"), !current.newlineBefore, !current.isEOF, !isPunct("}"), canStartExpression || current.identifier != nil else {
             return parseBlock(owner)
         }
         let at = current.range
-        error(.expectedToken, "expected '{' to open the body of '\(owner)', found \(current.describe)", at: at,
-              help: "put the statement in braces: '\(owner == "else" ? "else" : owner + " …") { … }'")
+        if !reported {
+            error(.expectedToken, "expected '{' to open the body of '\(owner)', found \(current.describe)", at: at,
+                  help: "put the statement in braces: '\(owner == "else" ? "else" : owner + " …") { … }'")
+        }
         guard enterChainLink("'\(owner)' body") else { return [] }
         defer { depth -= 1 }
         return parseStatement().map { [$0] } ?? []
@@ -297,13 +301,15 @@ extension Parser {
             synchronize()   // the rest of a too-deep statement would only repeat the error
             return nil
         }
+        var saidThen = false
         if isWord("then"), !current.newlineBefore {
             // `if c then { … }`: wave's `if` has no `then`.
             error(.expectedToken, "wave's 'if' has no 'then': the block follows the condition", at: current.range,
                   help: "delete 'then'", fix: .init(current.range, ""))
             advance()
+            saidThen = true
         }
-        let body = bodyOrStatement("if")
+        let body = bodyOrStatement("if", reported: saidThen)
         var elseBody: [Stmt]? = nil
         if isWord("else") {
             advance()
@@ -337,6 +343,10 @@ extension Parser {
         return Stmt(.spawn(template: name, placement: placement, body: arguments + body), start.to(previous.range))
     }
 
+    /// The operator of an assignment written as a `spawn` argument: a plain `=` whose target
+    /// must be a parameter of the template (or a property of the copy).
+    public static let argumentAssignment = "(=)"
+
     /// `(a = 1, b = 2)` after `spawn T`, as assignments. After a mistake (reported) the rest
     /// of the list on that line is skipped and the statement goes on, so the template still
     /// counts as spawned and nothing cascades.
@@ -346,14 +356,19 @@ extension Parser {
         var assignments: [Stmt] = []
         if acceptPunct(")") { return [] }
         func skipRest() {
-            while !current.isEOF, !isPunct(")"), !isPunct("{"), !current.newlineBefore { advance() }
+            var nesting = 0
+            while !current.isEOF, !current.newlineBefore, !(nesting == 0 && (isPunct(")") || isPunct("{"))) {
+                if isPunct("(") || isPunct("[") { nesting += 1 }
+                if isPunct(")") || isPunct("]") { nesting -= 1 }
+                advance()
+            }
             _ = acceptPunct(")")
         }
         repeat {
             let at = current.range
             guard let parameter = current.identifier, peek().isPunct("=") else {
                 if case .error = current.kind { reportErrorToken(); skipRest(); return assignments }
-                let help = current.identifier.map { "write '\($0) = value'" }
+                let help = current.identifier.flatMap { peek().isPunct("(") || peek().isPunct(".") ? nil : "write '\($0) = value'" }
                     ?? "name the template parameter each value is for, as its declaration does: 'spawn \(template.name)(name = value, …)'"
                 error(.expectedToken, "expected an argument 'name = value' in 'spawn \(template.name)(…)', found \(current.describe)",
                       at: at, help: help)
@@ -363,7 +378,7 @@ extension Parser {
             advance()
             advance()
             let value = parseExpression()
-            assignments.append(Stmt(.assign(target: Expr(.name(parameter), at), op: "=", value: value), at.to(value.range)))
+            assignments.append(Stmt(.assign(target: Expr(.name(parameter), at), op: Parser.argumentAssignment, value: value), at.to(value.range)))
         } while acceptPunct(",")
         guard acceptPunct(")") else {
             if case .error = current.kind { reportErrorToken(); skipRest(); return assignments }
@@ -449,7 +464,9 @@ extension Parser {
             synchronize()
             return nil
         }
+        incrementTargetDepth = depth + 1
         let target = parseExpression()
+        incrementTargetDepth = nil
         if isIncrement, case .punct(let sign) = current.kind {
             // `x++`: wave has no increment operator; read as `x += 1`.
             let at = current.range.to(peek().range)

@@ -7,6 +7,9 @@ public struct Parser {
     public internal(set) var diagnostics: [Diagnostic] = []
     let file: SourceFile
     var depth = 0
+    /// While a statement's target is parsed, the expression depth at its top: there a `++`
+    /// or `--` ends the expression, for the statement to report (`x++`).
+    var incrementTargetDepth: Int? = nil
 
     /// Deepest nesting of expressions and blocks accepted before reporting an error instead
     /// of recursing further (protects the stack from hostile input).

@@ -95,12 +95,12 @@ final class SVGPathDataTests: XCTestCase {
 
     func testAPathLayerTakesPathDataAmongItsCommands() throws {
         let (p, diags) = Compiler.compile(SourceFile(name: "t.wave", text: """
-        layer icon: path { move (0, 0) d "L 10 0 a 5 5 0 0 1 0 10 Z" fill red }
+        layer icon: path { move (0, 0) d "M 0 0 L 10 0 a 5 5 0 0 1 0 10 Z" fill red }
         layer bad: path { d "M 0 0 Q 1" }
         """))
         XCTAssertNil(p)
         XCTAssertEqual(diags.map(\.message), ["bad path data at character 10: expected a number"])
-        let (good, _) = Compiler.compile(SourceFile(name: "t.wave", text: "layer icon: path { move (0, 0) d \"L 10 0 a 5 5 0 0 1 0 10 Z\" fill red }"))
-        XCTAssertEqual(try XCTUnwrap(good).layers[0].pathCommands.map(\.verb), [.move, .line, .cubic, .cubic, .close])
+        let (good, _) = Compiler.compile(SourceFile(name: "t.wave", text: "layer icon: path { circle (5, 5) radius 2 d \"m 0 0 L 10 0 a 5 5 0 0 1 0 10 Z\" fill red }"))
+        XCTAssertEqual(try XCTUnwrap(good).layers[0].pathCommands.map(\.verb), [.circle, .move, .line, .cubic, .cubic, .close])
     }
 }

@@ -181,7 +181,7 @@ extension Compiler {
         if case .name(let n) = e.kind {
             if let meant = Vocabulary.timingCurveSynonyms[n], let f = Timing.named[meant] {
                 // Core Animation's and SwiftUI's names: wave's spelling, read as it.
-                error(.unknownTimingCurve, "unknown timing curve '\(n)'; wave calls it '\(meant)'", e.range, fix: .init(e.range, meant))
+                calledOtherwise(.unknownTimingCurve, "timing curve", n, e.range, meant: meant)
                 return f
             }
             if n == "spring" {

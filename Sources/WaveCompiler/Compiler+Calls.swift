@@ -101,15 +101,12 @@ extension Compiler {
         case .rgb:
             guard arity(3...3), numbers() != nil else { return .bad() }
             result = .color
-            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .rgba:
             guard arity(4...4), numbers() != nil else { return .bad() }
             result = .color
-            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .hsl:
             guard arity(3...3), numbers() != nil else { return .bad() }
             result = .color
-            warnColorRange(builtin, args, typed.map { fold($0).ir })
         case .point:
             guard arity(2...2), numbers() != nil else { return .bad() }
             result = .point
@@ -125,6 +122,7 @@ extension Compiler {
             }
             result = .string
         }
+        if result == .color { warnColorRange(builtin, args, typed.map { fold($0).ir }) }
         return fold(Typed(ir: .call(builtin, typed.map(\.ir)), type: result))
     }
 

@@ -188,7 +188,7 @@ extension Compiler {
                 // misspelt key is read as the one it most likely means, so nothing cascades.
                 let keys = Vocabulary.emitterKeys
                 if let meant = Vocabulary.hyphenated(key), keys.contains(meant) {
-                    error(.unknownOption, "unknown key '\(key)' in an emit block; wave calls it '\(meant)'", clause.head.range, fix: .init(clause.head.range, meant))
+                    calledOtherwise(.unknownOption, "key", key, clause.head.range, place: " in an emit block", meant: meant)
                     key = meant
                 } else {
                     error(.unknownOption, "unknown key '\(key)' in an emit block\(didYouMean(key, keys))", clause.head.range, fix: fixIt(key, keys, clause.head.range))

@@ -187,8 +187,7 @@ extension Compiler {
             }
             var named = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name))
             if named == nil, let synonym = Vocabulary.propertySynonym(id.name), let p = Property.named(synonym), p.applies(to: layer.kind) {
-                error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'; wave calls it '\(p.rawValue)'",
-                      id.range, fix: .init(id.range, p.rawValue))
+                calledOtherwise(.unknownProperty, "property", id.name, id.range, place: " on \(layer.kind.rawValue) layer '\(n)'", meant: p.rawValue)
                 named = p
             }
             if named == nil, id.name == "transform" {

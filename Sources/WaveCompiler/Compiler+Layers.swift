@@ -117,8 +117,7 @@ extension Compiler {
                           clause.head.range)
                     continue
                 }
-                error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue); wave calls it '\(synonym)'", clause.head.range,
-                      fix: .init(clause.head.range, synonym))
+                calledOtherwise(.unknownProperty, "property", head, clause.head.range, place: " on \(kind.rawValue)", meant: synonym)
             }
             guard let prop = Property.named(head) ?? synonym.flatMap(Property.named) else {
                 if head == "transform" {

@@ -96,11 +96,12 @@ extension Compiler {
 
     /// Reports a value that is not a duration where one goes. A plain number literal gets
     /// the unit it most likely lacks as a fix: milliseconds from 50 on (`over 500`, as CSS
-    /// and JavaScript count), seconds below (`over 0.5`, `duration 5`).
-    mutating func badDuration(_ e: Expr, _ t: Typed, what: String) {
+    /// and JavaScript count), seconds below (`over 0.5`, `duration 5`), and always seconds
+    /// where the duration is a whole scene's (`inSeconds`).
+    mutating func badDuration(_ e: Expr, _ t: Typed, what: String, inSeconds: Bool = false) {
         var fix: Diagnostic.FixIt? = nil
         if case .number(let n, nil) = e.kind, n > 0 {
-            let unit = n >= 50 && !what.contains("scene") ? "ms" : "s"   // a scene lasts seconds
+            let unit = n >= 50 && !inSeconds ? "ms" : "s"
             fix = .init(e.range, file.text(of: e.range) + unit)
         }
         error(.badDuration, "\(what) must be a duration such as 2s, 500ms or 90t, found \(t.type)", e.range, fix: fix)

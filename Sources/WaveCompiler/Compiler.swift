@@ -193,6 +193,13 @@ public struct Compiler {
         suggestion(for: name, among: candidates).map { Diagnostic.FixIt(range, $0) }
     }
 
+    /// Reports `word` (at `range`), another tool's name for wave's `meant`, with the fix that
+    /// renames it: "unknown WHAT 'word'PLACE; wave calls it 'meant'" (`Parser.calledOtherwise`).
+    mutating func calledOtherwise(_ code: DiagnosticCode, _ what: String, _ word: String, _ range: SourceRange, place: String = "",
+                                  meant: String) {
+        error(code, "unknown \(what) '\(word)'\(place); wave calls it '\(meant)'", range, fix: .init(range, meant))
+    }
+
     // MARK: - Scene header
 
     mutating func compileScene(size: Expr?, clauses: [Clause], range: SourceRange) {
@@ -240,7 +247,7 @@ public struct Compiler {
                     error(.typeMismatch, "the scene background must be a constant colour", value.range)
                 }
             case .duration:
-                if let ticks = constantTicks(value, what: "scene duration") { scene.durationTicks = max(1, ticks) }
+                if let ticks = constantTicks(value, what: "scene duration", inSeconds: true) { scene.durationTicks = max(1, ticks) }
             case .seed:
                 if let n = constantNumber(value, what: "seed") { scene.seed = UInt64(max(0, min(n, 9e15))) }
             }
@@ -381,11 +388,11 @@ public struct Compiler {
     }
 
     /// A constant duration in whole ticks (`2s`, `500ms`, `90t`).
-    mutating func constantTicks(_ e: Expr, what: String) -> Int? {
+    mutating func constantTicks(_ e: Expr, what: String, inSeconds: Bool = false) -> Int? {
         let t = expression(e, Context())
         if t.poisoned { return nil }
         guard case .number(let dim) = t.type, dim == .time else {
-            badDuration(e, t, what: what)
+            badDuration(e, t, what: what, inSeconds: inSeconds)
             return nil
         }
         guard case .constant(.number(let seconds)) = t.ir else {

@@ -193,8 +193,7 @@ extension Parser {
         }
         if kind == "path", let meant = PathCommand.synonyms[headID.name] {
             // `moveTo (0, 0)`, `curveTo …`: wave's command, and its labels (`control`) are read.
-            error(.unknownProperty, "unknown path command '\(headID.name)'; wave calls it '\(meant)'", at: headID.range,
-                  help: "replace '\(headID.name)' with '\(meant)'", fix: .init(headID.range, meant))
+            calledOtherwise(.unknownProperty, "path command", headID.name, at: headID.range, meant: meant)
             headID = Identifier(meant, headID.range)
         }
         let head = headID.name

@@ -223,8 +223,7 @@ extension Parser {
                         unknownWord(.unknownOption, "unknown key", c.head, "in a spring body", valid: Array(labels.keys))
                         continue
                     }
-                    error(.unknownOption, "unknown key '\(head.name)' in a spring body; wave calls it '\(meant)'", at: head.range,
-                          help: "replace '\(head.name)' with '\(meant)'", fix: .init(head.range, meant))
+                    calledOtherwise(.unknownOption, "key", head.name, at: head.range, place: " in a spring body", meant: meant)
                     head = Identifier(meant, head.range)
                 }
                 args.append(Arg(label: head, values: c.value.map { [$0] } ?? []))
@@ -576,8 +575,7 @@ extension Parser {
             diagnostics.removeSubrange(said...)
             return nil
         }
-        error(.unknownOption, "unknown option '\(w)' for '\(context)'; wave calls it '\(target)'", at: word,
-              help: "replace '\(w)' with '\(target)'", fix: .init(word, target))
+        calledOtherwise(.unknownOption, "option", w, at: word, place: " for '\(context)'", meant: target)
         return Arg(label: Identifier(target, word), values: values)
     }
 }

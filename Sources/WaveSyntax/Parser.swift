@@ -87,6 +87,15 @@ public struct Parser {
         }
     }
 
+    /// Reports `word` (at `range`), another tool's name for wave's `meant`, with the fix that
+    /// renames it: "unknown WHAT 'word'PLACE; wave calls it 'meant'". The caller reads the
+    /// word as `meant`, so nothing cascades.
+    mutating func calledOtherwise(_ code: DiagnosticCode, _ what: String, _ word: String, at range: SourceRange, place: String = "",
+                                  meant: String) {
+        error(code, "unknown \(what) '\(word)'\(place); wave calls it '\(meant)'", at: range,
+              help: "replace '\(word)' with '\(meant)'", fix: .init(range, meant))
+    }
+
     /// Reports a lexer error token once and steps over it.
     mutating func reportErrorToken() {
         if case .error(let code, let m) = current.kind { error(code, m, at: current.range) }

@@ -37,7 +37,7 @@ let package = Package(
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
         .executableTarget(name: "wave", dependencies: [
-            "WaveDriver", "WaveREPL", "WaveLSP",
+            "WaveDriver", "WaveREPL", "WaveLSP", "WaveSyntax",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer). The

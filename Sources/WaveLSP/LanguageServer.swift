@@ -182,7 +182,7 @@ public final class LanguageServer {
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": true],
         ]
-        return ["capabilities": capabilities, "serverInfo": ["name": "wave"]]
+        return ["capabilities": capabilities, "serverInfo": ["name": "wave", "version": WaveVersion.string]]
     }
 
     // MARK: - Diagnostics

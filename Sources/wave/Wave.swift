@@ -4,6 +4,7 @@ import WaveCompiler
 import WaveRuntime
 import WaveDriver
 import WaveSinks
+import WaveSyntax
 
 @main
 struct Wave: ParsableCommand {
@@ -23,6 +24,7 @@ struct Wave: ParsableCommand {
 
         Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error. The language is specified in grammar.md; each subcommand has its own --help.
         """,
+        version: "wave \(WaveVersion.string)",
         subcommands: [Check.self, Render.self, Join.self, State.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
     )
 

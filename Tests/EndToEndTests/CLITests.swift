@@ -59,6 +59,21 @@ func temporaryDirectory() throws -> URL {
 }
 
 final class CLITests: XCTestCase {
+    func testVersionIsPrintedWithExitZeroAndMatchesTheLanguageServer() throws {
+        let r = try WaveBinary.run(["--version"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let words = r.stdout.split(separator: " ").map(String.init)
+        XCTAssertEqual(words.first, "wave")
+        XCTAssertEqual(words.count, 2, r.stdout)
+        let number = words.last?.trimmingCharacters(in: .newlines) ?? ""
+        XCTAssertEqual(number.split(separator: ".").count, 3, "major.minor.patch: \(number)")
+        let server = try LSPProcess()
+        let reply = server.request("initialize", ["capabilities": [:]])
+        let info = (reply?["result"] as? [String: Any])?["serverInfo"] as? [String: Any]
+        XCTAssertEqual(info?["version"] as? String, number)
+        XCTAssertEqual(server.stop(), 0)
+    }
+
     func testCheckExamplesSucceeds() throws {
         let r = try WaveBinary.run(["check", "examples/stickman.wave", "examples/progress-ball.wave"])
         XCTAssertEqual(r.status, 0, r.stderr)

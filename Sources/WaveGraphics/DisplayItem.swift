@@ -30,6 +30,22 @@ extension DisplayItem {
         }
     }
 
+    /// Whether drawing `items` straight onto a backdrop blends some of them with it other
+    /// than source-over: a blend mode not under an offscreen layer of its own (an effect
+    /// isolates its items, as does a group with opacity below 1 or a mask; a group with
+    /// neither passes its items through). Drawing such items on a transparent layer first
+    /// (an isolated group) gives other bytes; for any other items it changes nothing,
+    /// since source-over is associative.
+    public static func blendsThrough(_ items: [DisplayItem]) -> Bool {
+        items.contains {
+            switch $0 {
+            case .fill: return false
+            case .group(let inner, let opacity, let mask): return opacity >= 1 && mask == nil && blendsThrough(inner)
+            case .effect(_, let effects): return effects.blend != .normal
+            }
+        }
+    }
+
     /// Union of the items' pixel bounds.
     static func pixelBounds(of items: [DisplayItem]) -> PixelBounds {
         items.reduce(PixelBounds.empty) { $0.union($1.pixelBounds) }

@@ -1,8 +1,11 @@
 /// Groups and masks.
 ///
-/// A group is drawn into an offscreen layer limited to its rectangle (its items' bounds on
-/// the target, intersected with the mask's bounds unless inverted) and composited with its
-/// opacity times the mask's alpha. Three shortcuts give the same bytes for less work:
+/// A group with opacity below 1 or a mask is drawn into an offscreen layer limited to its
+/// rectangle (its items' bounds on the target, intersected with the mask's bounds unless
+/// inverted) and composited with its opacity times the mask's alpha; one with neither passes
+/// its items through (drawn straight onto the target, so a blend mode among them mixes with
+/// what lies beneath the group, as in CSS and Core Animation; an isolated group is an
+/// `effect` without effects). Three shortcuts give the same bytes for less work:
 /// - a mask is drawn as 8-bit coverage (`AlphaMask`), not as an RGBA layer: only its alpha
 ///   is ever read, and alpha arithmetic does not depend on colour;
 /// - a group holding a single fill needs no layer at all: the fill is swept straight onto the

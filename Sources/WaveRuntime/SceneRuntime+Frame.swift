@@ -110,6 +110,10 @@ extension SceneRuntime {
         if mask != nil || needsGroup {
             content = [.group(items: content, opacity: needsGroup ? opacity : 1, mask: mask)]
         }
+        // `isolate true`: the children's blend modes stop at the group (CSS's isolation).
+        if inst.kind == .group, inst.present(.isolate).bool, DisplayItem.blendsThrough(content) {
+            content = [.effect(items: content, effects: LayerEffects())]
+        }
         if let blend { content = [.effect(items: content, effects: LayerEffects(blend: blend))] }
         return content
     }

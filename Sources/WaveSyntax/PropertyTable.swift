@@ -41,6 +41,8 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
     // Effects, on every layer and group (Core Animation's shadow*, filters, compositingFilter).
     case shadowColor = "shadow-color", shadowOpacity = "shadow-opacity", shadowOffset = "shadow-offset"
     case shadowRadius = "shadow-radius", blur, blend
+    // Groups: whether the children's blend modes stop at the group (CSS's isolation).
+    case isolate
     // Image layers.
     case source, gravity
     // Text you can type (issue 17): how many characters show.
@@ -116,6 +118,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .shadowRadius: return Spec(nil, .length, "3")
         case .blur: return Spec(nil, .length, "0")
         case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
+        case .isolate: return Spec([.group], .bool, "false")
         case .source: return Spec([.image], .string, "\"\"")
         case .gravity: return Spec([.image], .word, "resize", words: GravityWord.allCases.map(\.rawValue))
         case .visibleChars: return Spec([.text], .number, "-1")
@@ -170,6 +173,7 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .shadowRadius: return "how soft the shadow is: the blur radius (Gaussian σ = radius / 2)"
         case .blur: return "blurs the layer, a group as one: the radius (Gaussian σ = radius / 2)"
         case .blend: return "how the layer's colours combine with what is beneath it"
+        case .isolate: return "true: the children are composited on their own transparent layer, so their blend modes mix only with each other (CSS's isolation: isolate)"
         case .source: return "the PNG file the image layer shows, relative to the script's folder"
         case .gravity: return "how the image is placed in its frame (Core Animation's contentsGravity)"
         case .visibleChars: return "how many characters show, from the first (whole characters; negative: all)"

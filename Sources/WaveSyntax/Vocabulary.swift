@@ -156,7 +156,7 @@ public enum Vocabulary {
         "letterSpacing": "spacing", "letter-spacing": "spacing", "string": "text",
         "contentsGravity": "gravity", "contents-gravity": "gravity", "contents": "source", "src": "source",
         "compositingFilter": "blend", "mix-blend-mode": "blend", "blendMode": "blend", "blend-mode": "blend",
-        "zPosition": "translation-z",
+        "zPosition": "translation-z", "isolation": "isolate",
     ]
 
     /// The property wave calls what `name` names in another tool: `propertySynonyms`, or the

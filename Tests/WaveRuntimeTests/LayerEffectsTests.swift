@@ -51,6 +51,29 @@ final class LayerEffectsTests: XCTestCase {
         XCTAssertEqual(fillOpacity, 1, "the opacity is not folded into the fill: the shadow would fade twice")
     }
 
+    /// The pixel at (50, 50) of `body` over a #e0c020 background.
+    private func pixel(_ body: String) throws -> [UInt8] {
+        var r = try SceneRuntime(program: try program("scene 100x100 { background #e0c020 }\n" + body))
+        let f = try r.frame(scale: 1)
+        let pixmap = Renderer().render(f.items, width: f.width, height: f.height, background: f.background)
+        let i = (50 * f.width + 50) * 4
+        return Array(pixmap.data[i..<i + 4])
+    }
+
+    func testAPlainGroupPassesItsChildsBlendThroughAndIsolateStopsIt() throws {
+        let child = "layer s: rect { frame (0, 0, 100, 100) fill #00ffff blend multiply }"
+        // Multiply with the opaque backdrop: B = Cs · Cb per channel (W3C), on #e0c020.
+        let multiplied: [UInt8] = [0, 0xc0, 0x20, 255]
+        XCTAssertEqual(try pixel("layer g: group { \(child) }"), multiplied, "pass-through, as in CSS and Core Animation")
+        XCTAssertEqual(try pixel("layer g: group { isolate false \(child) }"), multiplied)
+        // Isolated: the child blends with the transparent layer (αb = 0: source-over), and the
+        // group's layer then lands normally.
+        XCTAssertEqual(try pixel("layer g: group { isolate true \(child) }"), [0, 255, 255, 255])
+        XCTAssertEqual(try pixel("layer g: group { opacity 0.999 \(child) }"), [0, 255, 255, 255], "opacity below 1 isolates")
+        let plain = try items("layer g: group { isolate true layer s: rect { fill red } }")
+        guard case .fill = plain.first else { return XCTFail("without a blend among the children isolation changes nothing and costs nothing: \(plain)") }
+    }
+
     func testAGroupCastsOneShadowOfItsComposite() throws {
         let got = try items("""
             layer g: group {

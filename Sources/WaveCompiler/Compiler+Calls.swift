@@ -139,12 +139,20 @@ extension Compiler {
         var geometry: [Double]
         if kind == .conic {
             geometry = [0, 0.5, 0.5]
+            if let first = rest.first, case .stop(let word, let angle) = first.kind, case .name("from") = word.kind,
+               !isVariable("from"), Compiler.isNumberLiteral(angle) {
+                // CSS's `from 90deg`: the angle alone in wave, read as meant.
+                error(.badGradient, "a conic gradient's start angle is written without 'from' in wave", word.range,
+                      help: "delete 'from'", fix: .init(SourceRange(word.range.start, angle.range.start), ""))
+                rest = [angle] + rest.dropFirst()
+            }
             if let first = rest.first, Compiler.isNumberLiteral(first) {
                 let t = expression(first, ctx)
                 guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
                     if !t.poisoned { error(.badGradient, "a conic gradient's start angle is a constant angle, such as 90deg", first.range) }
                     return .bad(.paint)
                 }
+                if t.type == .number(.none) { warnPlainAngle(angle, first.range, what: "a gradient's angle") }
                 geometry[0] = angle
                 rest = rest.dropFirst()
             }
@@ -191,6 +199,7 @@ extension Compiler {
                         if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
                         return .bad(.paint)
                     }
+                    if t.type == .number(.none) { warnPlainAngle(angle, first.range, what: "a gradient's angle") }
                     geometry = [angle]   // resolved against the layer's bounds per frame
                     rest = rest.dropFirst()
                 } else if case .tuple = first.kind, rest.count >= 2, case .tuple = rest[rest.startIndex + 1].kind {
@@ -236,8 +245,21 @@ extension Compiler {
         for stop in rest {
             var colorExpr = stop
             var location: IRExpr? = nil
+            var written: Expr? = nil
             if case .stop(let c, let loc) = stop.kind {
                 colorExpr = c
+                written = loc
+            } else if case .binary("-", let c, let loc) = stop.kind, Compiler.isNumberLiteral(loc), !Compiler.isNumberLiteral(c) {
+                // `#ccc -20%`: a colour minus a number means nothing, so it is the stop
+                // `#ccc (-20%)`, as CSS reads it.
+                colorExpr = c
+                written = Expr(.unary("-", loc), loc.range)
+            }
+            if let loc = written {
+                if case .number(_, .pixels)? = Compiler.literalNumber(loc) {
+                    error(.badGradient, "a stop location is a fraction of the gradient line (0.2 or 20%), not a length", loc.range)
+                    return .bad(.paint)
+                }
                 let l = expression(loc, ctx)
                 guard isNumber(l.type) else {
                     if !l.poisoned { error(.badGradient, "a stop location is a number or percentage, found \(l.type)", loc.range) }
@@ -257,6 +279,15 @@ extension Compiler {
         let ir = IRExpr.gradient(kind: kind, geometry: geometry, stops: stops, locations: locations)
         if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
         return Typed(ir: ir, type: .paint)
+    }
+
+    /// The number literal `e` is, under any minus signs.
+    static func literalNumber(_ e: Expr) -> Expr.Kind? {
+        switch e.kind {
+        case .number: return e.kind
+        case .unary("-", let inner): return literalNumber(inner)
+        default: return nil
+        }
     }
 
     /// A number written as such, or negated (`-45deg`): where a gradient's angle goes.

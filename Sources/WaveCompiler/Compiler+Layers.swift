@@ -331,17 +331,21 @@ extension Compiler {
         return ""
     }
 
+    /// `rotation to 360`: a plain number where an angle goes is radians, as documented, but
+    /// a whole one of 10 or more is nearly always meant in degrees.
+    mutating func warnPlainAngle(_ v: Double, _ range: SourceRange, what: String) {
+        guard v == v.rounded(), abs(v) >= 10, abs(v) < 1e6 else { return }
+        warning(.plainAngle, "\(what) reads the plain number \(Value.format(v)) as radians (\(Value.format((v / (2 * .pi) * 10).rounded() / 10)) turns); "
+                + "for degrees write \(Value.format(v))deg", range, fix: .init(range, "\(Value.format(v))deg"))
+    }
+
     /// Checks that a value fits a slot of type `expected`, converting where the language
     /// allows it (a number for a uniform scale point, a colour for a paint).
     mutating func coerce(_ t: Typed, to expected: ValueType, words: [String], range: SourceRange, what: String = "value") -> Typed {
         if t.poisoned { return t }
         switch (expected, t.type) {
         case (.number(let want), .number(let have)):
-            if want == .angle, have == .none, case .constant(.number(let v)) = t.ir, v == v.rounded(), abs(v) >= 10, abs(v) < 1e6 {
-                // `rotation to 360`: radians, as documented, but nearly always meant in degrees.
-                warning(.plainAngle, "\(what) reads the plain number \(Value.format(v)) as radians (\(Value.format((v / (2 * .pi) * 10).rounded() / 10)) turns); "
-                        + "for degrees write \(Value.format(v))deg", range, fix: .init(range, "\(Value.format(v))deg"))
-            }
+            if want == .angle, have == .none, case .constant(.number(let v)) = t.ir { warnPlainAngle(v, range, what: what) }
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
             error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)
             return .bad()

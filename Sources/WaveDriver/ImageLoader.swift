@@ -26,40 +26,83 @@ enum ImageLoader {
                 continue
             }
             if program.images[source] != nil { continue }
-            let path = source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let exists = FileManager.default.fileExists(atPath: path)
-                diagnostics.append(.error(.badImage, "cannot read image '\(source)' (\(path)): \(exists ? "not readable" : "no such file")", at: range))
-                continue
-            }
-            let bytes = [UInt8](data)
-            if let (w, h) = headerSize(bytes) {
-                let (need, overflow) = w.multipliedReportingOverflow(by: h * 4)
-                if overflow || total + need > limits.maxImageBytes {
-                    diagnostics.append(.error(.imageTooLarge, "image '\(source)' is \(w)x\(h): its pixels need \(overflow ? "too many" : "\(need)") bytes, and the images together may use \(limits.maxImageBytes) (WAVE_MAX_IMAGE_BYTES)", at: range))
-                    continue
-                }
-            }
-            do {
-                let image = try PNGDecoder.decode(bytes)
-                total += image.width * image.height * 4
-                guard total <= limits.maxImageBytes else {
-                    diagnostics.append(.error(.imageTooLarge, "image '\(source)' passes the limit of \(limits.maxImageBytes) decoded bytes for all images (WAVE_MAX_IMAGE_BYTES)", at: range))
-                    continue
-                }
-                program.images[source] = ImagePixels(width: image.width, height: image.height, rgba: image.rgba)
-            } catch let error as CodecError {
-                diagnostics.append(.error(.badImage, "cannot read image '\(source)': \(error.message) (wave reads PNG only)", at: range))
-            } catch {
-                diagnostics.append(.error(.badImage, "cannot read image '\(source)': \(error)", at: range))
-            }
+            let (pixels, problem) = read(source, folder: folder, total: &total, limits: limits, at: range)
+            if let problem { diagnostics.append(problem) }
+            if let pixels { program.images[source] = pixels }
         }
         return diagnostics
     }
 
+    /// For a script with other errors (no program to load images into): the problems of the
+    /// image files its image layers name with a string literal, so that a missing or broken
+    /// image is reported with the other errors, not only once they are fixed.
+    static func checkLiteralSources(of script: Script, limits: RuntimeLimits = RuntimeLimits()) -> [Diagnostic] {
+        let folder = (script.file.name as NSString).deletingLastPathComponent
+        var diagnostics: [Diagnostic] = [], seen: Set<String> = [], total = 0
+        func visit(_ decl: LayerDecl) {
+            if decl.kind.name == "image" {
+                for clause in decl.clauses where clause.head.name == "source" {
+                    guard case .string(let source)? = clause.value?.kind, seen.insert(source).inserted else { continue }
+                    let range = clause.value?.range ?? clause.range
+                    if let problem = read(source, folder: folder, total: &total, limits: limits, at: range).problem {
+                        diagnostics.append(problem)
+                    }
+                }
+            }
+            decl.children.forEach(visit)
+        }
+        for statement in script.statements { if case .layer(let decl) = statement.kind { visit(decl) } }
+        return diagnostics
+    }
+
+    /// Reads and decodes `source` (relative to `folder` unless absolute), adding its decoded
+    /// bytes to `total`; or the located problem.
+    private static func read(_ source: String, folder: String, total: inout Int, limits: RuntimeLimits,
+                             at range: SourceRange) -> (pixels: ImagePixels?, problem: Diagnostic?) {
+        func problem(_ code: DiagnosticCode, _ message: String) -> (ImagePixels?, Diagnostic?) {
+            (nil, .error(code, message, at: range))
+        }
+        guard !source.isEmpty else { return problem(.badImage, "an empty source names no file: source \"file.png\"") }
+        let path = source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return problem(.badImage, "cannot read image '\(source)' (\(path)): it is a folder, not a PNG file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            return problem(.badImage, "cannot read image '\(source)' (\(path)): \(exists ? "not readable" : "no such file")")
+        }
+        let bytes = [UInt8](data)
+        if let (w, h) = headerSize(bytes) {
+            let (need, overflow) = w.multipliedReportingOverflow(by: h * 4)
+            if overflow || total + need > limits.maxImageBytes {
+                return problem(.imageTooLarge, "image '\(source)' is \(w)x\(h): its pixels need \(overflow ? "too many" : "\(need)") bytes, and the images together may use \(limits.maxImageBytes) (WAVE_MAX_IMAGE_BYTES)")
+            }
+        }
+        let isPNG = bytes.starts(with: PNGChunkIO.signature)
+        do {
+            let image = try PNGDecoder.decode(bytes)
+            total += image.width * image.height * 4
+            guard total <= limits.maxImageBytes else {
+                return problem(.imageTooLarge, "image '\(source)' passes the limit of \(limits.maxImageBytes) decoded bytes for all images (WAVE_MAX_IMAGE_BYTES)")
+            }
+            return (ImagePixels(width: image.width, height: image.height, rgba: image.rgba), nil)
+        } catch let error as CodecError {
+            return problem(.badImage, "cannot read image '\(source)': \(error.message)\(isPNG ? "" : " (wave reads PNG only)")")
+        } catch {
+            return problem(.badImage, "cannot read image '\(source)': \(error)")
+        }
+    }
+
     /// Width and height from a PNG's IHDR, if the bytes start like a PNG.
+    /// A header whose checksum is wrong gives nil: the decoder then says what is wrong, not
+    /// the size a flipped bit made up.
     static func headerSize(_ b: [UInt8]) -> (Int, Int)? {
-        guard b.count >= 24, Array(b[0..<8]) == [137, 80, 78, 71, 13, 10, 26, 10], Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }
+        guard b.count >= 33, b.starts(with: PNGChunkIO.signature), Array(b[8..<16]) == [0, 0, 0, 13] + Array("IHDR".utf8) else { return nil }
+        let stored = UInt32(b[29]) << 24 | UInt32(b[30]) << 16 | UInt32(b[31]) << 8 | UInt32(b[32])
+        var crc = Crc32()
+        crc.update(b[12..<29])
+        guard crc.value == stored else { return nil }
         func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
         return (be(16), be(20))
     }

@@ -102,6 +102,14 @@ public enum ScriptLoader {
             let problems = ImageLoader.load(&loaded, scriptName: file.name)
             compiled += problems
             program = problems.isEmpty ? loaded : nil
+        } else if program == nil, file.text.contains("image") {
+            // Broken image files are reported with the script's other errors, in order.
+            let problems = ImageLoader.checkLiteralSources(of: Parser.parse(file))
+            if !problems.isEmpty {
+                compiled = (compiled + problems).enumerated().sorted {
+                    ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+                }.map(\.element)
+            }
         }
         return (program, compiled + (program.map(fontWarnings) ?? []))
     }

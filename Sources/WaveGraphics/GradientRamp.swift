@@ -16,9 +16,7 @@ struct GradientRamp {
     /// Nil when there are no stops.
     init?(stops: [GradientStop], opacity: Double) {
         guard !stops.isEmpty else { return nil }
-        let ordered = stops.enumerated()
-            .map { (loc: Color.unit($0.element.location), order: $0.offset, color: $0.element.color) }
-            .sorted { ($0.loc, $0.order) < ($1.loc, $1.order) }
+        let ordered = Self.placed(stops)
         let op = Color.unit(opacity)
         var table = [UInt32](repeating: 0, count: 2 * Self.size)
         var j = 0
@@ -46,6 +44,20 @@ struct GradientRamp {
         self.table = table
         isOpaque = stride(from: 1, to: table.count, by: 2).allSatisfy { table[$0] >> 16 == 255 * 256 }
         lastColor = ordered[ordered.count - 1].color.premultipliedPacked(opacity: op)
+    }
+
+    /// The stops in their written order with CSS's fix-up: a location below one written
+    /// before it is raised to it (`red 80%, blue 20%` switches at 80%). Locations outside
+    /// 0–1 are kept, as CSS and CAGradientLayer keep them: the ramp shows the part of the
+    /// gradient that falls inside 0–1 (a highlight can slide in from −0.2). A NaN location
+    /// counts as 0, and locations are bounded by ±10⁶.
+    static func placed(_ stops: [GradientStop]) -> [(loc: Double, color: Color)] {
+        var floor = -Double.infinity
+        return stops.map { stop in
+            let l = stop.location.isNaN ? 0 : Swift.min(Swift.max(stop.location, -1e6), 1e6)
+            floor = Swift.max(floor, l)
+            return (floor, stop.color)
+        }
     }
 
     /// Premultiplied 8.8 fixed-point lanes of a straight colour.

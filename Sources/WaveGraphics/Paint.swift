@@ -1,9 +1,10 @@
 /// What a fill puts inside its coverage. Geometry of gradients is in device space.
 ///
 /// Gradients:
-/// - Stops are sorted by location (stable, so equal locations keep their order and make a hard
-///   edge), locations clamped to 0...1. Before the first / after the last stop the end colours
-///   extend (pad). No stops paints nothing; one stop paints that colour.
+/// - Stops keep their order; a location below an earlier one is raised to it (CSS), so equal
+///   locations make a hard edge. Locations outside 0...1 are kept (the ramp shows the part
+///   inside). Before the first / after the last stop the end colours extend (pad). No stops
+///   paints nothing; one stop paints that colour.
 /// - Colours are interpolated in straight (non-premultiplied) sRGB-encoded components, then
 ///   premultiplied by the interpolated alpha times the fill opacity.
 /// - The ramp is sampled into 1024 entries kept with 8 fractional bits per channel; each

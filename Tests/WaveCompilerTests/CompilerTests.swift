@@ -146,3 +146,20 @@ final class RepetitionCompileTests: XCTestCase {
         XCTAssertEqual(compileErrors("var x = 0\nvar n = 2px\nanimate x to 1 over 1s repeat n"), ["3:31 a repeat count must be a plain number, found length"])
     }
 }
+
+final class GradientStopSyntaxTests: XCTestCase {
+    /// The IR text of a one-layer script.
+    private func ir(_ script: String) throws -> String {
+        let file = SourceFile(name: "t.wave", text: script)
+        let program = try XCTUnwrap(compileOK(script))
+        return IRPrinter(program: program, file: file).render()
+    }
+
+    func testAColourMinusAPercentageIsAStopWithANegativeLocation() throws {
+        let written = try ir("layer a: rect { fill linear-gradient(right, #cccccc -20%, #ffffff (-10%), #cccccc 0%) }")
+        XCTAssertTrue(written.contains("#cccccc -20%, #ffffff -10%, #cccccc 0%"), written)
+        // Numbers still subtract where no colour is involved.
+        let numbers = try ir("var k = 0.5\nlayer a: rect { fill linear-gradient(right, red k - 0.25, blue) }")
+        XCTAssertFalse(numbers.contains("-25%"), numbers)
+    }
+}

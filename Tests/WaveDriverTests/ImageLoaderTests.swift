@@ -20,6 +20,10 @@ final class ImageLoaderTests: XCTestCase {
         for _ in 0..<2 { for x in 0..<4 { rgba += x < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] } }
         try Data(try PNGEncoder.encode(width: 4, height: 2, rgba: rgba)).write(to: folder.appendingPathComponent("art/two.png"))
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("art/bad.png"))
+        // A flipped bit in the header's height: the checksum says so, not a made-up size.
+        var crc = try PNGEncoder.encode(width: 4, height: 2, rgba: rgba)
+        crc[20] ^= 0xff
+        try Data(crc).write(to: folder.appendingPathComponent("art/crc.png"))
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
@@ -49,6 +53,9 @@ final class ImageLoaderTests: XCTestCase {
             ("layer i: image { source \"art/bad.png\" }", .badImage, "wave reads PNG only"),
             ("var f = \"art/two.png\"\nlayer i: image { source f }", .badImage, "constant string"),
             ("layer i: image { frame (0, 0, 10, 10) }", .badImage, "needs a source"),
+            ("layer i: image { source \"\" }", .badImage, "an empty source names no file"),
+            ("layer i: image { source \"art\" }", .badImage, "it is a folder, not a PNG file"),
+            ("layer i: image { source \"art/crc.png\" }", .badImage, "CRC mismatch in IHDR chunk"),
         ]
         for (script, code, text) in cases {
             let (program, diagnostics) = check(script)
@@ -57,6 +64,27 @@ final class ImageLoaderTests: XCTestCase {
             XCTAssertTrue(diagnostics.first?.message.contains(text) ?? false, "\(diagnostics)")
             XCTAssertGreaterThan(diagnostics.first?.range.start ?? 0, 11, "located in the layer, not at the file start")
         }
+    }
+
+    func testARealPNGsDecodeErrorDoesNotSayItIsNotAPNG() {
+        var bytes = (try? PNGEncoder.encode(width: 4, height: 2, rgba: [UInt8](repeating: 255, count: 32))) ?? []
+        bytes[bytes.count - 20] ^= 0x55   // inside the image data
+        try? Data(bytes).write(to: folder.appendingPathComponent("art/data.png"))
+        let (_, diagnostics) = check("layer i: image { source \"art/data.png\" }")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertFalse(diagnostics.first?.message.contains("PNG only") ?? true, "\(diagnostics)")
+    }
+
+    func testBrokenImagesAreReportedWithTheScriptsOtherErrorsInOrder() {
+        let (program, diagnostics) = check("""
+            layer a: rect { blend multipy }
+            layer i: image { source "art/missing.png" }
+            layer g: group { layer j: image { source "art/bad.png" } }
+            layer k: image { source "art/two.png" }
+            """)
+        XCTAssertNil(program)
+        XCTAssertEqual(diagnostics.map(\.code), [.unknownWord, .badImage, .badImage])
+        XCTAssertEqual(diagnostics.map(\.range.start), diagnostics.map(\.range.start).sorted())
     }
 
     func testImageBytesCountAgainstTheLimit() {

@@ -68,21 +68,35 @@ final class PaintTests: XCTestCase {
         }
     }
 
-    func testStopsAreSortedClampedAndInterpolatedStraight() {
-        // Out-of-order, out-of-range stops; a transparent stop interpolates in straight colour:
-        // halfway between opaque white and transparent black is (0.5, 0.5, 0.5, 0.5) straight,
-        // i.e. premultiplied 64.
-        let stops = [GradientStop(2, Color(r: 0, g: 0, b: 0, a: 0)), GradientStop(-1, .white)]
+    func testStopsOutsideTheBoxCountAndOutOfOrderOnesAreRaisedAsInCSS() {
+        // Locations beyond 0–1 are kept (CSS, CAGradientLayer): from white at −1 to transparent
+        // black at 2, t in the box is f = (t + 1) / 3 of the way. Straight interpolation:
+        // at t = 0.5, f = 0.5 is (0.5, 0.5, 0.5, 0.5) straight, premultiplied 64.
+        let stops = [GradientStop(-1, .white), GradientStop(2, Color(r: 0, g: 0, b: 0, a: 0))]
         let pixmap = gradientFill(.linearGradient(start: Point(0.5, 0), end: Point(98.5, 0), stops: stops))
         let mid = pixmap.pixel(49, 3)   // t = 0.5
         close(mid.a, 127.5); close(mid.r, 63.75); XCTAssertLessThanOrEqual(mid.r, mid.a)
-        let first = pixmap.pixel(0, 0)
-        XCTAssertEqual(first.a, 255); XCTAssertEqual(first.r, 255)
-        // Equal locations make a hard edge (stable order: red, then blue).
+        for x in [0, 20, 80, 99] {
+            let t = (Double(x) + 0.5 - 0.5) / 98, f = (t + 1) / 3
+            let p = pixmap.pixel(x, 0)
+            close(p.a, 255 * (1 - f), 1.5); close(p.r, 255 * (1 - f) * (1 - f), 1.5)
+        }
+        // `red 80%, blue 20%`: blue's location is raised to 80%, a hard edge there, not a
+        // blue-to-red ramp from 20% to 80% (which sorting would give).
+        let raised = gradientFill(.linearGradient(start: Point(0, 0), end: Point(100, 0),
+                                                  stops: [GradientStop(0.8, red), GradientStop(0.2, blue)]))
+        for x in [5, 30, 50, 78] { XCTAssertEqual(raised.pixel(x, 0).r, 255, "x = \(x)"); XCTAssertEqual(raised.pixel(x, 0).b, 0) }
+        for x in [82, 95] { XCTAssertEqual(raised.pixel(x, 0).b, 255, "x = \(x)"); XCTAssertEqual(raised.pixel(x, 0).r, 0) }
+        // Equal locations make a hard edge (written order: red, then blue).
         let hard = gradientFill(.linearGradient(start: Point(0, 0), end: Point(100, 0),
                                                 stops: [GradientStop(0.5, red), GradientStop(0.5, blue)]))
         XCTAssertEqual(hard.pixel(45, 0).r, 255)
         XCTAssertEqual(hard.pixel(55, 0).b, 255)
+        // The shimmer's highlight just outside the box leaves the box its end colour.
+        let grey = Color(r: 0.8, g: 0.8, b: 0.8)
+        let outside = gradientFill(.linearGradient(start: Point(0, 0), end: Point(100, 0),
+                                                   stops: [GradientStop(-0.3, grey), GradientStop(-0.2, .white), GradientStop(-0.1, grey)]))
+        for x in [0, 50, 99] { close(outside.pixel(x, 0).r, 204) }
     }
 
     func testRadialGradientCentreAndRim() {

@@ -196,7 +196,11 @@ extension Compiler {
                       + "are properties of their own in wave: scale, rotation, position, rotation-x, rotation-y, translation-z", id.range)
                 return .bad()
             }
-            guard let p = named, p.applies(to: layer.kind) else {
+            if let p = named, !p.applies(to: layer.kind) {
+                error(.propertyNotOnKind, "'\(n)' is \(Compiler.withArticle(layer.kind.rawValue)) layer, which has no property '\(p.rawValue)'", id.range)
+                return .bad()
+            }
+            guard let p = named else {
                 let names = Property.allCases.filter { $0.applies(to: layer.kind) }.map(\.rawValue)
                 error(.unknownProperty, "unknown property '\(id.name)' on \(layer.kind.rawValue) layer '\(n)'\(didYouMean(id.name, names))", id.range, fix: fixIt(id.name, names, id.range))
                 return .bad()

@@ -125,6 +125,10 @@ extension Compiler {
                           + "position, scale, rotation, anchor, rotation-x, rotation-y, translation-z, perspective", clause.head.range)
                     continue
                 }
+                if let hint = Compiler.otherToolsEffects[head] {
+                    error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue): \(hint)", clause.head.range)
+                    continue
+                }
                 if kind == .rect || kind == .ellipse || kind == .image, ["x", "y", "height", "left", "top"].contains(head) {
                     error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue): its place and size are one property, "
                           + "'frame (x, y, width, height)'", clause.head.range)
@@ -136,8 +140,9 @@ extension Compiler {
                 continue
             }
             guard prop.applies(to: kind) else {
-                let hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
-                error(.propertyNotOnKind, "a \(kind.rawValue) layer has no property '\(head)'\(hint)", clause.head.range)
+                var hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
+                if kind == .image, head == "width" { hint = "; its place and size are one property, 'frame (x, y, width, height)'" }
+                error(.propertyNotOnKind, "\(Compiler.withArticle(kind.rawValue)) layer has no property '\(head)'\(hint)", clause.head.range)
                 continue
             }
             if let earlier = seen[prop.rawValue] {
@@ -148,6 +153,17 @@ extension Compiler {
             seen[prop.rawValue] = clause.head.range
             guard let value = clause.value else { continue }
             let t = propertyValue(value, prop, ctx)
+            if prop == .shadowOffset, !t.poisoned, case .number(let n, _) = value.kind {
+                let v = Value.format(n)
+                warning(.shadowOffsetNumber, "'shadow-offset' takes (dx, dy): \(v) is (\(v), \(v)), a diagonal shadow", value.range,
+                        help: "for a shadow \(v) below write (0, \(v)), for \(v) to the right and below write (\(v), \(v))")
+            }
+            if let range = prop.spec.range, case .constant(.number(let v)) = t.ir, v.isFinite, !range.contains(v) {
+                let nearest = Swift.min(Swift.max(v, range.lowerBound), range.upperBound)
+                let bounds = range.upperBound.isFinite ? "goes from \(Value.format(range.lowerBound)) to \(Value.format(range.upperBound))" : "cannot be negative"
+                warning(.valueRange, "'\(prop.rawValue)' \(bounds): \(Value.format(v)) counts as \(Value.format(nearest))", value.range,
+                        fix: .init(value.range, Value.format(nearest)))
+            }
             if prop == .perspective, case .constant(.number(let d)) = t.ir, d < 0 {
                 error(.outOfRange, "perspective is the eye's distance: positive, or 0 for none; found \(Value.format(d))", value.range)
                 continue
@@ -280,6 +296,17 @@ extension Compiler {
     /// `none` and `left` resolve here.
     mutating func propertyValue(_ e: Expr, _ prop: Property, _ ctx: Context) -> Typed {
         let info = prop.info
+        var e = e
+        if info.type == .word, case .string(let w) = e.kind, info.words.contains(w) {
+            // `blend "screen"`: the word, without quotes; read as meant.
+            error(.unknownWord, "'\(prop.rawValue)' takes the word \(w), not a string", e.range,
+                  help: "delete the quotes", fix: .init(e.range, w))
+            e = Expr(.name(w), e.range)
+        } else if !info.words.isEmpty, let w = writtenWord(e, ctx), !info.words.contains(w),
+                  let meant = Vocabulary.wordSynonym(w, among: info.words) {
+            calledOtherwise(.unknownWord, "word", w, e.range, place: " for '\(prop.rawValue)'", meant: meant)
+            e = Expr(.name(meant), e.range)
+        }
         if case .name(let w) = e.kind, info.words.contains(w), environment.lets[w] == nil, environment.globalIndex[w] == nil {
             if prop == .anchor, let a = AnchorWord(rawValue: w) {
                 return Typed(ir: .constant(.point(a.unitPoint.x, a.unitPoint.y)), type: .point)
@@ -316,6 +343,26 @@ extension Compiler {
     }
 
     /// "a length", "an angle".
+    /// The word `e` is as written: a name not defined in scope, or a hyphenated word the
+    /// lexer read as a subtraction (`colour-dodge`).
+    func writtenWord(_ e: Expr, _ ctx: Context) -> String? {
+        switch e.kind {
+        case .name(let w): return isDefinedName(w, ctx) ? nil : w
+        case .binary("-", _, _):
+            let text = file.text(of: e.range)
+            return text.allSatisfy { $0.isLetter || $0 == "-" } ? text : nil
+        default: return nil
+        }
+    }
+
+    /// Effects other tools name in one property that wave spells otherwise.
+    static let otherToolsEffects: [String: String] = {
+        let shadow = "wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"
+        let path = "wave has no shadow path: the shadow is cast by the layer's own alpha"
+        return ["box-shadow": shadow, "boxShadow": shadow, "drop-shadow": shadow, "shadow": shadow,
+                "shadowPath": path, "shadow-path": path, "filter": "wave's filter is the 'blur R' property (R is twice CSS's blur())"]
+    }()
+
     static func withArticle(_ noun: String) -> String {
         ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }

@@ -170,8 +170,8 @@ public struct Compiler {
         diagnostics.append(withFix(Diagnostic.error(code, message, at: range, notes: notes), help: help, fix: fix))
     }
 
-    mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, fix: Diagnostic.FixIt? = nil) {
-        diagnostics.append(withFix(Diagnostic.warning(code, message, at: range), help: nil, fix: fix))
+    mutating func warning(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, help: String? = nil, fix: Diagnostic.FixIt? = nil) {
+        diagnostics.append(withFix(Diagnostic.warning(code, message, at: range), help: help, fix: fix))
     }
 
     /// `d` with `help`, or for a fix without one "replace 'old' with 'new'".

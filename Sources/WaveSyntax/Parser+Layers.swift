@@ -204,6 +204,19 @@ extension Parser {
             advance()
         }
         var value: Expr? = nil
+        if head == "filter", current.identifier == "blur", peek().isPunct("("), !current.newlineBefore {
+            // CSS's `filter: blur(4px)`: wave's `blur` is a radius, twice CSS's σ.
+            let call = parseExpression()
+            let range = SourceRange(headID.range.start, call.range.end)
+            if case .call(_, let args) = call.kind, args.count == 1, case .number(let n, let unit) = args[0].kind, unit == nil || unit == .pixels {
+                let radius = Token.formatNumber(2 * n)
+                error(.unknownProperty, "CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur \(radius)'", at: range,
+                      help: "replace with 'blur \(radius)'", fix: .init(range, "blur \(radius)"))
+                return Clause(head: Identifier("blur", headID.range), value: Expr(.number(2 * n, nil), args[0].range), args: [], range: range)
+            }
+            error(.unknownProperty, "CSS's filter is wave's 'blur' property: 'blur R', where R is twice CSS's blur()", at: range)
+            return nil
+        }
         let takesNoValue = head == "close"
         if !takesNoValue {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {

@@ -67,11 +67,14 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         public var kindDefaults: [LayerKind: String]
         /// Other names a layer body accepts for the property (`width` in `stroke #000 width 2`).
         public var aliases: [String]
+        /// For a number: the values it can take; one outside counts as the nearest inside
+        /// (an opacity of 1.5 as 1), and a constant one written so gets warning W0009.
+        public var range: ClosedRange<Double>?
 
         init(_ kinds: Set<LayerKind>?, _ type: PropertyType, _ defaultText: String, words: [String] = [],
-             kindDefaults: [LayerKind: String] = [:], aliases: [String] = []) {
+             kindDefaults: [LayerKind: String] = [:], aliases: [String] = [], range: ClosedRange<Double>? = nil) {
             self.kinds = kinds; self.type = type; self.defaultText = defaultText; self.words = words
-            self.kindDefaults = kindDefaults; self.aliases = aliases
+            self.kindDefaults = kindDefaults; self.aliases = aliases; self.range = range
         }
     }
 
@@ -82,23 +85,23 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .anchor: return Spec(nil, .point, "(0.5, 0.5)", words: AnchorWord.allCases.map(\.rawValue))
         case .scale: return Spec(nil, .point, "1")
         case .rotation: return Spec(nil, .angle, "0", aliases: ["rotation-z"])
-        case .opacity: return Spec(nil, .number, "1")
+        case .opacity: return Spec(nil, .number, "1", range: 0...1)
         case .visible: return Spec(nil, .bool, "true")
         case .fill: return Spec(shapes, .paint, "black", words: ["none"])
         case .stroke: return Spec(shapes, .paint, "none", words: ["none"], kindDefaults: [.line: "black"])
-        case .strokeWidth: return Spec(shapes, .length, "1", aliases: ["width"])
+        case .strokeWidth: return Spec(shapes, .length, "1", aliases: ["width"], range: 0...Double.infinity)
         case .join: return Spec(shapes, .word, "miter", words: StrokeJoin.allCases.map(\.rawValue))
         case .cap: return Spec(shapes, .word, "butt", words: StrokeCap.allCases.map(\.rawValue))
         case .miterLimit: return Spec(shapes, .number, "10", aliases: ["miter"])
         case .dash: return Spec(shapes, .list, "[]")
         case .dashPhase: return Spec(shapes, .length, "0")
         case .fillRule: return Spec(shapes, .word, "non-zero", words: WindingRule.allCases.map(\.rawValue))
-        case .strokeStart: return Spec(shapes, .number, "0")
-        case .strokeEnd: return Spec(shapes, .number, "1")
+        case .strokeStart: return Spec(shapes, .number, "0", range: 0...1)
+        case .strokeEnd: return Spec(shapes, .number, "1", range: 0...1)
         case .center: return Spec([.circle], .point, "(0, 0)")
-        case .radius: return Spec([.circle], .length, "10")
+        case .radius: return Spec([.circle], .length, "10", range: 0...Double.infinity)
         case .frame: return Spec([.rect, .ellipse, .image], .rect, "(0, 0, 100, 100)")
-        case .corner: return Spec([.rect], .length, "0")
+        case .corner: return Spec([.rect], .length, "0", range: 0...Double.infinity)
         case .from: return Spec([.line], .point, "(0, 0)")
         case .to: return Spec([.line], .point, "(100, 100)")
         case .points: return Spec([.polygon], .list, "[]")
@@ -113,10 +116,10 @@ public enum Property: String, CaseIterable, Sendable, Hashable {
         case .size: return Spec([.text], .length, "16")
         case .spacing: return Spec([.text], .length, "0")
         case .shadowColor: return Spec(nil, .color, "black")
-        case .shadowOpacity: return Spec(nil, .number, "0")
+        case .shadowOpacity: return Spec(nil, .number, "0", range: 0...1)
         case .shadowOffset: return Spec(nil, .point, "(0, -3)")
-        case .shadowRadius: return Spec(nil, .length, "3")
-        case .blur: return Spec(nil, .length, "0")
+        case .shadowRadius: return Spec(nil, .length, "3", range: 0...Double.infinity)
+        case .blur: return Spec(nil, .length, "0", range: 0...Double.infinity)
         case .blend: return Spec(nil, .word, "normal", words: BlendWord.allCases.map(\.rawValue))
         case .isolate: return Spec([.group], .bool, "false")
         case .source: return Spec([.image], .string, "\"\"")

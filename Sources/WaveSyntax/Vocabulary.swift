@@ -135,6 +135,20 @@ public enum Vocabulary {
         "ease_in": "ease-in", "ease_out": "ease-out", "ease_in_out": "ease-in-out", "easein": "ease-in",
         "easeout": "ease-out", "easeinout": "ease-in-out", "easeInEaseOutCurve": "ease-in-out", "easeDefault": "default",
     ]
+    /// Other tools' names for a word a property takes: canvas's `lighter` and Core Animation's
+    /// `plusL` are plus-lighter; Core Image's filter names (`multiplyBlendMode`,
+    /// `colorDodgeBlendMode`) lose the suffix and are hyphenated; the British `colour-dodge` is
+    /// `color-dodge`. Nil unless the result is one of `words`.
+    public static func wordSynonym(_ w: String, among words: [String]) -> String? {
+        let table = ["lighter": "plus-lighter", "plusL": "plus-lighter", "plus-l": "plus-lighter", "add": "plus-lighter",
+                     "resizeAspect": "resize-aspect", "resizeAspectFill": "resize-aspect-fill"]
+        var candidates = [table[w]].compactMap { $0 }
+        var base = w.hasSuffix("BlendMode") ? String(w.dropLast("BlendMode".count)) : w
+        base = base.replacing("colour", with: "color").replacing("Colour", with: "Color")
+        candidates += [base, hyphenated(base)].compactMap { $0 }
+        return candidates.first { $0 != w && words.contains($0) }
+    }
+
     /// Names people bring from Core Animation (`cornerRadius`, `lineWidth`), CSS and SVG
     /// (`border-radius`, `stroke-dasharray`) and Lottie for a layer property that wave names
     /// otherwise: reported with wave's name and read as that property. (A camelCase name whose

@@ -213,6 +213,22 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { double-sided 1 }", ["1:30 E0301 'double-sided' needs a bool, found number"]),
         ("layer a: rect { }\nanimate a.double-sided to false over 1s", ["2:9 E0304 'double-sided' cannot be animated; assign it instead"]),
         ("layer a: rect { rotation-z 30deg rotation 10deg }", ["1:34 E0210 property 'rotation' is set twice (first at 1:17)"]),
+        // Effects and blend modes as Core Animation, CSS and canvas write them (issue 16's features).
+        ("layer a: rect { filter blur(4) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
+        ("layer a: rect { box-shadow 4 }", ["1:17 E0202 unknown property 'box-shadow' on rect: wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"]),
+        ("layer a: rect { shadowPath 4 }", ["1:17 E0202 unknown property 'shadowPath' on rect: wave has no shadow path: the shadow is cast by the layer's own alpha"]),
+        ("layer a: rect { blend lighter }", ["1:23 E0212 unknown word 'lighter' for 'blend'; wave calls it 'plus-lighter' => 'plus-lighter' @1:23"]),
+        ("layer a: rect { blend colour-dodge }", ["1:23 E0212 unknown word 'colour-dodge' for 'blend'; wave calls it 'color-dodge' => 'color-dodge' @1:23"]),
+        ("layer a: rect { blend multiplyBlendMode }", ["1:23 E0212 unknown word 'multiplyBlendMode' for 'blend'; wave calls it 'multiply' => 'multiply' @1:23"]),
+        ("layer a: rect { blend \"screen\" }", ["1:23 E0212 'blend' takes the word screen, not a string => 'screen' @1:23"]),
+        ("layer a: rect { opacity 1.5 shadow-radius -8 }", [
+            "1:25 W0009 'opacity' goes from 0 to 1: 1.5 counts as 1 => '1' @1:25",
+            "1:43 W0009 'shadow-radius' cannot be negative: -8 counts as 0 => '0' @1:43",
+        ]),
+        ("layer a: circle { stroke red stroke-end 1.5 }", ["1:41 W0009 'stroke-end' goes from 0 to 1: 1.5 counts as 1 => '1' @1:41"]),
+        ("layer a: rect { shadow-opacity 0.5 shadow-offset 4 }", ["1:50 W0010 'shadow-offset' takes (dx, dy): 4 is (4, 4), a diagonal shadow"]),
+        ("layer g: group { }\nanimate g.stroke-end to 0.2 over 1s", ["2:11 E0209 'g' is a group layer, which has no property 'stroke-end'"]),
+        ("layer i: image { width 20 }", ["1:18 E0209 an image layer has no property 'width'; its place and size are one property, 'frame (x, y, width, height)'"]),
     ]
 
     static func render(_ script: String) -> [String] {

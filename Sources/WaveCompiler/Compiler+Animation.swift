@@ -58,7 +58,10 @@ extension Compiler {
                 return nil
             }
             guard anim.to != nil || anim.by != nil || morph?.to != nil else {
-                error(.incompleteAnimation, "a spring needs a target value: 'spring x to 1'", a.range)
+                // A value written but wrong is reported already.
+                if a.arg("to")?.value == nil && a.arg("by")?.value == nil {
+                    error(.incompleteAnimation, "a spring needs a target value: 'spring x to 1'", a.range)
+                }
                 return nil
             }
             guard let params = springParameters(a) else { return nil }
@@ -84,7 +87,9 @@ extension Compiler {
             } else if let valuesArg = a.arg("values")?.value {
                 guard compileKeyframes(valuesArg, a, expected, ctx, into: &anim) else { return nil }
             } else if anim.from == nil && anim.to == nil && anim.by == nil {
-                error(.incompleteAnimation, "an animation needs 'from', 'to', 'by' or 'values'", a.range)
+                if !["from", "to", "by"].contains(where: { a.arg($0)?.value != nil }) {   // a wrong one is reported already
+                    error(.incompleteAnimation, "an animation needs 'from', 'to', 'by' or 'values'", a.range)
+                }
                 return nil
             }
             guard let over = a.arg("over") ?? a.arg("duration") else {
@@ -155,10 +160,21 @@ extension Compiler {
                 if !t.poisoned { error(.notConstant, "'\(label)' must be a constant duration", e.range) }
                 return nil
             }
-            if case .number(let d) = t.type, d != .time && d != .none { error(.badDuration, "'\(label)' needs a duration, found \(t.type)", e.range); return nil }
+            if case .number(let d) = t.type, d != .time && (d != .none || v >= 50) {
+                // A plain number is seconds, as SwiftUI's `response: 0.5`; `response 500` is
+                // milliseconds without their unit, the fix as for `over 500`.
+                badDuration(e, t, what: "'\(label)'")
+                return nil
+            }
             return v
         }
-        if let response = seconds("response") ?? seconds("duration") {
+        if let f = a.arg("damping-fraction"), let b = a.arg("bounce") {
+            error(.unknownOption, "'bounce' and 'damping-fraction' say the same thing two ways (ζ = 1 − bounce); give one",
+                  b.label.range.start > f.label.range.start ? b.label.range : f.label.range)
+            return nil
+        }
+        let perceptual = a.arg("damping-fraction") != nil || a.arg("bounce") != nil
+        if let response = seconds("response") ?? seconds("duration") ?? (perceptual ? Spring.defaultResponse : nil) {
             guard response > 0 else { error(.outOfRange, "a spring's response must be more than 0", a.range); return nil }
             var fraction = number("damping-fraction") ?? 1
             if let bounce = number("bounce") { fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
@@ -309,14 +325,25 @@ extension Compiler {
         var anims: [AnimationIR] = []
         for s in body {
             guard case .animate(let a) = s.kind else {
+                if case .animationGroup(let inner, _, _) = s.kind {
+                    error(.misplacedStatement, "'\(inner.name)' cannot go inside '\(kind.name)': groups do not nest; give the animations "
+                          + "inside 'delay' options, or chain them with 'then'", s.range)
+                    continue
+                }
                 error(.misplacedStatement, "only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
                 continue
             }
             if let anim = compileAnimation(a, ctx) { anims.append(anim) }
         }
-        var stagger = 0
+        var stagger = 0, delay = 0
         if let s = args.first(where: { $0.label.name == "stagger" })?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
-        return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, anims)]
+        if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { delay = t }
+        if let r = args.first(where: { $0.label.name == "repeat" }), file.text(of: r.label.range) == "repeat" {   // a misspelling is reported already
+            // A group has no repeat of its own: a timer starts it again.
+            error(.misplacedStatement, "'\(kind.name)' has no 'repeat': start it again from a timer, 'every D { \(kind.name) { … } }' "
+                  + "with D its length, or give each animation inside its own repeat", r.label.range)
+        }
+        return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, delayTicks: delay, anims)]
     }
 
     /// effect LAYER NAME over D [delay D] [seed N]

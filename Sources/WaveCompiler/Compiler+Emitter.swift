@@ -187,7 +187,7 @@ extension Compiler {
                 // CAEmitterCell's camelCase names (`birthRate`) are wave's hyphenated ones; a
                 // misspelt key is read as the one it most likely means, so nothing cascades.
                 let keys = Vocabulary.emitterKeys
-                if let meant = Vocabulary.hyphenated(key), keys.contains(meant) {
+                if let meant = Vocabulary.emitterKeySynonyms[key] ?? Vocabulary.hyphenated(key), keys.contains(meant) {
                     calledOtherwise(.unknownOption, "key", key, clause.head.range, place: " in an emit block", meant: meant)
                     key = meant
                 } else {

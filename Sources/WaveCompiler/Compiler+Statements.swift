@@ -151,7 +151,7 @@ extension Compiler {
         }
         var stagger = 0
         if let s = a.arg("stagger")?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
-        return [.animationGroup(parallel: true, staggerTicks: stagger, anims)]
+        return [.animationGroup(parallel: true, staggerTicks: stagger, delayTicks: 0, anims)]
     }
 
     /// timer -> 'every' tick | 'every' N ticks | 'every' duration | 'at' time | 'after' duration

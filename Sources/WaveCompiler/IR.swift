@@ -232,7 +232,7 @@ public indirect enum IRStmt: Equatable, Sendable {
     case ifElse(IRExpr, [IRStmt], [IRStmt])
     case stop(SourceRange)
     case animate(AnimationIR)
-    case animationGroup(parallel: Bool, staggerTicks: Int, [AnimationIR])
+    case animationGroup(parallel: Bool, staggerTicks: Int, delayTicks: Int, [AnimationIR])
     case installTimer(TimerIR)
     case spawn(template: Int, PlacementIR, [IRStmt], SourceRange)
     case remove(LayerRef, SourceRange)

@@ -175,8 +175,8 @@ public struct IRPrinter {
                 for x in a.then { out += stmt(x, indent: indent + "    ") }
             }
             return out
-        case .animationGroup(let parallel, let stagger, let anims):
-            var out = ["\(indent)\(parallel ? "parallel" : "sequence") stagger \(stagger)t"]
+        case .animationGroup(let parallel, let stagger, let delay, let anims):
+            var out = ["\(indent)\(parallel ? "parallel" : "sequence") stagger \(stagger)t" + (delay > 0 ? " delay \(delay)t" : "")]
             for a in anims { out += stmt(.animate(a), indent: indent + "  ") }
             return out
         case .installTimer(let t):

@@ -126,6 +126,9 @@ public struct Spring: Equatable, Sendable {
 
     /// The perceptual form: response (period of the undamped spring, seconds) and damping
     /// fraction ζ, with mass 1: stiffness = (2π/response)², damping = 4π·ζ/response.
+    /// SwiftUI's `Spring` response when only a damping fraction or bounce is given.
+    public static let defaultResponse = 0.55
+
     public static func perceptual(response: Double, dampingFraction: Double, initialVelocity: Double = 0) -> SpringParameters {
         let r = max(response, 1e-6)
         return SpringParameters(mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * dampingFraction / r,

@@ -23,11 +23,23 @@ struct ActiveAnimation: Sendable {
     var motion: MotionState? = nil
     /// The paths of a morph.
     var morph: MorphState? = nil
+    /// A later member of a `sequence` (or a staggered one) with an end left to the current
+    /// value: that end is taken when it begins, not when the group statement ran, so each
+    /// animation starts where the one before it left off (as `then` chains do).
+    var deferredEnds: DeferredEnds? = nil
 
     func touches(_ id: Int) -> Bool {
         if morph?.id == id { return true }
         return targets.contains { if case .layer(let l, _, _) = $0 { return l == id }; return false }
     }
+}
+
+/// Which ends of an animation are the current value when it begins: `from` (no from), `to`
+/// (no to), and `by` added to the current value for the end.
+struct DeferredEnds: Sendable, Equatable {
+    var from: Bool
+    var to: Bool
+    var by: Value?
 }
 
 extension SceneRuntime {
@@ -96,9 +108,18 @@ extension SceneRuntime {
         }
         guard !targets.isEmpty else { return a }
         let motion = try a.motion.map { try startMotion($0, a, targets: targets) }
-        animations.append(ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
-                                          begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current),
-                                          motion: motion))
+        var started = ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
+                                      begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current),
+                                      motion: motion)
+        if extraDelay > 0, a.keyframes.isEmpty, a.motion == nil {
+            switch (fromV, toV, byV) {
+            case (nil, _?, nil): started.deferredEnds = DeferredEnds(from: true, to: false, by: nil)
+            case (_?, nil, nil): started.deferredEnds = DeferredEnds(from: false, to: true, by: nil)
+            case (nil, nil, let b?): started.deferredEnds = DeferredEnds(from: true, to: true, by: b)
+            default: break
+            }
+        }
+        animations.append(started)
         return a
     }
     /// The animation with its computed timing positions (`over random(1s, 2s)`, `delay
@@ -192,8 +213,18 @@ extension SceneRuntime {
         }
         var index = 0
         while index < animations.count {
-            let a = animations[index]
+            var a = animations[index]
             let tau = tick - a.begin
+            if tau >= 0, let ends = a.deferredEnds {
+                // Its ends from the value shown now, after the animations before it this tick.
+                for (k, target) in a.targets.enumerated() {
+                    let current = presentValue(target)
+                    if ends.from { a.from[k] = SceneRuntime.normalize(current, for: target) }
+                    if ends.to { a.to[k] = SceneRuntime.normalize(ends.by.map { Ops.binary(.add, current, $0) } ?? current, for: target) }
+                }
+                a.deferredEnds = nil
+                animations[index] = a
+            }
             let active = SceneRuntime.activeSpan(a.ir)
             if tau < 0 {
                 // Before phase, going forwards: CSS's before flag is set.

@@ -170,8 +170,8 @@ extension SceneRuntime {
             isStopped = true
         case .animate(let a):
             try start(a, ctx, extraDelay: 0)
-        case .animationGroup(let parallel, let stagger, let anims):
-            var offset = 0
+        case .animationGroup(let parallel, let stagger, let delay, let anims):
+            var offset = delay
             for a in anims {
                 let started = try start(a, ctx, extraDelay: offset)
                 let length = started.delayTicks + SceneRuntime.activeTicks(started).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero

@@ -6,7 +6,7 @@ import WaveGraphics
 ///
 /// Layout: five text lines, then the binary state, then a checksum.
 ///
-///     wave-state 1
+///     wave-state 2
 ///     script 6f1c0a93d2e4b757     FNV-1a of the script's source bytes
 ///     scene 320x240 seed 1        the scene's size and random seed
 ///     build 0123456789abcdef      fingerprint of the state layout this build writes
@@ -18,7 +18,7 @@ import WaveGraphics
 /// (its index in a fixed walk of the statements, or the declaration's property), which is
 /// sound because a state only loads for the same script text and the same build.
 public enum StateFile {
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     static let magic = "wave-state \(formatVersion)"
 
     /// What must be equal between the build that wrote a state and the one reading it:
@@ -148,6 +148,7 @@ extension SceneRuntime {
             w.optional(a.morph) { w, m in
                 w.int(m.id); w.path(m.from); w.path(m.to); w.array(m.keyframes) { $0.path($1) }
             }
+            w.optional(a.deferredEnds) { w, d in w.bool(d.from); w.bool(d.to); w.optional(d.by) { $0.value($1) } }
         }
         let effectIDs = effects.keys.sorted()
         w.int(effectIDs.count)
@@ -279,6 +280,7 @@ extension SceneRuntime {
             a.morph = try r.optional { r in
                 MorphState(id: try r.int(), from: try r.path(), to: try r.path(), keyframes: try r.array { try $0.path() })
             }
+            a.deferredEnds = try r.optional { r in DeferredEnds(from: try r.bool(), to: try r.bool(), by: try r.optional { try $0.value() }) }
             return a
         }
         rt.effects = [:]
@@ -372,7 +374,7 @@ struct IRTable {
             case .assign, .stop, .remove, .effect, .evaluate, .particleTick: break
             case .ifElse(_, let a, let b): walk(a, topLevel: topLevel); walk(b, topLevel: topLevel)
             case .animate(let a): add(a)
-            case .animationGroup(_, _, let list): for a in list { add(a) }
+            case .animationGroup(_, _, _, let list): for a in list { add(a) }
             case .installTimer(let t):
                 if topLevel { topLevelTimers.insert(timers.count) }
                 timers.append(t)

@@ -29,7 +29,9 @@ extension SceneRuntime {
         switch m {
         case .textWidth:
             let count = run.characters.count
-            let n = extra.first.map { $0.isNaN ? 0 : $0.clampedInt(.down, limit: count) } ?? count
+            // A negative n is the whole text, as a negative `visible-chars` shows it all, so
+            // `text-width(L, L.visible-chars)` follows a caret whether or not L is typing.
+            let n = extra.first.map { $0.isNaN ? 0 : $0 < 0 ? count : $0.clampedInt(.down, limit: count) } ?? count
             guard n > 0 else { return .number(0) }
             let k = min(n, count) - 1
             return .number(run.origins[k].x + run.advances[k] + spacing * Double(k))

@@ -219,7 +219,8 @@ extension Parser {
         }
         let takesNoValue = head == "close"
         if !takesNoValue {
-            if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind) {
+            if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind),
+               !peek().newlineBefore {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
                 error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range,
@@ -261,9 +262,16 @@ extension Parser {
             guard let w = current.identifier, !labels.isEmpty, !isClauseHead(w, kind), !Parser.statementKeywords.contains(w),
                   !(kind == "path" && PathCommand.synonyms[w] != nil), Vocabulary.propertySynonym(w) == nil else { break }
             let word = Identifier(w, current.range)
-            unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
+            var meant: String?
+            if let synonym = Vocabulary.optionSynonyms[w] ?? Vocabulary.hyphenated(w), labels[synonym] != nil {
+                // CAReplicatorLayer's `instanceDelay`: wave's label, read as it.
+                calledOtherwise(.unknownOption, "option", w, at: word.range, place: " for '\(head)'", meant: synonym)
+                meant = synonym
+            } else {
+                unknownWord(.unknownOption, "unknown option", word, "for '\(head)'", valid: Array(labels.keys))
+                meant = Suggestion.best(for: w, among: labels.keys.sorted())
+            }
             advance()
-            let meant = Suggestion.best(for: w, among: labels.keys.sorted())
             var values: [Expr] = []
             for _ in 0..<(meant.flatMap { labels[$0] } ?? 1) where canStartExpression && !startsClause { values.append(parseExpression()) }
             if let meant { args.append(Arg(label: Identifier(meant, word.range), values: values)) }

@@ -121,6 +121,8 @@ public enum Vocabulary {
         "fillMode": "fill", "keyTimes": "times", "timingFunctions": "eases", "calculationMode": "mode",
         "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat",
         "dampingRatio": "damping-fraction",
+        // UIKit's spring animation and CAReplicatorLayer.
+        "usingSpringWithDamping": "damping-fraction", "initialSpringVelocity": "velocity", "instanceDelay": "delay",
         // CSS's animation and transition properties.
         "timing-function": "ease", "animation-timing-function": "ease", "transition-timing-function": "ease",
         "animation-delay": "delay", "transition-delay": "delay", "begin-time": "delay",
@@ -220,6 +222,11 @@ public enum Vocabulary {
         "longitude", "emission-range", "spin", "spin-range", "x-acceleration", "y-acceleration",
         "scale", "scale-range", "scale-speed", "alpha-speed", "color", "red-range", "green-range",
         "blue-range", "alpha-range", "shape", "position", "size", "begin", "duration",
+    ]
+    /// CAEmitterCell and CAEmitterLayer names that are not simply wave's key in camelCase.
+    public static let emitterKeySynonyms: [String: String] = [
+        "emissionLongitude": "longitude", "emitterShape": "shape", "emitterPosition": "position", "emitterSize": "size",
+        "beginTime": "begin", "redRange": "red-range", "colour": "color",
     ]
     /// Words `shape` of an `emit` block accepts (CAEmitterLayer's emitterShape).
     public static let emitterShapes: [String] = ["point", "line", "rectangle", "circle"]

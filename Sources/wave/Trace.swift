@@ -10,7 +10,7 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop. A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer how many characters show.
+        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop. A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer its visible-chars (the property; a text effect animates each character without changing it).
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s

@@ -213,6 +213,16 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { double-sided 1 }", ["1:30 E0301 'double-sided' needs a bool, found number"]),
         ("layer a: rect { }\nanimate a.double-sided to false over 1s", ["2:9 E0304 'double-sided' cannot be animated; assign it instead"]),
         ("layer a: rect { rotation-z 30deg rotation 10deg }", ["1:34 E0210 property 'rotation' is set twice (first at 1:17)"]),
+        ("layer b: circle { }\nsequence repeat forever { animate b.opacity to 0 over 1s }", ["2:10 E0214 'sequence' has no 'repeat': start it again from a timer, 'every D { sequence { … } }' with D its length, or give each animation inside its own repeat"]),
+        ("layer b: circle { }\nparallel { sequence { animate b.opacity to 0 over 1s } }", ["2:12 E0214 'sequence' cannot go inside 'parallel': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
+        // Springs, replicators and emitters as UIKit and Core Animation name them; a wrong value is one error.
+        ("var x = 0\nspring x to 1 { usingSpringWithDamping 0.6 }", ["2:17 E0218 unknown key 'usingSpringWithDamping' in a spring body; wave calls it 'damping-fraction' => 'damping-fraction' @2:17"]),
+        ("var x = 0\nspring x to 1 { response 500 }", ["2:26 E0402 'response' must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:26"]),
+        ("var x = 0\nspring x to 1 { bounce 0.2 damping-fraction 0.3 }", ["2:28 E0218 'bounce' and 'damping-fraction' say the same thing two ways (ζ = 1 − bounce); give one"]),
+        ("layer g: group {\n  replicate 12 rotate 30deg instanceDelay 0.1s\n  layer d: circle { }\n}", ["2:29 E0218 unknown option 'instanceDelay' for 'replicate'; wave calls it 'delay' => 'delay' @2:29"]),
+        ("template spark: circle { }\nemit spark { lifetime 1s birth-rate 5 emissionLongitude 90deg }", ["2:39 E0218 unknown key 'emissionLongitude' in an emit block; wave calls it 'longitude' => 'longitude' @2:39"]),
+        ("layer b: circle { }\nanimate b.opacity to red over 1s", ["2:22 E0301 'to' needs a number, found colour"]),
+        ("layer ball: circle {\n  radius 20\n  anchor bottom\n\nanimate ball.opacity to 0 over 1s", ["1:20 E0102 unclosed '{' of layer 'ball': expected '}' before 'animate'"]),
         // Effects and blend modes as Core Animation, CSS and canvas write them (issue 16's features).
         ("layer a: rect { filter blur(4) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
         ("layer a: rect { box-shadow 4 }", ["1:17 E0202 unknown property 'box-shadow' on rect: wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"]),

@@ -143,6 +143,15 @@ final class TimingTests: XCTestCase {
 
     /// SwiftUI's Spring(duration:bounce:): ζ = 1 − b for b ≥ 0 and 1/(1 + b) below 0, with
     /// damping 4πζ/r; grammar.md states both halves.
+    /// SwiftUI's `.spring(dampingFraction:)` alone keeps its default response, 0.55 s:
+    /// stiffness (2π / 0.55)², damping 4π · 0.6 / 0.55.
+    func testADampingFractionWithoutAResponseTakesSwiftUIsDefaultResponse() throws {
+        let a = try animation("var x = 0\nspring x to 1 { damping-fraction 0.6 }")
+        guard case .spring(let p) = a.timing else { return XCTFail("\(a.timing)") }
+        XCTAssertEqual(p.stiffness, pow(2 * .pi / 0.55, 2), accuracy: 1e-9)
+        XCTAssertEqual(p.damping, 4 * .pi * 0.6 / 0.55, accuracy: 1e-9)
+    }
+
     func testGrammarStatesTheBounceMapping() throws {
         for (b, zeta) in [(0.3, 0.7), (0.0, 1.0), (-0.5, 2.0)] {
             let a = try animation("var x = 0\nspring x to 1 { response 0.5  bounce \(b) }")

@@ -63,6 +63,31 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(par, [10, 10, 10, 11, 12])
     }
 
+    /// A later animation of a sequence with an end left to the current value takes it when
+    /// it begins, where the one before left off, as `then` does: not the value at tick 0.
+    func testASequencesMissingEndsAreTheValueWhenEachBegins() throws {
+        XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 4 over 2t\n animate x to 0 over 2t }", ticks: 5), [0, 2, 4, 2, 0, 0])
+        XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 4 over 2t\n animate x by 2 over 2t\n animate x from 10 over 2t }", ticks: 7),
+                       [0, 2, 4, 5, 10, 8, 6, 6], "by adds to where the last left off; from runs from 10 to there")
+        // The same, saved in the middle (before the second begins) and resumed.
+        let script = "var x = 0\nsequence { animate x to 4 over 2t\n animate x to 0 over 2t }"
+        let compiled = try program(script)
+        var r = try SceneRuntime(program: compiled)
+        try r.step()
+        let saved = try r.savedState(of: compiled, script: "f00d")
+        var resumed = try SceneRuntime.loading(saved, program: compiled, script: "f00d")
+        var out: [Double] = []
+        for _ in 0..<4 { try resumed.step(); out.append(resumed.value(ofGlobal: "x")?.number ?? .nan) }
+        XCTAssertEqual(out, [4, 2, 0, 0])
+    }
+
+    func testAGroupsDelayStartsItsFirstAnimationLater() throws {
+        XCTAssertEqual(try trace("var x = 0\nsequence delay 2t { animate x from 0 to 2 over 2t\n animate x from 10 to 12 over 2t }", ticks: 7),
+                       [0, 0, 0, 1, 10, 11, 12, 12])
+        XCTAssertEqual(try trace("var x = 0\nparallel delay 1t stagger 1t { animate x from 0 to 2 over 2t\n animate x from 10 to 12 over 2t }", ticks: 4),
+                       [0, 0, 10, 11, 12])
+    }
+
     func testThenChainsWithoutAGap() throws {
         XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 2 over 2t then animate x to 0 over 2t", ticks: 5), [0, 1, 2, 1, 0, 0])
     }

@@ -88,7 +88,7 @@ final class StateFileTests: XCTestCase {
         let inst = try XCTUnwrap(r.instances.values.first)
         XCTAssertEqual(labels(inst), ["id", "decl", "kind", "model", "overlay", "bindings", "parent", "children", "alive", "copyIndex", "vars"])
         let a = try XCTUnwrap(r.animations.first)
-        XCTAssertEqual(labels(a), ["ir", "targets", "from", "to", "keyframes", "begin", "context", "motion", "morph"])
+        XCTAssertEqual(labels(a), ["ir", "targets", "from", "to", "keyframes", "begin", "context", "motion", "morph", "deferredEnds"])
         XCTAssertEqual(labels(try XCTUnwrap(r.timers.first)), ["timer", "nextTick", "context"])
     }
 
@@ -97,7 +97,7 @@ final class StateFileTests: XCTestCase {
         let r = try SceneRuntime.seek(program, to: 75)
         let bytes = try r.savedState(of: program, script: "0123456789abcdef")
         let head = String(decoding: bytes.prefix(120), as: UTF8.self).split(separator: "\n").prefix(5).map(String.init)
-        XCTAssertEqual(head, ["wave-state 1", "script 0123456789abcdef", "scene 200x120 seed 42", "build \(StateFile.buildFingerprint)", "tick 75"])
+        XCTAssertEqual(head, ["wave-state 2", "script 0123456789abcdef", "scene 200x120 seed 42", "build \(StateFile.buildFingerprint)", "tick 75"])
     }
 
     func error(_ bytes: [UInt8], _ program: Program, script: String = "f00d") -> StateFileError? {
@@ -129,7 +129,7 @@ final class StateFileTests: XCTestCase {
                 XCTAssertEqual(error(bytes, other)?.message.contains("a scene of 200x120 seed 42, not 200x120 seed 43"), true)
             }
         }
-        XCTAssertTrue(error(Array("wave-state 2\n".utf8) + bytes.dropFirst(13), program)?.message.contains("not the one this wave reads") == true)
+        XCTAssertTrue(error(Array("wave-state 1\n".utf8) + bytes.dropFirst(13), program)?.message.contains("not the one this wave reads") == true)
         XCTAssertTrue(error(Array("PNG\n".utf8), program)?.message.contains("not a wave state file") == true)
         XCTAssertEqual(error([], program)?.offset, 0)
     }

@@ -113,6 +113,10 @@ public struct RenderJob: Sendable {
             try sink.finish()
         } catch {
             sink.abort()
+            if let sequence = sink as? PNGSequenceSink, let w = sequence.written {
+                // Each of those files is whole; say so, rather than let "no partial file" read as none.
+                Console.note("the \(w.count) frame\(w.count == 1 ? "" : "s") of the sequence written before this (ticks \(w.first)–\(w.last)) are kept, each whole")
+            }
             throw error
         }
         result.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -124,7 +124,8 @@ public final class ReplController {
         do {
             switch name {
             case ":help", ":h", ":?":
-                for (c, d) in ReplController.commandHelp { say(c.padding(toLength: 20, withPad: " ", startingAt: 0) + d) }
+                let width = (ReplController.commandHelp.map(\.0.count).max() ?? 0) + 2
+                for (c, d) in ReplController.commandHelp { say(c.padding(toLength: width, withPad: " ", startingAt: 0) + d) }
                 say("Anything else is wave code: declarations, statements, or an expression to print.")
             case ":quit", ":q", ":exit": wantsQuit = true
             case ":load": try load(arg)

@@ -103,6 +103,8 @@ public final class PNGSequenceSink: FrameSink {
     public let schedule: [TimedTick]
     private let pattern: String
     private let compression: Int
+    /// The frames written so far: how many, and the first and last tick.
+    public private(set) var written: (count: Int, first: Int, last: Int)?
 
     public init(_ setup: SinkSetup, pattern: String) {
         self.pattern = pattern
@@ -116,6 +118,8 @@ public final class PNGSequenceSink: FrameSink {
         let bytes = try PNGEncoder.encode(width: pixels.width, height: pixels.height,
                                           rgba: pixels.unpremultipliedRGBA(), compression: compression)
         try AtomicFile.write(bytes, to: RenderDestination.expand(pattern, frame.time.tick))
+        let tick = frame.time.tick
+        written = written.map { ($0.count + 1, $0.first, tick) } ?? (1, tick, tick)
     }
 
     public func finish() throws {}

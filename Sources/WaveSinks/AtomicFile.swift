@@ -59,6 +59,8 @@ public final class AtomicFile {
             AtomicFile.lock.lock(); AtomicFile.pending.remove(temp); AtomicFile.lock.unlock()
             throw IOError("cannot write '\(path)': \(reason)")
         }
+        // A file it replaces keeps its permissions (a private render stays private).
+        if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o7777) }
         buffer.reserveCapacity(AtomicFile.bufferSize)
     }
 

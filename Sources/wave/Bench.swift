@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     @Argument(help: "Scripts to measure (default: examples/*.wave).") var files: [String] = []
     @Option(help: "Output size WxH (default: both 320x240 and 640x480).") var size: String?
     @Option(help: "Frames (ticks) per measurement.") var frames: Int = 300
-    @Option(help: "Threads for the parallel measurement (default: all cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Threads for the parallel measurement, the machine's cores unless given.") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
     @Option(help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
     @Flag(help: "Turn off the caches of stroke outlines, fill spans, mask coverage and blurred shadows (same bytes, more work).") var noCache = false

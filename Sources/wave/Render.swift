@@ -76,9 +76,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m) and index.html, a gallery of them.") var outDir: String?
     @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
     @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
-    @Option(help: "Render the frame at this time: 1.5s, 500ms or 90t.") var time: TimeArgument?
-    @Option(help: "Start of a sequence or animation (default 0).") var from: TimeArgument?
-    @Option(help: "End, exclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
+    @Option(parsing: .unconditional, help: "Render the frame at this time: 1.5s, 500ms or 90t (a bare number is seconds).", transform: TimeArgument.parse) var time: TimeArgument?
+    @Option(parsing: .unconditional, help: "Start of a sequence or animation (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
+    @Option(parsing: .unconditional, help: "End, exclusive (default: the scene's duration, or 5s).", transform: TimeArgument.parse) var to: TimeArgument?
     @Option(help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
     @Option(help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
     @Option(help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
@@ -103,7 +103,10 @@ struct Render: ParsableCommand {
         if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
         if let scale { guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") } }
-        if let size, Bench.parseSize(size) == nil { throw ValidationError("--size must look like 320x240") }
+        if let size, Bench.parseSize(size) == nil {
+            let looksRight = size.lowercased().split(separator: "x").compactMap { Int($0) }.count == 2
+            throw ValidationError(looksRight ? "--size \(size): width and height go from 1 to 8192" : "--size must look like 320x240")
+        }
         if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9") }
         if let loop, !(0...65535).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65535") }
         if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }

@@ -28,7 +28,7 @@ struct State: ParsableCommand {
         """)
 
     @Argument(help: "The script.") var file: String
-    @Option(help: "The tick to save: 60s, 500ms or 3600t.") var at: TimeArgument
+    @Option(parsing: .unconditional, help: "The tick to save: 60s, 500ms or 3600t.", transform: TimeArgument.parse) var at: TimeArgument
     @Option(name: [.short, .customLong("output")], help: "The state file to write.") var output: String
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
 

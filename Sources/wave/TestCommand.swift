@@ -45,7 +45,7 @@ struct Test: ParsableCommand {
         let scripts = try collectScripts()
         Interrupts.install()
         var worst: Int32 = 0
-        var checked = 0, failed = 0
+        var checked = 0, failed = 0, broken = 0
         var reportEntries: [TestReport.Failure] = []
         for path in scripts {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -71,14 +71,16 @@ struct Test: ParsableCommand {
             } catch let code as Exit {
                 if code.code >= 128 { throw code }
                 worst = max(worst, code.code)
+                broken += 1
                 print("\(path): error (exit \(code.code))")
             }
         }
         if record {
             print("recorded \(checked) golden\(checked == 1 ? "" : "s") for \(scripts.count) script\(scripts.count == 1 ? "" : "s") in \(goldens)/")
         } else {
-            print("\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(checked) frame\(checked == 1 ? "" : "s"): "
-                  + (failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"))
+            var outcome = failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"
+            if broken > 0 { outcome = (failed == 0 ? "" : outcome + "; ") + "\(broken) script\(broken == 1 ? "" : "s") could not be checked" }
+            print("\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(checked) frame\(checked == 1 ? "" : "s"): " + outcome)
             if !reportEntries.isEmpty {
                 let page = failures + "/index.html"
                 do {
@@ -104,6 +106,9 @@ struct Test: ParsableCommand {
                     throw Exit.io
                 }
                 out += names.filter { $0.hasSuffix(".wave") }.sorted().map { (p as NSString).appendingPathComponent($0) }
+            } else if paths.isEmpty {
+                Console.error("no scripts given and no examples/ folder here: give scripts or folders of them")
+                throw Exit.usage
             } else {
                 out.append(p)
             }

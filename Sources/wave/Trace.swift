@@ -16,8 +16,9 @@ struct Trace: ParsableCommand {
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
           wave trace examples/paper-plane.wave --layer plane --to 10t
           wave trace s.wave --prop ball.position.y --format json
-          wave trace examples/activity-indicator.wave --prop 'bar[3].opacity' --live --to 1s
-          wave trace examples/spring-sheet.wave --prop edge --prop middle --to 2s --plot springs.svg
+          cd examples
+          wave trace activity-indicator.wave --prop 'bar[3].opacity' --live --to 1s
+          wave trace spring-sheet.wave --prop edge --prop middle --plot springs.svg
 
         --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out.
         """)
@@ -27,8 +28,8 @@ struct Trace: ParsableCommand {
     @Argument(help: "The script.") var file: String
     @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String] = []
     @Option(name: .customLong("layer"), help: "A layer whose derived values to trace: position, rotation (and visible-chars for text).") var layers: [String] = []
-    @Option(help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).") var from: TimeArgument?
-    @Option(help: "Last tick to print, inclusive (default: the scene's duration, or 5s).") var to: TimeArgument?
+    @Option(parsing: .unconditional, help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
+    @Option(parsing: .unconditional, help: "Last tick to print, inclusive (default: the scene's duration, or 5s).", transform: TimeArgument.parse) var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
     @Flag(name: .customLong("live"), help: "Add a 'live' column: the number of live layers at each tick.") var live = false
     @Option(help: "Draw the values against time into this SVG file instead of printing them.") var plot: String?

@@ -50,7 +50,7 @@ struct Wave: ParsableCommand {
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse and compile scripts, reporting every error with file:line:column.",
-        discussion: "Prints 'FILE: ok' for each good script. Exits 65 if any script has an error.")
+        discussion: "Prints 'FILE: ok' for each good script. Exits 65 if any script has an error, else 74 if a file cannot be read.")
 
     @Argument(help: "Scripts to check.") var files: [String]
 

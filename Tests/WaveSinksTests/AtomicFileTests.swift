@@ -53,6 +53,17 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: real))), [4, 5])
     }
 
+    func testAReplacedFileKeepsItsPermissions() throws {
+        let path = dir + "/private.png"
+        try Data([1]).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        try AtomicFile.write([2, 3], to: path)
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), [2, 3])
+        var st = stat()
+        XCTAssertEqual(stat(path, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o600)
+    }
+
     func testAnAbortLeavesTheOldFileAndNoTemporary() throws {
         let path = dir + "/out.gif"
         try Data([7]).write(to: URL(fileURLWithPath: path))

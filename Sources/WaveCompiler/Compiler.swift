@@ -127,6 +127,18 @@ public struct Compiler {
         return (t.ir, t.type)
     }
 
+    /// Why `file` is not an expression of `environment` (what `compileExpression` refuses):
+    /// the first diagnostic's message, with its did-you-mean.
+    public static func expressionProblem(_ file: SourceFile, environment: Environment) -> String? {
+        var parser = Parser(file: file)
+        let e = parser.parseExpression()
+        if let d = parser.diagnostics.first { return d.message }
+        if !parser.current.isEOF { return "unexpected \(parser.current.describe) after the expression" }
+        var compiler = Compiler(file: file, environment: environment)
+        _ = compiler.expression(e, Context())
+        return compiler.diagnostics.first?.message
+    }
+
     /// Compiles parsed statements against the environment; returns the increment (new
     /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
     public mutating func compile(_ script: Script) -> Program {

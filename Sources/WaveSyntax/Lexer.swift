@@ -212,6 +212,10 @@ public struct Lexer {
                     }
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))
                     pos = k + 1
+                case UInt8(ascii: "("):
+                    // Swift's interpolation habit: wave joins strings with +.
+                    skipToStringEnd()
+                    return .error(.badEscape, "a string cannot hold an expression; join with +: \"Score: \" + round(score) + \"%\"")
                 default:
                     skipToStringEnd()
                     return .error(.badEscape, "unknown escape '\\\(String(UnicodeScalar(e)))' in string; escapes are \\n \\t \\\" \\\\ \\u{…}")

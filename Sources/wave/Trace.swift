@@ -58,9 +58,9 @@ struct Trace: ParsableCommand {
         for p in props {
             let exprFile = SourceFile(name: "--prop", text: p)
             guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {
-                let names = environment.variableNames + environment.layerNames
-                let hint = suggestion(for: p, among: names).map { "; did you mean '\($0)'?" } ?? ""
-                Console.error("--prop '\(p)' is not a variable, a layer property or an expression of this script\(hint)")
+                let problem = Compiler.expressionProblem(exprFile, environment: environment)
+                    ?? "not a variable, a layer property or an expression of this script"
+                Console.error("--prop '\(p)': \(problem)")
                 throw Exit.usage
             }
             columns.append(ir)

@@ -3,6 +3,18 @@ import Foundation
 
 /// `wave trace` on copies: `--prop 'bar[3].opacity'` and the `--live` column.
 final class TraceCopiesTests: XCTestCase {
+    func testAMisspeltPropGetsTheCompilersReasonAndSuggestion() throws {
+        let dir = try temporaryDirectory()
+        let url = dir.appendingPathComponent("s.wave")
+        try "scene 100x100\nlayer ball: circle { radius 5 }\n".write(to: url, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.run(["trace", url.path, "--prop", "ball.positon.y"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("--prop 'ball.positon.y': unknown property 'positon' on circle layer 'ball'; did you mean 'position'?"), r.stderr)
+        let negative = try WaveBinary.run(["trace", url.path, "--prop", "ball.radius", "--to", "-1s"])
+        XCTAssertEqual(negative.status, 64)
+        XCTAssertTrue(negative.stderr.contains("a time cannot be negative"), negative.stderr)
+    }
+
     func testTraceNamesACopyAndCountsLiveLayers() throws {
         let dir = try temporaryDirectory()
         let url = dir.appendingPathComponent("s.wave")

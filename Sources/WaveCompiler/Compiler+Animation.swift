@@ -174,6 +174,12 @@ extension Compiler {
             return nil
         }
         let perceptual = a.arg("damping-fraction") != nil || a.arg("bounce") != nil
+        if perceptual || a.arg("response") != nil, let physical = ["mass", "stiffness", "damping"].compactMap({ a.arg($0) }).first {
+            // The two forms fix the same two numbers: mixed, one would silently undo the other.
+            error(.unknownOption, "'\(physical.label.name)' is Core Animation's form of a spring and response, damping-fraction "
+                  + "and bounce SwiftUI's: give one form", physical.label.range)
+            return nil
+        }
         if let response = seconds("response") ?? seconds("duration") ?? (perceptual ? Spring.defaultResponse : nil) {
             guard response > 0 else { error(.outOfRange, "a spring's response must be more than 0", a.range); return nil }
             var fraction = number("damping-fraction") ?? 1

@@ -153,10 +153,10 @@ extension Compiler {
             seen[prop.rawValue] = clause.head.range
             guard let value = clause.value else { continue }
             let t = propertyValue(value, prop, ctx)
-            if prop == .shadowOffset, !t.poisoned, case .number(let n, _) = value.kind {
+            if prop == .shadowOffset, Compiler.literalNumber(value) != nil, case .constant(.point(let n, _)) = t.ir, n != 0 {
                 let v = Value.format(n)
                 warning(.shadowOffsetNumber, "'shadow-offset' takes (dx, dy): \(v) is (\(v), \(v)), a diagonal shadow", value.range,
-                        help: "for a shadow \(v) below write (0, \(v)), for \(v) to the right and below write (\(v), \(v))")
+                        help: "write (0, \(v)) for a shadow straight \(n > 0 ? "down" : "up"), or (\(v), \(v)) to keep the diagonal")
             }
             if let range = prop.spec.range, case .constant(.number(let v)) = t.ir, v.isFinite, !range.contains(v) {
                 let nearest = Swift.min(Swift.max(v, range.lowerBound), range.upperBound)

@@ -45,13 +45,20 @@ public struct GradientStopValue: Equatable, Sendable {
     public var color: RGBA
     public init(location: Double?, color: RGBA) { self.location = location; self.color = color }
 
-    /// Every stop with a location: given ones kept; missing ones spread evenly between
-    /// their neighbours (the first defaults to 0, the last to 1), as CSS does.
+    /// Every stop with a location, in CSS's order: the first defaults to 0 and the last to
+    /// 1; a given location below one given before it is raised to it; missing ones spread
+    /// evenly between their neighbours.
     public static func resolved(_ stops: [GradientStopValue]) -> [GradientStopValue] {
         var locs = stops.map(\.location)
         guard !locs.isEmpty else { return [] }
         if locs[0] == nil { locs[0] = 0 }
         if locs[locs.count - 1] == nil { locs[locs.count - 1] = 1 }
+        var highest = -Double.infinity
+        for k in locs.indices {
+            guard let l = locs[k], !l.isNaN else { continue }
+            highest = Swift.max(highest, l)
+            locs[k] = highest
+        }
         var i = 0
         while i < locs.count {
             if locs[i] == nil {

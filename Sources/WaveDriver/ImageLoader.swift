@@ -41,9 +41,9 @@ enum ImageLoader {
         var diagnostics: [Diagnostic] = [], seen: Set<String> = [], total = 0
         func visit(_ decl: LayerDecl) {
             if decl.kind.name == "image" {
-                for clause in decl.clauses where clause.head.name == "source" {
+                for clause in decl.clauses where (Property.named(clause.head.name) ?? Vocabulary.propertySynonym(clause.head.name).flatMap(Property.named)) == .source {
                     guard case .string(let source)? = clause.value?.kind, seen.insert(source).inserted else { continue }
-                    let range = clause.value?.range ?? clause.range
+                    let range = clause.range   // where `load` reports it too
                     if let problem = read(source, folder: folder, total: &total, limits: limits, at: range).problem {
                         diagnostics.append(problem)
                     }

@@ -24,6 +24,10 @@ struct GradientBlitter: PaintBlitter {
     let geometry: Geometry
     /// `GradientRamp.isOpaque`: full-coverage pixels can be stored without blending.
     let opaque: Bool
+    /// `GradientRamp.offset` and `lastIndex`: t = 0 is entry `offset`, t = 1 entry
+    /// `offset + last`; indices are clamped to the table.
+    let offset: Int
+    let lastIndex: Int
 
     static let last = GradientRamp.size - 1
     static let fixedLimit = Double(1 << 40)
@@ -87,8 +91,8 @@ struct GradientBlitter: PaintBlitter {
                 // A gradient along y: the ramp index is the same across the row and only the
                 // dither cell changes, with period 8, so the row's eight colours are computed
                 // once (the same bytes as the general loop, for a fraction of the work).
-                let k = f >> 16
-                let index = k < 0 ? 0 : (k > Self.last ? Self.last : k)
+                let k = (f >> 16) &+ offset
+                let index = k < 0 ? 0 : (k > lastIndex ? lastIndex : k)
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { row in
                     for j in 0..<8 { row[j] = color(index, ditherRow | j) }
                     if storeOnly {
@@ -108,16 +112,16 @@ struct GradientBlitter: PaintBlitter {
                 }
             } else if storeOnly {
                 while i < end {
-                    let k = f >> 16
-                    surface.store(i, color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7)))
+                    let k = (f >> 16) &+ offset
+                    surface.store(i, color(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), ditherRow | (deviceX & 7)))
                     f &+= step
                     deviceX &+= 1
                     i &+= 1
                 }
             } else {
                 while i < end {
-                    let k = f >> 16
-                    let src = color(k < 0 ? 0 : (k > Self.last ? Self.last : k), ditherRow | (deviceX & 7))
+                    let k = (f >> 16) &+ offset
+                    let src = color(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), ditherRow | (deviceX & 7))
                     blend(i, src, coverage, factor)
                     f &+= step
                     deviceX &+= 1
@@ -130,7 +134,7 @@ struct GradientBlitter: PaintBlitter {
             while i < end {
                 let rx = Double(deviceX) + 0.5 - cx
                 let f = (rx * rx + ry2).squareRoot() * scale
-                let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
+                let k = f < Double(lastIndex &- offset) ? Int(f + 0.5) &+ offset : lastIndex
                 let src = color(k, ditherRow | (deviceX & 7))
                 if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
                 deviceX &+= 1
@@ -140,7 +144,7 @@ struct GradientBlitter: PaintBlitter {
             let dy = Double(deviceY) + 0.5 - cy
             while i < end {
                 let f = Self.conicFraction(dx: Double(deviceX) + 0.5 - cx, dy: dy, angle: angle) * Double(Self.last)
-                let k = f < Double(Self.last) ? Int(f + 0.5) : Self.last
+                let k = (f < Double(Self.last) ? Int(f + 0.5) : Self.last) &+ offset
                 let src = color(k, ditherRow | (deviceX & 7))
                 if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
                 deviceX &+= 1

@@ -6,8 +6,18 @@
 /// shifting right by 8 therefore yields valid premultiplied RGBA8 with no carry between lanes.
 struct GradientRamp {
     static let size = 1024
+    /// How far past 0–1 a ramp reaches (in gradient lengths) for stops written beyond it;
+    /// farther locations count as these bounds.
+    static let reach = 8.0
 
     let table: [UInt32]
+    /// Entries before t = 0: entry i is t = (i − offset) / (size − 1). The ramp covers 0–1
+    /// and, when stops lie outside it, reaches to them (a radial gradient's corners and a
+    /// linear one past its end points show those stops), so pixels past the table's ends
+    /// take the end colours.
+    let offset: Int
+    /// The last entry's index (size − 1 when every stop lies within 0–1).
+    var lastIndex: Int { table.count / 2 - 1 }
     /// Packed premultiplied colour of the last stop (used for degenerate geometry).
     let lastColor: UInt32
     /// True when every entry is fully opaque (lets full-coverage spans skip blending).
@@ -18,10 +28,15 @@ struct GradientRamp {
         guard !stops.isEmpty else { return nil }
         let ordered = Self.placed(stops)
         let op = Color.unit(opacity)
-        var table = [UInt32](repeating: 0, count: 2 * Self.size)
+        let steps = Double(Self.size - 1)
+        let lo = Swift.max(-Self.reach, Swift.min(0, ordered[0].loc))
+        let hi = Swift.min(1 + Self.reach, Swift.max(1, ordered[ordered.count - 1].loc))
+        offset = Int((-lo * steps).rounded(.up))
+        let count = offset + Int((hi * steps).rounded(.up)) + 1
+        var table = [UInt32](repeating: 0, count: 2 * count)
         var j = 0
-        for i in 0..<Self.size {
-            let t = Double(i) / Double(Self.size - 1)
+        for i in 0..<count {
+            let t = Double(i - offset) / steps
             while j + 1 < ordered.count && ordered[j + 1].loc <= t { j += 1 }
             let color: Color
             if t <= ordered[0].loc {
@@ -48,9 +63,9 @@ struct GradientRamp {
 
     /// The stops in their written order with CSS's fix-up: a location below one written
     /// before it is raised to it (`red 80%, blue 20%` switches at 80%). Locations outside
-    /// 0–1 are kept, as CSS and CAGradientLayer keep them: the ramp shows the part of the
-    /// gradient that falls inside 0–1 (a highlight can slide in from −0.2). A NaN location
-    /// counts as 0, and locations are bounded by ±10⁶.
+    /// 0–1 are kept, as CSS and CAGradientLayer keep them (a highlight can slide in from
+    /// −0.2; a radial gradient's corners, past 1, show the stops placed there). A NaN
+    /// location counts as 0, and locations are bounded by ±10⁶ (the ramp reaches `reach`).
     static func placed(_ stops: [GradientStop]) -> [(loc: Double, color: Color)] {
         var floor = -Double.infinity
         return stops.map { stop in

@@ -64,10 +64,10 @@ extension SceneRuntime {
     /// Starts an animation now (plus its delay). Values are fixed at start, following
     /// Core Animation's from/to/by rules; a missing end is the current value.
     @discardableResult
-    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int) throws -> AnimationIR {
+    mutating func start(_ a: AnimationIR, _ ctx: ExecContext, extraDelay: Int, deferEnds: Bool = false) throws -> AnimationIR {
         if let m = a.morph {
             let a = try resolveTiming(a, ctx)
-            try startMorph(a, m, ExecContext(current: ctx.current), extraDelay: extraDelay + ctx.shift)
+            try startMorph(a, m, ExecContext(current: ctx.current), extraDelay: extraDelay + ctx.shift, deferEnds: deferEnds)
             return a
         }
         guard animations.count < limits.maxAnimations else {
@@ -111,7 +111,7 @@ extension SceneRuntime {
         var started = ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
                                       begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current),
                                       motion: motion)
-        if extraDelay > 0, a.keyframes.isEmpty, a.motion == nil {
+        if deferEnds, a.keyframes.isEmpty, a.motion == nil {
             switch (fromV, toV, byV) {
             case (nil, _?, nil): started.deferredEnds = DeferredEnds(from: true, to: false, by: nil)
             case (_?, nil, nil): started.deferredEnds = DeferredEnds(from: false, to: true, by: nil)
@@ -217,10 +217,20 @@ extension SceneRuntime {
             let tau = tick - a.begin
             if tau >= 0, let ends = a.deferredEnds {
                 // Its ends from the value shown now, after the animations before it this tick.
+                if var m = a.morph {
+                    if let inst = instances[m.id], let current = try localGeometry(inst).path {
+                        if ends.from { m.from = current }
+                        if ends.to { m.to = current }
+                    }
+                    a.morph = m
+                }
                 for (k, target) in a.targets.enumerated() {
                     let current = presentValue(target)
                     if ends.from { a.from[k] = SceneRuntime.normalize(current, for: target) }
                     if ends.to { a.to[k] = SceneRuntime.normalize(ends.by.map { Ops.binary(.add, current, $0) } ?? current, for: target) }
+                    if case .layer(let id, let p, _) = target, let inst = instances[id] {
+                        for end in [a.from[k], a.to[k]] { try requireFinite(end, p, of: inst, at: a.ir.range, "would be animated to") }
+                    }
                 }
                 a.deferredEnds = nil
                 animations[index] = a

@@ -172,8 +172,9 @@ extension SceneRuntime {
             try start(a, ctx, extraDelay: 0)
         case .animationGroup(let parallel, let stagger, let delay, let anims):
             var offset = delay
-            for a in anims {
-                let started = try start(a, ctx, extraDelay: offset)
+            for (k, a) in anims.enumerated() {
+                // A sequence's later members take their missing ends when they begin.
+                let started = try start(a, ctx, extraDelay: offset, deferEnds: !parallel && k > 0)
                 let length = started.delayTicks + SceneRuntime.activeTicks(started).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero
                 offset += parallel ? stagger : max(0, length) + stagger
             }

@@ -26,7 +26,7 @@ extension SceneRuntime {
 
     /// Fixes the paths of a morph when it starts; a structure the compiler could not see (an
     /// arc whose sweep needs another number of cubics) is a runtime error here.
-    mutating func startMorph(_ a: AnimationIR, _ m: MorphIR, _ ctx: ExecContext, extraDelay: Int) throws {
+    mutating func startMorph(_ a: AnimationIR, _ m: MorphIR, _ ctx: ExecContext, extraDelay: Int, deferEnds: Bool = false) throws {
         guard animations.count < limits.maxAnimations else {
             throw RuntimeError(.tooManyAnimations, "too many running animations (more than \(limits.maxAnimations))", a.range, tick: tick)
         }
@@ -44,8 +44,12 @@ extension SceneRuntime {
         }
         let state = MorphState(id: id, from: try m.from.map(source) ?? current, to: try m.to.map(source) ?? current,
                                keyframes: try m.keyframes.map(source))
-        animations.append(ActiveAnimation(ir: a, targets: [], from: [], to: [], keyframes: [],
-                                          begin: tick + a.delayTicks + extraDelay, context: ctx, morph: state))
+        var started = ActiveAnimation(ir: a, targets: [], from: [], to: [], keyframes: [],
+                                      begin: tick + a.delayTicks + extraDelay, context: ctx, morph: state)
+        if deferEnds, m.keyframes.isEmpty, m.from == nil || m.to == nil {
+            started.deferredEnds = DeferredEnds(from: m.from == nil, to: m.to == nil, by: nil)
+        }
+        animations.append(started)
     }
 
     /// Writes the morphed geometry for this tick, or commits it when the morph ends.

@@ -60,7 +60,7 @@ public final class AtomicFile {
             throw IOError("cannot write '\(path)': \(reason)")
         }
         // A file it replaces keeps its permissions (a private render stays private).
-        if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o7777) }
+        if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o777) }
         buffer.reserveCapacity(AtomicFile.bufferSize)
     }
 

@@ -197,15 +197,20 @@ extension Parser {
             headID = Identifier(meant, headID.range)
         }
         let head = headID.name
-        if isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
+        // CSS's `filter: blur(4px)` in a layer body (the colon, if any, is part of it).
+        let colon = isPunct(":") && !current.newlineBefore ? 1 : 0
+        let cssFilter = head == "filter" && kind != "scene" && peek(colon).identifier == "blur" && peek(colon + 1).isPunct("(")
+            && !peek(colon).newlineBefore
+        if cssFilter, colon == 1 { advance() }
+        if !cssFilter, isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
             error(.expectedToken, "a property takes its value without '\(p)': write '\(head) …'", at: current.range,
                   help: "delete the '\(p)'", fix: .init(current.range, ""))
             advance()
         }
         var value: Expr? = nil
-        if head == "filter", current.identifier == "blur", peek().isPunct("("), !current.newlineBefore {
-            // CSS's `filter: blur(4px)`: wave's `blur` is a radius, twice CSS's σ.
+        if cssFilter {
+            // Wave's `blur` is a radius, twice CSS's σ.
             let call = parseExpression()
             let range = SourceRange(headID.range.start, call.range.end)
             if case .call(_, let args) = call.kind, args.count == 1, case .number(let n, let unit) = args[0].kind, unit == nil || unit == .pixels {
@@ -220,7 +225,8 @@ extension Parser {
         let takesNoValue = head == "close"
         if !takesNoValue {
             if let w = current.identifier, !Parser.valueWords.contains(w), isClauseHead(w, kind), startsValue(peek(), kind),
-               !peek().newlineBefore {
+               // `anchor bottom` at the end of its line: a word of the property, not the next property.
+               !(peek().newlineBefore && Property.named(head)?.spec.words.contains(w) == true) {
                 // `radius fill red`: 'fill' starts the next property, so 'radius' has no value.
                 // (`amplitude amplitude wavelength …` reads a variable named like a property.)
                 error(.missingValue, "property '\(head)' needs a value before '\(w)'", at: headID.range,

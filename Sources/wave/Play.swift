@@ -52,7 +52,7 @@ struct Play: ParsableCommand {
     @Flag(help: "Reload the script when it changes on disk.") var watch = false
 
     func validate() throws {
-        if let ticks, ticks < 0 { throw ValidationError("--ticks must be 0 or more") }
+        if let ticks, ticks < 1 { throw ValidationError("--ticks must be 1 or more") }
         if let width, !(1...PlayOptions.maxColumns).contains(width) { throw ValidationError("--width must be 1 to \(PlayOptions.maxColumns) cells") }
         if let height, !(1...PlayOptions.maxRows).contains(height) { throw ValidationError("--height must be 1 to \(PlayOptions.maxRows) cells") }
         guard speed > 0, speed <= 100, speed.isFinite else { throw ValidationError("--speed must be more than 0 and at most 100") }

@@ -20,6 +20,7 @@ struct TimeArgument: ExpressibleByArgument {
         let body = text.trimmingCharacters(in: .whitespaces)
         let number = Double(body.hasSuffix("ms") ? String(body.dropLast(2)) : body.hasSuffix("s") || body.hasSuffix("t") ? String(body.dropLast()) : body)
         let hours = Compiler.maxTicks / 216_000
+        if let v = number, v.isNaN { throw ValidationError("write 1.5s, 500ms or 90t (a bare number is seconds)") }
         if let v = number, v < 0 { throw ValidationError("a time cannot be negative") }
         if let v = number, v.isFinite, body.hasSuffix("t"), v != v.rounded() { throw ValidationError("a count of ticks is whole") }
         if number != nil { throw ValidationError("a time is at most \(hours) hours (\(Compiler.maxTicks)t)") }

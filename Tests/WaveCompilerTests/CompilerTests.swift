@@ -163,3 +163,15 @@ final class GradientStopSyntaxTests: XCTestCase {
         XCTAssertFalse(numbers.contains("-25%"), numbers)
     }
 }
+
+final class GradientStopResolutionTests: XCTestCase {
+    /// CSS's order: positions below an earlier one are raised first, then missing ones are
+    /// spread between their (raised) neighbours: `red 80%, blue 20%, lime, black 100%` puts
+    /// blue at 80 % and lime half-way to black, at 90 %.
+    func testOutOfOrderLocationsAreRaisedBeforeMissingOnesAreSpread() {
+        let c = RGBA(0, 0, 0)
+        let stops = [GradientStopValue(location: 0.8, color: c), GradientStopValue(location: 0.2, color: c),
+                     GradientStopValue(location: nil, color: c), GradientStopValue(location: 1, color: c)]
+        XCTAssertEqual(GradientStopValue.resolved(stops).map(\.location), [0.8, 0.8, 0.9, 1])
+    }
+}

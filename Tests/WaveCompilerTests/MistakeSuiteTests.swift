@@ -219,6 +219,10 @@ final class MistakeSuiteTests: XCTestCase {
         // Springs, replicators and emitters as UIKit and Core Animation name them; a wrong value is one error.
         ("var x = 0\nspring x to 1 { usingSpringWithDamping 0.6 }", ["2:17 E0218 unknown key 'usingSpringWithDamping' in a spring body; wave calls it 'damping-fraction' => 'damping-fraction' @2:17"]),
         ("var x = 0\nspring x to 1 { response 500 }", ["2:26 E0402 'response' must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:26"]),
+        ("var x = 0\nspring x to 1 { stiffness 300 damping-fraction 0.5 }", ["2:17 E0218 'stiffness' is Core Animation's form of a spring and response, damping-fraction and bounce SwiftUI's: give one form"]),
+        ("layer a: rect { filter: blur(4px) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
+        ("layer a: rect { shadow-opacity 1 shadow-offset 0 }", []),
+        ("layer a: circle {\n  radius\n  fill\n    red\n}", ["2:3 E0104 property 'radius' needs a value before 'fill'"]),
         ("var x = 0\nspring x to 1 { bounce 0.2 damping-fraction 0.3 }", ["2:28 E0218 'bounce' and 'damping-fraction' say the same thing two ways (ζ = 1 − bounce); give one"]),
         ("layer g: group {\n  replicate 12 rotate 30deg instanceDelay 0.1s\n  layer d: circle { }\n}", ["2:29 E0218 unknown option 'instanceDelay' for 'replicate'; wave calls it 'delay' => 'delay' @2:29"]),
         ("template spark: circle { }\nemit spark { lifetime 1s birth-rate 5 emissionLongitude 90deg }", ["2:39 E0218 unknown key 'emissionLongitude' in an emit block; wave calls it 'longitude' => 'longitude' @2:39"]),

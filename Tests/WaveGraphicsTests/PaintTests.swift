@@ -92,6 +92,12 @@ final class PaintTests: XCTestCase {
                                                 stops: [GradientStop(0.5, red), GradientStop(0.5, blue)]))
         XCTAssertEqual(hard.pixel(45, 0).r, 255)
         XCTAssertEqual(hard.pixel(55, 0).b, 255)
+        // Past t = 1 (beyond a two-point gradient's end) the stops placed there show: blue at
+        // 1, lime at 2; at t = 1.49 the colour is 49 % of the way.
+        let beyond = gradientFill(.linearGradient(start: Point(25, 0), end: Point(75, 0),
+                                                  stops: [GradientStop(0, red), GradientStop(1, blue), GradientStop(2, Color(r: 0, g: 1, b: 0))]))
+        let p = beyond.pixel(99, 0)   // t = (99.5 − 25) / 50
+        close(p.g, 255 * 0.49, 1.5); close(p.b, 255 * 0.51, 1.5); XCTAssertEqual(p.r, 0)
         // The shimmer's highlight just outside the box leaves the box its end colour.
         let grey = Color(r: 0.8, g: 0.8, b: 0.8)
         let outside = gradientFill(.linearGradient(start: Point(0, 0), end: Point(100, 0),
@@ -111,6 +117,18 @@ final class PaintTests: XCTestCase {
         XCTAssertEqual(corner.b, 255)
         let half = pixmap.pixel(70, 50)       // distance 20 → t = 0.5
         close(half.r, 127.5, 1.5); close(half.b, 127.5, 1.5)
+        // A stop past the rim shows in the corners: lime at 1.5; the corner pixel (0, 0) is
+        // at distance 50·√2 → t = 1.768, past it (lime), and (90, 70) at t = √(40² + 20²)/40
+        // = 1.118, 23.6 % of the way from blue to lime.
+        let lime = Color(r: 0, g: 1, b: 0)
+        let beyond = gradientFill(.radialGradient(center: Point(50.5, 50.5), radius: 40,
+                                                  stops: [GradientStop(0, red), GradientStop(1, blue), GradientStop(1.5, lime)]),
+                                  width: 101, height: 101)
+        XCTAssertEqual(beyond.pixel(0, 0).g, 255)
+        let distance: Double = (1600.0 + 400.0).squareRoot()
+        let f: Double = (distance / 40 - 1) / 0.5
+        let between = beyond.pixel(90, 70)
+        close(between.g, 255 * f, 1.5); close(between.b, 255 * (1 - f), 1.5)
     }
 
     func testDitherIsBoundedAndAveragesToTheTrueValue() {

@@ -69,6 +69,15 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 4 over 2t\n animate x to 0 over 2t }", ticks: 5), [0, 2, 4, 2, 0, 0])
         XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 4 over 2t\n animate x by 2 over 2t\n animate x from 10 over 2t }", ticks: 7),
                        [0, 2, 4, 5, 10, 8, 6, 6], "by adds to where the last left off; from runs from 10 to there")
+        // After a zero-length member ("set, then animate"), and not in a parallel group.
+        XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 100 over 0s\n animate x by 10 over 2t }", ticks: 3), [100, 105, 110, 110])
+        XCTAssertEqual(try trace("var x = 0\nparallel stagger 2t { animate x to 4 over 2t\n animate x to 0 over 2t }", ticks: 4), [0, 2, 0, 0, 0],
+                       "a parallel group's members keep the values of when the statement ran: the second runs 0 → 0")
+        // An end that would not be finite is the animation's runtime error, as at its start.
+        var overflowing = try SceneRuntime(program: try program("layer a: circle { }\nsequence { animate a.position.x to 1e308 over 1t\n animate a.position.x by 1e308 over 2t }"))
+        XCTAssertThrowsError(try { for _ in 0..<3 { try overflowing.step() } }()) { e in
+            XCTAssertEqual((e as? RuntimeError)?.code, .nonFiniteGeometry, "\(e)")
+        }
         // The same, saved in the middle (before the second begins) and resumed.
         let script = "var x = 0\nsequence { animate x to 4 over 2t\n animate x to 0 over 2t }"
         let compiled = try program(script)

@@ -51,6 +51,18 @@ final class MorphTests: XCTestCase {
         XCTAssertEqual(try points(end), expected(1))
     }
 
+    /// In a sequence the second morph, without `from`, starts where the first left the
+    /// outline (at `other`), not from the outline the icon had when the statement ran.
+    func testASequencesSecondMorphStartsWhereTheFirstLeftOff() throws {
+        let s = script("template same: path { move (10, 10) line (50, 10) cubic (10, 40) control (50, 40) (50, 40) close }\n"
+                       + "sequence { animate icon.path to other over 10t\n animate icon.path to same over 10t }")
+        let atSwitch = try SceneRuntime.seek(try program(s), to: 10)
+        XCTAssertEqual(try points(atSwitch), expected(1), "the second begins at the first's end, from there")
+        let halfBack = try SceneRuntime.seek(try program(s), to: 15)
+        let got = try points(halfBack), want = expected(0.5)
+        for (g, w) in zip(got, want) { XCTAssertEqual(g, w, accuracy: 1e-12) }
+    }
+
     func testSpringsAndKeyframesDriveTheMorph() throws {
         var r = try SceneRuntime(program: try program(script("spring icon.path to other { stiffness 200  damping 8 }")))
         let spring = Spring(SpringParameters(mass: 1, stiffness: 200, damping: 8))

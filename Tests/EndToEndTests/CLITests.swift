@@ -247,7 +247,7 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(r.stdout, "tick,time,surface.level\n0,0,199\n1,0.016666666666666666,198\n2,0.03333333333333333,197\n")
         let bad = try WaveBinary.run(["trace", "examples/progress-ball.wave", "--prop", "surface.levl"])
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl' is not a variable"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--prop 'surface.levl': unknown property 'levl' on wave layer 'surface'; did you mean 'level'?"), bad.stderr)
     }
 
     /// `--layer` traces what motion derives: the typing example's visible characters step

@@ -39,6 +39,9 @@ async def test_diagnostics_match_wave_check_on_examples_with_a_mistake(client: L
     # Type a mistake: after the debounce the diagnostics are wave check's for the new text.
     bad = with_mistake(text)
     path.write_text(bad)
+    # The copy checked from tmp_path reads its images beside it, as the document does.
+    for image in example.parent.glob("*.png"):
+        (tmp_path / image.name).write_bytes(image.read_bytes())
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=bad)]))

@@ -252,8 +252,12 @@ public final class InteractiveRepl {
 
     // MARK: - Completion
 
-    /// Keywords, layer names, variables, `:commands`, and properties after `layer.`.
+    /// Keywords, layer names, variables, `:commands`, properties after `layer.`, and file
+    /// names after the commands that take one.
     static func candidates(for text: String, line: String) -> [String] {
+        if let command = line.split(separator: " ").first, ReplController.fileCommands.contains(String(command)), line.contains(" ") {
+            return ReplController.fileCandidates(for: text)
+        }
         if line.hasPrefix(":") && !line.contains(" ") {
             return ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }.flatMap { $0.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) } }
         }
@@ -275,6 +279,8 @@ public final class InteractiveRepl {
             // After a layer name the next key is usually '.', so don't add a space.
             let layers = Set(current?.controller.session.environment.layerNames ?? [])
             if !completions.isEmpty && completions.allSatisfy({ layers.contains($0) }) { rl_completion_append_character = 0 }
+            // A folder is completed to its '/', ready for the next name.
+            if completions.count == 1, completions[0].hasSuffix("/") { rl_completion_append_character = 0 }
         }
         let i = Int(state)
         guard i < completions.count else { return nil }

@@ -55,6 +55,24 @@ public final class ReplController {
         (":quit", "leave (Ctrl-D too)"),
     ]
 
+    /// The commands whose argument is a file name (Tab completes it).
+    public static let fileCommands: Set<String> = [":load", ":save", ":watch", ":render", ":log"]
+
+    /// Names in the folder `text` points into that start as its last component does:
+    /// folders with a trailing '/', hidden ones only when asked for (`.`), sorted.
+    public static func fileCandidates(for text: String, fileManager: FileManager = .default) -> [String] {
+        let slash = text.lastIndex(of: "/")
+        let folder = slash.map { String(text[...$0]) } ?? ""
+        let stem = slash.map { String(text[text.index(after: $0)...]) } ?? text
+        let expanded = folder.hasPrefix("~/") ? (NSHomeDirectory() + folder.dropFirst()) : folder
+        guard let names = try? fileManager.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded) else { return [] }
+        return names.filter { $0.hasPrefix(stem) && (stem.hasPrefix(".") || !$0.hasPrefix(".")) }.map { name -> String in
+            var isFolder: ObjCBool = false
+            _ = fileManager.fileExists(atPath: (expanded.isEmpty ? "" : expanded) + name, isDirectory: &isFolder)
+            return folder + name + (isFolder.boolValue ? "/" : "")
+        }.sorted()
+    }
+
     /// Handles one line typed at the prompt.
     public func handle(_ line: String) {
         record((pending.isEmpty ? "wave> " : "... ") + line)

@@ -130,15 +130,23 @@ extension Compiler {
         let handler = TimerIR(kind: .every(period: 1), body: [.particleTick(tick)], range: range)
         let spawn = IRStmt.spawn(template: tpl, place, birth + [.installTimer(handler)], range)
 
-        // Births: particle k is born at 60k/rate ticks after `begin`, while that is before
-        // `duration`; at tick m of the emitter, C(m) − C(m−1) are born, C(m) = ⌊m·rate/60⌋ + 1.
+        // Births: particle k is born at 60k/rate ticks after `begin` (on the first tick at or
+        // after it), for every k with 60k/rate before `duration`; at tick m of the emitter,
+        // C(m) − C(m−1) are born, C(m) = ⌊m·rate/60⌋ + 1, capped at the N particles of the
+        // duration (N = the number of whole k < duration·rate/60), so a burst's last
+        // particles are born on the tick after it when their times fall between ticks.
         let m = newHiddenGlobal("emit.m@\(template.name)", initial: Double(-e.beginTicks), range)
         let loop = newHiddenGlobal("emit.k@\(template.name)", initial: 0, range)
         let mv = IRExpr.global(m)
-        let born = { (x: IRExpr) -> IRExpr in .call(.floor, [.binary(.div, mul(x, c(e.birthRate)), c(60))]) }
-        let count = IRExpr.ternary(.binary(.eq, mv, c(0)), c(1), .binary(.sub, born(mv), born(.binary(.sub, mv, c(1)))))
-        var active = IRExpr.binary(.ge, mv, c(0))
-        if let d = e.durationTicks { active = .binary(.and, active, .binary(.lt, mv, c(Double(d)))) }
+        var born = { (x: IRExpr) -> IRExpr in .binary(.add, .call(.floor, [.binary(.div, mul(x, c(e.birthRate)), c(60))]), c(1)) }
+        if let d = e.durationTicks {
+            let x = Double(d) * e.birthRate / 60
+            let total = x == x.rounded(.down) ? x : x.rounded(.up)
+            let uncapped = born
+            born = { .call(.min, [uncapped($0), c(total)]) }
+        }
+        let count = IRExpr.ternary(.binary(.eq, mv, c(0)), born(mv), .binary(.sub, born(mv), born(.binary(.sub, mv, c(1)))))
+        let active = IRExpr.binary(.ge, mv, c(0))
         let body: [IRStmt] = [
             .ifElse(active, [.forRange(slot: loop, from: c(0), to: count, body: [spawn], range)], []),
             .assign(.global(m), .add, c(1), range),

@@ -22,12 +22,20 @@ struct Completion {
         }
     }
 
+    /// The range of the word being typed at byte `offset`: letters, digits, '_', '-' and '%'
+    /// back from the cursor. A completion replaces all of it, so `stroke-e` becomes
+    /// `stroke-end` in editors whose words stop at '-'.
+    static func wordRange(_ analysis: Analysis, at offset: Int) -> SourceRange {
+        let bytes = analysis.file.bytes
+        var wordStart = offset
+        while wordStart > 0, Completion.isWordByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        return SourceRange(wordStart, offset)
+    }
+
     /// The items for the cursor at byte `offset` of `analysis`.
     static func items(_ analysis: Analysis, at offset: Int) -> [Item] {
         let bytes = analysis.file.bytes
-        // The word being typed: letters, digits, '_' and '-' back from the cursor.
-        var wordStart = offset
-        while wordStart > 0, Completion.isWordByte(bytes[wordStart - 1]) { wordStart -= 1 }
+        let wordStart = wordRange(analysis, at: offset).start
         // A number being typed takes a unit (`3`, `3s`, `45de`); a hex colour takes nothing.
         if wordStart < offset, isDigit(bytes[wordStart]) {
             return CompletionWords.units.map { Item(label: $0, kind: .unit, detail: "unit") }
@@ -74,8 +82,14 @@ struct Completion {
             if property.spec.type == .paint {
                 items += colorItems()
             }
-            if case .layer = context.block {
-                return items + nameItems(analysis) + functionItems()
+            if case .layer(let kind) = context.block {
+                // After a whole value and a space (`radius 4  |`), the next property may
+                // start on the same line: its names come too.
+                var next: [Item] = []
+                if let p = context.previous, p.range.end < wordStart, Completion.endsValue(p), p.identifier != head {
+                    next = (kind.map(CompletionWords.properties(of:)) ?? Property.allCases).map(propertyItem)
+                }
+                return items + nameItems(analysis) + functionItems() + next
             }
         }
         if context.startsClause, context.block == .topLevel || context.block == .code {
@@ -88,6 +102,15 @@ struct Completion {
         items += colorItems()
         var seen: Set<String> = []
         return items.filter { seen.insert($0.label).inserted }
+    }
+
+    /// Whether `t` can end a value: a literal, a name, or a closing bracket.
+    static func endsValue(_ t: Token) -> Bool {
+        switch t.kind {
+        case .number, .string, .color, .size, .identifier: return true
+        case .punct(let p): return p == ")" || p == "]"
+        default: return false
+        }
     }
 
     static func propertyItem(_ p: Property) -> Item {

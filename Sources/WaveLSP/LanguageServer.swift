@@ -75,7 +75,14 @@ public final class LanguageServer {
         case "shutdown": state = .shutDown; return NSNull()
         case "textDocument/completion":
             let (doc, offset) = try located(p)
-            return ["isIncomplete": false, "items": Completion.items(doc.analysis, at: offset).map(\.json)]
+            // Each item replaces the whole word being typed, hyphens included.
+            let range = mapper(doc).range(Completion.wordRange(doc.analysis, at: offset))
+            let items = Completion.items(doc.analysis, at: offset).map { item -> JSON in
+                var o = item.json
+                o["textEdit"] = ["range": range, "newText": item.label] as JSON
+                return o
+            }
+            return ["isIncomplete": false, "items": items]
         case "textDocument/hover":
             let (doc, offset) = try located(p)
             guard let (text, range) = Hover.at(doc.analysis, offset: offset) else { return NSNull() }

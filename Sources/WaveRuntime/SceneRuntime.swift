@@ -162,7 +162,10 @@ public struct SceneRuntime: Sendable {
     }
 
     mutating func install(_ timer: TimerIR, _ ctx: ExecContext) throws {
-        guard timers.count < limits.maxTimers else {
+        // A particle's own handler (one per particle, gone with it) is bounded by the live
+        // layer limit, which reports a busy emitter at its `emit` block (E0701).
+        let particles: Bool = { if case .particleTick? = timer.body.first { return true }; return false }()
+        guard particles || timers.count < limits.maxTimers else {
             throw RuntimeError(.tooManyTimers, "too many timers at once (more than \(limits.maxTimers)); a handler keeps installing new ones", timer.range, tick: tick)
         }
         var timer = timer
@@ -235,7 +238,8 @@ public struct SceneRuntime: Sendable {
     /// properties initialised and bindings registered.
     mutating func instantiate(_ declIndex: Int, parent: Int?, copyIndex: Int? = nil) throws -> Int {
         guard instances.count < limits.maxLayers else {
-            throw RuntimeError(.tooManyLayers, "too many live layers (more than \(limits.maxLayers)); remove spawned layers when they finish ('then remove')",
+            throw RuntimeError(.tooManyLayers, "too many live layers (more than \(limits.maxLayers)): copies, replicas and an emitter's birth-rate × lifetime count, "
+                               + "and so do spawned layers never removed ('then remove'); WAVE_MAX_LAYERS raises the limit",
                                program.layers[declIndex].range, tick: tick)
         }
         let decl = program.layers[declIndex]

@@ -107,17 +107,35 @@ extension Parser {
             skipToClose()
             return
         }
+        var closes: Bool? = nil   // whether this body's '}' comes before the end of the file
         while !acceptPunct("}") {
             if current.isEOF {
                 error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
                       help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
-            if isWord("layer") || isWord("template") {
-                if kind == "group" && isWord("layer") {
-                    if let child = parseLayer() { children.append(child) }
+            if kind == "group" && isWord("layer") {
+                if let child = parseLayer() { children.append(child) }
+                continue
+            }
+            if let w = current.identifier, current.newlineBefore, Parser.declarationKeywords.contains(w) || Parser.statementKeywords.contains(w) {
+                // Inside a body that is closed later, a declaration or statement is misplaced
+                // (one error, and it is skipped); in one never closed, the '}' is missing.
+                if closes == nil { closes = blockCloses() }
+                if closes == true {
+                    let start = current.range
+                    let where_ = kind == "group" ? "group '\(owner)'" : "layer '\(owner)'"
+                    let what = w == "layer" ? "only a group holds child layers"
+                        : Parser.declarationKeywords.contains(w) ? "'\(w)' declarations belong at the top level"
+                        : "'\(w)' goes at the top level or in a timer's body, not among a layer's properties"
+                    let mark = diagnostics.count
+                    _ = parseStatement()
+                    diagnostics.removeSubrange(mark...)   // its own errors would follow from being here
+                    error(.misplacedStatement, "'\(w)' inside \(where_): \(what)", at: start.to(previous.range))
                     continue
                 }
+            }
+            if isWord("layer") || isWord("template") {
                 if current.newlineBefore {
                     error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
                     return

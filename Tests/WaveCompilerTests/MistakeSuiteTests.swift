@@ -216,6 +216,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer b: circle { }\nsequence repeat forever { animate b.opacity to 0 over 1s }", ["2:10 E0214 'sequence' has no 'repeat': start it again from a timer, 'every D { sequence { … } }' with D its length, or give each animation inside its own repeat"]),
         ("layer b: circle { }\nparallel { sequence { animate b.opacity to 0 over 1s } }", ["2:12 E0214 'sequence' cannot go inside 'parallel': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
         ("var p = 0.5\nlayer l: text \"\\(p)%\" { }\nevery tick { p += 0.01 }", ["2:15 E0006 a string cannot hold an expression; join with +: \"Score: \" + round(score) + \"%\""]),
+        ("layer g: group {\n  layer a: circle { }\n  template dot: circle { }\n  layer b: circle { }\n}", ["3:3 E0214 'template' inside group 'g': 'template' declarations belong at the top level"]),
+        ("layer r: rect {\n  fill red\n  animate r.opacity to 0 over 1s\n}", ["3:3 E0214 'animate' inside layer 'r': 'animate' goes at the top level or in a timer's body, not among a layer's properties"]),
         // Springs, replicators and emitters as UIKit and Core Animation name them; a wrong value is one error.
         ("var x = 0\nspring x to 1 { usingSpringWithDamping 0.6 }", ["2:17 E0218 unknown key 'usingSpringWithDamping' in a spring body; wave calls it 'damping-fraction' => 'damping-fraction' @2:17"]),
         ("var x = 0\nspring x to 1 { response 500 }", ["2:26 E0402 'response' must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:26"]),

@@ -145,6 +145,26 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(labels(4, 11), LayerKind.allCases.map(\.rawValue))
     }
 
+    /// Properties that share a line (`radius 4  fill red`, the examples' layout) are offered
+    /// after a whole value and a space, and every item replaces the whole word being typed,
+    /// hyphens included, so an editor whose words stop at '-' completes `stroke-e` right.
+    func testCompletionAfterAValueOnTheSameLineAndWholeWordEdits() {
+        let h = ServerHarness()
+        h.open("scene 200x200\nlayer x: circle { radius 4  fill red  stroke-e }\n")
+        let r = h.result("textDocument/completion", ServerHarness.at(1, 46)) as? JSON
+        let items = r?["items"] as? [JSON] ?? []
+        let labels = items.compactMap { $0["label"] as? String }
+        XCTAssertTrue(labels.contains("stroke-end") && labels.contains("stroke-width"), "\(labels)")
+        let edit = items.first { $0["label"] as? String == "stroke-end" }?["textEdit"] as? JSON
+        let range = edit?["range"] as? JSON
+        XCTAssertEqual((range?["start"] as? JSON)?["character"] as? Int, 38, "from the start of 'stroke-e'")
+        XCTAssertEqual((range?["end"] as? JSON)?["character"] as? Int, 46)
+        XCTAssertEqual(edit?["newText"] as? String, "stroke-end")
+        // Right after the head, a value is what comes: no property names.
+        let afterHead = (h.result("textDocument/completion", ServerHarness.at(1, 25)) as? JSON)?["items"] as? [JSON] ?? []
+        XCTAssertFalse(afterHead.contains { $0["label"] as? String == "stroke-end" })
+    }
+
     func testHoverExplainsPropertiesLayersVariablesAndColours() {
         let h = ServerHarness()
         h.open(script)

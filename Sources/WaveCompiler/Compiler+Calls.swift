@@ -402,6 +402,8 @@ extension Compiler {
                 warn(3, "the alpha of 'rgba' runs from 0 to 1; \(Value.format(a)) is read as \(a > 1 ? "1 (opaque)" : "0")")
             }
         case .hsl:
+            // CSS reads a unitless hue as degrees; wave, as everywhere an angle goes, as radians.
+            if let h = numbers[0], case .number(_, nil) = args[0].kind { warnPlainAngle(h, args[0].range, what: "'hsl's hue") }
             for i in 1..<3 {
                 if let v = numbers[i], v > 1 || v < 0 {
                     warn(i, "'hsl' \(i == 1 ? "saturation" : "lightness") is a fraction from 0 to 1; \(Value.format(v)) is read as \(v > 1 ? "1" : "0")"

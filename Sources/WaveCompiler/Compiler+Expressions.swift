@@ -148,6 +148,12 @@ extension Compiler {
                   help: "move the declaration of '\(n)' above its first use")
             return .bad()
         }
+        if n == "self" {
+            // Swift's `self.position`: inside a spawn block the copy's properties are bare names.
+            error(.unknownName, "wave has no 'self.': in a spawn block or a template's body write the copy's properties bare "
+                  + "(position = (10, 10)); 'self' alone names the copy only in path-length(self) and 'effect self'", range)
+            return .bad()
+        }
         // Colour names are values too, but suggested only when nothing in scope is as close.
         let visible = visibleNames(ctx).sorted(), colours = namedColors.keys.sorted()
         if let s = Suggestion.best(for: n, among: visible, others: colours) {

@@ -218,6 +218,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("var p = 0.5\nlayer l: text \"\\(p)%\" { }\nevery tick { p += 0.01 }", ["2:15 E0006 a string cannot hold an expression; join with +: \"Score: \" + round(score) + \"%\""]),
         ("layer g: group {\n  layer a: circle { }\n  template dot: circle { }\n  layer b: circle { }\n}", ["3:3 E0214 'template' inside group 'g': 'template' declarations belong at the top level"]),
         ("layer r: rect {\n  fill red\n  animate r.opacity to 0 over 1s\n}", ["3:3 E0214 'animate' inside layer 'r': 'animate' goes at the top level or in a timer's body, not among a layer's properties"]),
+        ("layer a: circle { fill hsl(200, 60%, 50%) }", ["1:28 W0006 'hsl's hue reads the plain number 200 as radians (31.8 turns); for degrees write 200deg => '200deg' @1:28"]),
+        ("template dot(vx = 0): circle { }\nevery 1s { spawn dot { self.position = (10, 10) } }", ["2:24 E0201 wave has no 'self.': in a spawn block or a template's body write the copy's properties bare (position = (10, 10)); 'self' alone names the copy only in path-length(self) and 'effect self'"]),
         // Springs, replicators and emitters as UIKit and Core Animation name them; a wrong value is one error.
         ("var x = 0\nspring x to 1 { usingSpringWithDamping 0.6 }", ["2:17 E0218 unknown key 'usingSpringWithDamping' in a spring body; wave calls it 'damping-fraction' => 'damping-fraction' @2:17"]),
         ("var x = 0\nspring x to 1 { response 500 }", ["2:26 E0402 'response' must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:26"]),

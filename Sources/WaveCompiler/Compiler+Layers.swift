@@ -52,8 +52,7 @@ extension Compiler {
         if environment.globalIndex[name] != nil || environment.lets[name] != nil { return "'\(name)' is already a variable name" }
         if Parser.statementKeywords.contains(name) { return "'\(name)' is a keyword and cannot name a layer" }
         if Ambient(rawValue: name) != nil || name == "pi" {
-            let meaning = ["t": "the seconds since tick 0", "tick": "the tick count", "width": "the scene's width",
-                           "height": "the scene's height", "index": "a copy's number", "pi": "π"][name].map { " (\($0))" } ?? ""
+            let meaning = Compiler.builtinNameMeanings[name].map { " (\($0))" } ?? ""
             return "'\(name)' is a built-in name\(meaning) and cannot name a layer; choose another, such as '\(name)Layer'"
         }
         return nil
@@ -354,6 +353,12 @@ extension Compiler {
         default: return nil
         }
     }
+
+    /// What the built-in names of expressions stand for (diagnostics, editor hovers).
+    public static let builtinNameMeanings: [String: String] = [
+        "t": "the seconds since tick 0", "tick": "the tick count", "width": "the scene's width",
+        "height": "the scene's height", "index": "a copy's number", "pi": "π",
+    ]
 
     /// Effects other tools name in one property that wave spells otherwise.
     static let otherToolsEffects: [String: String] = {

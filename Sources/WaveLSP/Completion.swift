@@ -53,7 +53,11 @@ struct Completion {
         if let dot = context.previous, dot.isPunct("."), dot.range.end == wordStart,
            let base = context.beforePrevious?.identifier, context.beforePrevious?.range.end == dot.range.start {
             guard let members = CompletionWords.members(of: base, in: environment) else { return [] }
-            return members.map(propertyItem)
+            // `animate ball.` and `spring ball.`: only what can be animated.
+            let animating = analysis.lastTokenIndex(before: context.beforePrevious?.range.start ?? 0).map {
+                tokens[$0].isWord("animate") || tokens[$0].isWord("spring")
+            } ?? false
+            return members.filter { !animating || $0.isAnimatable }.map(propertyItem)
         }
         // `layer NAME: ` takes a kind.
         if let colon = context.previous, colon.isPunct(":"), context.beforePrevious?.identifier != nil {

@@ -22,13 +22,14 @@ enum Hover {
            let d = analysis.symbols.definitions[base], let kind = d.layerKind.flatMap(LayerKind.init(rawValue:)) {
             return (propertyText(property, kind: kind), token.range)
         }
-        if let property = Property.named(word) {
-            let wordStart = token.range.start
-            let context = CursorContext(tokens: tokens, wordStart: wordStart,
-                                        lineBreakBefore: token.newlineBefore)
-            if case .layer(let kind) = context.block, context.startsClause {
-                return (propertyText(property, kind: kind), token.range)
-            }
+        let context = CursorContext(tokens: tokens, wordStart: token.range.start, lineBreakBefore: token.newlineBefore)
+        let startsLayerClause: Bool = { if case .layer = context.block { return context.startsClause }; return false }()
+        if let property = Property.named(word), case .layer(let kind) = context.block, context.startsClause {
+            return (propertyText(property, kind: kind), token.range)
+        }
+        if !afterDot, !startsLayerClause, let meaning = Compiler.builtinNameMeanings[word] {
+            // `width` in an expression is the scene's, not the stroke-width alias.
+            return ("**\(word)** — built-in: \(meaning)", token.range)
         }
         if let kind = LayerKind(rawValue: word) {
             let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")

@@ -160,6 +160,12 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((range?["start"] as? JSON)?["character"] as? Int, 38, "from the start of 'stroke-e'")
         XCTAssertEqual((range?["end"] as? JSON)?["character"] as? Int, 46)
         XCTAssertEqual(edit?["newText"] as? String, "stroke-end")
+        // `animate x.` offers only what can be animated.
+        h.open("scene 200x200\nlayer x: circle { }\nanimate x.\n", uri: "file:///a.wave")
+        let animated = ((h.result("textDocument/completion", ServerHarness.at(2, 10, uri: "file:///a.wave")) as? JSON)?["items"] as? [JSON] ?? [])
+            .compactMap { $0["label"] as? String }
+        XCTAssertTrue(animated.contains("opacity") && animated.contains("stroke-end"), "\(animated)")
+        XCTAssertFalse(animated.contains("visible") || animated.contains("blend") || animated.contains("join"), "\(animated)")
         // Right after the head, a value is what comes: no property names.
         let afterHead = (h.result("textDocument/completion", ServerHarness.at(1, 25)) as? JSON)?["items"] as? [JSON] ?? []
         XCTAssertFalse(afterHead.contains { $0["label"] as? String == "stroke-end" })
@@ -179,6 +185,14 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hover(2, 4).hasSuffix("At tick 0: `2`"), hover(2, 4))
         XCTAssertEqual(hover(3, 58), "**tomato** — colour #ff6347")
         XCTAssertTrue(hover(4, 13).hasPrefix("**group** — layer kind"))
+        // `width` in an expression is the scene's; at the start of a clause, the stroke-width alias.
+        h.open("scene 200x200\nlet a = pi + width\nlayer l: line { width 2 }\n", uri: "file:///w.wave")
+        func hoverW(_ line: Int, _ ch: Int) -> String {
+            ((h.result("textDocument/hover", ServerHarness.at(line, ch, uri: "file:///w.wave")) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        }
+        XCTAssertEqual(hoverW(1, 15), "**width** — built-in: the scene's width")
+        XCTAssertEqual(hoverW(1, 9), "**pi** — built-in: π")
+        XCTAssertTrue(hoverW(2, 17).hasPrefix("**stroke-width**"), hoverW(2, 17))
     }
 
     func testDefinitionAndReferences() {

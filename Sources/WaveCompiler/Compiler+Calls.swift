@@ -291,13 +291,7 @@ extension Compiler {
     }
 
     /// A number written as such, or negated (`-45deg`): where a gradient's angle goes.
-    static func isNumberLiteral(_ e: Expr) -> Bool {
-        switch e.kind {
-        case .number: return true
-        case .unary("-", let inner): return isNumberLiteral(inner)
-        default: return false
-        }
-    }
+    static func isNumberLiteral(_ e: Expr) -> Bool { literalNumber(e) != nil }
 
     /// path-length(L): the length of layer L's outline in its own units (before its
     /// position, scale and rotation), read afresh whenever the expression is evaluated.

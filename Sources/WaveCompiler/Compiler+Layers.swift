@@ -341,17 +341,11 @@ extension Compiler {
             || (ctx.currentLayer != nil && Property.named(n) != nil)
     }
 
-    /// "a length", "an angle".
     /// The word `e` is as written: a name not defined in scope, or a hyphenated word the
     /// lexer read as a subtraction (`colour-dodge`).
     func writtenWord(_ e: Expr, _ ctx: Context) -> String? {
-        switch e.kind {
-        case .name(let w): return isDefinedName(w, ctx) ? nil : w
-        case .binary("-", _, _):
-            let text = file.text(of: e.range)
-            return text.allSatisfy { $0.isLetter || $0 == "-" } ? text : nil
-        default: return nil
-        }
+        if case .name(let w) = e.kind { return isDefinedName(w, ctx) ? nil : w }
+        return Compiler.hyphenated(e)
     }
 
     /// What the built-in names of expressions stand for (diagnostics, editor hovers).
@@ -368,6 +362,7 @@ extension Compiler {
                 "shadowPath": path, "shadow-path": path, "filter": "wave's filter is the 'blur R' property (R is twice CSS's blur())"]
     }()
 
+    /// "a length", "an angle".
     static func withArticle(_ noun: String) -> String {
         ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }

@@ -2,8 +2,8 @@
 ///
 /// Gradients:
 /// - Stops keep their order; a location below an earlier one is raised to it (CSS), so equal
-///   locations make a hard edge. Locations outside 0...1 are kept (the ramp shows the part
-///   inside). Before the first / after the last stop the end colours extend (pad). No stops
+///   locations make a hard edge. Locations outside 0...1 are kept (the ramp reaches them,
+///   up to `GradientRamp.reach`, so pixels past 0 or 1 show them). Before the first / after the last stop the end colours extend (pad). No stops
 ///   paints nothing; one stop paints that colour.
 /// - Colours are interpolated in straight (non-premultiplied) sRGB-encoded components, then
 ///   premultiplied by the interpolated alpha times the fill opacity.

@@ -23,9 +23,9 @@ struct ActiveAnimation: Sendable {
     var motion: MotionState? = nil
     /// The paths of a morph.
     var morph: MorphState? = nil
-    /// A later member of a `sequence` (or a staggered one) with an end left to the current
-    /// value: that end is taken when it begins, not when the group statement ran, so each
-    /// animation starts where the one before it left off (as `then` chains do).
+    /// A member of a `sequence` after the first with an end left to the current value: that
+    /// end is taken when it begins, not when the group statement ran, so each animation
+    /// starts where the one before it left off (as `then` chains do).
     var deferredEnds: DeferredEnds? = nil
 
     func touches(_ id: Int) -> Bool {

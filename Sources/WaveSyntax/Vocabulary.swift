@@ -142,8 +142,7 @@ public enum Vocabulary {
     /// `colorDodgeBlendMode`) lose the suffix and are hyphenated; the British `colour-dodge` is
     /// `color-dodge`. Nil unless the result is one of `words`.
     public static func wordSynonym(_ w: String, among words: [String]) -> String? {
-        let table = ["lighter": "plus-lighter", "plusL": "plus-lighter", "plus-l": "plus-lighter", "add": "plus-lighter",
-                     "resizeAspect": "resize-aspect", "resizeAspectFill": "resize-aspect-fill"]
+        let table = ["lighter": "plus-lighter", "plusL": "plus-lighter", "plus-l": "plus-lighter", "add": "plus-lighter"]
         var candidates = [table[w]].compactMap { $0 }
         var base = w.hasSuffix("BlendMode") ? String(w.dropLast("BlendMode".count)) : w
         base = base.replacing("colour", with: "color").replacing("Colour", with: "Color")
@@ -226,7 +225,7 @@ public enum Vocabulary {
     /// CAEmitterCell and CAEmitterLayer names that are not simply wave's key in camelCase.
     public static let emitterKeySynonyms: [String: String] = [
         "emissionLongitude": "longitude", "emitterShape": "shape", "emitterPosition": "position", "emitterSize": "size",
-        "beginTime": "begin", "redRange": "red-range", "colour": "color",
+        "beginTime": "begin", "colour": "color",
     ]
     /// Words `shape` of an `emit` block accepts (CAEmitterLayer's emitterShape).
     public static let emitterShapes: [String] = ["point", "line", "rectangle", "circle"]

@@ -69,6 +69,17 @@ struct LayerInstance: Equatable, Sendable {
         let i = p.ordinal
         return overlay[i] ?? model[i]
     }
+
+    /// Whether a running animation sets any property this tick.
+    var isAnimated: Bool { overlay.contains { $0 != nil } }
+
+    /// The instance as its model values alone give it (no running animation).
+    var modelOnly: LayerInstance {
+        guard isAnimated else { return self }
+        var still = self
+        still.overlay = Array(repeating: nil, count: overlay.count)
+        return still
+    }
 }
 
 extension SceneRuntime {

@@ -270,8 +270,16 @@ extension SceneRuntime {
         }
     }
 
-    /// The layer's path and bounds in its own coordinates.
-    func localGeometry(_ inst: LayerInstance) throws -> (path: Path?, bounds: Rect?) {
+    /// The layer's path and bounds in its own coordinates. `model`: from the model values
+    /// only, as if no animation ran (what a group's bounds are measured from).
+    ///
+    /// A group's bounds, the unit box its anchor is placed in, are the union of its
+    /// children's model bounds after each child's own transform and, for a replicator's
+    /// copies, the copy's instance transform: running animations do not move a group's
+    /// pivot (Core Animation's sublayers never resize their parent), and a replicated ring
+    /// turns about the ring.
+    func localGeometry(_ inst: LayerInstance, model: Bool = false) throws -> (path: Path?, bounds: Rect?) {
+        if model, inst.isAnimated { return try localGeometry(inst.modelOnly, model: true) }
         var path = Path()
         switch inst.kind {
         case .circle:
@@ -291,7 +299,7 @@ extension SceneRuntime {
             guard case .list(let pts) = inst.present(.points) else { break }
             path.addPolygon(pts.map { Point($0.point.0, $0.point.1) }, closed: true)
         case .path:
-            if let morphed = morphOverlay[inst.id] ?? morphModel[inst.id] { path = morphed; break }
+            if let morphed = (model ? nil : morphOverlay[inst.id]) ?? morphModel[inst.id] { path = morphed; break }
             path = try PathBuilder.build(program.layers[inst.decl].pathCommands) { try evalConst($0, inst.id) }
         case .wave:
             path = waveArea(inst)
@@ -299,10 +307,17 @@ extension SceneRuntime {
             return try textGeometry(inst)
         case .group:
             var bounds: Rect? = nil
+            let replicator = program.layers[inst.decl].replicator
             for c in inst.children {
-                guard let child = instances[c], let b = try localGeometry(child).bounds else { continue }
-                let moved = Path([.move(Point(b.minX, b.minY)), .line(Point(b.maxX, b.maxY))]).transformed(by: localTransform(child, bounds: b))
-                if let mb = moved.bounds { bounds = bounds.map { $0.union(mb) } ?? mb }
+                guard let child = instances[c]?.modelOnly, !program.layers[child.decl].usedAsMask,
+                      let b = try localGeometry(child, model: true).bounds else { continue }
+                var placed = localTransform(child, bounds: b)
+                if let replicator, let k = child.copyIndex { placed = placed.concatenating(replicator.instanceTransform(k)) }
+                let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
+                    .map { placed.apply($0) }
+                let xs = corners.map(\.x), ys = corners.map(\.y)
+                let mb = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+                bounds = bounds.map { $0.union(mb) } ?? mb
             }
             return (nil, bounds)
         }

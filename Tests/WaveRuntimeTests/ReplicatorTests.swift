@@ -120,6 +120,56 @@ final class ReplicatorTests: XCTestCase {
         }
     }
 
+    /// A group's anchor is placed in its children's bounds, replicated copies included: a
+    /// turned ring of twelve bars turns about the ring's centre, (60, 60), so each bar lands
+    /// where another bar was.
+    func testTurnedReplicatorRingTurnsAboutTheRing() throws {
+        for degrees in [30.0, 45, 90] {
+            let s = """
+            scene 120x120
+            layer ring: group {
+              replicate 12 rotate 30deg about (60, 60)
+              rotation \(Int(degrees))deg
+              layer bar: rect { frame (56, 12, 8, 26) fill white }
+            }
+            """
+            let drawn = fills(try SceneRuntime(program: try program(s)).frame().items)
+            XCTAssertEqual(drawn.count, 12)
+            for (k, f) in drawn.enumerated() {
+                // Bar k's centre: (60, 25) turned k·30° + the group's turn about (60, 60).
+                let a = Double(k) * Double.pi / 6 + degrees * Double.pi / 180
+                XCTAssertEqual(f.center.x, 60 + 35 * sin(a), accuracy: 1e-9, "\(degrees)°, copy \(k)")
+                XCTAssertEqual(f.center.y, 60 - 35 * cos(a), accuracy: 1e-9, "\(degrees)°, copy \(k)")
+            }
+        }
+    }
+
+    /// The bounds come from the children's model values: a child moved by a running
+    /// animation does not move the group's pivot (Core Animation: sublayers never resize
+    /// their parent), and a turned child counts with all four corners.
+    func testGroupPivotIgnoresRunningAnimationsAndCountsTurnedCorners() throws {
+        let s = """
+        scene 200x200
+        layer g: group {
+          scale 2
+          layer a: rect { frame (40, 40, 20, 20) fill white }
+          layer b: rect { frame (100, 100, 20, 20) rotation 45deg fill white }
+        }
+        animate b.position from (0, 0) to (60, 0) over 1s
+        """
+        var r = try SceneRuntime(program: try program(s))
+        // The bounds: a's (40, 40)–(60, 60) and b turned 45° about (110, 110), reaching
+        // 10·√2 from its centre: x and y up to 110 + 14.142…; the pivot is their centre.
+        let reach = 110 + 10 * 2.0.squareRoot(), centre = (40 + reach) / 2
+        for tick in 0..<40 {
+            let drawn = fills(try r.frame().items)
+            // a's centre (50, 50) scaled by 2 about the pivot, whatever b's animation does.
+            XCTAssertEqual(drawn[0].center.x, centre + 2 * (50 - centre), accuracy: 1e-9, "tick \(tick)")
+            XCTAssertEqual(drawn[0].center.y, centre + 2 * (50 - centre), accuracy: 1e-9, "tick \(tick)")
+            try r.step()
+        }
+    }
+
     func compileErrors(_ text: String) -> [String] {
         let file = SourceFile(name: "t.wave", text: text)
         return Compiler.compile(file).1.filter { $0.severity == .error }.map { d in

@@ -6,7 +6,13 @@ extension Compiler {
     mutating func declareLayers(_ statements: [Stmt]) {
         func declare(_ decl: LayerDecl, parent: Int?) {
             guard let kind = LayerKind(rawValue: decl.kind.name) else {
-                error(.unknownLayerKind, "unknown layer kind '\(decl.kind.name)'\(didYouMean(decl.kind.name, LayerKind.allCases.map(\.rawValue)))", decl.kind.range, fix: fixIt(decl.kind.name, LayerKind.allCases.map(\.rawValue), decl.kind.range))
+                let kinds = LayerKind.allCases.map(\.rawValue), name = decl.kind.name
+                if let hint = Vocabulary.layerKindHints[name] {
+                    error(.unknownLayerKind, "unknown layer kind '\(name)'; \(hint)", decl.kind.range)
+                } else {
+                    error(.unknownLayerKind, "unknown layer kind '\(name)'\(didYouMean(name, kinds))", decl.kind.range,
+                          fix: fixIt(name, kinds, decl.kind.range))
+                }
                 return
             }
             if environment.layers.count >= Compiler.maxDeclarations {

@@ -130,6 +130,11 @@ extension Parser {
                         : "'\(w)' goes at the top level or in a timer's body, not among a layer's properties"
                     let mark = diagnostics.count
                     _ = parseStatement()
+                    // What is left of its line (`spawn p: circle { … }` stops at ':') goes
+                    // with it, braces and all.
+                    while !current.isEOF, !current.newlineBefore, !isPunct("}") {
+                        if acceptPunct("{") { skipToClose() } else { advance() }
+                    }
                     diagnostics.removeSubrange(mark...)   // its own errors would follow from being here
                     error(.misplacedStatement, "'\(w)' inside \(where_): \(what)", at: start.to(previous.range))
                     continue

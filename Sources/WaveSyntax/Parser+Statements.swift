@@ -410,6 +410,14 @@ extension Parser {
                   help: "write 'for \(name.name) in 0..<n { … }'")
             synchronize(); return nil
         }
+        if let (problem, help) = forRangeProblem(variable: name.name) {
+            let header = current.range
+            var last = current.range
+            while !current.isEOF, !isPunct("{"), !atStrongToken { last = current.range; advance() }
+            error(.expectedToken, problem, at: header.to(last), help: help)
+            if isPunct("{") { _ = parseBlock("for") }
+            return nil
+        }
         let from = parseExpression()
         guard isPunct("."), peek().isPunct("."), peek(2).isPunct("<") else {
             error(.expectedToken, "expected '..<' between the bounds of 'for', found \(current.describe)", at: current.range,
@@ -420,6 +428,54 @@ extension Parser {
         let to = parseExpression()
         let body = parseBlock("for")
         return Stmt(.forLoop(variable: name, from: from, to: to, body: body), start.to(previous.range))
+    }
+
+    /// What another language's range looks like where `for`'s `a..<b` goes (`0..10`, Swift's
+    /// `0...10`, `0 to 10`, Python's `range(10)`, a list), with wave's way to write it; nil
+    /// when the header has `..<` or is none of these.
+    private func forRangeProblem(variable v: String) -> (String, String)? {
+        var i = index, end = current.range.start
+        while i < tokens.count, !tokens[i].isEOF, !tokens[i].isPunct("{"), i == index || !tokens[i].newlineBefore {
+            end = tokens[i].range.end
+            i += 1
+        }
+        func trim(_ t: Substring) -> String { String(t.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+        let header = trim(file.text(of: SourceRange(current.range.start, end))[...])
+        guard !header.isEmpty, !header.contains("..<") || header.contains("..<=") else { return nil }
+        func bounds(_ separator: String) -> (String, String)? {
+            guard let r = header.firstRange(of: separator) else { return nil }
+            let a = trim(header[..<r.lowerBound]), b = trim(header[r.upperBound...])
+            return a.isEmpty || b.isEmpty ? nil : (a, b)
+        }
+        let upTo = "wave's range is 'a..<b': whole numbers from a up to, not including, b"
+        // The end that includes b: b + 1, worked out when b is a whole number.
+        func past(_ b: String) -> String { Int(b).map { String($0 + 1) } ?? "\(b) + 1" }
+        for closed in ["..<=", "...", "..=", " through "] {
+            if let (a, b) = bounds(closed) {
+                return ("'\(header)' is not a range in wave; \(upTo)", "to include \(b), write 'for \(v) in \(a)..<\(past(b)) { … }'")
+            }
+        }
+        for open in ["..", " to ", " until "] {
+            if let (a, b) = bounds(open) {
+                return ("'\(header)' is not a range in wave; \(upTo)",
+                        "write 'for \(v) in \(a)..<\(b) { … }' (or '\(a)..<\(past(b))' to include \(b))")
+            }
+        }
+        if header.hasPrefix("range("), header.hasSuffix(")") {
+            let args = header.dropFirst(6).dropLast().split(separator: ",").map { trim($0) }
+            let (a, b) = args.count >= 2 ? (args[0], args[1]) : ("0", args.first ?? "n")
+            return ("'\(header)' is Python's; \(upTo)", "write 'for \(v) in \(a)..<\(b) { … }'")
+        }
+        if header.hasPrefix("["), header.hasSuffix("]") {
+            // Its elements: commas outside brackets and parentheses, plus one.
+            var depth = 0, count = header == "[]" ? 0 : 1
+            for c in header.dropFirst().dropLast() {
+                if c == "[" || c == "(" { depth += 1 } else if c == "]" || c == ")" { depth -= 1 } else if c == ",", depth == 0 { count += 1 }
+            }
+            return ("'for' runs over whole numbers, not over a list; \(upTo)",
+                    "loop over the indices: 'let xs = \(header)' at the top level, then 'for \(v) in 0..<\(count) { … xs[\(v)] … }'")
+        }
+        return nil
     }
 
     /// function -> 'func' IDENT '(' ( IDENT ( ',' IDENT )* )? ')' '=' expr

@@ -174,6 +174,30 @@ public enum Vocabulary {
         "zPosition": "translation-z", "isolation": "isolate",
     ]
 
+    /// Layer kinds other tools have (Core Animation's layer classes, SVG and CSS shapes) that
+    /// wave writes otherwise: what an unknown kind among these is said to be written as, when
+    /// no wave kind is spelled close to it.
+    public static let layerKindHints: [String: String] = {
+        let emitter = "particles come from an emitter block at the top level: 'emit TEMPLATE { birth-rate 20  lifetime 1s … }' (grammar.md, Emitters)"
+        let replicator = "a replicator is a group whose body says 'replicate N …', such as 'layer ring: group { replicate 12 rotate 30deg about (60, 60) … }'"
+        let gradient = "a gradient is a fill: 'layer bg: rect { frame (0, 0, 320, 240)  fill linear-gradient(down, #fff, #000) }'"
+        let shape = "a shape of any outline is a 'path' (move, line, cubic, arc … or d \"SVG path data\"); circle, ellipse, rect, line and polygon are the simple ones"
+        let text = "text is drawn by a 'text' layer: 'layer title: text \"Hello\" { size 24  position (20, 40) }'"
+        let plain = "a layer that only holds others is a 'group'; a filled box is a 'rect'"
+        let mask = "a mask is any layer named by 'mask L' in the masked layer's body"
+        return [
+            "emitter": emitter, "emitterLayer": emitter, "emitter-layer": emitter, "CAEmitterLayer": emitter,
+            "particles": emitter, "particle": emitter, "CAEmitterCell": emitter,
+            "replicator": replicator, "replicatorLayer": replicator, "CAReplicatorLayer": replicator, "repeater": replicator,
+            "gradient": gradient, "gradientLayer": gradient, "CAGradientLayer": gradient,
+            "shape": shape, "shapeLayer": shape, "CAShapeLayer": shape, "polyline": shape, "arc": shape, "bezier": shape,
+            "curve": shape, "star": shape, "triangle": shape,
+            "label": text, "textLayer": text, "CATextLayer": text, "string": text,
+            "layer": plain, "CALayer": plain, "view": plain, "UIView": plain, "div": plain, "box": plain,
+            "mask": mask, "clip": mask,
+        ]
+    }()
+
     /// The property wave calls what `name` names in another tool: `propertySynonyms`, or the
     /// hyphenated form of a camelCase name (`shadowRadius` → `shadow-radius`) when that is a
     /// property or an alias.

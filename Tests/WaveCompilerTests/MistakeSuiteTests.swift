@@ -40,6 +40,17 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer ball: circle { }\nevery tick { ball.radus += 1 }", ["2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'? => 'radius' @2:19"]),
         ("var x = len(3)", ["1:9 E0206 unknown function 'len'"]),
         ("layer b: rectangle { }", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group, image"]),
+        // Core Animation's layer classes: how wave writes them, and nothing more from the body.
+        ("layer e: emitter { position (50, 50)\n  spawn p: circle { radius 2 }\n}", [
+            "1:10 E0203 unknown layer kind 'emitter'; particles come from an emitter block at the top level: 'emit TEMPLATE { birth-rate 20  lifetime 1s … }' (grammar.md, Emitters)",
+            "2:3 E0214 'spawn' inside layer 'e': 'spawn' goes at the top level or in a timer's body, not among a layer's properties",
+        ]),
+        ("layer r: CAReplicatorLayer { }", ["1:10 E0203 unknown layer kind 'CAReplicatorLayer'; a replicator is a group whose body says 'replicate N …', such as 'layer ring: group { replicate 12 rotate 30deg about (60, 60) … }'"]),
+        // Other languages' ranges in 'for': one error, with wave's way to write it.
+        ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
+        ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
+        ("var n = 0\nfor i in range(5) { n += i }", ["2:10 E0101 'range(5)' is Python's; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
+        ("var n = 0\nfor i in [1, 2, 3] { n += i }", ["2:10 E0101 'for' runs over whole numbers, not over a list; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         // Another tool's word for an option: named in wave's words, and read as that option.
         ("var x = 0\nanimate x to 1 over 1s after 1s", ["2:24 E0218 unknown option 'after' for 'animate'; wave calls it 'delay' => 'delay' @2:24"]),
         ("var x = 0\nanimate x to 1 over 1s after 1s { stop }", []),
@@ -158,7 +169,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { x 10  frame (0, 0, 5, 5) }", ["1:17 E0202 unknown property 'x' on rect: its place and size are one property, 'frame (x, y, width, height)'"]),
         ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
-        ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:28 E0101 expected '..<' between the bounds of 'for', found '{'"]),
+        ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:21 E0101 'for' runs over whole numbers, not over a list; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
         ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
         ("scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}", [

@@ -90,6 +90,7 @@ extension Compiler {
         if let placement = decl.placement {
             if parent != nil { error(.misplacedStatement, "'below'/'above' only apply to top-level layers", decl.name.range) }
             layer.placement = resolvePlacement(placement) ?? .top
+            switch placement { case .below(let id), .above(let id): placementRanges[index] = id.range }
         }
         var seen: [String: SourceRange] = [:]
         for clause in decl.clauses {
@@ -184,6 +185,41 @@ extension Compiler {
         for child in decl.children { compileLayerDecl(child, parent: index) }
     }
 
+    /// `below`/`above` that lead back to the layer (`a below b`, `b above a`; `a below a`):
+    /// no order satisfies them. Each such layer gets an error and is drawn where it is
+    /// declared. A layer may name one declared later (the runtime places targets first).
+    mutating func rejectPlacementCycles() {
+        func target(_ i: Int) -> Int? {
+            switch environment.layers[i].placement {
+            case .below(.declared(let t)), .above(.declared(let t)): return t
+            default: return nil
+            }
+        }
+        func word(_ i: Int) -> String { if case .below = environment.layers[i].placement { "below" } else { "above" } }
+        for i in firstNewLayer..<environment.layers.count {
+            guard let first = target(i) else { continue }
+            var chain = [i], cur: Int? = first
+            while let c = cur, chain.count <= environment.layers.count {
+                if c == i {
+                    let steps = chain.map { "'\(environment.layers[$0].name)' \(word($0))" }.joined(separator: " ")
+                    let at = placementRanges[i] ?? environment.layers[i].range
+                    if chain.count == 1 {
+                        error(.wrongLayerUse, "layer '\(environment.layers[i].name)' is placed \(word(i)) itself", at,
+                              help: "drop '\(word(i)) \(environment.layers[i].name)', or name another layer")
+                    } else {
+                        error(.wrongLayerUse, "placement cycle: \(steps) '\(environment.layers[i].name)': no drawing order satisfies them",
+                              at, help: "place one of them relative to another layer, or drop its '\(word(i))'")
+                    }
+                    environment.layers[i].placement = .top
+                    break
+                }
+                if chain.contains(c) { break }   // a cycle that does not return to i: reported for its own layers
+                chain.append(c)
+                cur = target(c)
+            }
+        }
+    }
+
     mutating func resolvePlacement(_ p: Placement) -> PlacementIR? {
         let id: Identifier
         switch p { case .below(let i), .above(let i): id = i }
@@ -226,8 +262,9 @@ extension Compiler {
         layer.maskInverted = clause.arg("inverted") != nil
     }
 
-    /// Marks mask layers (not drawn by themselves) and rejects mask cycles.
+    /// Marks mask layers (not drawn by themselves) and rejects mask and placement cycles.
     mutating func finishLayers() {
+        rejectPlacementCycles()
         // Layers whose mask chain is known to end: a later walk stops there, so a long
         // chain costs linear time, not quadratic.
         var ends = Set<Int>()

@@ -82,6 +82,8 @@ public struct Compiler {
     /// Top-level variables not declared yet, with where they will be: a use before the
     /// declaration says so instead of "unknown name".
     var laterVariables: [String: SourceRange] = [:]
+    /// Where each layer's `below NAME`/`above NAME` is written, by layer index.
+    var placementRanges: [Int: SourceRange] = [:]
     /// Sum of the heights of the function bodies being inlined: recursion stops at the
     /// nesting limit (`Parser.maxDepth`).
     var inlineHeight = 0

@@ -87,23 +87,45 @@ public struct SceneRuntime: Sendable {
         let firstNew = program.layers.count
         program.layers += increment.layers
         declaredInstance += Array(repeating: nil, count: increment.layers.count)
+        // Every new layer goes on top in declaration order (copies together), then those
+        // placed `below`/`above` another move next to it, a target before the layers placed
+        // relative to it: so a layer may name one declared after it (the compiler rejects
+        // cycles).
+        var placed: [(decl: Int, ids: [Int])] = []
         for index in firstNew..<program.layers.count {
             let decl = program.layers[index]
             guard !decl.isTemplate, decl.parent == nil else { continue }
-            guard let count = decl.count else {
-                let id = try instantiate(index, parent: nil)
-                try place(id, decl.placement, context: .top)
-                continue
+            var ids: [Int] = []
+            for k in 0..<(decl.count ?? 1) {
+                let id = try instantiate(index, parent: nil, copyIndex: decl.count == nil ? nil : k)
+                order.append(id)
+                ids.append(id)
             }
-            // Copies are drawn in index order where the declaration stands.
-            var previous: Int? = nil
-            for k in 0..<count {
-                let id = try instantiate(index, parent: nil, copyIndex: k)
-                if let previous, let at = order.firstIndex(of: previous) { order.insert(id, at: at + 1) }
-                else { try place(id, decl.placement, context: .top) }
-                previous = id
+            if decl.placement != .top { placed.append((index, ids)) }
+        }
+        var done = Set<Int>()
+        func placeAfterTarget(_ i: Int) {
+            guard !done.contains(i) else { return }
+            done.insert(i)
+            let (decl, ids) = placed[i]
+            let placement = program.layers[decl].placement
+            switch placement {
+            case .below(.declared(let t)), .above(.declared(let t)):
+                if let j = placed.firstIndex(where: { $0.decl == t }) { placeAfterTarget(j) }
+            default: break
+            }
+            order.removeAll { ids.contains($0) }
+            switch placement {
+            case .below(let ref), .above(let ref):
+                if let target = resolve(ref, .top), let at = order.firstIndex(of: target) {
+                    order.insert(contentsOf: ids, at: placement == .below(ref) ? at : at + 1)
+                } else {
+                    order += ids
+                }
+            case .top: order += ids
             }
         }
+        for i in placed.indices { placeAfterTarget(i) }
         let firstNewTimer = timers.count
         // Kept so that a live reload can tell what the top level started (IRTable).
         program.statements += increment.statements

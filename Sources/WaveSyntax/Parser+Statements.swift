@@ -75,6 +75,11 @@ extension Parser {
         let keywords = Parser.statementKeywords.sorted()
         if let reason = Parser.missingFeatures[word.name] {
             error(.unknownStatement, "'\(word.name)' is not a statement in wave; \(reason)", at: word.range)
+        } else if word.name == "below" || word.name == "above", previous.isPunct("}"), !current.newlineBefore,
+                  let target = peek().identifier {
+            // `layer a: rect { … } below b`: the placement written after the body.
+            error(.unknownStatement, "'\(word.name) \(target)' goes after the layer's kind, before its body: 'layer NAME: KIND \(word.name) \(target) { … }'",
+                  at: word.range.to(peek().range))
         } else if let s = Suggestion.best(for: word.name, among: keywords) {
             error(.unknownStatement, "unknown statement '\(word.name)'; did you mean '\(s)'?", at: word.range,
                   help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))

@@ -46,6 +46,10 @@ final class MistakeSuiteTests: XCTestCase {
             "2:3 E0214 'spawn' inside layer 'e': 'spawn' goes at the top level or in a timer's body, not among a layer's properties",
         ]),
         ("layer r: CAReplicatorLayer { }", ["1:10 E0203 unknown layer kind 'CAReplicatorLayer'; a replicator is a group whose body says 'replicate N …', such as 'layer ring: group { replicate 12 rotate 30deg about (60, 60) … }'"]),
+        // Placements that no drawing order satisfies.
+        ("layer a: rect below b { }\nlayer b: rect below a { }", ["1:21 E0216 placement cycle: 'a' below 'b' below 'a': no drawing order satisfies them"]),
+        ("layer a: rect above a { }", ["1:21 E0216 layer 'a' is placed above itself"]),
+        ("layer b: rect { }\nlayer a: rect { fill red } below b", ["2:28 E0219 'below b' goes after the layer's kind, before its body: 'layer NAME: KIND below b { … }'"]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

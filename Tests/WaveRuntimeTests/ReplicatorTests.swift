@@ -170,6 +170,21 @@ final class ReplicatorTests: XCTestCase {
         }
     }
 
+    /// `above`/`below` may name a layer declared later; chains are placed target first.
+    func testPlacementNamesLayersDeclaredLater() throws {
+        let s = """
+        scene 100x100
+        layer a: rect above b { frame (0, 0, 10, 10) fill white }
+        layer c: rect below d { frame (20, 0, 10, 10) fill white }
+        layer b: rect above d { frame (40, 0, 10, 10) fill white }
+        layer d: rect { frame (60, 0, 10, 10) fill white }
+        layer e: rect { frame (80, 0, 10, 10) fill white }
+        """
+        let drawn = fills(try SceneRuntime(program: try program(s)).frame().items)
+        // Bottom to top: c below d, b above d, a above b, then e (declared last, unplaced).
+        XCTAssertEqual(drawn.map(\.center.x), [25, 65, 45, 5, 85])
+    }
+
     func compileErrors(_ text: String) -> [String] {
         let file = SourceFile(name: "t.wave", text: text)
         return Compiler.compile(file).1.filter { $0.severity == .error }.map { d in

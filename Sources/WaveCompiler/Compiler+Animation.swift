@@ -339,7 +339,7 @@ extension Compiler {
                 error(.misplacedStatement, "only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
                 continue
             }
-            if let anim = compileAnimation(a, ctx) { anims.append(anim) }
+            if let anim = compileAnimation(memberTargetsExpanded(a, ctx), ctx) { anims.append(anim) }
         }
         var stagger = 0, delay = 0
         if let s = args.first(where: { $0.label.name == "stagger" })?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
@@ -352,10 +352,43 @@ extension Compiler {
         return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, delayTicks: delay, anims)]
     }
 
+    /// An animation inside `sequence`/`parallel` with every copy of a repeated layer
+    /// (`dot.stroke`) or every child of a group that has the property (`row.children.opacity`)
+    /// as its targets: one step that moves them all together.
+    func memberTargetsExpanded(_ a: Animate, _ ctx: Context) -> Animate {
+        var out = a
+        out.targets = a.targets.flatMap { t -> [Expr] in
+            guard case .member(let base, let prop) = t.kind else { return [t] }
+            if case .member(let g, let children) = base.kind, children.name == "children", case .name(let gn) = g.kind,
+               let gi = environment.layerIndex[gn], environment.layers[gi].kind == .group {
+                let named = environment.layers[gi].children.map { environment.layers[$0] }
+                    .filter { c in Property(rawValue: prop.name).map { $0.applies(to: c.kind) } ?? false }
+                    .map { Expr(.member(Expr(.name($0.name), g.range), prop), t.range) }
+                return named.isEmpty ? [t] : named
+            }
+            guard case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
+                  let l = environment.layerIndex[n], l != ctx.copyOf, !environment.layers[l].isTemplate,
+                  let count = environment.layers[l].count, count > 0, count <= 1000,
+                  environment.layers[l].parent.flatMap({ repeatedAncestor(of: $0) }) == nil else { return [t] }
+            return (0..<count).map { k in
+                Expr(.member(Expr(.index(base, Expr(.number(Double(k), nil), base.range)), base.range), prop), t.range)
+            }
+        }
+        return out
+    }
+
     /// effect LAYER NAME over D [delay D] [seed N]
     mutating func compileEffect(layer: Expr, name: Identifier, args: [Arg], _ range: SourceRange, _ ctx: Context) -> EffectIR? {
         var ref: LayerRef
-        if case .name(let n) = layer.kind, let index = environment.layerIndex[n] {
+        if case .index(let base, let k) = layer.kind, case .name(let n) = base.kind, let index = environment.layerIndex[n] {
+            // `effect w[1] fade …`: one copy of a repeated text layer.
+            guard let copy = copyRef(base, k, ctx) else { return nil }
+            guard environment.layers[index].kind == .text else {
+                error(.wrongLayerUse, "text effects apply to text layers; '\(n)' is a \(environment.layers[index].kind.rawValue)", base.range)
+                return nil
+            }
+            ref = copy
+        } else if case .name(let n) = layer.kind, let index = environment.layerIndex[n] {
             guard environment.layers[index].kind == .text else {
                 error(.wrongLayerUse, "text effects apply to text layers; '\(n)' is a \(environment.layers[index].kind.rawValue)", layer.range)
                 return nil
@@ -364,7 +397,7 @@ extension Compiler {
                 error(.wrongLayerUse, "'\(n)' is a template: use 'effect self …' inside 'spawn \(n) { … }'", layer.range)
                 return nil
             }
-            ref = .declared(index)
+            ref = ctx.copyOf == index ? .current : .declared(index)
         } else if case .name("self") = layer.kind, let l = ctx.currentLayer, environment.layers[l].kind == .text {
             ref = .current
         } else {

@@ -17,7 +17,11 @@ extension Compiler {
                   help: "move it above the block, to the top level")
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
-        case .animate(let a):
+        case .animate(var a):
+            if let s = a.arg("stagger"), !a.isSpring, !isChildrenTarget(a) {
+                guard let staggered = staggerAnimation(&a, s, ctx) else { return nil }
+                if !staggered.isEmpty { return staggered }
+            }
             if let (layer, range) = repeatedTarget(a.targets, ctx) {
                 return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAnimation(a, inner).map { [.animate($0)] } }
             }
@@ -31,6 +35,11 @@ extension Compiler {
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
         case .effect(let layer, let name, let args):
+            if let (repeated, range) = repeatedTarget([layer], ctx) {
+                return forEachCopy(repeated, at: range, ctx) { c, inner in
+                    c.compileEffect(layer: layer, name: name, args: args, stmt.range, inner).map { [.effect($0)] }
+                }
+            }
             return compileEffect(layer: layer, name: name, args: args, stmt.range, ctx).map { [.effect($0)] }
         case .assign(let target, let op, let value):
             if op == Parser.argumentAssignment, case .name(let n) = target.kind, let l = ctx.currentLayer,
@@ -127,6 +136,48 @@ extension Compiler {
 
     /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
     /// property P, each starting D after the previous one.
+    /// Whether the animation's target is `G.children.P` (`expandChildren` reads its stagger).
+    func isChildrenTarget(_ a: Animate) -> Bool {
+        guard a.targets.count == 1, case .member(let inner, _) = a.targets[0].kind,
+              case .member(_, let children) = inner.kind else { return false }
+        return children.name == "children"
+    }
+
+    /// `stagger D` outside a sequence: on a repeated layer copy k starts k·D later (its delay
+    /// gains `index * D`, and `a` is rewritten so; returns []); on several targets each is
+    /// its own animation, starting D after the one before (returns them). Nil after an error.
+    mutating func staggerAnimation(_ a: inout Animate, _ s: Arg, _ ctx: Context) -> [IRStmt]? {
+        a.args.removeAll { $0.label.name == "stagger" }
+        guard let d = s.value else { return nil }
+        let repeated = repeatedTarget(a.targets, ctx)
+        if repeated != nil, a.targets.count == 1 {
+            let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
+            if let i = a.args.firstIndex(where: { $0.label.name == "delay" }), let delay = a.args[i].value {
+                a.args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
+            } else {
+                a.args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
+            }
+            return []
+        }
+        guard a.targets.count > 1, repeated == nil else {
+            error(.unknownOption, a.targets.count > 1
+                  ? "'stagger' with several targets takes single layers; give the repeated layer its own 'animate … stagger D'"
+                  : "'stagger' spreads the starts of several animations: of a repeated layer's copies, of several targets, of 'G.children.P', or inside 'sequence'/'parallel'; one target has nothing to spread",
+                  s.label.range)
+            return nil
+        }
+        guard let ticks = constantTicks(d, what: "a stagger") else { return nil }
+        var anims: [AnimationIR] = []
+        for (j, t) in a.targets.enumerated() {
+            var one = a
+            one.targets = [t]
+            if j < a.targets.count - 1 { one.then = nil }   // the last one ends last: its 'then' runs once
+            guard let anim = compileAnimation(one, ctx) else { return nil }
+            anims.append(anim)
+        }
+        return [.animationGroup(parallel: true, staggerTicks: ticks, delayTicks: 0, anims)]
+    }
+
     mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
         guard a.targets.count == 1, case .member(let inner, let prop) = a.targets[0].kind,
               case .member(let groupExpr, let children) = inner.kind, children.name == "children",

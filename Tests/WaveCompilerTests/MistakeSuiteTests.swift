@@ -50,6 +50,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect below b { }\nlayer b: rect below a { }", ["1:21 E0216 placement cycle: 'a' below 'b' below 'a': no drawing order satisfies them"]),
         ("layer a: rect above a { }", ["1:21 E0216 layer 'a' is placed above itself"]),
         ("layer b: rect { }\nlayer a: rect { fill red } below b", ["2:28 E0219 'below b' goes after the layer's kind, before its body: 'layer NAME: KIND below b { … }'"]),
+        ("layer a: rect { }\nanimate a.opacity to 0 over 1s stagger 0.1s", ["2:32 E0218 'stagger' spreads the starts of several animations: of a repeated layer's copies, of several targets, of 'G.children.P', or inside 'sequence'/'parallel'; one target has nothing to spread"]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

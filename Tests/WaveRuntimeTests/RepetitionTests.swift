@@ -118,6 +118,75 @@ final class RepetitionTests: XCTestCase {
         XCTAssertEqual(history[0][11], 0.25, "before its delay a copy shows its model value")
     }
 
+    /// `stagger D` on a repeated layer is the delay index·D: the same values, tick by tick,
+    /// as writing that delay.
+    func testStaggerOnCopiesIsADelayOfIndexTimesD() throws {
+        let staggered = bars + "\nanimate bar.opacity from 1 to 0 over 20t delay 3t stagger 5t"
+        let delayed = bars + "\nanimate bar.opacity from 1 to 0 over 20t delay 3t + index * 5t"
+        var a = try SceneRuntime(program: try program(staggered)), b = try SceneRuntime(program: try program(delayed))
+        var moving = 0
+        for n in 0...90 {
+            for k in 0..<12 {
+                let x = try XCTUnwrap(a.value(ofLayer: "bar", copy: k, .opacity)?.number)
+                XCTAssertEqual(x, try XCTUnwrap(b.value(ofLayer: "bar", copy: k, .opacity)?.number), "copy \(k), tick \(n)")
+                if x > 0 && x < 1 { moving += 1 }
+            }
+            try a.step(); try b.step()
+        }
+        XCTAssertGreaterThan(moving, 200)
+        // Several targets: each its own animation, b starting 10 ticks after a.
+        var r = try SceneRuntime(program: try program("""
+        layer a: rect { }
+        layer b: rect { }
+        animate a.opacity, b.opacity from 1 to 0 over 20t stagger 10t
+        """))
+        for n in 0...40 {
+            let ta = min(1, Double(n) / 20), tb = min(1, max(0, Double(n - 10) / 20))
+            XCTAssertEqual(try XCTUnwrap(r.value(ofLayer: "a", .opacity)?.number), 1 - ta, accuracy: 1e-12, "a at \(n)")
+            XCTAssertEqual(try XCTUnwrap(r.value(ofLayer: "b", .opacity)?.number), 1 - tb, accuracy: 1e-12, "b at \(n)")
+            try r.step()
+        }
+    }
+
+    /// A text effect on a repeated text layer runs for every copy; `w[1]` names one.
+    func testTextEffectOnCopies() throws {
+        for (statement, fading) in [("effect w fade over 30t", [true, true, true]), ("effect w[1] fade over 30t", [false, true, false])] {
+            var r = try SceneRuntime(program: try program("layer w[3]: text \"Hello\" { position (20, 30 + index * 40) }\n" + statement))
+            try r.step()
+            for k in 0..<3 {
+                let id = try XCTUnwrap(r.resolve(.copy(0, k), .top))
+                XCTAssertEqual(r.effects[id] != nil, fading[k], "\(statement): copy \(k)")
+            }
+        }
+    }
+
+    /// In a sequence, `dot.radius` (a repeated layer) and `row.children.opacity` are one step
+    /// each, moving every copy or child together.
+    func testSequenceStepsOverCopiesAndChildren() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer dot[3]: circle { radius 5 }
+        layer row: group {
+          layer p: circle { }
+          layer q: circle { }
+        }
+        sequence {
+          animate dot.radius to 8 over 10t
+          animate row.children.opacity to 0 over 10t
+        }
+        """))
+        for n in 0...25 {
+            for k in 0..<3 {
+                XCTAssertEqual(try XCTUnwrap(r.value(ofLayer: "dot", copy: k, .radius)?.number), 5 + 3 * min(1, Double(n) / 10),
+                               accuracy: 1e-12, "dot[\(k)] at \(n)")
+            }
+            for c in ["p", "q"] {
+                XCTAssertEqual(try XCTUnwrap(r.value(ofLayer: c, .opacity)?.number), 1 - min(1, max(0, Double(n - 10) / 10)),
+                               accuracy: 1e-12, "\(c) at \(n)")
+            }
+            try r.step()
+        }
+    }
+
     func testRepeatedChildrenAndGroups() throws {
         let s = """
         scene 200x100

@@ -93,9 +93,18 @@ extension Compiler {
             switch placement { case .below(let id), .above(let id): placementRanges[index] = id.range }
         }
         var seen: [String: SourceRange] = [:]
+        var previous: Clause? = nil
         for clause in decl.clauses {
             let head = clause.head.name
+            defer { previous = clause }
             if holdsParseError(clause.range) { continue }
+            if kind == .path, previous?.head.name == "rect", ["radius", "cornerRadius", "corner-radius", "border-radius", "rounded"].contains(head),
+               let p = previous, file.location(of: p.range.end).line == file.location(of: clause.range.start).line {
+                // `rect (0, 0, 10, 10) radius 8` in a path: the sub-path's label is 'corner'.
+                error(.unknownOption, "unknown option '\(head)' for 'rect'; a rect sub-path's rounded corners are its 'corner' label: "
+                      + "'rect (x, y, w, h) corner r'", clause.head.range, fix: .init(clause.head.range, "corner"))
+                continue
+            }
             if kind == .path, head == PathCommand.dataClause {
                 layer.pathCommands += pathData(clause, ctx)
                 continue
@@ -401,8 +410,17 @@ extension Compiler {
     static let otherToolsEffects: [String: String] = {
         let shadow = "wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"
         let path = "wave has no shadow path: the shadow is cast by the layer's own alpha"
+        let blur = "the shadow's blur is 'shadow-radius' (Core Animation's shadowRadius; CSS's blur length is the same number)"
+        func axis(_ p: String, _ a: String) -> String {
+            "'\(p)' is a point: give both, '\(p) (x, y)', or change one in an animation or assignment, '\(p).\(a)'"
+        }
         return ["box-shadow": shadow, "boxShadow": shadow, "drop-shadow": shadow, "shadow": shadow,
-                "shadowPath": path, "shadow-path": path, "filter": "wave's filter is the 'blur R' property (R is twice CSS's blur())"]
+                "shadowPath": path, "shadow-path": path, "filter": "wave's filter is the 'blur R' property (R is twice CSS's blur())",
+                "shadow-blur": blur, "shadowBlur": blur, "shadow-blur-radius": blur,
+                "scaleX": axis("scale", "x"), "scaleY": axis("scale", "y"), "scale-x": axis("scale", "x"), "scale-y": axis("scale", "y"),
+                "translateX": axis("position", "x"), "translateY": axis("position", "y"),
+                "translate-x": axis("position", "x"), "translate-y": axis("position", "y"),
+                "positionX": axis("position", "x"), "positionY": axis("position", "y")]
     }()
 
     /// "a length", "an angle".

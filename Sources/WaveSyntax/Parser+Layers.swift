@@ -152,9 +152,26 @@ extension Parser {
             }
             if acceptPunct(";") { continue }
             let before = index
-            if let clause = parseClause(kind: kind) { clauses.append(clause) }
+            if var clause = parseClause(kind: kind) {
+                joinPositionWords(&clause)
+                clauses.append(clause)
+            }
             if index == before { advance() }
         }
+    }
+
+    /// `anchor bottom center`, `gravity top left`: a position in two words (CSS's
+    /// `transform-origin: bottom center`), read as wave's one word with an error that says it.
+    private mutating func joinPositionWords(_ clause: inout Clause) {
+        guard clause.head.name == "anchor" || clause.head.name == "gravity", let v = clause.value, case .name(let first) = v.kind,
+              let second = current.identifier, !current.newlineBefore,
+              peek().newlineBefore || peek().isPunct("}") || peek().identifier != nil || peek().isEOF,
+              let word = Vocabulary.positionWord([first, second]) else { return }
+        let whole = v.range.to(current.range)
+        error(.unknownWord, "'\(clause.head.name)' takes one word: '\(file.text(of: whole))' is '\(word)'", at: whole,
+              help: "write '\(clause.head.name) \(word)'", fix: .init(whole, word))
+        advance()
+        clause = Clause(head: clause.head, value: Expr(.name(word), whole), args: clause.args, range: clause.range.to(whole))
     }
 
     /// clause_block -> '{' clause* '}'

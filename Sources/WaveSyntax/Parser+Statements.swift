@@ -584,6 +584,28 @@ extension Parser {
                 args.append(arg)
                 continue
             }
+            if !current.newlineBefore, labels["over"] != nil, !args.contains(where: { $0.label.name == "over" || $0.label.name == "duration" }),
+               case .number(_, let unit?) = current.kind, [.seconds, .milliseconds, .ticks].contains(unit) {
+                // `animate a.opacity from 0 to 1 1s` (CSS's `transition: opacity 1s`): the
+                // duration without its 'over'; read as it.
+                let at = current.range
+                error(.expectedToken, "a duration in '\(context)' follows 'over': write 'over \(file.text(of: at))'", at: at,
+                      help: "write 'over' before it", fix: .init(SourceRange(at.start, at.start), "over "))
+                args.append(Arg(label: Identifier("over", at), values: [parseExpression()]))
+                continue
+            }
+            if isPunct(","), !current.newlineBefore, let last = args.last, ["from", "to", "by"].contains(last.label.name),
+               last.values.count == 1, case .number = last.values[0].kind, case .number = peek().kind {
+                // `to 10, 20`: a point without its parentheses; read as the point.
+                let first = last.values[0]
+                advance()
+                let second = parseExpression()
+                let whole = first.range.to(second.range)
+                error(.expectedToken, "a point is written in parentheses: '\(last.label.name) (\(file.text(of: whole)))'", at: whole,
+                      help: "put the two numbers in parentheses", fix: .init(whole, "(\(file.text(of: whole)))"))
+                args[args.count - 1] = Arg(label: last.label, values: [Expr(.tuple([first, second]), whole)])
+                continue
+            }
             guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
                   w != "then", w != "else" else { return args }
             let word = Identifier(w, current.range)

@@ -28,7 +28,9 @@ public enum Suggestion {
                 if word.hasPrefix(c + "-") || c.hasPrefix(word + "-") { continue }
                 // A two-letter word is only reached by one letter more (`too` → `to`).
                 let shortest = min(w.count, cw.count)
-                let limit = shortest == 2 ? (max(w.count, cw.count) == 3 ? 1 : 0) : maxDistance(forLength: shortest)
+                // Otherwise the distance suits the word as typed: `rounded` (7 letters) may
+                // lose two to be `round`.
+                let limit = shortest == 2 ? (max(w.count, cw.count) == 3 ? 1 : 0) : maxDistance(forLength: shortest == 1 ? 1 : w.count)
                 guard limit > 0, abs(cw.count - w.count) <= limit else { continue }
                 let d = distance(w, cw)
                 guard d <= limit else { continue }

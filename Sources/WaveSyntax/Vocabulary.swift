@@ -144,10 +144,26 @@ public enum Vocabulary {
     public static func wordSynonym(_ w: String, among words: [String]) -> String? {
         let table = ["lighter": "plus-lighter", "plusL": "plus-lighter", "plus-l": "plus-lighter", "add": "plus-lighter"]
         var candidates = [table[w]].compactMap { $0 }
+        if let place = positionWord(w.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).map(String.init)) {
+            candidates.append(place)
+        }
         var base = w.hasSuffix("BlendMode") ? String(w.dropLast("BlendMode".count)) : w
         base = base.replacing("colour", with: "color").replacing("Colour", with: "Color")
         candidates += [base, hyphenated(base)].compactMap { $0 }
         return candidates.first { $0 != w && words.contains($0) }
+    }
+
+    /// wave's word for a position written with other tools' words: `bottom-center`,
+    /// `center-bottom` and `bottom center` are `bottom`; `middle` and `centre` are
+    /// `center`; `left-top` is `top-left`. Nil unless every part is a position word.
+    public static func positionWord(_ parts: [String]) -> String? {
+        let middle: Set<String> = ["center", "centre", "middle", "mid"]
+        let lowered = parts.map { $0.lowercased() }
+        guard !lowered.isEmpty, lowered.allSatisfy({ middle.contains($0) || ["top", "bottom", "left", "right"].contains($0) }) else { return nil }
+        let vertical = lowered.filter { $0 == "top" || $0 == "bottom" }, horizontal = lowered.filter { $0 == "left" || $0 == "right" }
+        guard vertical.count <= 1, horizontal.count <= 1 else { return nil }
+        let word = (vertical + horizontal).joined(separator: "-")
+        return word.isEmpty ? "center" : word
     }
 
     /// Names people bring from Core Animation (`cornerRadius`, `lineWidth`), CSS and SVG

@@ -51,6 +51,18 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect above a { }", ["1:21 E0216 layer 'a' is placed above itself"]),
         ("layer b: rect { }\nlayer a: rect { fill red } below b", ["2:28 E0219 'below b' goes after the layer's kind, before its body: 'layer NAME: KIND below b { … }'"]),
         ("layer a: rect { }\nanimate a.opacity to 0 over 1s stagger 0.1s", ["2:32 E0218 'stagger' spreads the starts of several animations: of a repeated layer's copies, of several targets, of 'G.children.P', or inside 'sequence'/'parallel'; one target has nothing to spread"]),
+        // CSS habits in an animation: the duration without 'over', a point without parentheses.
+        ("layer a: rect { }\nanimate a.opacity from 0 to 1 1s ease ease-in", ["2:31 E0101 a duration in 'animate' follows 'over': write 'over 1s' => 'over ' @2:31"]),
+        ("layer a: rect { }\nanimate a.position to 10, 20 over 1s", ["2:23 E0101 a point is written in parentheses: 'to (10, 20)' => '(10, 20)' @2:23"]),
+        // Positions in other tools' words.
+        ("layer a: rect { anchor bottom-center }", ["1:24 E0212 unknown word 'bottom-center' for 'anchor'; wave calls it 'bottom' => 'bottom' @1:24"]),
+        ("layer a: rect { anchor bottom center }", ["1:24 E0212 'anchor' takes one word: 'bottom center' is 'bottom' => 'bottom' @1:24"]),
+        ("layer a: rect { anchor middle }", ["1:24 E0212 unknown word 'middle' for 'anchor'; wave calls it 'center' => 'center' @1:24"]),
+        ("layer a: rect { shadow-blur 4 }", ["1:17 E0202 unknown property 'shadow-blur' on rect: the shadow's blur is 'shadow-radius' (Core Animation's shadowRadius; CSS's blur length is the same number)"]),
+        ("layer a: rect { scaleY 2 }", ["1:17 E0202 unknown property 'scaleY' on rect: 'scale' is a point: give both, 'scale (x, y)', or change one in an animation or assignment, 'scale.y'"]),
+        ("layer p: path { rect (0, 0, 10, 10) radius 8 }", ["1:37 E0218 unknown option 'radius' for 'rect'; a rect sub-path's rounded corners are its 'corner' label: 'rect (x, y, w, h) corner r' => 'corner' @1:37"]),
+        ("layer a: line { cap rounded }", ["1:21 E0212 'cap' is one of butt, round, square; did you mean 'round'? => 'round' @1:21"]),
+        ("layer s: text \"hi\" { }\neffect s fadein over 1s", ["2:10 E0207 unknown text effect 'fadein'; did you mean 'fade'? => 'fade' @2:10"]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

@@ -137,6 +137,22 @@ extension Compiler {
     mutating func gradient(_ kind: GradientKind, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
         var rest = args[...]
         var geometry: [Double]
+        /// Whether `e` is geometry of this kind rather than a stop: a number literal (`point`
+        /// false) or a tuple (`point` true), or a name (a `let`, a variable) with such a value.
+        func isGeometry(_ e: Expr, point: Bool) -> Bool {
+            if Compiler.isNumberLiteral(e) { return !point }
+            if case .tuple = e.kind { return point }
+            guard case .name(let n) = e.kind, environment.lets[n] != nil || isVariable(n) else { return false }
+            let t = expression(e, ctx)
+            return point ? t.type == .point : isNumber(t.type)
+        }
+        /// "…; a variable's value is read once" note for geometry that is not constant.
+        func notConstant(_ e: Expr) -> String {
+            if case .name(let n) = e.kind, isVariable(n) {
+                return "; '\(n)' is a variable, and gradient geometry is fixed when the script compiles: to turn a gradient, turn its layer (rotation), or animate a stop's location"
+            }
+            return ""
+        }
         if kind == .conic {
             geometry = [0, 0.5, 0.5]
             if let first = rest.first, case .stop(let word, let angle) = first.kind, case .name("from") = word.kind,
@@ -146,20 +162,20 @@ extension Compiler {
                       help: "delete 'from'", fix: .init(SourceRange(word.range.start, angle.range.start), ""))
                 rest = [angle] + rest.dropFirst()
             }
-            if let first = rest.first, Compiler.isNumberLiteral(first) {
+            if let first = rest.first, isGeometry(first, point: false) {
                 let t = expression(first, ctx)
                 guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
-                    if !t.poisoned { error(.badGradient, "a conic gradient's start angle is a constant angle, such as 90deg", first.range) }
+                    if !t.poisoned { error(.badGradient, "a conic gradient's start angle is a constant angle, such as 90deg\(notConstant(first))", first.range) }
                     return .bad(.paint)
                 }
                 if t.type == .number(.none) { warnPlainAngle(angle, first.range, what: "a gradient's angle") }
                 geometry[0] = angle
                 rest = rest.dropFirst()
             }
-            if let first = rest.first, case .tuple = first.kind {
+            if let first = rest.first, isGeometry(first, point: true) {
                 let t = expression(first, ctx)
                 guard case .constant(.point(let x, let y)) = t.ir else {
-                    if !t.poisoned { error(.badGradient, "a conic gradient's centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    if !t.poisoned { error(.badGradient, "a conic gradient's centre is a constant point in the layer's unit box, such as (0.5, 0.5)\(notConstant(first))", first.range) }
                     return .bad(.paint)
                 }
                 geometry[1] = x
@@ -193,21 +209,21 @@ extension Compiler {
                           let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
                     error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
                     return .bad(.paint)
-                } else if Compiler.isNumberLiteral(first) {
+                } else if isGeometry(first, point: false) {
                     let t = expression(first, ctx)
                     guard case .constant(.number(let angle)) = t.ir, t.type == .number(.angle) || t.type == .number(.none) else {
-                        if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle", first.range) }
+                        if !t.poisoned { error(.badGradient, "a gradient direction is a word (down, up, left, right …) or a constant angle\(notConstant(first))", first.range) }
                         return .bad(.paint)
                     }
                     if t.type == .number(.none) { warnPlainAngle(angle, first.range, what: "a gradient's angle") }
                     geometry = [angle]   // resolved against the layer's bounds per frame
                     rest = rest.dropFirst()
-                } else if case .tuple = first.kind, rest.count >= 2, case .tuple = rest[rest.startIndex + 1].kind {
+                } else if isGeometry(first, point: true), rest.count >= 2, isGeometry(rest[rest.startIndex + 1], point: true) {
                     var points: [Double] = []
                     for e in rest.prefix(2) {
                         let t = expression(e, ctx)
                         guard case .constant(.point(let x, let y)) = t.ir else {
-                            if !t.poisoned { error(.badGradient, "gradient start and end points are constant points in the layer's unit box, such as (0, 0) (1, 1)", e.range) }
+                            if !t.poisoned { error(.badGradient, "gradient start and end points are constant points in the layer's unit box, such as (0, 0) (1, 1)\(notConstant(e))", e.range) }
                             return .bad(.paint)
                         }
                         points += [x, y]
@@ -227,10 +243,10 @@ extension Compiler {
                       + "leave the shape out", first.range, help: "delete '\(text)'", fix: .init(SourceRange(first.range.start, next), ""))
                 rest = rest.dropFirst()
             }
-            if let first = rest.first, case .tuple = first.kind {
+            if let first = rest.first, isGeometry(first, point: true) {
                 let t = expression(first, ctx)
                 guard case .constant(.point(let x, let y)) = t.ir else {
-                    if !t.poisoned { error(.badGradient, "a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)", first.range) }
+                    if !t.poisoned { error(.badGradient, "a radial gradient centre is a constant point in the layer's unit box, such as (0.5, 0.5)\(notConstant(first))", first.range) }
                     return .bad(.paint)
                 }
                 geometry = [x, y, 0.5]

@@ -63,6 +63,23 @@ final class GradientGeometryTests: XCTestCase {
     /// Core Animation's CAGradientLayer: startPoint and endPoint are in the unit coordinate
     /// space of the layer's bounds, so (0, 0) → (1, 1) runs from corner to corner; the words
     /// are such points (down is (0.5, 0) → (0.5, 1)).
+    /// Geometry from `let` constants gives the same gradient as the literals; a `var` is
+    /// an error that says how to turn a gradient.
+    func testGeometryFromLetConstantsEqualsLiterals() throws {
+        for (lets, named, literal) in [("let d = 30deg", "d, red, blue", "30deg, red, blue"),
+                                       ("let a = (0, 0)\nlet b = (1, 1)", "a, b, red, blue", "(0, 0), (1, 1), red, blue")] {
+            let prefix = "scene 200x120\n\(lets)\nlayer r: rect { frame (30, 20, 140, 80) fill linear-gradient("
+            let x = try SceneRuntime(program: try program(prefix + named + ") }")).frame()
+            let y = try SceneRuntime(program: try program(prefix + literal + ") }")).frame()
+            XCTAssertEqual(x.items, y.items, lets)
+            guard case .fill(_, _, .linearGradient, _)? = x.items.first else { return XCTFail("no linear gradient for \(lets)") }
+        }
+        let file = SourceFile(name: "t.wave", text: "var a = 0deg\nlayer r: rect { fill conic-gradient(a, red, blue) }\nanimate a to 1 over 1s")
+        let errors = Compiler.compile(file).1.filter { $0.severity == .error }.map(\.message)
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.contains("'a' is a variable, and gradient geometry is fixed when the script compiles") ?? false, "\(errors)")
+    }
+
     func testUnitBoxPointsAreStretchedOverTheBounds() throws {
         let (s, e, _) = try gradient("linear-gradient((0, 0), (1, 1), #000000, #ffffff)")
         XCTAssertEqual(s, Point(30, 20))

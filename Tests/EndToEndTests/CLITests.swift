@@ -183,6 +183,13 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try WaveBinary.run(["render"]).status, 64)
         XCTAssertEqual(try WaveBinary.run(["render", "examples/stickman.wave", "-o", "x.png", "--frame", "1", "--time", "1s"]).status, 64)
         XCTAssertEqual(try WaveBinary.run(["frobnicate"]).status, 64)
+        // A misspelt option with its value: the option is named, not the value taken for a script.
+        let misspelt = try WaveBinary.run(["render", "examples/stickman.wave", "--tim", "1s", "-o", "x.png"])
+        XCTAssertEqual(misspelt.status, 64)
+        XCTAssertTrue(misspelt.stderr.contains("Unknown option '--tim'. Did you mean '--time'?"), misspelt.stderr)
+        let two = try WaveBinary.run(["render", "examples/stickman.wave", "examples/spinner.wave", "-o", "x.png"])
+        XCTAssertEqual(two.status, 64)
+        XCTAssertTrue(two.stderr.contains("several scripts need --out-dir DIR"), two.stderr)
         let dir = try temporaryDirectory()
         let unwritable = try WaveBinary.run(["render", "examples/stickman.wave", "-o", dir.path + "/no/such/dir/x.png"])
         XCTAssertEqual(unwritable.status, 74)

@@ -4,6 +4,12 @@ import WaveSyntax
 extension Compiler {
     /// Built-in calls, colour constructors and gradients.
     mutating func call(_ f: Identifier, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
+        if environment.functions[f.name] == nil, let meant = Vocabulary.hyphenated(f.name),
+           Vocabulary.specialFunctions.contains(meant) || Builtin(rawValue: meant) != nil {
+            // `textWidth(label)`, `pathLength(check)`: wave's hyphenated name, read as it.
+            calledOtherwise(.unknownFunction, "function", f.name, f.range, meant: meant)
+            return call(Identifier(meant, f.range), args, range, ctx)
+        }
         if let kind = GradientKind(rawValue: f.name) {
             return gradient(kind, args, range, ctx)
         }

@@ -113,6 +113,9 @@ extension Compiler {
         case .expression(let e):
             let t = expression(e, ctx)
             if t.poisoned { return nil }
+            if !printsValues, !holdsParseError(stmt.range) {
+                warning(.valueAlone, "a value on its own does nothing in a script; did you mean an assignment such as 'x = …', or a property inside a layer's braces?", stmt.range)
+            }
             return [.evaluate(t.ir, t.type, stmt.range)]
         }
     }

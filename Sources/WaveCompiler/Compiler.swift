@@ -82,6 +82,8 @@ public struct Compiler {
     /// Top-level variables not declared yet, with where they will be: a use before the
     /// declaration says so instead of "unknown name".
     var laterVariables: [String: SourceRange] = [:]
+    /// Whether a top-level value on its own is printed (REPL input) rather than warned about.
+    var printsValues = false
     /// Where each layer's `below NAME`/`above NAME` is written, by layer index.
     var placementRanges: [Int: SourceRange] = [:]
     /// Sum of the heights of the function bodies being inlined: recursion stops at the
@@ -110,9 +112,12 @@ public struct Compiler {
 
     /// Compiles a file and returns the environment too, so that expressions (`wave trace`
     /// properties, REPL input) can later be compiled against its names.
-    public static func compileKeepingEnvironment(_ file: SourceFile, environment: Environment = Environment()) -> (Program?, [Diagnostic], Environment) {
+    /// `printsValues`: a value on its own is printed (the REPL), not warned about (W0011).
+    public static func compileKeepingEnvironment(_ file: SourceFile, environment: Environment = Environment(),
+                                                 printsValues: Bool = false) -> (Program?, [Diagnostic], Environment) {
         let script = Parser.parse(file)
         var compiler = Compiler(file: file, environment: environment)
+        compiler.printsValues = printsValues
         let program = compiler.compile(script)
         let all = script.diagnostics + compiler.diagnostics
         return (all.hasErrors ? nil : program, all.sorted { $0.range.start < $1.range.start }, compiler.environment)
@@ -145,7 +150,9 @@ public struct Compiler {
     /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
     public mutating func compile(_ script: Script) -> Program {
         var statements: [IRStmt] = []
-        parseErrorStarts = script.diagnostics.filter { $0.severity == .error }.map(\.range.start).sorted()
+        // Where each parse error is, and where its notes point (an unclosed '(' is reported
+        // where ')' was expected, past the clause that holds the '(').
+        parseErrorStarts = script.diagnostics.filter { $0.severity == .error }.flatMap { [$0.range.start] + $0.notes.map(\.range.start) }.sorted()
         for stmt in script.statements {
             if case .variable(_, let name, _) = stmt.kind, laterVariables[name.name] == nil,
                environment.globalIndex[name.name] == nil, environment.lets[name.name] == nil {
@@ -370,6 +377,10 @@ public struct Compiler {
         for i in firstNewLayer..<environment.layers.count {
             let l = environment.layers[i]
             if l.usedAsMask || geometrySources.contains(i) { continue }
+            // After an error in its body (a bad fill colour) the layer is not what was meant.
+            if holdsParseError(l.range) || diagnostics.contains(where: { $0.severity == .error && l.range.start <= $0.range.start && $0.range.start < l.range.end }) {
+                continue
+            }
             func constant(_ p: Property) -> Value? {
                 if writtenProperties.contains("\(i).\(p.rawValue)") { return nil }
                 guard let e = l.properties[p] else { return p.defaultValue(for: l.kind, in: environment.scene) }

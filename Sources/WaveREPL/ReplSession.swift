@@ -48,7 +48,7 @@ public final class ReplSession {
         inputCount += 1
         let file = SourceFile(name: "<input \(inputCount)>", text: text)
         var outcome = Outcome(file: file)
-        let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment)
+        let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment, printsValues: true)
         outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
         guard let increment else { return outcome }
         let before = runtime

@@ -108,11 +108,53 @@ extension Parser {
         return parsePostfix()
     }
 
+    // The two reports below stay out of line: the expression parser recurses once a level,
+    // and their strings would make every level's stack frame larger (a debug build must
+    // still reach the nesting limit, `maxDepth`, before the stack runs out).
+
+    /// `colours [index]`: an index written with a space, which makes it a list.
+    @inline(never)
+    mutating func reportSpacedIndex(_ e: Expr) {
+        guard case .name(let n) = e.kind else { return }
+        let gap = SourceRange(e.range.end, current.range.start)
+        error(.expectedToken, "an index follows its name without a space: '\(n)[…]'; with the space it is a new list", at: current.range,
+              help: "delete the space before '['", fix: .init(gap, ""))
+    }
+
+    /// A list's missing `close`, reported where it was expected with a note at the opener.
+    @inline(never)
+    mutating func reportUnclosed(close: String, opener: SourceRange) {
+        let (line, column) = file.location(of: opener.start)
+        let openText = close == ")" ? "(" : "["
+        if case .error = current.kind { reportErrorToken() }
+        let end = SourceRange(previous.range.end, previous.range.end)
+        error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range,
+              notes: [Diagnostic.Note("'\(openText)' opened here", opener)],
+              help: "add '\(close)' after the last \(close == ")" ? "argument or coordinate" : "item")", fix: .init(end, close))
+    }
+
+    /// At '[': whether a single item and its ']' follow on this line (`[index]`, not `[a, b]`
+    /// or `[]`).
+    var isSingleIndexAhead: Bool {
+        var i = index + 1, depth = 0
+        guard i < tokens.count, !tokens[i].isPunct("]") else { return false }
+        while i < tokens.count, !tokens[i].isEOF, !tokens[i].newlineBefore {
+            let t = tokens[i]
+            if t.isPunct("(") || t.isPunct("[") { depth += 1 }
+            if t.isPunct(")") { depth -= 1 }
+            if t.isPunct("]") { if depth == 0 { return true }; depth -= 1 }
+            if t.isPunct(","), depth == 0 { return false }
+            i += 1
+        }
+        return false
+    }
+
     /// postfix -> primary ('.' IDENT | '[' expr ']')*   (no space before '[')
     mutating func parsePostfix() -> Expr {
         var e = parsePrimary()
         while true {
-            if isPunct("["), !current.spaceBefore, !current.newlineBefore {
+            if isPunct("["), current.spaceBefore, !current.newlineBefore, case .name = e.kind, isSingleIndexAhead { reportSpacedIndex(e) }
+            if isPunct("["), !current.newlineBefore, !current.spaceBefore || diagnostics.last?.range == current.range {
                 let open = current.range
                 advance()
                 let i = parseExpression()
@@ -221,12 +263,7 @@ extension Parser {
             items.append(item)
             if acceptPunct(",") { continue }
             if acceptPunct(close) { return items }
-            let (line, column) = file.location(of: opener.start)
-            let openText = close == ")" ? "(" : "["
-            if case .error = current.kind { reportErrorToken() }
-            let end = SourceRange(previous.range.end, previous.range.end)
-            error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range,
-                  help: "add '\(close)' after the last \(close == ")" ? "argument or coordinate" : "item")", fix: .init(end, close))
+            reportUnclosed(close: close, opener: opener)
             return items
         }
     }

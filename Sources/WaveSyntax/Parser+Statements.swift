@@ -175,7 +175,18 @@ extension Parser {
         let isMutable = isWord("var")
         advance()
         guard let name = expectIdentifier("a variable name after '\(isMutable ? "var" : "let")'") else { synchronize(); return nil }
-        guard expectPunct("=", "after '\(name.name)' in its declaration") else { synchronize(); return nil }
+        if !current.newlineBefore, isPunct("==") || isPunct(":") {
+            // `var filled == 0`, `var x := 1`, `var x: 3`: read as '=', so later uses of the
+            // variable do not cascade.
+            var sign = current.range
+            if isPunct(":"), peek().isPunct("="), !peek().spaceBefore { advance(); sign = sign.to(current.range) }
+            let written = file.text(of: sign)
+            error(.expectedToken, "a declaration gives its value with '=', not '\(written)': '\(isMutable ? "var" : "let") \(name.name) = …'",
+                  at: sign, help: "replace '\(written)' with '='", fix: .init(sign, "="))
+            advance()
+        } else {
+            guard expectPunct("=", "after '\(name.name)' in its declaration") else { synchronize(); return nil }
+        }
         let value = parseExpression()
         return Stmt(.variable(isMutable: isMutable, name: name, value: value), start.to(previous.range))
     }

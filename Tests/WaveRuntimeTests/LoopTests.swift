@@ -60,7 +60,7 @@ final class LoopTests: XCTestCase {
         }
         XCTAssertEqual(errors("for i in 0..<3 { i = 2 }"), ["1:18 cannot assign to loop variable 'i': 'for' sets it on each pass"])
         XCTAssertEqual(errors("for i in 0..<1s { }"), ["1:14 the bounds of 'for' are plain numbers, found time"])
-        XCTAssertEqual(errors("for i in 0 to 3 { }"), ["1:12 expected '..<' between the bounds of 'for', found 'to'"])
+        XCTAssertEqual(errors("for i in 0 to 3 { }"), ["1:10 '0 to 3' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"])
         XCTAssertEqual(errors("let l = [1, 2]\nvar x = l[2]"), ["2:11 index 2 is outside this list of 2 (0 to 1)"])
         XCTAssertEqual(errors("var x = 3\nvar y = x[0]"), ["2:9 only a list or a repeated layer can be indexed, found number"])
     }

@@ -137,6 +137,8 @@ struct Completion {
             switch d.kind {
             case .layer, .template: return Item(label: d.name, kind: .class, detail: "\(d.kind.rawValue) \(d.name): \(d.layerKind ?? "?")")
             case .variable, .constant: return Item(label: d.name, kind: .variable, detail: d.kind == .variable ? "var" : "let")
+            case .function: return Item(label: d.name, kind: .function, detail: "func")
+            case .parameter: return Item(label: d.name, kind: .variable, detail: "parameter of \(d.owner ?? "?")")
             }
         }
     }

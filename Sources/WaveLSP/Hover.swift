@@ -31,6 +31,13 @@ enum Hover {
             // `width` in an expression is the scene's, not the stroke-width alias.
             return ("**\(word)** — built-in: \(meaning)", token.range)
         }
+        if case .layer(.path?) = context.block, context.startsClause, let command = PathCommand(rawValue: word) {
+            return ("**\(word)** — path command\n\n```wave\n\(command.form)\n```", token.range)
+        }
+        if let meaning = animationLabelMeanings[word], Vocabulary.animateLabels[word] != nil, inAnimation(tokens, before: i) {
+            // `fill forwards` in an animation is its fill mode, not the fill property.
+            return ("**\(word)** — animation option: \(meaning)", token.range)
+        }
         if let kind = LayerKind(rawValue: word) {
             let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")
             return ("**\(kind.rawValue)** — layer kind\n\nProperties: \(names)", token.range)
@@ -42,6 +49,30 @@ enum Hover {
         }
         if let property = Property.named(word) { return (propertyText(property, kind: nil), token.range) }
         return nil
+    }
+
+    /// Animation labels whose word is also a property's or a layer kind's.
+    static let animationLabelMeanings: [String: String] = [
+        "fill": "fill mode, what shows outside the active time (none, forwards, backwards, both; default forwards)",
+        "rotate": "along a motion path, how the layer turns (none, auto, auto-reverse)",
+        "mode": "how keyframe values are joined (discrete, linear, cubic, paced)",
+        "repeat": "how many times it plays (a number, or forever)",
+        "delay": "how long after the statement runs it starts",
+        "ease": "the timing curve",
+        "values": "keyframe values",
+        "times": "keyframe times, fractions of the duration",
+    ]
+
+    /// Whether the statement holding token `i` is an animation (`animate`, `spring`, or a
+    /// `then` link), read back to the start of its line.
+    static func inAnimation(_ tokens: [Token], before i: Int) -> Bool {
+        var k = i - 1
+        while k >= 0 {
+            if tokens[k].isWord("animate") || tokens[k].isWord("spring") { return true }
+            if tokens[k].newlineBefore || tokens[k].isPunct("{") || tokens[k].isPunct("}") || tokens[k].isPunct(";") { return false }
+            k -= 1
+        }
+        return false
     }
 
     /// `**radius**: length, default `10` — the circle's radius`.
@@ -68,6 +99,11 @@ enum Hover {
             var text = "**\(d.name)** — \(d.kind == .variable ? "var" : "let")\n\n```wave\n\(firstLine)\n```"
             if let v = valueAtTickZero(d.name, analysis) { text += "\n\nAt tick 0: `\(v)`" }
             return text
+        case .function:
+            return "**\(d.name)** — function\n\n```wave\n\(file.text(of: d.range))\n```"
+        case .parameter:
+            let written = file.text(of: d.range)
+            return "**\(d.name)** — parameter of '\(d.owner ?? "?")'\(written.contains("=") ? ", default `\(written.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces))`" : "")\n\n```wave\n\(firstLine)\n```"
         }
     }
 

@@ -47,7 +47,7 @@ enum SemanticTokens {
                 if afterDot { type = Property.named(w) != nil ? .property : .variable }
                 else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
-                    type = d.kind == .layer || d.kind == .template ? .class : .variable
+                    type = d.kind == .layer || d.kind == .template ? .class : d.kind == .function ? .function : .variable
                 }
                 else if keywords.contains(w) && !(starts && Vocabulary.clauseHeads.contains(w)) { type = .keyword }
                 else if Vocabulary.clauseHeads.contains(w) || Vocabulary.animateLabels[w] != nil { type = .property }

@@ -7,7 +7,7 @@ import WaveSyntax
 /// declaration of a name as a duplicate), so a name maps to at most one definition; the
 /// first declaration wins, as in the compiler.
 public struct SymbolIndex: Sendable {
-    public enum Kind: String, Sendable { case layer, template, variable, constant }
+    public enum Kind: String, Sendable { case layer, template, variable, constant, function, parameter }
 
     public struct Definition: Sendable, Equatable {
         public var name: String
@@ -18,6 +18,8 @@ public struct SymbolIndex: Sendable {
         public var range: SourceRange
         /// The layer kind (`circle`) of a layer or template.
         public var layerKind: String?
+        /// A parameter's template or function, by name.
+        public var owner: String? = nil
     }
 
     public private(set) var definitions: [String: Definition] = [:]
@@ -39,9 +41,9 @@ public struct SymbolIndex: Sendable {
         return uses.first { $0.range.start <= offset && offset <= $0.range.end }?.name
     }
 
-    private mutating func define(_ id: Identifier, _ kind: Kind, _ range: SourceRange, layerKind: String? = nil) {
+    private mutating func define(_ id: Identifier, _ kind: Kind, _ range: SourceRange, layerKind: String? = nil, owner: String? = nil) {
         guard definitions[id.name] == nil else { use(id); return }
-        definitions[id.name] = Definition(name: id.name, kind: kind, nameRange: id.range, range: range, layerKind: layerKind)
+        definitions[id.name] = Definition(name: id.name, kind: kind, nameRange: id.range, range: range, layerKind: layerKind, owner: owner)
     }
 
     private mutating func use(_ id: Identifier) { uses.append((id.name, id.range)) }
@@ -66,7 +68,11 @@ public struct SymbolIndex: Sendable {
         case .animationGroup(_, let args, let body):
             for arg in args { arg.values.forEach { expression($0) } }
             body.forEach { statement($0) }
-        case .function(_, _, let body):
+        case .function(let name, let params, let body):
+            define(name, .function, s.range)
+            // Parameters are local, but share the one namespace here: a name declared
+            // before keeps its definition (the first declaration wins).
+            for p in params { define(p, .parameter, p.range, owner: name.name) }
             expression(body)
         case .forLoop(_, let from, let to, let body):
             expression(from)
@@ -101,6 +107,10 @@ public struct SymbolIndex: Sendable {
 
     private mutating func layer(_ decl: LayerDecl) {
         define(decl.name, decl.isTemplate ? .template : .layer, decl.range, layerKind: decl.kind.name)
+        for p in decl.params {
+            define(p.label, .parameter, p.label.range.to(p.value?.range ?? p.label.range), owner: decl.name.name)
+            p.values.forEach { expression($0) }
+        }
         decl.argument.map { expression($0) }
         decl.placement.map { placement($0) }
         decl.clauses.forEach { clause($0) }
@@ -124,7 +134,9 @@ public struct SymbolIndex: Sendable {
         case .number, .string, .color, .bool, .error: break
         case .name(let n): uses.append((n, e.range))
         case .member(let base, _): expression(base)
-        case .call(_, let args): args.forEach { expression($0) }
+        case .call(let f, let args):
+            use(f)   // a user function's use (built-ins have no definition to find)
+            args.forEach { expression($0) }
         case .unary(_, let x): expression(x)
         case .binary(_, let a, let b): expression(a); expression(b)
         case .ternary(let a, let b, let c): expression(a); expression(b); expression(c)

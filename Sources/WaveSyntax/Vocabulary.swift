@@ -86,6 +86,21 @@ public enum MotionRotation: String, CaseIterable, Sendable { case none, auto, au
 public enum PathCommand: String, CaseIterable, Sendable {
     case move, line, quad, cubic, arc, circle, ellipse, rect, close
 
+    /// How the command is written (grammar.md's table of path commands).
+    public var form: String {
+        switch self {
+        case .move: return "move (x, y)"
+        case .line: return "line (x, y)"
+        case .quad: return "quad (x, y) control (cx, cy)"
+        case .cubic: return "cubic (x, y) control (c1x, c1y) (c2x, c2y)"
+        case .arc: return "arc (cx, cy) radius r from a0 to a1 [clockwise]"
+        case .circle: return "circle (cx, cy) radius r"
+        case .ellipse: return "ellipse (cx, cy) radius (rx, ry)"
+        case .rect: return "rect (x, y, w, h) [corner r]"
+        case .close: return "close"
+        }
+    }
+
     /// `d "M 0 0 L 10 10"` in a path layer: SVG path data, read into these commands.
     public static let dataClause = "d"
 

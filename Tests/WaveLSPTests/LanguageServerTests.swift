@@ -209,6 +209,32 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(h.result("textDocument/definition", ServerHarness.at(8, 30)) is NSNull, "a property head has no definition")
     }
 
+    /// User functions and template parameters: hover says what they are, and go to
+    /// definition finds them.
+    func testFunctionsAndTemplateParametersHaveHoverAndDefinition() {
+        let h = ServerHarness()
+        let text = "scene 200x200\nfunc wobble(a) = sin(a * 2)\ntemplate dot(speed = 40): circle { radius wobble(speed) }\nevery 1s { spawn dot(speed = 10) }\n"
+        h.open(text, uri: "file:///f.wave")
+        func hover(_ line: Int, _ ch: Int) -> String {
+            ((h.result("textDocument/hover", ServerHarness.at(line, ch, uri: "file:///f.wave")) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        }
+        XCTAssertEqual(hover(2, 44), "**wobble** — function\n\n```wave\nfunc wobble(a) = sin(a * 2)\n```")
+        XCTAssertTrue(hover(2, 52).hasPrefix("**speed** — parameter of 'dot', default `40`"), hover(2, 52))
+        let def = h.result("textDocument/definition", ServerHarness.at(2, 44, uri: "file:///f.wave")) as? JSON
+        XCTAssertEqual(def.map(span), [1, 5, 1, 11])
+        let param = h.result("textDocument/definition", ServerHarness.at(2, 52, uri: "file:///f.wave")) as? JSON
+        XCTAssertEqual(param.map(span), [2, 13, 2, 18])
+        // A path command is not a layer kind; an animation's 'fill' is its fill mode.
+        h.open("layer p: path {\n  circle (10, 10) radius 4\n}\nlayer c: circle { fill red }\nanimate c.opacity to 0 over 1s fill both\n", uri: "file:///g.wave")
+        func hoverG(_ line: Int, _ ch: Int) -> String {
+            ((h.result("textDocument/hover", ServerHarness.at(line, ch, uri: "file:///g.wave")) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        }
+        XCTAssertEqual(hoverG(1, 4), "**circle** — path command\n\n```wave\ncircle (cx, cy) radius r\n```")
+        XCTAssertTrue(hoverG(3, 12).hasPrefix("**circle** — layer kind"), hoverG(3, 12))
+        XCTAssertTrue(hoverG(3, 19).hasPrefix("**fill**: paint"), hoverG(3, 19))
+        XCTAssertTrue(hoverG(4, 33).hasPrefix("**fill** — animation option: fill mode"), hoverG(4, 33))
+    }
+
     func testDocumentSymbolsNestLayersInGroups() {
         let h = ServerHarness()
         h.open(script)

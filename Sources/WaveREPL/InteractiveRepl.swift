@@ -99,7 +99,7 @@ public final class InteractiveRepl {
             let running = !session.isPaused && !session.runtime.isStopped && failure == nil
             for _ in 0..<pacer.due(now: now, speed: session.speed, running: running) {
                 do { try session.tick() } catch {
-                    fail("\(error)")
+                    fail(error)
                     break
                 }
             }
@@ -138,12 +138,14 @@ public final class InteractiveRepl {
     /// A runtime error stops the scene: said once above the prompt and in the status line,
     /// until the session changes (the next input clears it).
     var failure: String?
-    func fail(_ message: String) {
+    func fail(_ error: Error) {
         guard failure == nil else { return }
-        failure = message
-        controller.session.isPaused = true
-        controller.record("error: \(message)")
-        printAbove("error: \(message)")
+        let session = controller.session
+        let plain = (error as? RuntimeError).map { session.describe($0, useColor: false) } ?? "error: \(error)"
+        failure = plain.split(separator: "\n").first.map(String.init) ?? plain   // the status row's one line
+        session.isPaused = true
+        controller.record(plain)
+        printAbove((error as? RuntimeError).map { session.describe($0, useColor: controller.useColor) } ?? plain)
         drawnTick = -2
     }
 
@@ -228,7 +230,7 @@ public final class InteractiveRepl {
         var grid: CellGrid?
         if failure == nil {
             do { grid = try cells.grid(for: runtime, columns: size.columns, rows: previewRows) } catch {
-                fail("\(error)")
+                fail(error)
             }
         }
         writer.forgetCursor()

@@ -95,9 +95,9 @@ public final class ReplController {
         for p in outcome.printed { say(p) }
         if let m = outcome.message { say(m) }
         let formatter = DiagnosticFormatter(useColor: useColor)
-        for d in outcome.diagnostics {
-            record(DiagnosticFormatter(useColor: false).format(d, in: outcome.file).trimmingCharacters(in: .newlines))
-            output.error(formatter.format(d, in: outcome.file).trimmingCharacters(in: .newlines))
+        for (d, file) in outcome.diagnostics.map({ ($0, outcome.file) }) + outcome.elsewhere {
+            record(DiagnosticFormatter(useColor: false).format(d, in: file).trimmingCharacters(in: .newlines))
+            output.error(formatter.format(d, in: file).trimmingCharacters(in: .newlines))
         }
     }
 
@@ -201,7 +201,8 @@ public final class ReplController {
                 complain("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
             }
         } catch let e as RuntimeError {
-            complain("error: \(e.description)")
+            record(session.describe(e, useColor: false))
+            output.error(session.describe(e, useColor: useColor))
         } catch {
             complain("error: \(error)")
         }

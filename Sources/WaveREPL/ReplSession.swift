@@ -19,6 +19,31 @@ public final class ReplSession {
     public var isPaused = false
     public var speed = 1.0
     var inputCount = 0
+    /// Every text the running scene was compiled from (inputs, loaded files, the rebuilt
+    /// session), each with its own stretch of source offsets, so a runtime error's range
+    /// says which one it is in.
+    var sources: [SourceFile] = []
+    var nextBase = 1
+
+    /// A source file for `text` whose offsets follow every earlier one's.
+    func source(_ name: String, _ text: String) -> SourceFile {
+        let file = SourceFile(name: name, text: text, base: nextBase)
+        nextBase += file.bytes.count + 1
+        sources.append(file)
+        if sources.count > 10_000 { sources.removeFirst(sources.count - 10_000) }
+        return file
+    }
+
+    /// The input (or file) a runtime error's range lies in, if it is still known.
+    public func file(holding range: SourceRange) -> SourceFile? {
+        range == .none ? nil : sources.last { $0.holds(range) }
+    }
+
+    /// A runtime error as `wave check` prints errors: located in its input when known.
+    public func describe(_ e: RuntimeError, useColor: Bool) -> String {
+        guard let file = file(holding: e.range) else { return "error: \(e.description)" }
+        return DiagnosticFormatter(useColor: useColor).format(e.diagnostic, in: file).trimmingCharacters(in: .newlines)
+    }
 
     public init() throws {
         runtime = try SceneRuntime(program: Program())
@@ -30,6 +55,9 @@ public final class ReplSession {
         public var diagnostics: [Diagnostic] = []
         public var file: SourceFile
         public var message: String?
+        /// Diagnostics located in another text than `file` (a runtime error raised in an
+        /// earlier input's handler or layer while applying this one).
+        public var elsewhere: [(Diagnostic, SourceFile)] = []
     }
 
     /// True while `text` has an open `{`, `(` or `[`: the prompt should ask for more.
@@ -46,7 +74,7 @@ public final class ReplSession {
     /// Compiles and applies one input (a declaration, a statement or a bare expression).
     public func submit(_ text: String) -> Outcome {
         inputCount += 1
-        let file = SourceFile(name: "<input \(inputCount)>", text: text)
+        let file = source("<input \(inputCount)>", text)
         var outcome = Outcome(file: file)
         let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment, printsValues: true)
         outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
@@ -57,7 +85,11 @@ public final class ReplSession {
             try runtime.apply(increment)
         } catch let e as RuntimeError {
             runtime = before
-            outcome.diagnostics.append(e.diagnostic)
+            if let other = self.file(holding: e.range), other.base != file.base {
+                outcome.elsewhere.append((e.diagnostic, other))
+            } else {
+                outcome.diagnostics.append(e.diagnostic)
+            }
             return outcome
         } catch {
             runtime = before
@@ -66,14 +98,13 @@ public final class ReplSession {
         }
         environment = newEnvironment
         outcome.printed = runtime.printed
-        record(text, Parser.parse(file).statements)
+        record(file, Parser.parse(file).statements)
         return outcome
     }
 
     /// Remembers what was applied for `:save`, `:reset` and `:seek`: declarations as typed,
     /// other statements tagged with their tick. Bare expressions are not kept.
-    func record(_ text: String, _ parsed: [Stmt]) {
-        let source = SourceFile(name: "", text: text)
+    func record(_ source: SourceFile, _ parsed: [Stmt]) {
         for s in parsed {
             let piece = source.text(of: s.range)
             switch s.kind {
@@ -116,7 +147,7 @@ public final class ReplSession {
 
     /// Rebuilds the scene from the session script and seeks to `tick`.
     public func seek(to tick: Int) throws {
-        let file = SourceFile(name: "<session>", text: script)
+        let file = source("<session>", script)
         let (program, diagnostics) = Compiler.compile(file)
         guard let program else {
             throw RuntimeError(.sessionBroken, "the session no longer compiles: \(diagnostics.first?.message ?? "")", .none, tick: runtime.tick)
@@ -129,7 +160,7 @@ public final class ReplSession {
     /// (`SceneRuntime.reload`): variables and layer properties the edit left alone keep
     /// their live values.
     public func load(_ text: String, name: String, keepingTick: Bool = false) -> Outcome {
-        let file = SourceFile(name: name, text: text)
+        let file = source(name, text)
         var outcome = Outcome(file: file)
         let (program, diagnostics, env) = Compiler.compileKeepingEnvironment(file)
         outcome.diagnostics = diagnostics.filter { $0.severity == .error }

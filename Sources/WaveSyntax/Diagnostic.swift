@@ -104,7 +104,7 @@ public struct DiagnosticFormatter: Sendable {
         }
         var out = "\(file.name.visible):\(line):\(column): \(label) \(message.visible)\n"
         let text = file.lineText(line)
-        guard !text.isEmpty || range.start < file.bytes.count else { return out }
+        guard !text.isEmpty || range.start - file.base < file.bytes.count else { return out }
         // The line as shown: tabs as one space, invisible and control characters escaped,
         // so the script cannot drive the terminal; caret offsets are counted in shown text.
         let chars = Array(text.unicodeScalars)   // columns count scalars, as `location(of:)` does

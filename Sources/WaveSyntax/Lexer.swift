@@ -14,7 +14,9 @@ public struct Lexer {
     private var keepComments = false
     private var comments: [Comment] = []
 
-    public init(_ file: SourceFile) { self.bytes = file.bytes }
+    /// Added to every offset: the file's `base`.
+    private let base: Int
+    public init(_ file: SourceFile) { self.bytes = file.bytes; self.base = file.base }
 
     public static func tokenize(_ file: SourceFile) -> [Token] {
         var lexer = Lexer(file)
@@ -58,7 +60,7 @@ public struct Lexer {
             else { break }
         }
         let start = pos
-        func make(_ kind: TokenKind) -> Token { Token(kind, SourceRange(start, pos), newlineBefore: newline, spaceBefore: space) }
+        func make(_ kind: TokenKind) -> Token { Token(kind, SourceRange(base + start, base + pos), newlineBefore: newline, spaceBefore: space) }
         guard pos < bytes.count else { return make(.eof) }
         let c = bytes[pos]
         if Lexer.isDigit(c) || (c == UInt8(ascii: ".") && Lexer.isDigit(peek(1))) { return make(lexNumber()) }
@@ -96,7 +98,7 @@ public struct Lexer {
     private mutating func skipComment() {
         let start = pos
         skipLine()
-        if keepComments { comments.append(Comment(SourceRange(start, pos))) }
+        if keepComments { comments.append(Comment(SourceRange(base + start, base + pos))) }
     }
 
     /// `#` starts a comment when a space, a tab, `#`, `!` or the end of the line follows it.

@@ -7,15 +7,20 @@ public struct SourceFile: Sendable {
     public let text: String
     public let bytes: [UInt8]
     public let lineStarts: [Int]
+    /// The offset of the first byte: ranges into this file run from `base` to `base +
+    /// bytes.count`. 0 for a script; the REPL gives each input its own stretch, so a range
+    /// says which input it is in.
+    public let base: Int
     /// UTF-8 continuation bytes (10xxxxxx) before each multiple of `block` bytes, so a
     /// column costs at most one block's scan however long the line: diagnostics on a
     /// megabyte line stay linear in their number.
     let continuationsBeforeBlock: [Int]
     static let block = 1024
 
-    public init(name: String, text: String) {
+    public init(name: String, text: String, base: Int = 0) {
         self.name = name
         self.text = text
+        self.base = base
         let bytes = Array(text.utf8)
         self.bytes = bytes
         // A line ends at `\n`, at `\r\n` or at a lone `\r` (old Mac files).
@@ -44,7 +49,7 @@ public struct SourceFile: Sendable {
 
     /// 1-based line and column (in characters) of a byte offset.
     public func location(of offset: Int) -> (line: Int, column: Int) {
-        let offset = max(0, min(offset, bytes.count))
+        let offset = max(0, min(offset - base, bytes.count))
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -66,8 +71,11 @@ public struct SourceFile: Sendable {
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 
+    /// Whether `range` starts in this file's stretch of offsets.
+    public func holds(_ range: SourceRange) -> Bool { range.start >= base && range.start <= base + bytes.count }
+
     public func text(of range: SourceRange) -> String {
-        let s = max(0, min(range.start, bytes.count)), e = max(s, min(range.end, bytes.count))
+        let s = max(0, min(range.start - base, bytes.count)), e = max(s, min(range.end - base, bytes.count))
         return String(decoding: bytes[s..<e], as: UTF8.self)
     }
 }

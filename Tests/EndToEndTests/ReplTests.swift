@@ -35,6 +35,20 @@ final class ReplTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("<input 2>:1:1: error[E0201]: unknown name 'phse'; did you mean 'phase'?\n  phse + 1\n  ^~~~"), r.stderr)
     }
 
+    /// A runtime error raised later (a handler, a layer's binding) is shown in the input it
+    /// comes from, with its line and caret, not only as a message.
+    func testRuntimeErrorsAreLocatedInTheirInput() throws {
+        let r = try WaveBinary.run(["repl"], stdin: """
+        var x = 1
+        layer ball: circle { radius 10  scale x }
+        every tick { x = x * 1e200 }
+        :step 3
+        """)
+        XCTAssertTrue(r.stderr.contains("<input 2>:1:33: error[E0706]: scale of layer 'ball' evaluates to (inf, inf), which is not a finite number (at tick 1)\n  layer ball: circle { radius 10  scale x }\n                                  ^~~~~~~"), r.stderr)
+        let h = try WaveBinary.run(["repl"], stdin: "var d = 0\nlayer c: circle { }\nevery tick {\n  c.radius = 1 / d\n}\n:step 2\n")
+        XCTAssertTrue(h.stderr.contains("<input 3>:2:3: error[E0706]: radius of layer 'c' is given inf, which is not a finite number"), h.stderr)
+    }
+
     func testMultiLineBlocksAndCommands() throws {
         let r = try WaveBinary.run(["repl"], stdin: "var n = 0\nevery tick {\n  n += 2\n}\n:step 3\nn\n:seek 10t\nn\n:frobnicate\n")
         XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), ["tick 3", "8", "tick 10", "22"])

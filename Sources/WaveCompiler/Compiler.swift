@@ -178,7 +178,7 @@ public struct Compiler {
         }
         finishLayers()
         warnUnused(script, afterErrors: !parseErrorStarts.isEmpty || diagnostics.hasErrors)
-        warnInvisibleLayers()
+        warnInvisibleLayers(afterErrors: !parseErrorStarts.isEmpty || diagnostics.hasErrors)
         if firstNewLayer == 0 { warnOnceAssignments() }
         let newLayers = Array(environment.layers[firstNewLayer...])
         return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
@@ -373,7 +373,9 @@ public struct Compiler {
 
     /// Warns about layers nothing can ever show: opacity 0 or `visible false` that no
     /// statement changes, shapes with neither fill nor stroke, templates never spawned.
-    mutating func warnInvisibleLayers() {
+    /// `afterErrors`: a template's spawn may sit in a statement that failed to compile
+    /// (`spwan dot`, `spawn dott`), so "never spawned" is not said then.
+    mutating func warnInvisibleLayers(afterErrors: Bool) {
         for i in firstNewLayer..<environment.layers.count {
             let l = environment.layers[i]
             if l.usedAsMask || geometrySources.contains(i) { continue }
@@ -389,7 +391,7 @@ public struct Compiler {
             }
             let name = "\(l.isTemplate ? "template" : "layer") '\(l.name)'"
             if l.isTemplate && l.parent == nil && !spawnedTemplates.contains(i) {
-                warning(.unspawnedTemplate, "\(name) is never spawned", l.range)
+                if !afterErrors { warning(.unspawnedTemplate, "\(name) is never spawned", l.range) }
             } else if let o = constant(.opacity), o.number <= 0 {
                 warning(.invisibleLayer, "\(name) can never be seen: its opacity is 0 and nothing changes it", l.range)
             } else if constant(.visible) == .bool(false) {

@@ -63,6 +63,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer p: path { rect (0, 0, 10, 10) radius 8 }", ["1:37 E0218 unknown option 'radius' for 'rect'; a rect sub-path's rounded corners are its 'corner' label: 'rect (x, y, w, h) corner r' => 'corner' @1:37"]),
         ("layer a: line { cap rounded }", ["1:21 E0212 'cap' is one of butt, round, square; did you mean 'round'? => 'round' @1:21"]),
         ("layer s: text \"hi\" { }\neffect s fadein over 1s", ["2:10 E0207 unknown text effect 'fadein'; did you mean 'fade'? => 'fade' @2:10"]),
+        // A template never spawned is a warning; after a misspelt spawn it is not said too.
+        ("template dot: circle { fill red }", ["1:1 W0003 template 'dot' is never spawned"]),
+        ("template dot: circle { fill red }\nevery 1s { spwan dot }", ["2:12 E0219 unknown statement 'spwan'; did you mean 'spawn'? => 'spawn' @2:12"]),
+        ("template dot: circle { fill red }\nevery 1s { spawn dott }", ["2:18 E0205 unknown template 'dott'; did you mean 'dot'? => 'dot' @2:18"]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

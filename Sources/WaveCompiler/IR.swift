@@ -95,6 +95,23 @@ public indirect enum IRExpr: Equatable, Sendable {
     }
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
+
+    /// Whether a property bound to this is computed once, when its layer (or copy) is made,
+    /// and never again: it reads nothing that changes but `index` and `random()` (grammar.md,
+    /// "Repeated layers").
+    public var isFixedAtCreation: Bool {
+        switch self {
+        case .constant, .ambient(.index): return true
+        case .call(_, let args), .makeList(let args): return args.allSatisfy(\.isFixedAtCreation)
+        case .unary(_, let a), .component(let a, _): return a.isFixedAtCreation
+        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b): return a.isFixedAtCreation && b.isFixedAtCreation
+        case .ternary(let a, let b, let c): return a.isFixedAtCreation && b.isFixedAtCreation && c.isFixedAtCreation
+        case .makeRect(let a, let b, let c, let d): return [a, b, c, d].allSatisfy(\.isFixedAtCreation)
+        case .gradient(_, _, let stops, let locations):
+            return stops.allSatisfy(\.isFixedAtCreation) && locations.allSatisfy { $0?.isFixedAtCreation ?? true }
+        default: return false
+        }
+    }
 }
 
 /// What an assignment or animation writes to.

@@ -50,7 +50,7 @@ public struct IRPrinter {
             }
             for p in Property.allCases {
                 guard let e = l.properties[p] else { continue }
-                out.append("  \(p.rawValue) = \(expr(e))\(e.isConstant ? "" : "   (bound: re-evaluated every tick)")")
+                out.append("  \(p.rawValue) = \(expr(e))\(e.isConstant ? "" : e.isFixedAtCreation ? "   (computed once, when the layer or copy is made)" : "   (bound: re-evaluated every tick)")")
             }
             for c in l.pathCommands {
                 out.append("  \(c.verb.rawValue) \(c.operands.map(expr).joined(separator: " "))\(c.clockwise ? " clockwise" : "")")

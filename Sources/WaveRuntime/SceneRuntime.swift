@@ -283,7 +283,7 @@ public struct SceneRuntime: Sendable {
             guard let e = decl.properties[p] else { continue }
             let v = try evalProperty(e, p, of: declIndex, ctx)
             instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
-            if !e.isConstant && !SceneRuntime.isConstantAfterCreation(e) { instances[id]?.bindings[p.ordinal] = e }
+            if !e.isFixedAtCreation { instances[id]?.bindings[p.ordinal] = e }
         }
         for child in decl.children {
             if let count = program.layers[child].count {
@@ -301,16 +301,6 @@ public struct SceneRuntime: Sendable {
 
     /// Expressions whose only dynamic part is `random()` are evaluated once, when the
     /// layer is created, not re-bound every tick.
-    static func isConstantAfterCreation(_ e: IRExpr) -> Bool {
-        switch e {
-        case .constant, .ambient(.index): return true
-        case .call(_, let args), .makeList(let args): return args.allSatisfy(isConstantAfterCreation)
-        case .unary(_, let a), .component(let a, _): return isConstantAfterCreation(a)
-        case .binary(_, let a, let b), .makePoint(let a, let b): return isConstantAfterCreation(a) && isConstantAfterCreation(b)
-        default: return false
-        }
-    }
-
     mutating func place(_ id: Int, _ placement: PlacementIR, context: ExecContext) throws {
         switch placement {
         case .top: order.append(id)

@@ -148,6 +148,24 @@ final class RepetitionTests: XCTestCase {
         }
     }
 
+    /// A property reading only `index` and `random()` (through a conditional, a list
+    /// element or a rect) is computed once, when the copy is made: it does not change.
+    func testIndexAndRandomPropertiesAreFixedAtCreation() throws {
+        var r = try SceneRuntime(program: try program("""
+        let sizes = [2, 4, 6]
+        layer d[3]: circle { radius index < 2 ? random(1, 10) : sizes[index]  opacity [0.5, 1, 0.7][index] }
+        layer b[2]: rect { frame (index * 20, random(0, 50), 10, 10) }
+        """))
+        let first = (0..<3).map { r.value(ofLayer: "d", copy: $0, .radius) }
+        let frames = (0..<2).map { r.value(ofLayer: "b", copy: $0, .frame) }
+        XCTAssertEqual(first[2]?.number, 6)
+        XCTAssertNotEqual(first[0], first[1], "each copy draws its own random()")
+        for _ in 0..<30 { try r.step() }
+        XCTAssertEqual((0..<3).map { r.value(ofLayer: "d", copy: $0, .radius) }, first)
+        XCTAssertEqual((0..<2).map { r.value(ofLayer: "b", copy: $0, .frame) }, frames)
+        for k in 0..<3 { XCTAssertNil(r.instances[try XCTUnwrap(r.resolve(.copy(0, k), .top))]?.bindings[Property.radius.ordinal] ?? nil) }
+    }
+
     /// A text effect on a repeated text layer runs for every copy; `w[1]` names one.
     func testTextEffectOnCopies() throws {
         for (statement, fading) in [("effect w fade over 30t", [true, true, true]), ("effect w[1] fade over 30t", [false, true, false])] {

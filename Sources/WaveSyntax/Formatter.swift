@@ -71,7 +71,7 @@ public struct ScriptFormatter {
             if o == i - 1, !commentStarts.contains(where: { $0 >= from && $0 < to }) {
                 empty.insert(o)
                 oneLine.insert(o)
-            } else if !file.bytes[from..<to].contains(10) {
+            } else if ScriptFormatter.lineBreaks(in: file.bytes[from..<to]) == 0 {
                 oneLine.insert(o)
             }
         }
@@ -121,11 +121,19 @@ public struct ScriptFormatter {
         return source.text(of: SourceRange(r.start, end))
     }
 
+    /// Line breaks among `bytes`: `\n`, `\r\n` and a lone `\r` each count once (as
+    /// `SourceFile` numbers lines).
+    static func lineBreaks(in bytes: ArraySlice<UInt8>) -> Int {
+        var n = 0
+        for i in bytes.indices where bytes[i] == 10 || (bytes[i] == 13 && (i + 1 == bytes.endIndex || bytes[i + 1] != 10)) { n += 1 }
+        return n
+    }
+
     /// Columns of the white space between two tokens (a tab counts as two); 0 when a line
     /// break is among it.
     func writtenSpaces(from start: Int, to end: Int) -> Int {
         let gap = file.bytes[start..<max(start, end)]
-        if gap.contains(10) { return 0 }
+        if ScriptFormatter.lineBreaks(in: gap) > 0 { return 0 }
         return gap.reduce(0) { $0 + ($1 == 9 ? 2 : 1) }
     }
 }
@@ -210,7 +218,7 @@ struct LayoutWriter {
     }
 
     func newlines(before offset: Int) -> Int {
-        f.file.bytes[lastEnd..<max(lastEnd, offset)].reduce(0) { $1 == 10 ? $0 + 1 : $0 }
+        ScriptFormatter.lineBreaks(in: f.file.bytes[lastEnd..<max(lastEnd, offset)])
     }
 
     mutating func token(_ i: Int) {

@@ -293,6 +293,10 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(fmt(""), "")
         XCTAssertEqual(fmt("let a = 1"), "let a = 1\n")
         XCTAssertEqual(fmt("let a = 1\r\n"), "let a = 1\n")
+        // A lone CR (old Mac line ends) is a line break too: an own-line comment stays on
+        // its line, and a block written over lines is not joined.
+        XCTAssertEqual(fmt("scene 100x100\r# a comment\rlayer a: rect {\r  radius 2\r}\r"),
+                       "scene 100x100\n# a comment\nlayer a: rect {\n  radius 2\n}\n")
     }
 
     func testSyntaxErrorsAreReturnedNotFormatted() {

@@ -67,7 +67,23 @@ struct Completion {
         if let p = context.previous?.identifier, p == "ease" || p == "eases" {
             return CompletionWords.curveNames.map { Item(label: $0, kind: .enumMember, detail: "timing curve") }
         }
+        // `effect LAYER |`: an effect; `spawn |` and `emit |`: a template.
+        if let p = context.previous, let before = context.beforePrevious, before.isWord("effect"), p.identifier != nil {
+            return EffectKind.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "text effect") }
+        }
+        if let p = context.previous, p.isWord("spawn") || p.isWord("emit") {
+            return nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .template }
+        }
+        // The first argument of a gradient: its direction words, then colours.
+        if let open = context.previous, open.isPunct("("), let g = context.beforePrevious?.identifier,
+           let kind = GradientKind(rawValue: g), kind == .linear {
+            return GradientDirection.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "gradient direction") } + colorItems()
+        }
         switch context.block {
+        case .emit where context.startsClause:
+            return Vocabulary.emitterKeys.map { Item(label: $0, kind: .property, detail: "emit key") }
+        case .spring where context.startsClause:
+            return Vocabulary.springLabels.keys.sorted().map { Item(label: $0, kind: .property, detail: "spring key") }
         case .layer(let kind) where context.startsClause:
             let properties = kind.map(CompletionWords.properties(of:)) ?? Property.allCases
             return properties.map(propertyItem) + [

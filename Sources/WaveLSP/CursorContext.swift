@@ -8,6 +8,10 @@ struct CursorContext {
         /// The body of `layer NAME: KIND { … }` or a template.
         case layer(LayerKind?)
         case scene
+        /// The key block of `emit TEMPLATE { … }`.
+        case emit
+        /// The key block of `spring TARGET … { … }`.
+        case spring
         /// Any other block: handlers, `if`, `spawn`, `sequence`.
         case code
     }
@@ -75,6 +79,9 @@ struct CursorContext {
                 return .layer(nil)
             }
             if t.isWord("scene") { return .scene }
+            if t.isWord("then") { return .code }   // `spring … then { … }`: statements
+            if t.isWord("emit") { return .emit }
+            if t.isWord("spring") { return .spring }
             k -= 1
         }
         return .code

@@ -235,6 +235,37 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hoverG(4, 33).hasPrefix("**fill** — animation option: fill mode"), hoverG(4, 33))
     }
 
+    /// Completion knows the blocks and slots that take their own words: an emit block's
+    /// keys, a spring block's, a text effect, a template after spawn, a gradient direction.
+    func testCompletionInEmitSpringEffectSpawnAndGradientSlots() {
+        let h = ServerHarness()
+        let text = """
+        scene 200x200
+        template dot: circle { }
+        layer title: text "hi" { fill linear-gradient(d) }
+        var x = 0
+        emit dot { bi }
+        spring x to 1 { st }
+        effect title fa
+        every 1s { spawn d }
+        """
+        h.open(text, uri: "file:///c.wave")
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            ((h.result("textDocument/completion", ServerHarness.at(line, ch, uri: "file:///c.wave")) as? JSON)?["items"] as? [JSON] ?? [])
+                .compactMap { $0["label"] as? String }
+        }
+        let emit = labels(4, 13)
+        XCTAssertTrue(emit.contains("birth-rate") && emit.contains("lifetime"), "\(emit)")
+        XCTAssertFalse(emit.contains("radius") || emit.contains("animate"), "\(emit)")
+        let spring = labels(5, 18)
+        XCTAssertTrue(spring.contains("stiffness") && spring.contains("damping"), "\(spring)")
+        XCTAssertFalse(spring.contains("birth-rate"), "\(spring)")
+        XCTAssertEqual(Set(labels(6, 15)), Set(EffectKind.allCases.map(\.rawValue)))
+        XCTAssertEqual(labels(7, 18), ["dot"])
+        let direction = labels(2, 47)
+        XCTAssertTrue(direction.contains("down") && direction.contains("up-right") && direction.contains("red"), "\(direction)")
+    }
+
     func testDocumentSymbolsNestLayersInGroups() {
         let h = ServerHarness()
         h.open(script)

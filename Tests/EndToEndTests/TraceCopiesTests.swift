@@ -13,6 +13,10 @@ final class TraceCopiesTests: XCTestCase {
         let negative = try WaveBinary.run(["trace", url.path, "--prop", "ball.radius", "--to", "-1s"])
         XCTAssertEqual(negative.status, 64)
         XCTAssertTrue(negative.stderr.contains("a time cannot be negative"), negative.stderr)
+        // The time left out: the next option is named as what was taken for it.
+        let missing = try WaveBinary.run(["trace", url.path, "--to", "--prop", "ball.radius"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("the time is missing: '--prop' is the next option"), missing.stderr)
     }
 
     func testTraceNamesACopyAndCountsLiveLayers() throws {

@@ -152,7 +152,7 @@ public struct Compiler {
         var statements: [IRStmt] = []
         // Where each parse error is, and where its notes point (an unclosed '(' is reported
         // where ')' was expected, past the clause that holds the '(').
-        parseErrorStarts = script.diagnostics.filter { $0.severity == .error }.flatMap { [$0.range.start] + $0.notes.map(\.range.start) }.sorted()
+        parseErrorStarts = script.diagnostics.filter { $0.severity == .error && !$0.readAsMeant }.flatMap { [$0.range.start] + $0.notes.map(\.range.start) }.sorted()
         for stmt in script.statements {
             if case .variable(_, let name, _) = stmt.kind, laterVariables[name.name] == nil,
                environment.globalIndex[name.name] == nil, environment.lets[name.name] == nil {

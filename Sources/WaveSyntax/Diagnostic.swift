@@ -14,6 +14,9 @@ public struct Diagnostic: Sendable, Equatable {
     /// Edits that fix it, as data an editor's code action can apply (the LSP server reads
     /// these). Ranges are byte ranges of the same file; applied together, in any order.
     public var fixIts: [FixIt] = []
+    /// The parser read the input as the fix has it (`after 1s` as `delay 1s`), so the
+    /// statement is whole and its other mistakes can still be reported.
+    public var readAsMeant = false
 
     /// One edit: replace `range` (empty: insert at its start) with `replacement`.
     public struct FixIt: Sendable, Equatable {

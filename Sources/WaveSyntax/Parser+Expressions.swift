@@ -119,6 +119,7 @@ extension Parser {
         let gap = SourceRange(e.range.end, current.range.start)
         error(.expectedToken, "an index follows its name without a space: '\(n)[…]'; with the space it is a new list", at: current.range,
               help: "delete the space before '['", fix: .init(gap, ""))
+        readAsMeant(at: current.range)
     }
 
     /// A list's missing `close`, reported where it was expected with a note at the opener.

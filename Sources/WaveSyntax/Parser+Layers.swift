@@ -170,6 +170,7 @@ extension Parser {
         let whole = v.range.to(current.range)
         error(.unknownWord, "'\(clause.head.name)' takes one word: '\(file.text(of: whole))' is '\(word)'", at: whole,
               help: "write '\(clause.head.name) \(word)'", fix: .init(whole, word))
+        readAsMeant(at: whole)
         advance()
         clause = Clause(head: clause.head, value: Expr(.name(word), whole), args: clause.args, range: clause.range.to(whole))
     }

@@ -183,6 +183,7 @@ extension Parser {
             let written = file.text(of: sign)
             error(.expectedToken, "a declaration gives its value with '=', not '\(written)': '\(isMutable ? "var" : "let") \(name.name) = …'",
                   at: sign, help: "replace '\(written)' with '='", fix: .init(sign, "="))
+            readAsMeant(at: sign)
             advance()
         } else {
             guard expectPunct("=", "after '\(name.name)' in its declaration") else { synchronize(); return nil }
@@ -227,6 +228,7 @@ extension Parser {
             let at = current.range
             error(.expectedToken, "expected 'from' before \(current.describe): the values of \(isSpring ? "a spring" : "an animation") follow 'from', 'to' or 'by'",
                   at: at, help: "write 'from' before the start value", fix: .init(SourceRange(at.start, at.start), "from "))
+            readAsMeant(at: at)
             let value = parseExpression()
             args = [Arg(label: Identifier("from", at), values: [value])] + parseArgs(labels, context: isSpring ? "spring" : "animate")
         }
@@ -602,6 +604,7 @@ extension Parser {
                 let at = current.range
                 error(.expectedToken, "a duration in '\(context)' follows 'over': write 'over \(file.text(of: at))'", at: at,
                       help: "write 'over' before it", fix: .init(SourceRange(at.start, at.start), "over "))
+                readAsMeant(at: at)
                 args.append(Arg(label: Identifier("over", at), values: [parseExpression()]))
                 continue
             }
@@ -614,6 +617,7 @@ extension Parser {
                 let whole = first.range.to(second.range)
                 error(.expectedToken, "a point is written in parentheses: '\(last.label.name) (\(file.text(of: whole)))'", at: whole,
                       help: "put the two numbers in parentheses", fix: .init(whole, "(\(file.text(of: whole)))"))
+                readAsMeant(at: whole)
                 args[args.count - 1] = Arg(label: last.label, values: [Expr(.tuple([first, second]), whole)])
                 continue
             }
@@ -624,6 +628,7 @@ extension Parser {
             unknownWord(.unknownOption, "unknown option", word, "for '\(context)'", valid: Array(labels.keys))
             advance()
             if let s = Suggestion.best(for: w, among: labels.keys.sorted()), let count = labels[s] {
+                readAsMeant(at: word.range)
                 var values: [Expr] = []
                 for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
                 args.append(Arg(label: Identifier(s, word.range), values: values))

@@ -73,6 +73,12 @@ public struct Parser {
         diagnostics.append(Diagnostic.error(code, message, at: range, notes: notes).with(help: help, fix: fix))
     }
 
+    /// Marks the error just reported at `range` as read as its fix (`Diagnostic.readAsMeant`).
+    mutating func readAsMeant(at range: SourceRange) {
+        guard let last = diagnostics.indices.last, diagnostics[last].range.start == range.start else { return }
+        diagnostics[last].readAsMeant = true
+    }
+
     /// Reports a word that is not in `valid` (an unknown label or block key) with the closest
     /// valid word as did-you-mean and fix-it, or the valid words when they are few.
     /// The message reads "\(what) 'word' \(place)" and then the suggestion.
@@ -94,6 +100,7 @@ public struct Parser {
                                   meant: String) {
         error(code, "unknown \(what) '\(word)'\(place); wave calls it '\(meant)'", at: range,
               help: "replace '\(word)' with '\(meant)'", fix: .init(range, meant))
+        readAsMeant(at: range)
     }
 
     /// Reports a lexer error token once and steps over it.

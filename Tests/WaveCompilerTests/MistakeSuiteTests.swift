@@ -67,6 +67,12 @@ final class MistakeSuiteTests: XCTestCase {
         ("template dot: circle { fill red }", ["1:1 W0003 template 'dot' is never spawned"]),
         ("template dot: circle { fill red }\nevery 1s { spwan dot }", ["2:12 E0219 unknown statement 'spwan'; did you mean 'spawn'? => 'spawn' @2:12"]),
         ("template dot: circle { fill red }\nevery 1s { spawn dott }", ["2:18 E0205 unknown template 'dott'; did you mean 'dot'? => 'dot' @2:18"]),
+        // A mistake the parser reads as meant leaves the statement whole: another one in it
+        // is reported too.
+        ("layer a: rect { fill red }\nanimate a.opacty from 0 to 1 over 1s auto-reverse", [
+            "2:11 E0202 unknown property 'opacty' on rect layer 'a'; did you mean 'opacity'? => 'opacity' @2:11",
+            "2:38 E0218 unknown option 'auto-reverse' for 'animate'; did you mean 'autoreverse'? => 'autoreverse' @2:38",
+        ]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

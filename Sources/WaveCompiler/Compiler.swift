@@ -149,6 +149,7 @@ public struct Compiler {
     /// Compiles parsed statements against the environment; returns the increment (new
     /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
     public mutating func compile(_ script: Script) -> Program {
+        let earlierLayers = environment.layers[..<firstNewLayer]
         var statements: [IRStmt] = []
         // Where each parse error is, and where its notes point (an unclosed '(' is reported
         // where ')' was expected, past the clause that holds the '(').
@@ -181,7 +182,9 @@ public struct Compiler {
         warnInvisibleLayers(afterErrors: !parseErrorStarts.isEmpty || diagnostics.hasErrors)
         if firstNewLayer == 0 { warnOnceAssignments() }
         let newLayers = Array(environment.layers[firstNewLayer...])
-        return Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
+        var program = Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
+        for i in earlierLayers.indices where environment.layers[i] != earlierLayers[i] { program.updatedLayers[i] = environment.layers[i] }
+        return program
     }
 
     public var allDiagnostics: [Diagnostic] { diagnostics }

@@ -427,6 +427,10 @@ public struct Program: Equatable, Sendable {
     /// Decoded images by `source` string, filled in after compiling by whoever can read files
     /// (`ScriptLoader`); an image layer whose source is missing here draws nothing.
     public var images: [String: ImagePixels] = [:]
+    /// In an increment (REPL input compiled against what came before): earlier layers this
+    /// input changed, by index (an `emit` adds its particles' variables to an earlier
+    /// template; a new layer's `mask` marks an earlier layer as a mask).
+    public var updatedLayers: [Int: LayerIR] = [:]
     public init(scene: SceneIR = SceneIR(), globals: [GlobalIR] = [], layers: [LayerIR] = [], statements: [IRStmt] = []) {
         self.scene = scene; self.globals = globals; self.layers = layers; self.statements = statements
     }

@@ -108,7 +108,7 @@ public final class ReplSession {
         for s in parsed {
             let piece = source.text(of: s.range)
             switch s.kind {
-            case .scene, .variable, .layer: declarations.append(piece)
+            case .scene, .variable, .layer, .function: declarations.append(piece)
             case .expression: continue
             default: statements.append((runtime.tick, piece))
             }
@@ -129,9 +129,27 @@ public final class ReplSession {
         for d in declarations { out += d + "\n" }
         for (tick, s) in statements {
             if tick == 0 || !timeline { out += s + "\n" }
+            else if let shifted = ReplSession.emitStarting(s, after: tick) { out += shifted + "\n" }
             else { out += "at \(tick)t {\n" + s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n}\n" }
         }
         return out
+    }
+
+    /// An `emit` block typed at `tick`, as one at the top level that starts emitting then:
+    /// its `begin` moved on by `tick` ticks (an `emit` cannot stand inside `at Nt { }`).
+    /// Nil when `statement` is not an emit block.
+    static func emitStarting(_ statement: String, after tick: Int) -> String? {
+        let file = SourceFile(name: "", text: statement)
+        guard let first = Parser.parse(file).statements.first, case .emit(_, _, let clauses) = first.kind else { return nil }
+        if let begin = clauses.first(where: { $0.head.name == "begin" }), let value = begin.value {
+            let r = value.range
+            let text = Array(statement.utf8)
+            return String(decoding: text[..<r.start], as: UTF8.self) + "(\(file.text(of: r))) + \(tick)t"
+                + String(decoding: text[r.end...], as: UTF8.self)
+        }
+        guard let brace = statement.firstIndex(of: "{") else { return nil }
+        let after = statement.index(after: brace)
+        return String(statement[..<after]) + " begin \(tick)t " + String(statement[after...])
     }
 
     /// Advances the clock by one tick unless paused or stopped.
@@ -181,7 +199,7 @@ public final class ReplSession {
         for s in Parser.parse(file).statements {
             let piece = file.text(of: s.range)
             switch s.kind {
-            case .scene, .variable, .layer: declarations.append(piece)
+            case .scene, .variable, .layer, .function: declarations.append(piece)
             default: statements.append((0, piece))
             }
         }

@@ -84,6 +84,7 @@ public struct SceneRuntime: Sendable {
             globals.append(try eval(g.initial, .top))
             globalOverlay.append(nil)
         }
+        for (i, layer) in increment.updatedLayers where i < program.layers.count { program.layers[i] = layer }
         let firstNew = program.layers.count
         program.layers += increment.layers
         declaredInstance += Array(repeating: nil, count: increment.layers.count)

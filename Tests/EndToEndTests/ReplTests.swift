@@ -83,6 +83,35 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), try Data(contentsOf: URL(fileURLWithPath: again)))
     }
 
+    /// An `emit` and a `func` typed after tick 0: the emitter emits under `:step` (it adds
+    /// its particles' variables to a template typed earlier), and `:save` writes both at
+    /// the top level, the emitter's `begin` moved to the tick it was typed, so the saved
+    /// script checks and renders the live frame.
+    func testEmitAndFuncTypedLateRunAndSave() throws {
+        let dir = try temporaryDirectory()
+        let saved = dir.appendingPathComponent("emit.wave").path, live = dir.appendingPathComponent("live.png").path
+        let r = try WaveBinary.run(["repl"], stdin: """
+        scene 100x100
+        template dot: circle { radius 2 fill red }
+        :step 10
+        func half(x) = x / 2
+        emit dot { birth-rate 10 lifetime 1s velocity half(100) emission-range 180deg }
+        :step 20
+        :list
+        :render \(live)
+        :save \(saved)
+        """)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Born 0, 6, 12 and 18 ticks after the emitter starts (10 a second), all alive 20 ticks on.
+        XCTAssertEqual(r.stdout.components(separatedBy: "dot: circle (spawned)").count - 1, 4, r.stdout)
+        let script = try String(contentsOfFile: saved, encoding: .utf8)
+        XCTAssertTrue(script.contains("func half(x) = x / 2\nemit dot { begin 10t  birth-rate 10"), script)
+        XCTAssertEqual(try WaveBinary.run(["check", saved]).status, 0)
+        let again = dir.appendingPathComponent("again.png").path
+        XCTAssertEqual(try WaveBinary.run(["render", saved, "-o", again, "--frame", "30"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), try Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
     /// `:save --now` writes everything typed to run from tick 0: the saved script's first
     /// frame already shows a change typed late, where the timeline form shows it only later.
     func testSaveNowStartsWithEverythingTyped() throws {

@@ -4,6 +4,7 @@ extension Compiler {
     /// animate/spring -> AnimationIR. Values are expressions evaluated when the animation
     /// starts; timing positions are constant ticks.
     mutating func compileAnimation(_ a: Animate, _ ctx: Context) -> AnimationIR? {
+        guard optionsAgree(a) else { return nil }
         var targets: [Target] = []
         var valueType: ValueType? = nil
         var morph: MorphIR? = nil
@@ -350,6 +351,39 @@ extension Compiler {
                   + "with D its length, or give each animation inside its own repeat", r.label.range)
         }
         return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, delayTicks: delay, anims)]
+    }
+
+    /// Options given twice (`over 1s over 2s`), or two that give the same thing
+    /// (`response` and `duration` of a spring, `to` and `by`, `values` with `from`): one
+    /// error at the later one, where otherwise the first would silently win. False after one.
+    mutating func optionsAgree(_ a: Animate) -> Bool {
+        let sameAs: [String: String] = a.isSpring ? ["duration": "response"] : ["duration": "over", "begin": "delay"]
+        var seen: [String: Arg] = [:]
+        for arg in a.args {
+            let key = sameAs[arg.label.name] ?? arg.label.name
+            guard let first = seen[key] else { seen[key] = arg; continue }
+            let (line, column) = file.location(of: first.label.range.start)
+            if first.label.name == arg.label.name {
+                error(.duplicateProperty, "'\(arg.label.name)' is given twice (first at \(line):\(column)); give it once", arg.label.range)
+            } else {
+                error(.duplicateProperty, "'\(first.label.name)' and '\(arg.label.name)' give the same thing (the first at \(line):\(column)); give one",
+                      arg.label.range)
+            }
+            return false
+        }
+        let ends = ["from", "to", "by"].compactMap { seen[$0] }
+        if ends.count == 3 {
+            // Core Animation defines each pair (from/to, from/by, by/to), not all three.
+            let last = ends.max { $0.label.range.start < $1.label.range.start }!
+            error(.duplicateProperty, "'from', 'to' and 'by' together say where it starts and ends twice (by is to minus from); give two of them",
+                  last.label.range)
+            return false
+        }
+        if seen["values"] != nil, let end = ends.first {
+            error(.duplicateProperty, "'values' gives every keyframe, the first and last too: '\(end.label.name)' does not go with it", end.label.range)
+            return false
+        }
+        return true
     }
 
     /// An animation inside `sequence`/`parallel` with every copy of a repeated layer

@@ -73,6 +73,12 @@ final class MistakeSuiteTests: XCTestCase {
             "2:11 E0202 unknown property 'opacty' on rect layer 'a'; did you mean 'opacity'? => 'opacity' @2:11",
             "2:38 E0218 unknown option 'auto-reverse' for 'animate'; did you mean 'autoreverse'? => 'autoreverse' @2:38",
         ]),
+        // Options given twice, or two that give the same thing: the later one is an error.
+        ("var x = 0\nanimate x to 1 over 1s over 2s", ["2:24 E0210 'over' is given twice (first at 2:16); give it once"]),
+        ("var x = 0\nanimate x from 0 to 1 by 3 over 1s", ["2:23 E0210 'from', 'to' and 'by' together say where it starts and ends twice (by is to minus from); give two of them"]),
+        ("var x = 0\nanimate x values [0, 1] to 3 over 1s", ["2:25 E0210 'values' gives every keyframe, the first and last too: 'to' does not go with it"]),
+        ("var x = 0\nspring x to 1 { response 0.3 duration 0.4 }", ["2:30 E0210 'response' and 'duration' give the same thing (the first at 2:17); give one"]),
+        ("var x = 0\nspring x to 1 response 0.3 over 1s", []),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
@@ -100,7 +106,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var n = 0\nfor i in 0..<3 { n += 1 }\nlayer c: text \"hi\" { }\nc.visible-chars = n\nevery tick { c.visible-chars = n }", []),
         ("var x = 0\nanimate x to 1 over 1s ease ease-ot", ["2:29 E0401 unknown timing curve 'ease-ot'; did you mean 'ease-out'? => 'ease-out' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s fill forwrds", ["2:29 E0212 'fill' is one of none, forwards, backwards, both; did you mean 'forwards'? => 'forwards' @2:29"]),
-        ("var x = 0\nanimate x to 1 over 1s mode cubc values [0, 1]", ["2:29 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:29"]),
+        ("var x = 0\nanimate x over 1s mode cubc values [0, 1]", ["2:24 E0212 'mode' is one of discrete, linear, cubic, paced; did you mean 'cubic'? => 'cubic' @2:24"]),
         ("layer a: rect { cap bt }", ["1:21 E0212 'cap' is one of butt, round, square"]),
         ("layer a: rect { join mitter }", ["1:22 E0212 'join' is one of miter, round, bevel; did you mean 'miter'? => 'miter' @1:22"]),
         ("layer a: path { fill-rule evenodd }", ["1:27 E0212 'fill-rule' is one of non-zero, even-odd; did you mean 'even-odd'? => 'even-odd' @1:27"]),

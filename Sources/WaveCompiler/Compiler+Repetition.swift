@@ -81,10 +81,7 @@ extension Compiler {
             error(.wrongLayerUse, "statements over every copy of '\(environment.layers[layer].name)' stand at the top level or in a timer; inside this block, name one copy ('\(environment.layers[layer].name)[0]')", range)
             return nil
         }
-        if let outer = environment.layers[layer].parent.flatMap({ repeatedAncestor(of: $0) }) {
-            error(.wrongLayerUse, "'\(environment.layers[layer].name)' sits inside repeated layer '\(environment.layers[outer].name)'; it cannot be named from outside", range)
-            return nil
-        }
+        // A layer inside a repeated group runs it for every copy in every copy of the group.
         var inner = ctx
         inner.copyOf = layer
         guard let stmts = body(&self, inner) else { return nil }

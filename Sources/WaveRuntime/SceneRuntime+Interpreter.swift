@@ -217,16 +217,29 @@ extension SceneRuntime {
                 try particleTick(p, ctx)
             }
         case .eachCopy(let decl, let body):
-            let parent = program.layers[decl].parent
-            let delay = parent.flatMap { program.layers[$0].replicator }?.delayTicks ?? 0
             for id in liveCopies(of: decl) {
-                let inner = ExecContext(current: id, shift: delay * (instances[id]?.copyIndex ?? 0))
+                let inner = ExecContext(current: id, shift: instanceDelay(of: id))
                 for s in body {
                     try exec(s, inner)
                     if isStopped { return }
                 }
             }
         }
+    }
+
+    /// The ticks copy `id` runs behind copy 0: each replicator it sits in delays its copy k by
+    /// k · the replicator's delay, and nested replicators add up (a grid's cell (r, c) runs
+    /// r · the outer delay + c · the inner one behind, as CAReplicatorLayers nest).
+    func instanceDelay(of id: Int) -> Int {
+        var shift = 0, cur: Int? = id
+        while let c = cur, let inst = instances[c] {
+            if let k = inst.copyIndex, let p = inst.parent, let r = instances[p].flatMap({ program.layers[$0.decl].replicator }),
+               program.layers[inst.decl].count != nil {
+                shift += k * r.delayTicks
+            }
+            cur = inst.parent
+        }
+        return shift
     }
 
     /// `ParticleTickIR.lowered` without walking it: the same numbers from the same

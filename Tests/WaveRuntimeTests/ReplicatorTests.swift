@@ -120,6 +120,43 @@ final class ReplicatorTests: XCTestCase {
         }
     }
 
+    /// Nested replicators: a statement over every copy of the inner child runs for every
+    /// copy in every row, and cell c of row r runs r·D(grid) + c·D(row) behind cell (0, 0).
+    func testNestedReplicatorDelaysAddUp() throws {
+        let s = """
+        scene 140x140
+        layer grid: group {
+          replicate 3 translate (0, 30) delay 20t
+          layer row: group {
+            replicate 4 translate (30, 0) delay 5t
+            layer cell: rect { frame (15, 15, 20, 20) fill white opacity 0.2 }
+          }
+        }
+        animate cell.opacity from 1 to 0.1 over 40t
+        """
+        var r = try SceneRuntime(program: try program(s))
+        var history: [[Double]] = []
+        for _ in 0...100 {
+            // Cells in drawing order: row by row, left to right.
+            history.append(fills(try r.frame().items).map(\.opacity))
+            try r.step()
+        }
+        XCTAssertEqual(history[0].count, 12)
+        var moving = 0
+        for n in 0...100 {
+            for row in 0..<3 {
+                for c in 0..<4 {
+                    let shift = row * 20 + c * 5, k = row * 4 + c
+                    // (Never 0: a cell at opacity 0 is not drawn, and the order would shift.)
+                    let expected = n < shift ? 0.2 : max(0.1, 1 - 0.9 * Double(n - shift) / 40)
+                    XCTAssertEqual(history[n][k], expected, accuracy: 1e-9, "cell (\(row), \(c)) at tick \(n)")
+                    if expected > 0.1 && expected < 1 { moving += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(moving, 300)
+    }
+
     /// A group's anchor is placed in its children's bounds, replicated copies included: a
     /// turned ring of twelve bars turns about the ring's centre, (60, 60), so each bar lands
     /// where another bar was.

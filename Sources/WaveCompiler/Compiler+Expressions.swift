@@ -196,6 +196,11 @@ extension Compiler {
                 calledOtherwise(.unknownProperty, "property", id.name, id.range, place: " on \(layer.kind.rawValue) layer '\(n)'", meant: p.rawValue)
                 named = p
             }
+            if named == nil, id.name == Vocabulary.maskClause {
+                error(.unknownProperty, "'mask' is not a property to assign or animate: a layer's mask is written in its body, "
+                      + "'layer \(n): \(layer.kind.rawValue) { mask OTHER }'; to change what shows, animate the mask layer itself", id.range)
+                return .bad()
+            }
             if named == nil, id.name == "transform" {
                 // Core Animation's key paths (`transform.scale`, `transform.rotation.z`).
                 error(.unknownProperty, "unknown property 'transform' on \(layer.kind.rawValue) layer '\(n)': Core Animation's transform key paths "

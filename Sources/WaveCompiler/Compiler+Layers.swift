@@ -21,6 +21,7 @@ extension Compiler {
             }
             if let problem = layerNameProblem(decl.name.name) {
                 error(.duplicateName, problem, decl.name.range)
+                rejectReserved(decl.name.name)
                 return
             }
             let index = environment.layers.count
@@ -52,7 +53,9 @@ extension Compiler {
 
     func layerNameProblem(_ name: String) -> String? {
         if let i = environment.layerIndex[name] {
-            let (line, col) = file.location(of: environment.layers[i].range.start)
+            let earlier = environment.layers[i].range
+            guard file.holds(earlier) else { return "layer '\(name)' is already declared (in an earlier input)" }
+            let (line, col) = file.location(of: earlier.start)
             return "layer '\(name)' is already declared at \(line):\(col)"
         }
         if environment.globalIndex[name] != nil || environment.lets[name] != nil { return "'\(name)' is already a variable name" }

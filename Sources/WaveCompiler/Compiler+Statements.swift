@@ -335,7 +335,13 @@ extension Compiler {
     }
 
     mutating func compileAssignment(_ targetExpr: Expr, _ opText: String, _ value: Expr, _ range: SourceRange, _ ctx: Context) -> IRStmt? {
-        guard let (t, type) = target(targetExpr, ctx) else { _ = expression(value, ctx); return nil }
+        guard let (t, type) = target(targetExpr, ctx) else {
+            // The value is still read (its own mistakes, its names' uses), unless it is a bare
+            // layer name: that fits only the target that failed (`a.mask = p`).
+            if case .name(let n) = value.kind, environment.layerIndex[n] != nil, !isVariable(n) { return nil }
+            _ = expression(value, ctx)
+            return nil
+        }
         var v: Typed
         if case .layer(_, let p) = t { v = propertyValue(value, p, ctx) } else { v = expression(value, ctx) }
         if v.poisoned { return nil }

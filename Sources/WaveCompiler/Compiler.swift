@@ -189,8 +189,23 @@ public struct Compiler {
 
     public var allDiagnostics: [Diagnostic] { diagnostics }
 
+    /// Built-in names and keywords a declaration tried to take (`var log`, `layer t`): their
+    /// uses are not reported again as unknown layers or misused functions.
+    var rejectedNames: Set<String> = []
+
+    /// Records a declaration refused for taking a reserved name (not a user's duplicate:
+    /// the first declaration of that one stands, and its uses are checked as usual).
+    mutating func rejectReserved(_ name: String) {
+        guard environment.layerIndex[name] == nil, environment.globalIndex[name] == nil, environment.lets[name] == nil,
+              environment.functions[name] == nil else { return }
+        rejectedNames.insert(name)
+    }
+
     mutating func error(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Diagnostic.Note] = [],
                         help: String? = nil, fix: Diagnostic.FixIt? = nil) {
+        if [.unknownLayer, .notAValue, .unknownName].contains(code), !rejectedNames.isEmpty, rejectedNames.contains(file.text(of: range)) {
+            return   // a use of a name whose declaration was refused: that error is the one
+        }
         diagnostics.append(withFix(Diagnostic.error(code, message, at: range, notes: notes), help: help, fix: fix))
     }
 
@@ -298,6 +313,7 @@ public struct Compiler {
     mutating func declareVariable(isMutable: Bool, name: Identifier, value: Expr) {
         if let problem = nameProblem(name.name) {
             error(.duplicateName, problem, name.range)
+            rejectReserved(name.name)
             return
         }
         let typed = expression(value, Context())

@@ -116,7 +116,12 @@ public struct Lexer {
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let digits = bytes[s..<pos]
         guard digits.allSatisfy(Lexer.isHex), [3, 4, 6, 8].contains(digits.count) else {
-            return .error(.badColour, "bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits")
+            // First on its line, `#note …` was most likely meant as a comment.
+            var k = s - 2
+            while k >= 0, bytes[k] == 32 || bytes[k] == 9 { k -= 1 }
+            let comment = k < 0 || bytes[k] == 10 || bytes[k] == 13
+            return .error(.badColour, "bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits"
+                          + (comment ? "; a comment needs a space after '#' ('# \(String(decoding: digits, as: UTF8.self)) …')" : ""))
         }
         func hex(_ c: UInt8) -> Int { Lexer.isDigit(c) ? Int(c) - 48 : Int(c | 0x20) - 87 }
         let d = digits.map(hex)

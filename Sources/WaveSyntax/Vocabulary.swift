@@ -134,7 +134,7 @@ public enum Vocabulary {
         // Core Animation's property names (CABasicAnimation, CAKeyframeAnimation, CAMediaTiming).
         "timingFunction": "ease", "beginTime": "delay", "repeatCount": "repeat", "repeatDuration": "repeat-for",
         "fillMode": "fill", "keyTimes": "times", "timingFunctions": "eases", "calculationMode": "mode",
-        "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat",
+        "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat", "rotationMode": "rotate",
         "dampingRatio": "damping-fraction",
         // UIKit's spring animation and CAReplicatorLayer.
         "usingSpringWithDamping": "damping-fraction", "initialSpringVelocity": "velocity", "instanceDelay": "delay",

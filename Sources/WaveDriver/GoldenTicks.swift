@@ -13,6 +13,8 @@ public enum GoldenTicks {
     /// A `# golden:` line that does not parse.
     public struct Problem: Error, Equatable, CustomStringConvertible {
         public let line: Int
+        /// 1-based, in characters: where the unreadable item (or the list) starts.
+        public var column = 1
         public let message: String
         public var description: String { "line \(line): \(message)" }
     }
@@ -26,11 +28,13 @@ public enum GoldenTicks {
             any = true
             let items = list.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
             guard !items.isEmpty else {
-                throw Problem(line: i + 1, message: "'# golden:' needs at least one tick, e.g. '# golden: 0 60 120'")
+                throw Problem(line: i + 1, column: raw.distance(from: raw.startIndex, to: list.startIndex) + 1,
+                              message: "'# golden:' needs at least one tick, e.g. '# golden: 0 60 120'")
             }
             for item in items {
                 guard let t = tick(item) else {
-                    throw Problem(line: i + 1, message: "bad golden tick '\(item)': expected a tick number or a time such as 1.5s, 250ms or 90t")
+                    throw Problem(line: i + 1, column: raw.distance(from: raw.startIndex, to: item.startIndex) + 1,
+                                  message: "bad golden tick '\(item)': expected a tick number or a time such as 1.5s, 250ms or 90t")
                 }
                 found.append(t)
             }

@@ -28,4 +28,23 @@ public enum TimeValue {
     }
 
     public static func ticks(_ text: String, bare: BareNumber) -> Int? { ticks(Substring(text), bare: bare) }
+
+    /// Why `text` is not a time (`ticks` gave nil), in a phrase for an error message.
+    public static func problem(_ text: String) -> String {
+        let body = text.trimmingCharacters(in: .whitespaces)
+        let number = Double(body.hasSuffix("ms") ? String(body.dropLast(2)) : body.hasSuffix("s") || body.hasSuffix("t") ? String(body.dropLast()) : body)
+        let hours = Compiler.maxTicks / 216_000
+        if number == nil, body.hasPrefix("-"), body.dropFirst().first.map({ $0.isLetter || $0 == "-" }) == true {
+            // `--time -o x.png`: the value was left out, and the next option taken for it.
+            return "the time is missing: '\(body)' is the next option; write the time right after the flag, as in '--time 1.5s'"
+        }
+        if let v = number, v.isNaN { return "write 1.5s, 500ms or 90t (a bare number is seconds)" }
+        if let v = number, v < 0 { return "a time cannot be negative" }
+        if let v = number, v.isFinite, body.hasSuffix("t"), v != v.rounded() { return "a count of ticks is whole" }
+        if number != nil { return "a time is at most \(hours) hours (\(Compiler.maxTicks)t)" }
+        if let last = body.last, last.isLetter, Double(body.dropLast()) != nil {
+            return "'\(last)' is not a unit of time here: write seconds, milliseconds or ticks (1.5s, 500ms, 90t; an hour is 3600s)"
+        }
+        return "write 1.5s, 500ms or 90t (a bare number is seconds)"
+    }
 }

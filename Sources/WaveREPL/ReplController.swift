@@ -159,7 +159,9 @@ public final class ReplController {
             case ":pause": session.isPaused = true; say("paused at tick \(session.runtime.tick)")
             case ":play": session.isPaused = false; say("playing")
             case ":seek":
-                guard let ticks = ReplController.ticks(arg) else { return complain("usage: :seek TIME (2s, 500ms or 90t)") }
+                guard let ticks = ReplController.ticks(arg) else {
+                    return complain(arg.isEmpty ? "usage: :seek TIME (2s, 500ms or 90t)" : ":seek \(arg): \(TimeValue.problem(arg))")
+                }
                 do {
                     try session.seek(to: ticks)
                 } catch is Interrupted {
@@ -179,6 +181,9 @@ public final class ReplController {
                 say("speed \(Value.format(x))")
             case ":render":
                 guard !arg.isEmpty else { return complain("usage: :render FILE.png") }
+                guard arg.lowercased().hasSuffix(".png") else {
+                    return complain(":render writes the current frame as one PNG: name the file FILE.png (for an animation, :save the script and 'wave render' it)")
+                }
                 let tick = session.runtime.tick
                 let job = RenderJob(program: session.runtime.program, format: .png, destination: .file(arg), ticks: tick..<(tick + 1))
                 var runtime = session.runtime

@@ -22,6 +22,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case missingValue = "E0104"
     case nestedTooDeeply = "E0105"
     case cannotFormat = "E0106"
+    case badGoldenLine = "E0107"
     // Names and properties
     case unknownName = "E0201"
     case unknownProperty = "E0202"
@@ -116,6 +117,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .missingValue: return ("missing-value", "a property or label written without its value")
         case .nestedTooDeeply: return ("nested-too-deeply", "expressions, blocks, layers or masks nested (or chained) past the limit")
         case .cannotFormat: return ("cannot-format", "`wave fmt` cannot lay the script out without changing it")
+        case .badGoldenLine: return ("bad-golden-line", "a `# golden:` comment whose ticks cannot be read (`wave test`)")
         case .unknownName: return ("unknown-name", "a name that is no variable, layer, property or built-in")
         case .unknownProperty: return ("unknown-property", "a property no layer kind has")
         case .unknownLayerKind: return ("unknown-layer-kind", "a layer kind that does not exist")

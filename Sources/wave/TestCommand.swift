@@ -4,6 +4,7 @@ import WaveCodecs
 import WaveRuntime
 import WaveDriver
 import WaveSinks
+import WaveSyntax
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,7 +54,7 @@ struct Test: ParsableCommand {
                 let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
                 let ticks: [Int]
                 do { ticks = try GoldenTicks.ticks(in: source.text, durationTicks: program.scene.durationTicks) } catch let p as GoldenTicks.Problem {
-                    Console.note("\(path):\(p.line):1: error: \(p.message)")
+                    Console.note("\(path):\(p.line):\(p.column): error[\(DiagnosticCode.badGoldenLine.rawValue)]: \(p.message)")
                     throw Exit.script
                 }
                 let check = GoldenCheck(program: program, ticks: ticks, goldens: goldens + "/" + name,

@@ -103,7 +103,7 @@ final class GoldenCommandTests: XCTestCase {
         try ("# golden: soon\n" + RenderFixtures.movingDot).write(to: script, atomically: true, encoding: .utf8)
         let bad = try waveTest([script.path, "--goldens", goldens.path, "--failures", failures.path])
         XCTAssertEqual(bad.status, 65)
-        XCTAssertTrue(bad.stderr.contains("dot.wave:1:1: error: bad golden tick 'soon'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("dot.wave:1:11: error[E0107]: bad golden tick 'soon'"), bad.stderr)
     }
 
     func testEveryGoldenIsAValidPNG() throws {

@@ -434,6 +434,20 @@ public struct Program: Equatable, Sendable {
     public init(scene: SceneIR = SceneIR(), globals: [GlobalIR] = [], layers: [LayerIR] = [], statements: [IRStmt] = []) {
         self.scene = scene; self.globals = globals; self.layers = layers; self.statements = statements
     }
+
+    /// "12 layers, 1 template": the layers made at the start, each copy of a repeated or
+    /// replicated layer counted (nested ones multiply), and the templates spawning copies.
+    public var layerSummary: String {
+        var copies: [Int] = []
+        var made = 0, templates = 0
+        for (i, l) in layers.enumerated() {
+            let n = (l.count ?? 1) * (l.parent.map { $0 < i ? copies[$0] : 1 } ?? 1)
+            copies.append(n)
+            if l.isTemplate { if l.parent == nil { templates += 1 } } else { made += n }
+        }
+        func plural(_ n: Int, _ w: String) -> String { "\(n) \(w)\(n == 1 ? "" : "s")" }
+        return plural(made, "layer") + (templates > 0 ? ", " + plural(templates, "template") : "")
+    }
 }
 
 /// An image for image layers: straight-alpha RGBA8, row-major, `width · height · 4` bytes.

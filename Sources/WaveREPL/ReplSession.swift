@@ -203,7 +203,7 @@ public final class ReplSession {
             default: statements.append((0, piece))
             }
         }
-        outcome.message = "loaded \(name): \(program.layers.count) layers"
+        outcome.message = "loaded \(name): \(program.layerSummary)"
         return outcome
     }
 }

@@ -59,7 +59,7 @@ struct Check: ParsableCommand {
         for path in files {
             do {
                 let (program, _) = try ScriptLoader.compile(path)
-                print("\(path): ok (\(program.layers.count) layer\(program.layers.count == 1 ? "" : "s"), \(program.scene.width)x\(program.scene.height))")
+                print("\(path): ok (\(program.layerSummary), \(program.scene.width)x\(program.scene.height))")
             } catch let code as Exit {
                 if code == Exit.io { ioFailed = true } else { failed = true }
             }

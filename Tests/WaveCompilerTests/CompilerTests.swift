@@ -175,3 +175,23 @@ final class GradientStopResolutionTests: XCTestCase {
         XCTAssertEqual(GradientStopValue.resolved(stops).map(\.location), [0.8, 0.8, 0.9, 1])
     }
 }
+
+/// `wave check`'s "ok (N layers, M templates)": copies counted, nested ones multiplied.
+final class LayerSummaryTests: XCTestCase {
+    func testCopiesCountAndNestedCopiesMultiply() {
+        XCTAssertEqual(compileOK("layer a: rect { }")?.layerSummary, "1 layer")
+        XCTAssertEqual(compileOK("layer bar[12]: rect { }\ntemplate dot: circle { }\nevery 1s { spawn dot }")?.layerSummary, "12 layers, 1 template")
+        let grid = """
+        layer grid: group {
+          replicate 3 translate (0, 30)
+          layer row: group {
+            replicate 4 translate (30, 0)
+            layer cell: rect { }
+          }
+        }
+        """
+        // The grid, its 3 rows, and 4 cells in each.
+        XCTAssertEqual(compileOK(grid)?.layerSummary, "16 layers")
+        XCTAssertEqual(compileOK("template a: circle { }\ntemplate b: circle { }\nemit a { birth-rate 1 lifetime 1s }\nemit b { birth-rate 1 lifetime 1s }")?.layerSummary, "0 layers, 2 templates")
+    }
+}

@@ -34,7 +34,7 @@ struct Play: ParsableCommand {
 
         When stdout is not a terminal, writes --ticks frames of escape codes without pacing \
         (default: the scene's duration, or 300) at --width x --height cells, or \
-        $COLUMNS x $LINES, or 80x24, in 24-bit colour unless --color says otherwise, and \
+        $COLUMNS x $LINES, or 80x24, in 24-bit colour unless NO_COLOR or --color says otherwise, and \
         without the status bar. In a terminal, --ticks quits after that many ticks.
         """)
 
@@ -69,7 +69,10 @@ struct Play: ParsableCommand {
         }
         var options = PlayOptions()
         options.cells = cells
-        options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : .truecolor)
+        // Frames written to a file are 24-bit unless NO_COLOR asks for none (no-color.org:
+        // whatever the output is).
+        let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
+        options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : noColor ? ColorMode.none : .truecolor)
         options.text = text
         options.showStatus = !noStatus
         options.loop = loop

@@ -29,7 +29,7 @@ struct Trace: ParsableCommand {
     @Option(name: .customLong("prop"), help: "A value to trace (repeat for more columns).") var props: [String] = []
     @Option(name: .customLong("layer"), help: "A layer whose derived values to trace: position, rotation (and visible-chars for text).") var layers: [String] = []
     @Option(parsing: .unconditional, help: "First tick to print, as a time: 0s, 500ms, 30t (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
-    @Option(parsing: .unconditional, help: "Last tick to print, inclusive (default: the scene's duration, or 5s).", transform: TimeArgument.parse) var to: TimeArgument?
+    @Option(parsing: .unconditional, help: "Last tick to print, inclusive (default: the scene's last tick, one before its duration; or 299).", transform: TimeArgument.parse) var to: TimeArgument?
     @Option(help: "csv or json.") var format: Format = .csv
     @Flag(name: .customLong("live"), help: "Add a 'live' column: the number of live layers at each tick.") var live = false
     @Option(help: "Draw the values against time into this SVG file instead of printing them.") var plot: String?
@@ -123,6 +123,11 @@ struct Trace: ParsableCommand {
             throw Exit.report(error, source: source)
         }
         let skipped = props.filter { p in !order.contains { $0 == p || $0.hasPrefix(p + ".") } }
+        if order.isEmpty {
+            // Nothing to draw: no file, rather than an empty chart that looks like success.
+            Console.error("nothing to plot: \(skipped.joined(separator: ", ")) \(skipped.count == 1 ? "is" : "are") not numbers, true/false or points; print them without --plot")
+            throw Exit.usage
+        }
         if !skipped.isEmpty { Console.note("not plotted (not numbers): \(skipped.joined(separator: ", "))") }
         let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? []) },
                               title: (file as NSString).lastPathComponent)

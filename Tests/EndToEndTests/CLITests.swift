@@ -212,11 +212,29 @@ final class CLITests: XCTestCase {
     }
 
     func testPlayWithoutATerminalWritesFrames() throws {
-        let r = try WaveBinary.run(["play", "examples/stickman.wave", "--ticks", "3", "--width", "40", "--height", "12"])
+        // (The harness sets NO_COLOR; set but empty, it asks for nothing.)
+        let r = try WaveBinary.run(["play", "examples/stickman.wave", "--ticks", "3", "--width", "40", "--height", "12"],
+                                   environment: ["NO_COLOR": ""])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.components(separatedBy: "\u{1B}[?2026h").count - 1, 3)   // three synchronized frames
         XCTAssertTrue(r.stdout.contains("38;2;"), "24-bit colour expected")
         XCTAssertTrue(r.stdout.contains("▀"))
+        // NO_COLOR holds for frames written to a file too: no colour codes at all.
+        let plain = try WaveBinary.run(["play", "examples/stickman.wave", "--ticks", "3", "--width", "40", "--height", "12"],
+                                       environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stdout.contains("38;2;") || plain.stdout.contains("38;5;") || plain.stdout.contains("48;"), "no colour with NO_COLOR")
+        XCTAssertEqual(plain.stdout.components(separatedBy: "\u{1B}[?2026h").count - 1, 3)
+    }
+
+    /// A plot of values that are not numbers draws nothing: an error, and no file.
+    func testPlotOfNothingNumericIsAnError() throws {
+        let dir = try temporaryDirectory()
+        let svg = dir.appendingPathComponent("c.svg").path
+        let r = try WaveBinary.run(["trace", "examples/stickman.wave", "--prop", "figure.fill", "--plot", svg])
+        XCTAssertEqual(r.status, 64, r.stderr)
+        XCTAssertTrue(r.stderr.contains("nothing to plot: figure.fill is not numbers, true/false or points"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: svg))
     }
 
     func testIRShowsResolvedLayersAndTimers() throws {

@@ -13,6 +13,7 @@ extension Compiler {
                     error(.unknownLayerKind, "unknown layer kind '\(name)'\(didYouMean(name, kinds))", decl.kind.range,
                           fix: fixIt(name, kinds, decl.kind.range))
                 }
+                rejectReserved(decl.name.name)   // its uses would each be "unknown layer"
                 return
             }
             if environment.layers.count >= Compiler.maxDeclarations {

@@ -137,8 +137,6 @@ extension Compiler {
         return out
     }
 
-    /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
-    /// property P, each starting D after the previous one.
     /// Whether the animation's target is `G.children.P` (`expandChildren` reads its stagger).
     func isChildrenTarget(_ a: Animate) -> Bool {
         guard a.targets.count == 1, case .member(let inner, _) = a.targets[0].kind,
@@ -181,6 +179,8 @@ extension Compiler {
         return [.animationGroup(parallel: true, staggerTicks: ticks, delayTicks: 0, anims)]
     }
 
+    /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
+    /// property P, each starting D after the previous one.
     mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
         guard a.targets.count == 1, case .member(let inner, let prop) = a.targets[0].kind,
               case .member(let groupExpr, let children) = inner.kind, children.name == "children",

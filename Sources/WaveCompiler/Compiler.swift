@@ -189,8 +189,8 @@ public struct Compiler {
 
     public var allDiagnostics: [Diagnostic] { diagnostics }
 
-    /// Built-in names and keywords a declaration tried to take (`var log`, `layer t`): their
-    /// uses are not reported again as unknown layers or misused functions.
+    /// Names whose declaration was refused (`var log`, `layer t`, a layer of an unknown
+    /// kind): their uses are not reported again as unknown layers or misused functions.
     var rejectedNames: Set<String> = []
 
     /// Records a declaration refused for taking a reserved name (not a user's duplicate:

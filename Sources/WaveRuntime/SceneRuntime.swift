@@ -115,7 +115,8 @@ public struct SceneRuntime: Sendable {
                 if let j = placed.firstIndex(where: { $0.decl == t }) { placeAfterTarget(j) }
             default: break
             }
-            order.removeAll { ids.contains($0) }
+            let moving = Set(ids)
+            order.removeAll { moving.contains($0) }
             switch placement {
             case .below(let ref), .above(let ref):
                 if let target = resolve(ref, .top), let at = order.firstIndex(of: target) {
@@ -300,8 +301,6 @@ public struct SceneRuntime: Sendable {
         return id
     }
 
-    /// Expressions whose only dynamic part is `random()` are evaluated once, when the
-    /// layer is created, not re-bound every tick.
     mutating func place(_ id: Int, _ placement: PlacementIR, context: ExecContext) throws {
         switch placement {
         case .top: order.append(id)
@@ -362,7 +361,6 @@ public struct SceneRuntime: Sendable {
         return .number(0)
     }
 
-    /// Live copies of a repeated declaration, in index order.
     /// The live copies of a repeated declaration, in index order; for one inside a repeated
     /// group, every copy in every copy of the group, group by group (creation order).
     func liveCopies(of decl: Int) -> [Int] {

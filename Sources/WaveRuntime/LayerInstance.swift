@@ -70,12 +70,18 @@ struct LayerInstance: Equatable, Sendable {
         return overlay[i] ?? model[i]
     }
 
-    /// Whether a running animation sets any property this tick.
-    var isAnimated: Bool { overlay.contains { $0 != nil } }
+    /// The properties a layer's outline, bounds and transform are made from (what
+    /// `localGeometry` and `localTransform` read); colours, opacity and strokes are not.
+    static let geometryOrdinals: [Int] = [Property.position, .anchor, .scale, .rotation, .center, .radius, .frame, .corner,
+                                          .from, .to, .points, .amplitude, .wavelength, .phase, .level, .extent, .bottom,
+                                          .text, .font, .size, .spacing, .visibleChars].map(\.ordinal)
 
-    /// The instance as its model values alone give it (no running animation).
+    /// Whether a running animation sets a property of the layer's geometry this tick.
+    var isGeometryAnimated: Bool { LayerInstance.geometryOrdinals.contains { overlay[$0] != nil } }
+
+    /// The instance as its model values alone give its geometry (no running animation).
     var modelOnly: LayerInstance {
-        guard isAnimated else { return self }
+        guard isGeometryAnimated else { return self }
         var still = self
         still.overlay = Array(repeating: nil, count: overlay.count)
         return still

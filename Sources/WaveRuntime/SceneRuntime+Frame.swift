@@ -279,7 +279,7 @@ extension SceneRuntime {
     /// pivot (Core Animation's sublayers never resize their parent), and a replicated ring
     /// turns about the ring.
     func localGeometry(_ inst: LayerInstance, model: Bool = false) throws -> (path: Path?, bounds: Rect?) {
-        if model, inst.isAnimated { return try localGeometry(inst.modelOnly, model: true) }
+        if model, inst.isGeometryAnimated { return try localGeometry(inst.modelOnly, model: true) }
         var path = Path()
         switch inst.kind {
         case .circle:
@@ -313,10 +313,13 @@ extension SceneRuntime {
                       let b = try localGeometry(child, model: true).bounds else { continue }
                 var placed = localTransform(child, bounds: b)
                 if let replicator, let k = child.copyIndex { placed = placed.concatenating(replicator.instanceTransform(k)) }
-                let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)]
-                    .map { placed.apply($0) }
-                let xs = corners.map(\.x), ys = corners.map(\.y)
-                let mb = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+                var lo = placed.apply(Point(b.minX, b.minY)), hi = lo
+                for corner in [Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)] {
+                    let q = placed.apply(corner)
+                    lo = Point(Swift.min(lo.x, q.x), Swift.min(lo.y, q.y))
+                    hi = Point(Swift.max(hi.x, q.x), Swift.max(hi.y, q.y))
+                }
+                let mb = Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
                 bounds = bounds.map { $0.union(mb) } ?? mb
             }
             return (nil, bounds)

@@ -6,14 +6,7 @@ extension Compiler {
     static let maxCopies = 1_000_000
 
     /// The repeated declaration that `layer` is or sits inside (nearest first), if any.
-    func repeatedAncestor(of layer: Int) -> Int? {
-        var cur: Int? = layer
-        while let c = cur {
-            if environment.layers[c].count != nil { return c }
-            cur = environment.layers[c].parent
-        }
-        return nil
-    }
+    func repeatedAncestor(of layer: Int) -> Int? { environment.layers.repeatedAncestor(of: layer) }
 
     /// Whether `index` means something here: inside the body of a repeated layer (or of a
     /// layer inside one), or in statements run for each copy.

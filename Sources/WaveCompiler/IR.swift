@@ -450,6 +450,18 @@ public struct Program: Equatable, Sendable {
     }
 }
 
+extension Array where Element == LayerIR {
+    /// The repeated declaration that layer `i` is or sits inside (nearest first), if any.
+    public func repeatedAncestor(of i: Int) -> Int? {
+        var cur: Int? = i
+        while let c = cur {
+            if self[c].count != nil { return c }
+            cur = self[c].parent
+        }
+        return nil
+    }
+}
+
 /// An image for image layers: straight-alpha RGBA8, row-major, `width · height · 4` bytes.
 public struct ImagePixels: Equatable, Sendable {
     public let width: Int

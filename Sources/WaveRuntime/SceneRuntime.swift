@@ -365,21 +365,12 @@ public struct SceneRuntime: Sendable {
     /// group, every copy in every copy of the group, group by group (creation order).
     func liveCopies(of decl: Int) -> [Int] {
         let l = program.layers[decl]
-        if l.parent.map({ repeatedAncestor(of: $0) != nil }) == true {
+        if l.parent.map({ program.layers.repeatedAncestor(of: $0) != nil }) == true {
             return instances.keys.filter { instances[$0]?.decl == decl }.sorted()
         }
         return (declaredCopies[decl] ?? []).compactMap { $0 }.filter { instances[$0] != nil }
     }
 
-    /// The nearest repeated declaration at or above `decl`.
-    func repeatedAncestor(of decl: Int) -> Int? {
-        var cur: Int? = decl
-        while let c = cur {
-            if program.layers[c].count != nil { return c }
-            cur = program.layers[c].parent
-        }
-        return nil
-    }
 
     /// Evaluates a layer property's expression; an error inside it with no place of its own
     /// (the work or string limit) points at the property in the declaration.

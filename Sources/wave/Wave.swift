@@ -42,8 +42,44 @@ struct Wave: ParsableCommand {
         } catch let exit as Exit {
             Foundation.exit(exit.code)
         } catch {
+            if let (command, word, meant) = unknownOption(in: Array(CommandLine.arguments.dropFirst())) {
+                // swift-argument-parser names a missing script or a failed check first, and
+                // an unknown option only after both pass: `wave check --bogus` said the script
+                // was missing. The unknown option is the mistake to name.
+                var text = "Error: Unknown option '\(word)'" + (meant.map { ". Did you mean '\($0)'?" } ?? "")
+                text += "\n" + usageString(for: command).split(separator: "\n").map { "Usage: " + $0 }.prefix(1).joined()
+                text += "\n  See 'wave \(command._commandName) --help' for more information."
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+                Foundation.exit(Exit.usage.code)
+            }
             Self.exit(withError: error)
         }
+    }
+
+    /// The first option on the command line that the subcommand does not have, with the
+    /// closest one it does; nil when there is none (or no subcommand).
+    static func unknownOption(in args: [String]) -> (ParsableCommand.Type, String, String?)? {
+        guard let name = args.first, let command = configuration.subcommands.first(where: { $0._commandName == name }) else { return nil }
+        // The options its help lists (`-o, --out <out>`, `--no-cache`), and help's own.
+        var known: Set<String> = ["--help", "-h", "--version"]
+        for line in command.helpMessage(columns: 10_000).split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("-") else { continue }
+            for word in trimmed.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-") {
+                known.insert(String(word.prefix { $0 != "<" && $0 != "=" }))
+            }
+        }
+        for arg in args.dropFirst() {
+            if arg == "--" { break }
+            guard arg.hasPrefix("-"), arg.count > 1 else { continue }
+            let second = arg.dropFirst().first!
+            if second.isNumber || second == "." { continue }   // a negative value (`-1s`)
+            let word = String(arg.prefix { $0 != "=" })
+            if known.contains(word) { continue }
+            if !word.hasPrefix("--"), word.dropFirst().allSatisfy({ known.contains("-\($0)") }) { continue }   // `-qv`
+            return (command, word, Suggestion.best(for: word, among: known.sorted()))
+        }
+        return nil
     }
 }
 

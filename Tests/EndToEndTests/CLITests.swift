@@ -187,6 +187,13 @@ final class CLITests: XCTestCase {
         let misspelt = try WaveBinary.run(["render", "examples/stickman.wave", "--tim", "1s", "-o", "x.png"])
         XCTAssertEqual(misspelt.status, 64)
         XCTAssertTrue(misspelt.stderr.contains("Unknown option '--tim'. Did you mean '--time'?"), misspelt.stderr)
+        // An unknown option is named even when the script is missing too (the parser
+        // would name the missing script first).
+        for command in ["check", "render", "play", "fmt", "trace"] {
+            let r = try WaveBinary.run([command, "--bogus"])
+            XCTAssertEqual(r.status, 64, command)
+            XCTAssertTrue(r.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: wave \(command)"), "\(command): \(r.stderr)")
+        }
         let two = try WaveBinary.run(["render", "examples/stickman.wave", "examples/spinner.wave", "-o", "x.png"])
         XCTAssertEqual(two.status, 64)
         XCTAssertTrue(two.stderr.contains("several scripts need --out-dir DIR"), two.stderr)

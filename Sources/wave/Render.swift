@@ -98,11 +98,7 @@ struct Render: ParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give a script to render") }
         guard (output == nil) != (outDir == nil) else { throw ValidationError("give -o FILE for one script, or --out-dir DIR") }
-        // A "script" that is no .wave file and does not exist is most likely an unknown
-        // option's value (`--tim 1s`): the parser names that option once validate() passes,
-        // and run() says this otherwise.
-        let scriptsLike = files.allSatisfy { $0.hasSuffix(".wave") || $0 == "-" || FileManager.default.fileExists(atPath: $0) }
-        if files.count > 1 && outDir == nil && scriptsLike { throw ValidationError("several scripts need --out-dir DIR") }
+        if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
         if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }
         if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
@@ -180,8 +176,6 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        // See validate(): what it lets through to let the parser name an unknown option.
-        if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
         let fmt = try resolvedFormat()
         if let outDir { return try runBatch(format: fmt, outDir: outDir) }
         let (program, source) = try ScriptLoader.compile(files[0])

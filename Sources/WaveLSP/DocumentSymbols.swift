@@ -4,7 +4,7 @@ import WaveSyntax
 /// groups), templates and timers, as a tree.
 enum DocumentSymbols {
     /// LSP `SymbolKind` values.
-    enum Kind: Int { case module = 2, namespace = 3, `class` = 5, variable = 13, constant = 14, object = 19, event = 24 }
+    enum Kind: Int { case module = 2, namespace = 3, `class` = 5, function = 12, variable = 13, constant = 14, object = 19, event = 24 }
 
     static func tree(_ analysis: Analysis, _ mapper: PositionMapper) -> [JSON] {
         analysis.script.statements.compactMap { statement($0, analysis.file, mapper) }
@@ -28,6 +28,9 @@ enum DocumentSymbols {
                           range: s.range, selection: name.range, mapper)
         case .layer(let decl):
             return layer(decl, mapper)
+        case .function(let name, let params, _):
+            return symbol(name.name, "func(\(params.map(\.name).joined(separator: ", ")))", .function,
+                          range: s.range, selection: name.range, mapper)
         case .timer(let t):
             let head = t.time.map { " " + file.text(of: $0.range) } ?? " tick"
             return symbol("\(t.kind.rawValue)\(head)", "timer", .event, range: s.range, selection: s.range, mapper)

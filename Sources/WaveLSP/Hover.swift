@@ -31,12 +31,25 @@ enum Hover {
             // `width` in an expression is the scene's, not the stroke-width alias.
             return ("**\(word)** — built-in: \(meaning)", token.range)
         }
-        if case .layer(.path?) = context.block, context.startsClause, let command = PathCommand(rawValue: word) {
+        if case .layer(.path?) = context.block, !afterDot, let command = PathCommand(rawValue: word),
+           context.startsClause || i == 0 || Completion.endsValue(tokens[i - 1]) {
+            // A path body holds no child layers: `line` after a value is the next command.
             return ("**\(word)** — path command\n\n```wave\n\(command.form)\n```", token.range)
         }
-        if let meaning = animationLabelMeanings[word], Vocabulary.animateLabels[word] != nil, inAnimation(tokens, before: i) {
+        if context.block == .spring, let meaning = springKeyMeanings[word] {
+            return ("**\(word)** — spring key: \(meaning)", token.range)
+        }
+        if context.block == .emit, Vocabulary.emitterKeys.contains(word) {
+            return ("**\(word)** — emit key (Core Animation's CAEmitterCell/CAEmitterLayer; grammar.md, Emitters)", token.range)
+        }
+        if !afterDot, let statement = animationKeyword(tokens, before: i) {
             // `fill forwards` in an animation is its fill mode, not the fill property.
-            return ("**\(word)** — animation option: \(meaning)", token.range)
+            if statement == "spring", let meaning = springKeyMeanings[word] {
+                return ("**\(word)** — spring key: \(meaning)", token.range)
+            }
+            if let meaning = animationLabelMeanings[word], Vocabulary.animateLabels[word] != nil {
+                return ("**\(word)** — animation option: \(meaning)", token.range)
+            }
         }
         if let kind = LayerKind(rawValue: word) {
             let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")
@@ -53,6 +66,17 @@ enum Hover {
 
     /// Animation labels whose word is also a property's or a layer kind's.
     static let animationLabelMeanings: [String: String] = [
+        "from": "the start value (default: the current value)",
+        "to": "the end value",
+        "by": "the end relative to the start (to = from + by)",
+        "over": "the duration of one pass (2s, 500ms, 90t)",
+        "duration": "the duration of one pass, as 'over'",
+        "begin": "how long after the statement runs it starts, as 'delay'",
+        "autoreverse": "each pass runs forwards then backwards",
+        "repeat-for": "repeats for this long in all",
+        "stagger": "each copy or target starts this much after the one before",
+        "eases": "one timing curve per keyframe segment",
+        "along": "moves the position along a layer's outline or SVG path data",
         "fill": "fill mode, what shows outside the active time (none, forwards, backwards, both; default forwards)",
         "rotate": "along a motion path, how the layer turns (none, auto, auto-reverse)",
         "mode": "how keyframe values are joined (discrete, linear, cubic, paced)",
@@ -63,16 +87,36 @@ enum Hover {
         "times": "keyframe times, fractions of the duration",
     ]
 
-    /// Whether the statement holding token `i` is an animation (`animate`, `spring`, or a
-    /// `then` link), read back to the start of its line.
-    static func inAnimation(_ tokens: [Token], before i: Int) -> Bool {
+    /// Keys of a spring (`spring x to 1 { … }` or on its line).
+    static let springKeyMeanings: [String: String] = [
+        "mass": "the mass m (Core Animation's; default 1)",
+        "stiffness": "the spring constant k (default 100)",
+        "damping": "the damping coefficient c (Core Animation's, not UIKit's ratio; default 10)",
+        "velocity": "the initial velocity, in whole distances a second (default 0)",
+        "initial-velocity": "the initial velocity, as 'velocity'",
+        "response": "SwiftUI's response: the period of the undamped spring, in seconds",
+        "duration": "the response, as 'response'",
+        "damping-fraction": "the damping ratio ζ (UIKit's usingSpringWithDamping; 1 is critically damped)",
+        "bounce": "SwiftUI's bounce: ζ = 1 − bounce",
+        "over": "how long the animation lasts, cutting the spring short",
+        "delay": "how long after the statement runs it starts",
+        "fill": "fill mode (none, forwards, backwards, both)",
+        "from": "the start value (default: the current value)",
+        "to": "the value the spring settles at",
+        "by": "the end relative to the start",
+    ]
+
+    /// "animate" or "spring" when token `i` is in such a statement (read back to the start
+    /// of its line, or to a `then` link's keyword), else nil.
+    static func animationKeyword(_ tokens: [Token], before i: Int) -> String? {
         var k = i - 1
         while k >= 0 {
-            if tokens[k].isWord("animate") || tokens[k].isWord("spring") { return true }
-            if tokens[k].newlineBefore || tokens[k].isPunct("{") || tokens[k].isPunct("}") || tokens[k].isPunct(";") { return false }
+            if tokens[k].isWord("animate") { return "animate" }
+            if tokens[k].isWord("spring") { return "spring" }
+            if tokens[k].newlineBefore || tokens[k].isPunct("{") || tokens[k].isPunct("}") || tokens[k].isPunct(";") { return nil }
             k -= 1
         }
-        return false
+        return nil
     }
 
     /// `**radius**: length, default `10` — the circle's radius`.

@@ -106,7 +106,9 @@ public final class LanguageServer {
             let doc = try document(p)
             switch ScriptFormatter.format(doc.analysis.file) {
             case .failed:
-                throw ResponseError(.requestFailed, "the script has errors, so it is not formatted (see its diagnostics)")
+                // No edits, rather than an error an editor shows on every save while the
+                // script has a mistake (its diagnostics say what it is).
+                return NSNull()
             case .formatted(let text):
                 guard Array(text.utf8) != doc.analysis.file.bytes else { return [Any]() }
                 let all = SourceRange(0, doc.analysis.file.bytes.count)
@@ -147,8 +149,8 @@ public final class LanguageServer {
         case "textDocument/didChange":
             guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let doc = documents[uri],
                   let changes = p["contentChanges"] as? [JSON] else { return }
-            // Full sync is what the server asks for; a client that sends ranges anyway gets
-            // them applied in order.
+            // Incremental sync: each change's range is replaced in order; a change without a
+            // range is the whole text.
             var text = doc.analysis.file.text
             for change in changes {
                 guard let new = change["text"] as? String else { return }
@@ -179,7 +181,9 @@ public final class LanguageServer {
         state = .running
         let capabilities: JSON = [
             "positionEncoding": encoding.rawValue,
-            "textDocumentSync": ["openClose": true, "change": 1],
+            // Incremental: a client sends the edited ranges (applied in order), not the
+            // whole text on every keystroke.
+            "textDocumentSync": ["openClose": true, "change": 2],
             "completionProvider": ["triggerCharacters": ["."]],
             "hoverProvider": true,
             "definitionProvider": true,

@@ -15,7 +15,7 @@ enum Hover {
         guard let word = token.identifier else { return nil }
         let afterDot = i > 0 && tokens[i - 1].isPunct(".") && tokens[i - 1].range.end == token.range.start
 
-        if !afterDot, let d = analysis.symbols.definitions[word] {
+        if !afterDot, let d = analysis.symbols.definition(of: word, at: token.range.start) {
             return (declaration(d, analysis), token.range)
         }
         if afterDot, i > 1, let base = tokens[i - 2].identifier, let property = Property.named(word),
@@ -140,6 +140,7 @@ enum Hover {
         case .layer, .template:
             return "**\(d.name)** — \(d.kind.rawValue), kind \(d.layerKind ?? "?")\n\n```wave\n\(firstLine)\n```"
         case .variable, .constant:
+            if d.scope != nil { return "**\(d.name)** — loop variable\n\n```wave\n\(firstLine)\n```" }
             var text = "**\(d.name)** — \(d.kind == .variable ? "var" : "let")\n\n```wave\n\(firstLine)\n```"
             if let v = valueAtTickZero(d.name, analysis) { text += "\n\nAt tick 0: `\(v)`" }
             return text

@@ -89,13 +89,13 @@ public final class LanguageServer {
             return ["contents": ["kind": "markdown", "value": text], "range": mapper(doc).range(range)]
         case "textDocument/definition":
             let (doc, offset) = try located(p)
-            guard let name = doc.analysis.symbols.name(at: offset), let d = doc.analysis.symbols.definitions[name] else { return NSNull() }
+            guard let d = doc.analysis.symbols.definition(at: offset) else { return NSNull() }
             return ["uri": doc.uri, "range": mapper(doc).range(d.nameRange)]
         case "textDocument/references":
             let (doc, offset) = try located(p)
-            guard let name = doc.analysis.symbols.name(at: offset), doc.analysis.symbols.definitions[name] != nil else { return [Any]() }
+            guard let d = doc.analysis.symbols.definition(at: offset) else { return [Any]() }
             let includeDeclaration = (p["context"] as? JSON)?["includeDeclaration"] as? Bool ?? true
-            var ranges = doc.analysis.symbols.occurrences(of: name)
+            var ranges = doc.analysis.symbols.occurrences(of: d)
             if !includeDeclaration { ranges.removeFirst() }
             let m = mapper(doc)
             return ranges.map { ["uri": doc.uri, "range": m.range($0)] as JSON }

@@ -20,9 +20,15 @@ public struct SymbolIndex: Sendable {
         public var layerKind: String?
         /// A parameter's template or function, by name.
         public var owner: String? = nil
+        /// Where a local name (a parameter, a loop variable) is seen; nil for a script-wide one.
+        public var scope: SourceRange? = nil
     }
 
+    /// Script-wide names: layers, templates, variables, functions.
     public private(set) var definitions: [String: Definition] = [:]
+    /// Local names: function and template parameters, loop variables, each seen only within
+    /// its scope, where it hides a script-wide name of the same spelling.
+    public private(set) var locals: [Definition] = []
     /// Every use of a declared or undeclared name, in source order (declarations excluded).
     public private(set) var uses: [(name: String, range: SourceRange)] = []
 
@@ -30,20 +36,36 @@ public struct SymbolIndex: Sendable {
         for s in script.statements { statement(s) }
     }
 
-    /// The declaration and the uses of `name`, the declaration first.
-    public func occurrences(of name: String) -> [SourceRange] {
-        (definitions[name].map { [$0.nameRange] } ?? []) + uses.filter { $0.name == name }.map(\.range)
+    /// What `name` written at byte `offset` refers to: the innermost local of that name
+    /// whose scope holds the offset, else the script-wide one.
+    public func definition(of name: String, at offset: Int) -> Definition? {
+        let inScope = locals.filter { $0.name == name && $0.scope.map { $0.start <= offset && offset < $0.end } == true }
+        return inScope.min { ($0.scope?.end ?? 0) - ($0.scope?.start ?? 0) < ($1.scope?.end ?? 0) - ($1.scope?.start ?? 0) }
+            ?? definitions[name]
     }
 
-    /// The name declared or used at a byte offset (the offset may sit just after the name).
-    public func name(at offset: Int) -> String? {
-        if let d = definitions.values.first(where: { $0.nameRange.start <= offset && offset <= $0.nameRange.end }) { return d.name }
-        return uses.first { $0.range.start <= offset && offset <= $0.range.end }?.name
+    /// The definition of the name declared or used at a byte offset (the offset may sit
+    /// just after the name).
+    public func definition(at offset: Int) -> Definition? {
+        func holds(_ r: SourceRange) -> Bool { r.start <= offset && offset <= r.end }
+        if let d = locals.first(where: { holds($0.nameRange) }) ?? definitions.values.first(where: { holds($0.nameRange) }) { return d }
+        guard let use = uses.first(where: { holds($0.range) }) else { return nil }
+        return definition(of: use.name, at: use.range.start)
+    }
+
+    /// The declaration of `d` and the uses that refer to it, the declaration first.
+    public func occurrences(of d: Definition) -> [SourceRange] {
+        [d.nameRange] + uses.filter { $0.name == d.name && definition(of: $0.name, at: $0.range.start)?.nameRange == d.nameRange }.map(\.range)
     }
 
     private mutating func define(_ id: Identifier, _ kind: Kind, _ range: SourceRange, layerKind: String? = nil, owner: String? = nil) {
         guard definitions[id.name] == nil else { use(id); return }
         definitions[id.name] = Definition(name: id.name, kind: kind, nameRange: id.range, range: range, layerKind: layerKind, owner: owner)
+    }
+
+    /// A parameter or loop variable, seen within `scope`.
+    private mutating func defineLocal(_ id: Identifier, _ kind: Kind, _ range: SourceRange, owner: String?, scope: SourceRange) {
+        locals.append(Definition(name: id.name, kind: kind, nameRange: id.range, range: range, owner: owner, scope: scope))
     }
 
     private mutating func use(_ id: Identifier) { uses.append((id.name, id.range)) }
@@ -70,19 +92,20 @@ public struct SymbolIndex: Sendable {
             body.forEach { statement($0) }
         case .function(let name, let params, let body):
             define(name, .function, s.range)
-            // Parameters are local, but share the one namespace here: a name declared
-            // before keeps its definition (the first declaration wins).
-            for p in params { define(p, .parameter, p.range, owner: name.name) }
+            for p in params { defineLocal(p, .parameter, p.range, owner: name.name, scope: s.range) }
             expression(body)
-        case .forLoop(_, let from, let to, let body):
+        case .forLoop(let variable, let from, let to, let body):
+            defineLocal(variable, .variable, variable.range, owner: nil, scope: s.range)
             expression(from)
             expression(to)
             body.forEach { statement($0) }
         case .effect(let layer, _, let args):
             expression(layer)
             for arg in args { arg.values.forEach { expression($0) } }
-        case .assign(let target, _, let value):
-            expression(target)
+        case .assign(let target, let op, let value):
+            // `spawn dot(speed = 3)`: the label names the template's parameter, not a use of
+            // a script-wide name.
+            if op != Parser.argumentAssignment { expression(target) }
             expression(value)
         case .ifElse(let condition, let then, let otherwise):
             expression(condition)
@@ -108,7 +131,7 @@ public struct SymbolIndex: Sendable {
     private mutating func layer(_ decl: LayerDecl) {
         define(decl.name, decl.isTemplate ? .template : .layer, decl.range, layerKind: decl.kind.name)
         for p in decl.params {
-            define(p.label, .parameter, p.label.range.to(p.value?.range ?? p.label.range), owner: decl.name.name)
+            defineLocal(p.label, .parameter, p.label.range.to(p.value?.range ?? p.label.range), owner: decl.name.name, scope: decl.range)
             p.values.forEach { expression($0) }
         }
         decl.argument.map { expression($0) }

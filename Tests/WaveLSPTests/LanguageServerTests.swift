@@ -248,6 +248,26 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(outline.compactMap { $0["name"] as? String }, ["p", "x", "f"])
     }
 
+    /// A parameter or loop variable named like a global hides it within its scope: hover,
+    /// definition and references tell them apart.
+    func testLocalNamesHideGlobalsOfTheSameName() {
+        let h = ServerHarness()
+        let text = "var v = 5\nfunc f(v) = v * 2\ntemplate ta(v = 1): circle { radius v }\nevery 1s { spawn ta(v = f(v)) }\nfor v in 0..<3 { }\n"
+        h.open(text, uri: "file:///l.wave")
+        func def(_ line: Int, _ ch: Int) -> [Int]? {
+            (h.result("textDocument/definition", ServerHarness.at(line, ch, uri: "file:///l.wave")) as? JSON).map(span)
+        }
+        XCTAssertEqual(def(1, 12), [1, 7, 1, 8], "v in f's body is f's parameter")
+        XCTAssertEqual(def(2, 36), [2, 12, 2, 13], "radius v is ta's parameter")
+        XCTAssertEqual(def(3, 26), [0, 4, 0, 5], "outside both, v is the global")
+        let refs = (h.result("textDocument/references", ServerHarness.at(0, 4, uri: "file:///l.wave")) as? [JSON] ?? []).map(span)
+        XCTAssertEqual(refs, [[0, 4, 0, 5], [3, 26, 3, 27]], "the global's declaration and its one use (not the spawn argument's label)")
+        let hover = ((h.result("textDocument/hover", ServerHarness.at(1, 12, uri: "file:///l.wave")) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        XCTAssertTrue(hover.hasPrefix("**v** — parameter of 'f'"), hover)
+        let loop = ((h.result("textDocument/hover", ServerHarness.at(4, 4, uri: "file:///l.wave")) as? JSON)?["contents"] as? JSON)?["value"] as? String ?? ""
+        XCTAssertTrue(loop.hasPrefix("**v** — loop variable"), loop)
+    }
+
     /// Completion knows the blocks and slots that take their own words: an emit block's
     /// keys, a spring block's, a text effect, a template after spawn, a gradient direction.
     func testCompletionInEmitSpringEffectSpawnAndGradientSlots() {

@@ -122,6 +122,24 @@ extension Parser {
         readAsMeant(at: current.range)
     }
 
+    /// A '.' after `e` not followed by a name on its line: `animate card.` still being typed
+    /// reports the missing name at the dot (the next line is its own statement); `a.(` and
+    /// the like report what stands there instead.
+    @inline(never)
+    mutating func reportMissingMember(after e: Expr) -> Expr {
+        if peek().isEOF || peek().newlineBefore {
+            let dot = current.range
+            advance()
+            error(.expectedToken, "expected a property name after '.', found the end of the line", at: dot)
+            return Expr(.error, e.range.to(dot))
+        }
+        if !peek().isPunct(".") {
+            advance()
+            error(.expectedToken, "expected a property name after '.', found \(current.describe)", at: current.range)
+        }
+        return e
+    }
+
     /// A list's missing `close`, reported where it was expected with a note at the opener.
     @inline(never)
     mutating func reportUnclosed(close: String, opener: SourceRange) {
@@ -169,17 +187,16 @@ extension Parser {
                 if !withinDepth(e, at: open) { return Expr(.error, e.range) }
                 continue
             }
-            guard isPunct("."), let name = peek().identifier else { break }
+            // The name after a dot is on its line: `animate card.` typed above `layer card: …`
+            // does not take the next line's keyword as a property.
+            guard isPunct("."), let name = peek().identifier, !peek().newlineBefore else { break }
             advance()
             let id = Identifier(name, current.range)
             advance()
             e = Expr(.member(e, id), e.range.to(id.range))
             if !withinDepth(e, at: id.range) { return Expr(.error, e.range) }
         }
-        if isPunct("."), !peek().isEOF, !peek().isPunct(".") {
-            advance()
-            error(.expectedToken, "expected a property name after '.', found \(current.describe)", at: current.range)
-        }
+        if isPunct(".") { return reportMissingMember(after: e) }
         return e
     }
 

@@ -85,6 +85,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { }\nlayer p: circle { }\nevery tick { a.mask = p }", ["3:16 E0202 'mask' is not a property to assign or animate: a layer's mask is written in its body, 'layer a: circle { mask OTHER }'; to change what shows, animate the mask layer itself"]),
         ("#real comment\nvar x = 1\nevery tick { x += 1 }", ["1:1 E0002 bad colour '#real': expected 3, 4, 6 or 8 hex digits; a comment needs a space after '#' ('# real …')"]),
         ("layer b: rectangle { }\nanimate b.opacity to 0 over 1s", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group, image"]),
+        // A name being typed after a dot does not swallow the declaration on the next line.
+        ("animate card.\nlayer card: group {\n  layer face: rect { }\n}\nanimate face.opacity to 0 over 1s", ["1:13 E0101 expected a property name after '.', found the end of the line"]),
         // Other languages' ranges in 'for': one error, with wave's way to write it.
         ("var n = 0\nfor i in 0..10 { n += i }", ["2:10 E0101 '0..10' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
         ("var n = 0\nfor i in 1...n { n += i }", ["2:10 E0101 '1...n' is not a range in wave; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),

@@ -1,3 +1,4 @@
+import Foundation
 import WaveSyntax
 
 /// An edit that fixes a diagnostic: replace `range` with `replacement`.
@@ -23,12 +24,14 @@ public struct DiagnosticFixes: FixItProvider {
         DiagnosticFixes.fromDiagnostic(diagnostic)
     }
 
-    /// The diagnostic's own fix-its, titled by what they write (an empty replacement
-    /// deletes).
+    /// The diagnostic's own fix-its, titled by its help line when it has one ("replace
+    /// 'ovr' with 'over'", "add '}' to close it"), else by what they write, without the
+    /// line breaks an editor's menu would show raw.
     static func fromDiagnostic(_ d: Diagnostic) -> [TextFix] {
         d.fixIts.map { fix in
-            TextFix(title: fix.replacement.isEmpty ? "remove it" : "change to '\(fix.replacement)'",
-                    range: fix.range, replacement: fix.replacement)
+            let written = fix.replacement.trimmingCharacters(in: .whitespacesAndNewlines)
+            let title = d.help ?? (fix.replacement.isEmpty ? "delete it" : written.isEmpty ? "insert a line break" : "write '\(written)'")
+            return TextFix(title: title, range: fix.range, replacement: fix.replacement)
         }
     }
 }

@@ -156,8 +156,13 @@ enum Hover {
     /// the first frame shows it), evaluated by the runtime; nil when the script does not compile.
     static func valueAtTickZero(_ name: String, _ analysis: Analysis) -> String? {
         guard let program = analysis.checked.program, var runtime = try? SceneRuntime(program: program),
-              let (ir, _) = Compiler.compileExpression(SourceFile(name: "hover", text: name), environment: analysis.environment),
+              let (ir, type) = Compiler.compileExpression(SourceFile(name: "hover", text: name), environment: analysis.environment),
               let value = try? runtime.evaluate(ir) else { return nil }
+        // A time or an angle with its unit, as the script writes one (angles are held in radians).
+        if case .number(let v) = value {
+            if type == .number(.time) { return Value.format(v) + "s" }
+            if type == .number(.angle) { return Value.format((v * 180 / .pi * 1e6).rounded() / 1e6) + "deg" }
+        }
         return value.description
     }
 }

@@ -180,8 +180,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hover(3, 38), "**radius**: length, default `10` (on circle)\n\nthe circle's radius")
         XCTAssertTrue(hover(8, 42).hasPrefix("**radius**: length"), "ball.radius: \(hover(8, 42))")
         XCTAssertTrue(hover(9, 29).hasPrefix("**ball** — layer, kind circle\n\n```wave\nlayer ball: circle {"), hover(9, 29))
-        // 92deg in radians: the every-tick handler has run once at tick 0.
-        XCTAssertEqual(hover(8, 16), "**phase** — var\n\n```wave\nvar phase = 90deg\n```\n\nAt tick 0: `1.605703`")
+        // 92deg: the every-tick handler has run once at tick 0 (angles are shown in degrees).
+        XCTAssertEqual(hover(8, 16), "**phase** — var\n\n```wave\nvar phase = 90deg\n```\n\nAt tick 0: `92deg`")
         XCTAssertTrue(hover(2, 4).hasSuffix("At tick 0: `2`"), hover(2, 4))
         XCTAssertEqual(hover(3, 58), "**tomato** — colour #ff6347")
         XCTAssertTrue(hover(4, 13).hasPrefix("**group** — layer kind"))
@@ -376,7 +376,7 @@ final class LanguageServerTests: XCTestCase {
         let real = ServerHarness()
         real.open("layer s: wave { amplitde 5 }")
         let own = real.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range]) as? [JSON] ?? []
-        XCTAssertEqual(own.first?["title"] as? String, "change to 'amplitude'")
+        XCTAssertEqual(own.first?["title"] as? String, "replace 'amplitde' with 'amplitude'", "the diagnostic's help line")
         let ownEdit = ((own.first?["edit"] as? JSON)?["changes"] as? JSON)?["file:///t.wave"] as? [JSON]
         XCTAssertEqual(ownEdit?.first?["newText"] as? String, "amplitude")
         XCTAssertEqual(span(ownEdit![0]), [0, 16, 0, 24])

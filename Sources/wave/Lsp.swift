@@ -22,6 +22,8 @@ struct Lsp: ParsableCommand {
         """)
 
     @Flag(help: "Print the TextMate grammar generated from the vocabulary and exit.") var grammar = false
+    @Flag(help: "Standard input and output, the only transport (accepted because language clients such as vscode-languageclient pass it).")
+    var stdio = false
 
     func run() throws {
         if grammar {

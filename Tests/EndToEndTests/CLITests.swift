@@ -194,6 +194,9 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(r.status, 64, command)
             XCTAssertTrue(r.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: wave \(command)"), "\(command): \(r.stderr)")
         }
+        // `--stdio`, which language clients pass, is accepted: input that ends without
+        // 'shutdown' is exit status 1, not a usage error.
+        XCTAssertEqual(try WaveBinary.run(["lsp", "--stdio"], stdin: "").status, 1)
         let two = try WaveBinary.run(["render", "examples/stickman.wave", "examples/spinner.wave", "-o", "x.png"])
         XCTAssertEqual(two.status, 64)
         XCTAssertTrue(two.stderr.contains("several scripts need --out-dir DIR"), two.stderr)

@@ -36,7 +36,7 @@ enum Hover {
             // A path body holds no child layers: `line` after a value is the next command.
             return ("**\(word)** — path command\n\n```wave\n\(command.form)\n```", token.range)
         }
-        if context.block == .spring, let meaning = springKeyMeanings[word] {
+        if context.block == .spring, let meaning = springKeyMeaning(word) {
             return ("**\(word)** — spring key: \(meaning)", token.range)
         }
         if context.block == .emit, Vocabulary.emitterKeys.contains(word) {
@@ -44,7 +44,7 @@ enum Hover {
         }
         if !afterDot, let statement = animationKeyword(tokens, before: i) {
             // `fill forwards` in an animation is its fill mode, not the fill property.
-            if statement == "spring", let meaning = springKeyMeanings[word] {
+            if statement == "spring", let meaning = springKeyMeaning(word) {
                 return ("**\(word)** — spring key: \(meaning)", token.range)
             }
             if let meaning = animationLabelMeanings[word], Vocabulary.animateLabels[word] != nil {
@@ -99,12 +99,14 @@ enum Hover {
         "damping-fraction": "the damping ratio ζ (UIKit's usingSpringWithDamping; 1 is critically damped)",
         "bounce": "SwiftUI's bounce: ζ = 1 − bounce",
         "over": "how long the animation lasts, cutting the spring short",
-        "delay": "how long after the statement runs it starts",
-        "fill": "fill mode (none, forwards, backwards, both)",
-        "from": "the start value (default: the current value)",
         "to": "the value the spring settles at",
-        "by": "the end relative to the start",
     ]
+
+    /// A spring's key: its own meaning, or the one it shares with `animate` (from, by,
+    /// delay, fill).
+    static func springKeyMeaning(_ word: String) -> String? {
+        springKeyMeanings[word] ?? (Vocabulary.springLabels[word] != nil ? animationLabelMeanings[word] : nil)
+    }
 
     /// "animate" or "spring" when token `i` is in such a statement (read back to the start
     /// of its line, or to a `then` link's keyword), else nil.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import WaveCompiler
 import WaveDriver
 
 /// A time flag: `1.5s`, `500ms`, `90t` (ticks), or a bare number of seconds, as whole ticks

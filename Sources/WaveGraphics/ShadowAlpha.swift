@@ -26,7 +26,7 @@ struct ShadowAlpha {
 
     let rect: PixelBounds
     let runs: [Run]
-    let bytes: [UInt8]
+    let bytes: PageBuffer<UInt8>
 
     /// Memory held, for the shadow cache's bound.
     var byteCount: Int { bytes.count + runs.count * MemoryLayout<Run>.stride }
@@ -69,13 +69,10 @@ struct ShadowAlpha {
         }
         self.runs = runs
         // The coverage copied once its size is known: no growing array (a wide shadow's
-        // bytes are hundreds of kilobytes, and each regrowth faults in fresh pages).
-        bytes = [UInt8](unsafeUninitializedCapacity: total) { out, count in
-            guard let base = out.baseAddress else { count = 0; return }
-            for run in runs {
-                (base + Int(run.offset)).initialize(from: alpha + Int(run.y) * width + Int(run.x), count: Int(run.count))
-            }
-            count = total
+        // bytes are hundreds of kilobytes), into pages mapped in one go (`PageBuffer`).
+        bytes = PageBuffer(count: total)
+        for run in runs {
+            (bytes.base + Int(run.offset)).initialize(from: alpha + Int(run.y) * width + Int(run.x), count: Int(run.count))
         }
     }
 

@@ -42,10 +42,10 @@ struct ShadowPainter {
             if !fresh.isEmpty, let r = ready, r.plain != background { ready = nil }
             if let ready { painter.makePlain(ready.plain) } else if !fresh.isEmpty { painter.makePlain(background) }
             let dx = shadow.rect.x0 - target.originX, dy = shadow.rect.y0 - target.originY
-            shadow.bytes.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return }
-                (ready?.pixels ?? []).withUnsafeBufferPointer { done in
-                    let pixels = ready == nil ? nil : done.baseAddress
+            let base = UnsafePointer(shadow.bytes.base), pixels = ready.map { UnsafePointer($0.pixels.base) }
+            /// Paints every run, writing `fresh` whole.
+            func paintRuns() {
+                do {
                     /// Paints `count` coverages from `offset` in the shadow's bytes at
                     /// pixel (x, y) of the shadow's rectangle.
                     func paint(x: Int, y: Int, offset: Int, count: Int) {
@@ -97,6 +97,7 @@ struct ShadowPainter {
                     finishRows(before: f.y1)
                 }
             }
+            paintRuns()
             guard painter.hasPlain else { return nil }
             return UInt32(littleEndian: UInt32(truncatingIfNeeded: painter.plainPair))
         }
@@ -105,16 +106,12 @@ struct ShadowPainter {
     /// The finished pixels of `shadow` tinted with `color` over backdrop colour `plain`.
     static func finish(_ shadow: ShadowAlpha, color: UInt32, plain: UInt32) -> FinishedShadow {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * 256) { buffer in
-            guard let tables = buffer.baseAddress else { return FinishedShadow(color: color, plain: plain, pixels: []) }
+            let pixels = PageBuffer<UInt32>(count: shadow.bytes.count)
+            guard let tables = buffer.baseAddress else { return FinishedShadow(color: color, plain: plain, pixels: pixels) }
             var painter = ShadowPainter(tables: tables, color: color)
             painter.makePlain(plain)
-            let finished = tables + 512
-            let pixels = [UInt32](unsafeUninitializedCapacity: shadow.bytes.count) { out, count in
-                shadow.bytes.withUnsafeBufferPointer { bytes in
-                    for i in bytes.indices { out[i] = finished[Int(bytes[i])] }
-                }
-                count = shadow.bytes.count
-            }
+            let finished = tables + 512, bytes = shadow.bytes.base, out = pixels.base
+            for i in 0..<pixels.count { out[i] = finished[Int(bytes[i])] }
             return FinishedShadow(color: color, plain: plain, pixels: pixels)
         }
     }
@@ -235,7 +232,7 @@ struct ShadowPainter {
 struct FinishedShadow {
     let color: UInt32
     let plain: UInt32
-    let pixels: [UInt32]
+    let pixels: PageBuffer<UInt32>
 
     var byteCount: Int { pixels.count * MemoryLayout<UInt32>.stride }
 }

@@ -99,21 +99,49 @@ extension GaussianBlur {
         let bw = ((src.x1 - 1) >> k) + 1 - bx0, bh = ((src.y1 - 1) >> k) + 1 - by0
         let sums = arena.allocate(UInt32.self, count: bw * bh * ch)
         sums.initialize(repeating: 0, count: bw * bh * ch)
-        for y in 0..<src.height {
-            let row = source + (y * srcStride) * srcPixelBytes + channelOffset
-            let cells = sums + (((src.y0 + y) >> k) - by0) * bw * ch
-            // Cell by cell: the pixels [x, end) of `src` that fall in cell j.
-            var x = 0, j = 0
-            while x < src.width {
-                let end = Swift.min(src.width, ((((src.x0 + x) >> k) + 1) << k) - src.x0)
-                let c = cells + j * ch
-                for i in 0..<ch {
-                    var total: UInt32 = 0
-                    for p in x..<end { total &+= UInt32(row[p * srcPixelBytes + i]) }
-                    c[i] &+= total
+        if ch == 1, srcPixelBytes == 4 {
+            // A shadow's alpha: each row of cells first sums its rows per column, reading
+            // whole pixels (contiguous words, which vectorize) instead of every fourth byte.
+            let columns = arena.allocate(UInt32.self, count: src.width), shift = UInt32(channelOffset * 8)
+            var y = 0
+            while y < src.height {
+                let cellRow = (src.y0 + y) >> k, end = Swift.min(src.height, ((cellRow + 1) << k) - src.y0)
+                columns.initialize(repeating: 0, count: src.width)
+                for row in y..<end {
+                    let pixels = UnsafeRawPointer(source + row * srcStride * 4)
+                    for p in 0..<src.width {
+                        columns[p] &+= (UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: p << 2, as: UInt32.self)) >> shift) & 0xFF
+                    }
                 }
-                x = end
-                j += 1
+                let cells = sums + (cellRow - by0) * bw
+                var x = 0, j = 0
+                while x < src.width {
+                    let stop = Swift.min(src.width, ((((src.x0 + x) >> k) + 1) << k) - src.x0)
+                    var total: UInt32 = 0
+                    for p in x..<stop { total &+= columns[p] }
+                    cells[j] &+= total
+                    x = stop
+                    j += 1
+                }
+                y = end
+            }
+        } else {
+            for y in 0..<src.height {
+                let row = source + (y * srcStride) * srcPixelBytes + channelOffset
+                let cells = sums + (((src.y0 + y) >> k) - by0) * bw * ch
+                // Cell by cell: the pixels [x, end) of `src` that fall in cell j.
+                var x = 0, j = 0
+                while x < src.width {
+                    let end = Swift.min(src.width, ((((src.x0 + x) >> k) + 1) << k) - src.x0)
+                    let c = cells + j * ch
+                    for i in 0..<ch {
+                        var total: UInt32 = 0
+                        for p in x..<end { total &+= UInt32(row[p * srcPixelBytes + i]) }
+                        c[i] &+= total
+                    }
+                    x = end
+                    j += 1
+                }
             }
         }
         let cells = arena.allocate(UInt16.self, count: bw * bh * ch)
@@ -203,13 +231,37 @@ extension GaussianBlur {
         //    two rows of H: contiguous arithmetic over most of the work.
         let outElements = width * ch
         let h = arena.allocate(UInt32.self, count: chh * outElements)
-        for y in 0..<chh {
-            let cellRow = c + y * rowElements, out = h + y * outElements
-            sx.cell.withUnsafeBufferPointer { cell in
-                sx.t.withUnsafeBufferPointer { t in
-                    for x in 0..<width {
-                        let tx = t[x], a = cellRow + cell[x] * ch, o = out + x * ch
-                        for i in 0..<ch { o[i] = UInt32(a[i]) &* (256 &- tx) &+ UInt32(a[ch + i]) &* tx }
+        if ch == 1 {
+            // The columns between the same two cells are consecutive: per such span the two
+            // cells are constants and the loop over its weights vectorizes.
+            var spans: [(start: Int, end: Int, cell: Int)] = []
+            var x = 0
+            while x < width {
+                let j = sx.cell[x]
+                var end = x + 1
+                while end < width, sx.cell[end] == j { end += 1 }
+                spans.append((x, end, j))
+                x = end
+            }
+            sx.t.withUnsafeBufferPointer { t in
+                guard let t = t.baseAddress else { return }
+                for y in 0..<chh {
+                    let cellRow = c + y * rowElements, out = h + y * outElements
+                    for span in spans {
+                        let a = UInt32(cellRow[span.cell]), b = UInt32(cellRow[span.cell + 1])
+                        for p in span.start..<span.end { out[p] = a &* (256 &- t[p]) &+ b &* t[p] }
+                    }
+                }
+            }
+        } else {
+            for y in 0..<chh {
+                let cellRow = c + y * rowElements, out = h + y * outElements
+                sx.cell.withUnsafeBufferPointer { cell in
+                    sx.t.withUnsafeBufferPointer { t in
+                        for x in 0..<width {
+                            let tx = t[x], a = cellRow + cell[x] * ch, o = out + x * ch
+                            for i in 0..<ch { o[i] = UInt32(a[i]) &* (256 &- tx) &+ UInt32(a[ch + i]) &* tx }
+                        }
                     }
                 }
             }

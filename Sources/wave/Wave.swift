@@ -31,6 +31,10 @@ struct Wave: ParsableCommand {
     /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's
     /// exit status, everything else is argument parsing's to report.
     static func main() {
+        if let problem = unknownHelpTopic(in: Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data((problem + "\n").utf8))
+            Foundation.exit(Exit.usage.code)
+        }
         do {
             var command = try parseAsRoot()
             let limitProblems = RuntimeLimits.problems()
@@ -54,6 +58,18 @@ struct Wave: ParsableCommand {
             }
             Self.exit(withError: error)
         }
+    }
+
+    /// The error for `wave help NAME` when NAME is no subcommand (swift-argument-parser
+    /// printed the general help and exited 0, as if the name were right); nil otherwise.
+    static func unknownHelpTopic(in args: [String]) -> String? {
+        guard args.count >= 2, args[0] == "help", !args[1].hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(args[1]) else { return nil }
+        var text = "Error: Unknown subcommand '\(args[1])'"
+        if let meant = Suggestion.best(for: args[1], among: names) { text += ". Did you mean '\(meant)'?" }
+        text += "\nSubcommands: " + names.dropLast().joined(separator: ", ")
+        return text + "\n  See 'wave --help' for more information."
     }
 
     /// The first option on the command line that the subcommand does not have, with the

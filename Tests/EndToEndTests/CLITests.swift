@@ -183,6 +183,14 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try WaveBinary.run(["render"]).status, 64)
         XCTAssertEqual(try WaveBinary.run(["render", "examples/stickman.wave", "-o", "x.png", "--frame", "1", "--time", "1s"]).status, 64)
         XCTAssertEqual(try WaveBinary.run(["frobnicate"]).status, 64)
+        // `wave help NAME` for no such subcommand is a usage error naming it, not the
+        // general help with status 0; a real one prints its help.
+        let topic = try WaveBinary.run(["help", "rendr"])
+        XCTAssertEqual(topic.status, 64)
+        XCTAssertTrue(topic.stderr.hasPrefix("Error: Unknown subcommand 'rendr'. Did you mean 'render'?"), topic.stderr)
+        let help = try WaveBinary.run(["help", "trace"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Print values per tick"), help.stdout)
         // A misspelt option with its value: the option is named, not the value taken for a script.
         let misspelt = try WaveBinary.run(["render", "examples/stickman.wave", "--tim", "1s", "-o", "x.png"])
         XCTAssertEqual(misspelt.status, 64)

@@ -364,10 +364,11 @@ extension Compiler {
             guard let first = seen[key] else { seen[key] = arg; continue }
             let (line, column) = file.location(of: first.label.range.start)
             if first.label.name == arg.label.name {
-                error(.duplicateProperty, "'\(arg.label.name)' is given twice (first at \(line):\(column)); give it once", arg.label.range)
+                error(.duplicateProperty, "'\(arg.label.name)' is given twice (first at \(line):\(column)); give it once", arg.label.range,
+                      notes: [.init("'\(first.label.name)' is first given here", first.label.range)])
             } else {
                 error(.duplicateProperty, "'\(first.label.name)' and '\(arg.label.name)' give the same thing (the first at \(line):\(column)); give one",
-                      arg.label.range)
+                      arg.label.range, notes: [.init("'\(first.label.name)' is given here", first.label.range)])
             }
             return false
         }

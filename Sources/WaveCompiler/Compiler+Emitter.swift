@@ -208,7 +208,8 @@ extension Compiler {
                 // A key read as another (`birthRate` beside `birth-rate`) was reported already.
                 if key == clause.head.name {
                     let (line, col) = file.location(of: first.start)
-                    error(.duplicateProperty, "'\(key)' is set twice in this emit block (first at \(line):\(col))", clause.head.range)
+                    error(.duplicateProperty, "'\(key)' is set twice in this emit block (first at \(line):\(col))", clause.head.range,
+                          notes: [.init("'\(key)' is first set here", first)])
                 }
                 ok = false
                 continue

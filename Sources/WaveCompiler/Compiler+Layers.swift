@@ -122,7 +122,12 @@ extension Compiler {
                 continue
             }
             if head == Vocabulary.replicateClause {
-                if seen[head] != nil { error(.duplicateProperty, "'replicate' is set twice", clause.head.range); continue }
+                if let first = seen[head] {
+                    let (line, col) = file.location(of: first.start)
+                    error(.duplicateProperty, "'replicate' is set twice (first at \(line):\(col))", clause.head.range,
+                          notes: [.init("'replicate' is first set here", first)])
+                    continue
+                }
                 seen[head] = clause.head.range
                 compileReplicate(clause, into: &layer, decl: decl)
                 continue
@@ -166,7 +171,8 @@ extension Compiler {
             }
             if let earlier = seen[prop.rawValue] {
                 let (line, col) = file.location(of: earlier.start)
-                error(.duplicateProperty, "property '\(head)' is set twice (first at \(line):\(col))", clause.head.range)
+                error(.duplicateProperty, "property '\(head)' is set twice (first at \(line):\(col))", clause.head.range,
+                      notes: [.init("'\(file.text(of: earlier))' is first set here", earlier)])
                 continue
             }
             seen[prop.rawValue] = clause.head.range

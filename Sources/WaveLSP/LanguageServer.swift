@@ -121,6 +121,11 @@ public final class LanguageServer {
             let doc = try document(p)
             let m = mapper(doc)
             guard let range = m.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "codeAction needs a range") }
+            // Kinds are hierarchical: asking for "quickfix" or a parent of it ("") gets them.
+            if let only = (p["context"] as? JSON)?["only"] as? [String],
+               !only.contains(where: { $0.isEmpty || $0 == "quickfix" || "quickfix".hasPrefix($0 + ".") }) {
+                return [JSON]()
+            }
             return CodeActions.actions(doc.analysis, range: range, uri: doc.uri, provider: fixIts, mapper: m) {
                 self.diagnosticJSON($0, doc)
             }
@@ -231,6 +236,7 @@ public final class LanguageServer {
         let m = mapper(doc)
         var o: JSON = ["range": m.range(d.range), "severity": d.severity == .error ? 1 : d.severity == .warning ? 2 : 3,
                        "code": d.code.code, "source": "wave", "message": d.message]
+        if [.unusedVariable, .unspawnedTemplate].contains(d.code) { o["tags"] = [1] }   // Unnecessary: shown faded
         if !d.notes.isEmpty {
             o["relatedInformation"] = d.notes.map { ["location": ["uri": doc.uri, "range": m.range($0.range)], "message": $0.message] as JSON }
         }

@@ -380,10 +380,38 @@ final class LanguageServerTests: XCTestCase {
         let ownEdit = ((own.first?["edit"] as? JSON)?["changes"] as? JSON)?["file:///t.wave"] as? [JSON]
         XCTAssertEqual(ownEdit?.first?["newText"] as? String, "amplitude")
         XCTAssertEqual(span(ownEdit![0]), [0, 16, 0, 24])
+        // A client asking only for other kinds of action gets none; for quickfix, or a
+        // parent kind ("" is every kind), the fix.
+        for (only, count) in [(["refactor"], 0), (["source.organizeImports"], 0), (["quickfix"], 1), ([""], 1)] {
+            let asked = real.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": range,
+                                                                "context": ["diagnostics": [Any](), "only": only]]) as? [JSON]
+            XCTAssertEqual(asked?.count, count, "only \(only)")
+        }
         // A diagnostic without fix-its: no actions.
         let plain = ServerHarness()
         plain.open("layer s: wave { amplitude }")
         let here: JSON = ["start": ["line": 0, "character": 16], "end": ["line": 0, "character": 26]]
         XCTAssertEqual((plain.result("textDocument/codeAction", ["textDocument": ["uri": "file:///t.wave"], "range": here]) as? [Any])?.count, 0)
+    }
+
+    /// An unused variable is tagged Unnecessary (editors fade it); a property set twice
+    /// points at the first setting (relatedInformation), as do options given twice.
+    func testDiagnosticTagsAndRelatedInformation() {
+        let h = ServerHarness()
+        let unused = h.open("var spare = 3\nlayer s: rect { fill red }")
+        let w = unused.first { $0["code"] as? String == "W0001" }
+        XCTAssertEqual(w?["tags"] as? [Int], [1])
+        let twice = h.open("layer s: rect {\n  fill red\n  fill blue\n}")
+        let e = twice.first { $0["code"] as? String == "E0210" }
+        XCTAssertEqual(e.map(span), [2, 2, 2, 6])
+        XCTAssertNil(e?["tags"])
+        let related = e?["relatedInformation"] as? [JSON]
+        XCTAssertEqual(related?.count, 1)
+        XCTAssertEqual((related?.first?["location"] as? JSON).map(span), [1, 2, 1, 6])
+        let options = h.open("layer s: rect { fill red }\nanimate s.opacity from 0 to 1 over 1s over 2s")
+        let o = options.first { $0["code"] as? String == "E0210" }
+        let first = (o?["relatedInformation"] as? [JSON])?.first
+        XCTAssertEqual((first?["location"] as? JSON).map(span), [1, 30, 1, 34])
+        XCTAssertEqual(first?["message"] as? String, "'over' is first given here")
     }
 }

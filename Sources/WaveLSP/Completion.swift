@@ -67,6 +67,13 @@ struct Completion {
         if let p = context.previous?.identifier, p == "ease" || p == "eases" {
             return CompletionWords.curveNames.map { Item(label: $0, kind: .enumMember, detail: "timing curve") }
         }
+        // In an `animate` or `spring` statement: the words an option takes, or the options
+        // not given yet.
+        if !context.startsClause, let last = analysis.lastTokenIndex(before: wordStart),
+           let statement = Hover.animationKeyword(tokens, before: last + 1),
+           let items = animationItems(statement, tokens: tokens, last: last) {
+            return items
+        }
         // `effect LAYER |`: an effect; `spawn |` and `emit |`: a template.
         if let p = context.previous, let before = context.beforePrevious, before.isWord("effect"), p.identifier != nil {
             return EffectKind.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "text effect") }
@@ -79,10 +86,16 @@ struct Completion {
            let kind = GradientKind(rawValue: g), kind == .linear {
             return GradientDirection.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "gradient direction") } + colorItems()
         }
+        // After a whole value and a space, the next key of a block may start on the same
+        // line (`count 5  speed 40`).
+        func nextKey(_ keys: Set<String>) -> Bool {
+            guard let p = context.previous, p.range.end < wordStart, Completion.endsValue(p) else { return false }
+            return !(p.identifier.map(keys.contains) ?? false)
+        }
         switch context.block {
-        case .emit where context.startsClause:
+        case .emit where context.startsClause || nextKey(Set(Vocabulary.emitterKeys)):
             return Vocabulary.emitterKeys.map { Item(label: $0, kind: .property, detail: "emit key") }
-        case .spring where context.startsClause:
+        case .spring where context.startsClause || nextKey(Set(Vocabulary.springLabels.keys)):
             return Vocabulary.springLabels.keys.sorted().map { Item(label: $0, kind: .property, detail: "spring key") }
         case .layer(let kind) where context.startsClause:
             let properties = kind.map(CompletionWords.properties(of:)) ?? Property.allCases
@@ -122,6 +135,40 @@ struct Completion {
         items += colorItems()
         var seen: Set<String> = []
         return items.filter { seen.insert($0.label).inserted }
+    }
+
+    /// In an `animate` (or `spring`) statement whose last token is `tokens[last]`: after
+    /// `fill`, `mode`, `rotate` or `repeat` the words they take; after a whole value (or
+    /// `autoreverse`) the options not given yet; nil where a value comes next.
+    static func animationItems(_ statement: String, tokens: [Token], last: Int) -> [Item]? {
+        let labels = statement == "spring" ? Vocabulary.springLabels : Vocabulary.animateLabels
+        func label(_ i: Int) -> String? {
+            guard let w = tokens[i].identifier, labels[w] != nil, i == 0 || !tokens[i - 1].isPunct(".") else { return nil }
+            return w
+        }
+        let p = tokens[last]
+        if let w = label(last) {
+            func words(_ all: [String], _ detail: String) -> [Item] { all.map { Item(label: $0, kind: .enumMember, detail: detail) } }
+            switch w {
+            case "fill": return words(FillMode.allCases.map(\.rawValue), "fill mode")
+            case "mode": return words(KeyframeMode.allCases.map(\.rawValue), "keyframe mode")
+            case "rotate": return words(MotionRotation.allCases.map(\.rawValue), "rotation along the path")
+            case "repeat": return [Item(label: "forever", kind: .keyword, detail: "repeat without end")]
+            default: if labels[w] != 0 { return nil }
+            }
+        } else if p.isWord(statement) || p.isWord("then") || !Completion.endsValue(p) {
+            return nil
+        }
+        var given: Set<String> = []
+        var k = last
+        while k >= 0, !tokens[k].isWord(statement) {
+            if let w = label(k) { given.insert(w) }
+            k -= 1
+        }
+        return labels.keys.sorted().filter { !given.contains($0) }.map {
+            let meaning = statement == "spring" ? Hover.springKeyMeaning($0) : Hover.animationLabelMeanings[$0]
+            return Item(label: $0, kind: .keyword, detail: "\(statement) option", documentation: meaning)
+        }
     }
 
     /// Whether `t` can end a value: a literal, a name, or a closing bracket.

@@ -171,6 +171,35 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertFalse(afterHead.contains { $0["label"] as? String == "stroke-end" })
     }
 
+    /// In an animation: after a whole option the options not given yet (all of them, not
+    /// a short list), after `fill`, `mode`, `rotate` the words they take; a spring's keys
+    /// for a spring; where a value comes, no option names.
+    func testCompletionInsideAnimationStatements() {
+        let h = ServerHarness()
+        let text = "layer x: circle { }\nanimate x.opacity from 0 to 1 \nanimate x.opacity over 1s fill \n"
+            + "animate x.position along x mode \nspring x.scale to 2 \nanimate x.opacity over \n"
+        h.open(text)
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            ((h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON)?["items"] as? [JSON] ?? [])
+                .compactMap { $0["label"] as? String }
+        }
+        let options = labels(1, 30)
+        for word in ["over", "delay", "values", "times", "fill", "ease", "repeat", "autoreverse", "stagger", "by", "mode"] {
+            XCTAssertTrue(options.contains(word), "\(word) in \(options)")
+        }
+        XCTAssertFalse(options.contains("from") || options.contains("to"), "given already: \(options)")
+        XCTAssertFalse(options.contains("red") || options.contains("radius"), "\(options)")
+        XCTAssertEqual(labels(2, 31), ["none", "forwards", "backwards", "both"])
+        XCTAssertEqual(labels(3, 32), ["discrete", "linear", "cubic", "paced"])
+        let spring = labels(4, 20)
+        XCTAssertTrue(spring.contains("damping-fraction") && spring.contains("stiffness"), "\(spring)")
+        XCTAssertFalse(spring.contains("values") || spring.contains("to"), "\(spring)")
+        // After `over` a value comes: names and functions, no option names.
+        let value = labels(5, 23)
+        XCTAssertTrue(value.contains("x"), "\(value)")
+        XCTAssertFalse(value.contains("delay"), "\(value)")
+    }
+
     func testHoverExplainsPropertiesLayersVariablesAndColours() {
         let h = ServerHarness()
         h.open(script)
@@ -281,6 +310,8 @@ final class LanguageServerTests: XCTestCase {
         spring x to 1 { st }
         effect title fa
         every 1s { spawn d }
+        emit dot { birth-rate 5  li }
+        spring x to 1 { stiffness 300  da }
         """
         h.open(text, uri: "file:///c.wave")
         func labels(_ line: Int, _ ch: Int) -> [String] {
@@ -293,6 +324,13 @@ final class LanguageServerTests: XCTestCase {
         let spring = labels(5, 18)
         XCTAssertTrue(spring.contains("stiffness") && spring.contains("damping"), "\(spring)")
         XCTAssertFalse(spring.contains("birth-rate"), "\(spring)")
+        // A second key on the line, after a whole value.
+        let secondEmit = labels(8, 27)
+        XCTAssertTrue(secondEmit.contains("lifetime") && secondEmit.contains("velocity"), "\(secondEmit)")
+        XCTAssertFalse(secondEmit.contains("radius"), "\(secondEmit)")
+        let secondSpring = labels(9, 33)
+        XCTAssertTrue(secondSpring.contains("damping") && secondSpring.contains("mass"), "\(secondSpring)")
+        XCTAssertFalse(secondSpring.contains("lifetime"), "\(secondSpring)")
         XCTAssertEqual(Set(labels(6, 15)), Set(EffectKind.allCases.map(\.rawValue)))
         XCTAssertEqual(labels(7, 18), ["dot"])
         let direction = labels(2, 47)

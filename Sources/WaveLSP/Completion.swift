@@ -35,13 +35,31 @@ struct Completion {
     /// The items for the cursor at byte `offset` of `analysis`.
     static func items(_ analysis: Analysis, at offset: Int) -> [Item] {
         let bytes = analysis.file.bytes
+        // Nothing inside a comment or a string (a `#` comment's text is prose; a string's
+        // is text to show).
+        if analysis.lexed.comments.contains(where: { $0.range.start < offset && offset <= $0.range.end }) { return [] }
+        let tokens = analysis.lexed.tokens, before = analysis.lastTokenIndex(before: offset)
+        /// A string token, or one the lexer refused because its line ended before the quote.
+        func isString(_ t: Token) -> Bool {
+            switch t.kind {
+            case .string: return true
+            case .error(let code, _): return code == .unterminatedString
+            default: return false
+            }
+        }
+        if let i = Optional((before ?? -1) + 1), i < tokens.count, isString(tokens[i]), tokens[i].range.start < offset {
+            return []   // inside a string
+        }
+        if let i = before, isString(tokens[i]), tokens[i].range.end == offset,
+           tokens[i].range.end - tokens[i].range.start < 2 || bytes[offset - 1] != UInt8(ascii: "\"") {
+            return []   // at the end of a string not closed yet
+        }
         let wordStart = wordRange(analysis, at: offset).start
         // A number being typed takes a unit (`3`, `3s`, `45de`); a hex colour takes nothing.
         if wordStart < offset, isDigit(bytes[wordStart]) {
             return CompletionWords.units.map { Item(label: $0, kind: .unit, detail: "unit") }
         }
         if wordStart > 0, bytes[wordStart - 1] == UInt8(ascii: "#") { return [] }
-        let tokens = analysis.lexed.tokens
         let lineBreak: Bool = {
             let before = analysis.lastTokenIndex(before: wordStart).map { tokens[$0].range.end } ?? 0
             return bytes[min(before, wordStart)..<wordStart].contains(10)

@@ -200,6 +200,22 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertFalse(value.contains("delay"), "\(value)")
     }
 
+    /// Inside a comment or a string nothing is offered; right after a closed string, or
+    /// before a comment, completion works as usual.
+    func testNoCompletionInCommentsAndStrings() {
+        let h = ServerHarness()
+        h.open("# a comment about fi\nlayer tt: text \"hello wo\" { fill red }\nlayer u: text \"open\nanimate tt.\n")
+        func count(_ line: Int, _ ch: Int) -> Int {
+            ((h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON)?["items"] as? [Any])?.count ?? -1
+        }
+        XCTAssertEqual(count(0, 20), 0, "end of a comment")
+        XCTAssertEqual(count(0, 5), 0, "inside a comment")
+        XCTAssertEqual(count(1, 23), 0, "inside a string")
+        XCTAssertEqual(count(2, 19), 0, "at the end of an unclosed string")
+        XCTAssertGreaterThan(count(1, 33), 0, "after the string, in the body")
+        XCTAssertGreaterThan(count(3, 11), 0, "members of tt")
+    }
+
     func testHoverExplainsPropertiesLayersVariablesAndColours() {
         let h = ServerHarness()
         h.open(script)

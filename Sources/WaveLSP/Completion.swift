@@ -67,14 +67,13 @@ struct Completion {
         let context = CursorContext(tokens: tokens, wordStart: wordStart, lineBreakBefore: lineBreak)
         let environment = analysis.environment
 
-        // `name.` members.
+        // `name.` and `name[i].` members.
         if let dot = context.previous, dot.isPunct("."), dot.range.end == wordStart,
-           let base = context.beforePrevious?.identifier, context.beforePrevious?.range.end == dot.range.start {
+           let baseIndex = memberBase(tokens, dot: analysis.lastTokenIndex(before: dot.range.end) ?? 0),
+           let base = tokens[baseIndex].identifier {
             guard let members = CompletionWords.members(of: base, in: environment) else { return [] }
             // `animate ball.` and `spring ball.`: only what can be animated.
-            let animating = analysis.lastTokenIndex(before: context.beforePrevious?.range.start ?? 0).map {
-                tokens[$0].isWord("animate") || tokens[$0].isWord("spring")
-            } ?? false
+            let animating = baseIndex > 0 && (tokens[baseIndex - 1].isWord("animate") || tokens[baseIndex - 1].isWord("spring"))
             return members.filter { !animating || $0.isAnimatable }.map(propertyItem)
         }
         // `layer NAME: ` takes a kind.
@@ -140,7 +139,7 @@ struct Completion {
                 if let p = context.previous, p.range.end < wordStart, Completion.endsValue(p), p.identifier != head {
                     next = (kind.map(CompletionWords.properties(of:)) ?? Property.allCases).map(propertyItem)
                 }
-                return items + nameItems(analysis) + functionItems() + next
+                return items + nameItems(analysis) + builtinItems() + functionItems() + next
             }
         }
         if context.startsClause, context.block == .topLevel || context.block == .code {
@@ -148,7 +147,7 @@ struct Completion {
         } else {
             items += CompletionWords.clauseWords.map { Item(label: $0, kind: .keyword) }
         }
-        items += nameItems(analysis) + functionItems()
+        items += nameItems(analysis) + builtinItems() + functionItems()
         items += TimingCurveName.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "timing curve") }
         items += colorItems()
         var seen: Set<String> = []
@@ -186,6 +185,31 @@ struct Completion {
         return labels.keys.sorted().filter { !given.contains($0) }.map {
             let meaning = statement == "spring" ? Hover.springKeyMeaning($0) : Hover.animationLabelMeanings[$0]
             return Item(label: $0, kind: .keyword, detail: "\(statement) option", documentation: meaning)
+        }
+    }
+
+    /// The name a member access ends in `.` at token `dot` reads from: `ball.` or `bar[i + 1].`
+    /// (the name before the brackets), with nothing between; nil otherwise.
+    static func memberBase(_ tokens: [Token], dot: Int) -> Int? {
+        var k = dot - 1
+        guard k >= 0, tokens[k].range.end == tokens[dot].range.start else { return nil }
+        if tokens[k].isPunct("]") {
+            var depth = 0
+            while k >= 0 {
+                if tokens[k].isPunct("]") { depth += 1 } else if tokens[k].isPunct("[") { depth -= 1 }
+                if depth == 0 { break }
+                k -= 1
+            }
+            k -= 1
+            guard k >= 0, tokens[k].range.end == tokens[k + 1].range.start else { return nil }
+        }
+        return tokens[k].identifier == nil ? nil : k
+    }
+
+    /// The built-in names a value may use (`t`, `width`, `index` …).
+    static func builtinItems() -> [Item] {
+        Compiler.builtinNameMeanings.keys.sorted().map {
+            Item(label: $0, kind: .variable, detail: "built-in", documentation: Compiler.builtinNameMeanings[$0])
         }
     }
 

@@ -216,6 +216,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertGreaterThan(count(3, 11), 0, "members of tt")
     }
 
+    /// `bar[1].` offers a copy's properties as `bar.` does; a value offers the built-in
+    /// names (`t`, `width`, `index`) beside the script's own.
+    func testCompletionOfIndexedMembersAndBuiltinNames() {
+        let h = ServerHarness()
+        h.open("layer bar: rect { replicate 4 translate (10, 0) }\nevery tick { bar[index + 1].\n  var k = \n}\n")
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            ((h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON)?["items"] as? [JSON] ?? [])
+                .compactMap { $0["label"] as? String }
+        }
+        let members = labels(1, 29)
+        XCTAssertTrue(members.contains("opacity") && members.contains("corner"), "\(members)")
+        XCTAssertFalse(members.contains("radius"), "a rect has no radius: \(members)")
+        let value = labels(2, 10)
+        for name in ["t", "tick", "width", "height", "index", "pi", "bar", "sin"] {
+            XCTAssertTrue(value.contains(name), "\(name) in \(value)")
+        }
+    }
+
     func testHoverExplainsPropertiesLayersVariablesAndColours() {
         let h = ServerHarness()
         h.open(script)

@@ -26,6 +26,8 @@ enum SemanticTokens {
         return w
     }()
     private static let functions = Set(CompletionWords.functions)
+    /// Words inside path commands that are neither properties nor other keywords.
+    private static let pathWords: Set<String> = ["control", "clockwise"]
 
     /// The type of each token and comment, in source order, as (range, type).
     static func classify(_ analysis: Analysis) -> [(SourceRange, TokenType)] {
@@ -33,8 +35,17 @@ enum SemanticTokens {
         let definitions = analysis.symbols.definitions
         var out: [(SourceRange, TokenType)] = []
         var c = 0
+        // The blocks open at each token, to read a path body's commands as commands.
+        var blocks: [CursorContext.Block] = [], lastBrace = -1
         for (i, t) in tokens.enumerated() {
             while c < comments.count, comments[c].range.start < t.range.start { out.append((comments[c].range, .comment)); c += 1 }
+            if t.isPunct("{") {
+                blocks.append(CursorContext.opener(tokens, brace: i, after: lastBrace))
+                lastBrace = i
+            } else if t.isPunct("}") {
+                _ = blocks.popLast()
+                lastBrace = i
+            }
             let type: TokenType?
             switch t.kind {
             case .number, .size, .color: type = .number
@@ -44,7 +55,14 @@ enum SemanticTokens {
             case .identifier(let w):
                 let afterDot = i > 0 && tokens[i - 1].isPunct(".")
                 let starts = t.newlineBefore || i == 0 || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";")
+                let inPath = blocks.last == .layer(.path)
                 if afterDot { type = Property.named(w) != nil ? .property : .variable }
+                else if inPath, PathCommand(rawValue: w) != nil || Self.pathWords.contains(w),
+                        starts || Completion.endsValue(tokens[i - 1]) || tokens[i - 1].isPunct(")") {
+                    // `move (0, 0)  line (10, 0)  close` on one line: each word a command
+                    // (or a command's `control`/`clockwise`), not a layer kind or a variable.
+                    type = .keyword
+                }
                 else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
                     type = d.kind == .layer || d.kind == .template ? .class : d.kind == .function ? .function : .variable

@@ -418,6 +418,24 @@ final class LanguageServerTests: XCTestCase {
             [1, 34, 4, T.number.rawValue],
             [2, 0, 3, T.keyword.rawValue], [2, 4, 1, T.variable.rawValue], [2, 6, 1, T.operator.rawValue], [2, 8, 3, T.string.rawValue],
         ])
+        // A path body's commands are keywords wherever they stand on the line (`line` and
+        // `circle` are layer kinds elsewhere), and so are `control` and `clockwise`.
+        h.open("layer p: path { move (0, 0) line (4, 0)  quad (8, 8) control (6, 0)\n  circle (5, 5) radius 2 close fill red }")
+        let words = (h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t.wave"]]) as? JSON)?["data"] as? [Int] ?? []
+        var at: [String: Int] = [:]
+        var (l, st) = (0, 0)
+        let lines = ["layer p: path { move (0, 0) line (4, 0)  quad (8, 8) control (6, 0)", "  circle (5, 5) radius 2 close fill red }"]
+        for i in stride(from: 0, to: words.count, by: 5) {
+            l += words[i]; st = words[i] == 0 ? st + words[i + 1] : words[i + 1]
+            let text = Array(lines[l].utf8)[st..<st + words[i + 2]]
+            at[String(decoding: text, as: UTF8.self)] = words[i + 3]
+        }
+        for word in ["move", "line", "quad", "control", "circle", "close"] {
+            XCTAssertEqual(at[word], T.keyword.rawValue, word)
+        }
+        XCTAssertEqual(at["path"], T.type.rawValue)
+        XCTAssertEqual(at["radius"], T.property.rawValue)
+        XCTAssertEqual(at["fill"], T.property.rawValue)
     }
 
     /// A fix-it provider standing in for the fix-its diagnostics will carry.

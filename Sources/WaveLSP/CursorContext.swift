@@ -73,8 +73,17 @@ struct CursorContext {
         while k > lastBrace {
             let t = tokens[k]
             if t.isWord("layer") || t.isWord("template") {
-                if k + 3 < brace + 1, k + 3 < tokens.count, tokens[k + 2].isPunct(":") {
-                    return .layer(tokens[k + 3].identifier.flatMap(LayerKind.init(rawValue:)))
+                // `template NAME(params): KIND {`: past the parameters to the colon.
+                var colon = k + 2
+                if colon < brace, tokens[colon].isPunct("(") {
+                    var depth = 0
+                    repeat {
+                        if tokens[colon].isPunct("(") { depth += 1 } else if tokens[colon].isPunct(")") { depth -= 1 }
+                        colon += 1
+                    } while colon < brace && depth > 0
+                }
+                if colon + 1 < brace, tokens[colon].isPunct(":") {
+                    return .layer(tokens[colon + 1].identifier.flatMap(LayerKind.init(rawValue:)))
                 }
                 return .layer(nil)
             }

@@ -216,6 +216,16 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertGreaterThan(count(3, 11), 0, "members of tt")
     }
 
+    /// A template with parameters (defaults in parentheses too) is a body of its kind.
+    func testTemplateWithParametersOffersItsKindsProperties() {
+        let h = ServerHarness()
+        h.open("template spark(v = (0, 0), life = 60): circle {\n  ra\n}\n")
+        let labels = ((h.result("textDocument/completion", ServerHarness.at(1, 4)) as? JSON)?["items"] as? [JSON] ?? [])
+            .compactMap { $0["label"] as? String }
+        XCTAssertTrue(labels.contains("radius") && labels.contains("center"), "\(labels)")
+        XCTAssertFalse(labels.contains("corner") || labels.contains("amplitude") || labels.contains("frame"), "\(labels)")
+    }
+
     /// `bar[1].` offers a copy's properties as `bar.` does; a value offers the built-in
     /// names (`t`, `width`, `index`) beside the script's own.
     func testCompletionOfIndexedMembersAndBuiltinNames() {

@@ -174,7 +174,9 @@ public enum Ops {
         }
     }
 
-    static func unit(_ v: Double) -> Double { v.isNaN ? 0 : Swift.min(1, Swift.max(0, v)) }
+    /// A colour component clamped to 0...1; NaN stays NaN, so that a colour made from one is
+    /// refused where it reaches a layer (E0706) instead of drawing it hidden.
+    static func unit(_ v: Double) -> Double { v.isNaN ? v : Swift.min(1, Swift.max(0, v)) }
 
     /// Linear interpolation of numbers, points, rects and colours. Colours interpolate
     /// their straight sRGB components and alpha independently (see grammar.md).
@@ -235,7 +237,7 @@ public enum Ops {
         let x = c * (1 - Swift.abs(Foundation.fmod(hue, 2) - 1))
         let m = unit(l) - c / 2
         let (r, g, b): (Double, Double, Double)
-        switch hue.clampedInt(.towardZero) {   // a NaN hue takes sector 0; unit() makes its NaN channel 0
+        switch hue.clampedInt(.towardZero) {   // a NaN hue takes sector 0, whose channels are then NaN
         case 0: (r, g, b) = (c, x, 0)
         case 1: (r, g, b) = (x, c, 0)
         case 2: (r, g, b) = (0, c, x)

@@ -159,6 +159,21 @@ extension Compiler {
             }
             return ""
         }
+        if kind != .linear, let first = rest.first, let parts = Compiler.cssCentre(first), !isVariable("at") {
+            // CSS's `[from] 30deg at (0.5, 0.5)` (or `circle at …`): wave gives the centre as
+            // an argument of its own after the angle.
+            let angle = kind == .conic ? parts.before.filter { Compiler.isNumberLiteral($0) } : []
+            var fix: Diagnostic.FixIt? = nil, help: String? = nil
+            if parts.after.count == 1, case .tuple(let xy) = parts.after[0].kind, xy.count == 2 {
+                let written = (angle + parts.after).map { file.text(of: $0.range) }.joined(separator: ", ")
+                fix = .init(first.range, written)
+                help = "write '\(written)'"
+            }
+            let form = kind == .conic ? "conic-gradient(30deg, (0.5, 0.5), red, blue)" : "radial-gradient((0.5, 0.5), red, blue)"
+            error(.badGradient, "CSS's 'at' does not place the centre in wave: the centre is a point in the layer's unit box, "
+                  + "given as its own argument\(kind == .conic ? " after the angle" : ""): \(form)", first.range, help: help, fix: fix)
+            return .bad(.paint)
+        }
         if kind == .conic {
             geometry = [0, 0.5, 0.5]
             if let first = rest.first, case .stop(let word, let angle) = first.kind, case .name("from") = word.kind,
@@ -211,6 +226,13 @@ extension Compiler {
                 if case .name(let w) = first.kind, let direction = GradientDirection(rawValue: w), let g = Compiler.gradientDirections[direction] {
                     geometry = g
                     rest = rest.dropFirst()
+                } else if case .binary("-", _, _) = first.kind, let w = Compiler.hyphenated(first), file.text(of: first.range) == w,
+                          !w.split(separator: "-").contains(where: { isDefinedName(String($0), ctx) }),
+                          let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
+                    // `down-rigth`: one misspelt word, which the lexer could only read as
+                    // `down - rigth`.
+                    error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
+                    return .bad(.paint)
                 } else if case .name(let w) = first.kind, !isDefinedName(w, ctx),
                           let s = Suggestion.best(for: w, among: GradientDirection.allCases.map(\.rawValue)) {
                     error(.badGradient, "unknown gradient direction '\(w)'; did you mean '\(s)'?", first.range, fix: .init(first.range, s))
@@ -283,11 +305,26 @@ extension Compiler {
                     return .bad(.paint)
                 }
                 let l = expression(loc, ctx)
-                guard isNumber(l.type) else {
-                    if !l.poisoned { error(.badGradient, "a stop location is a number or percentage, found \(l.type)", loc.range) }
+                if l.poisoned { return .bad(.paint) }
+                switch l.type {
+                case .number(.none):
+                    location = l.ir
+                case .number(.angle) where kind == .conic:
+                    // CSS's `conic-gradient(red 90deg, blue 180deg)`: an angle from the start
+                    // angle is that fraction of the turn.
+                    if case .constant(.number(let a)) = l.ir {
+                        location = .constant(.number(a / (2 * Double.pi)))
+                    } else {
+                        location = .binary(.div, l.ir, .constant(.number(2 * Double.pi)))
+                    }
+                case .number(let d) where d != .none:
+                    let only = d == .angle ? "; an angle places a stop only in a conic gradient" : ""
+                    error(.badGradient, "a stop location is a fraction of the gradient line (0.2 or 20%), not \(Compiler.withArticle(d.rawValue))\(only)", loc.range)
+                    return .bad(.paint)
+                default:
+                    error(.badGradient, "a stop location is a number or percentage, found \(l.type)", loc.range)
                     return .bad(.paint)
                 }
-                location = l.ir
             }
             let c = expression(colorExpr, ctx)
             if c.poisoned { return .bad(.paint) }
@@ -301,6 +338,20 @@ extension Compiler {
         let ir = IRExpr.gradient(kind: kind, geometry: geometry, stops: stops, locations: locations)
         if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
         return Typed(ir: ir, type: .paint)
+    }
+
+    /// CSS's centre in a gradient's first argument, `30deg at (0.5, 0.5)`: the words and
+    /// values before `at` and after it; nil when there is no `at`.
+    static func cssCentre(_ e: Expr) -> (before: [Expr], after: [Expr])? {
+        var parts: [Expr] = []
+        func flatten(_ x: Expr) {
+            if case .stop(let a, let b) = x.kind { flatten(a); flatten(b) } else { parts.append(x) }
+        }
+        flatten(e)
+        guard parts.count > 1, let at = parts.firstIndex(where: { if case .name("at") = $0.kind { return true }; return false }) else {
+            return nil
+        }
+        return (Array(parts[..<at]), Array(parts[(at + 1)...]))
     }
 
     /// The number literal `e` is, under any minus signs.

@@ -271,6 +271,7 @@ extension Compiler {
                 return (.global(slot), environment.globals[slot].type)
             }
             if environment.lets[n] == nil, let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {
+                guard assignable(p, e.range) else { return nil }
                 writtenProperties.insert("\(l).\(p.rawValue)")
                 return (.layer(.current, p), p.info.type)
             }
@@ -285,7 +286,7 @@ extension Compiler {
             if case .index(let b, _) = base.kind { layerBase = b }
             if case .name(let n) = layerBase.kind, environment.globalIndex[n] == nil, environment.lets[n] == nil, environment.layerIndex[n] != nil {
                 let typed = member(base, id, ctx)
-                guard !typed.poisoned, case .layerProperty(let ref, let p) = typed.ir else { return nil }
+                guard !typed.poisoned, case .layerProperty(let ref, let p) = typed.ir, assignable(p, e.range) else { return nil }
                 if case .declared(let i) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
                 if case .copy(let i, _) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
                 if case .current = ref, let i = ctx.copyOf { writtenProperties.insert("\(i).\(p.rawValue)") }
@@ -332,6 +333,15 @@ extension Compiler {
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil
         }
+    }
+
+    /// An image's `source` is read when the script loads: it cannot change while the scene
+    /// runs (an assignment would show nothing, silently). False after reporting it.
+    mutating func assignable(_ p: Property, _ range: SourceRange) -> Bool {
+        guard p == .source else { return true }
+        error(.badAssignment, "an image's 'source' is read when the script loads and cannot change while it runs",
+              range, help: "declare a second image layer and switch between them with 'visible' or 'opacity'")
+        return false
     }
 
     mutating func compileAssignment(_ targetExpr: Expr, _ opText: String, _ value: Expr, _ range: SourceRange, _ ctx: Context) -> IRStmt? {

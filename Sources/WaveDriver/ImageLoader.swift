@@ -64,13 +64,15 @@ enum ImageLoader {
         }
         guard !source.isEmpty else { return problem(.badImage, "an empty source names no file: source \"file.png\"") }
         let path = source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
+        // Where it was looked for, when that is not what the script says.
+        let looked = path == source ? "" : " (\(path))"
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return problem(.badImage, "cannot read image '\(source)' (\(path)): it is a folder, not a PNG file")
+            return problem(.badImage, "cannot read image '\(source)'\(looked): it is a folder, not a PNG file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return problem(.badImage, "cannot read image '\(source)' (\(path)): \(exists ? "not readable" : "no such file")")
+            return problem(.badImage, "cannot read image '\(source)'\(looked): \(exists ? "not readable" : "no such file")")
         }
         let bytes = [UInt8](data)
         if let (w, h) = headerSize(bytes) {

@@ -7,7 +7,10 @@ extension SceneRuntime {
     /// empty frame, or a source the loader did not decode).
     func imageItem(_ inst: LayerInstance, transform: Transform) -> DisplayItem? {
         guard case .string(let source) = inst.present(.source), let image = rasterImages[source] else { return nil }
-        let frame = rect(inst.present(.frame))
+        // A frame of negative size is the same rectangle with its edges ordered (a rect
+        // layer's frame draws so too), as CGRect's standardized form.
+        let given = rect(inst.present(.frame))
+        let frame = Rect(x: given.minX, y: given.minY, width: given.maxX - given.minX, height: given.maxY - given.minY)
         let placed = SceneRuntime.place(width: Double(image.width), height: Double(image.height), in: frame,
                                         gravity: inst.present(.gravity).gravity)
         let x0 = max(frame.minX, placed.minX), y0 = max(frame.minY, placed.minY)

@@ -370,8 +370,12 @@ extension SceneRuntime {
         }
         guard !SceneRuntime.isFinite(v) else { return }
         let name = program.layers[decl].name
-        throw RuntimeError(.nonFiniteGeometry, "\(p.rawValue) of layer '\(name)' \(how) \(v), which is not a finite number",
-                           range, tick: tick)
+        let what: String
+        switch v {
+        case .color, .paint: what = "a colour or location that is not a finite number (NaN or infinity)"
+        default: what = "\(v), which is not a finite number"
+        }
+        throw RuntimeError(.nonFiniteGeometry, "\(p.rawValue) of layer '\(name)' \(how) \(what)", range, tick: tick)
     }
 }
 
@@ -382,8 +386,28 @@ extension SceneRuntime {
         switch v {
         case .number(let x): return x.isFinite
         case .point(let x, let y): return x.isFinite && y.isFinite
+        case .color(let c): return isFinite(c)
+        case .paint(let paint): return isFinite(paint)
         default: return true
         }
+    }
+
+    /// A colour's four components are finite.
+    static func isFinite(_ c: RGBA) -> Bool { c.r.isFinite && c.g.isFinite && c.b.isFinite && c.a.isFinite }
+
+    /// A paint's colours, stop locations and geometry are finite (a NaN would draw the layer
+    /// hidden, or its stops misplaced).
+    static func isFinite(_ paint: PaintValue) -> Bool {
+        let stops: [GradientStopValue], numbers: [Double]
+        switch paint {
+        case .none: return true
+        case .color(let c): return isFinite(c)
+        case .linear(let start, let end, let s): (stops, numbers) = (s, [start.0, start.1, end.0, end.1])
+        case .angled(let radians, let s): (stops, numbers) = (s, [radians])
+        case .radial(let center, let radius, let s): (stops, numbers) = (s, [center.0, center.1, radius])
+        case .conic(let center, let angle, let s): (stops, numbers) = (s, [center.0, center.1, angle])
+        }
+        return numbers.allSatisfy(\.isFinite) && stops.allSatisfy { isFinite($0.color) && ($0.location?.isFinite ?? true) }
     }
 }
 

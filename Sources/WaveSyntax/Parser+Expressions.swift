@@ -262,6 +262,26 @@ extension Parser {
         return Expr(.call(name, args), name.range.to(previous.range))
     }
 
+    /// CSS's centre, `30deg at (0.5, 0.5)` or `from 30deg at center`: kept whole in the
+    /// stop, for the compiler to explain (wave gives the centre as an argument). Apart from
+    /// `parseList`, which nests deeply and keeps its frame small.
+    @inline(never)
+    mutating func cssCentre(after stop: Expr, close: String) -> Expr {
+        var item = stop
+        if current.identifier == "at", !current.newlineBefore {
+            let at = parseExpression()
+            item = Expr(.stop(item, at), item.range.to(at.range))
+        }
+        guard case .stop(_, let last) = item.kind, case .name("at") = last.kind else { return item }
+        while canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore {
+            let before = index
+            let position = parseExpression()
+            item = Expr(.stop(item, position), item.range.to(position.range))
+            if index == before { break }   // nothing read (too deep): stop here
+        }
+        return item
+    }
+
     /// Comma-separated expressions up to `close`. A missing closer is reported at the
     /// opener's position as well as where it was expected.
     mutating func parseList(close: String, opener: SourceRange, allowStops: Bool) -> [Expr] {
@@ -277,6 +297,7 @@ extension Parser {
                     let corner = parseExpression()
                     item = Expr(.stop(item, corner), item.range.to(corner.range))
                 }
+                item = cssCentre(after: item, close: close)
             }
             items.append(item)
             if acceptPunct(",") { continue }

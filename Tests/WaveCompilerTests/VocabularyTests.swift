@@ -60,8 +60,27 @@ final class VocabularyTests: XCTestCase {
         XCTAssertEqual(tokens.map(\.kind), [.identifier("down-right"), .identifier("top-left"), .identifier("width"), .punct("-"), .identifier("x"), .eof])
     }
 
+    /// CSS's angle stops in a conic gradient: an angle from the start ray is that fraction
+    /// of a turn (90deg is 0.25), constant or not; a plain fraction stays as written.
+    func testConicStopsMayBeAngles() throws {
+        let (program, diags) = Compiler.compile(SourceFile(name: "t", text:
+            "layer r: rect { fill conic-gradient(30deg, red 90deg, blue 0.5, green 270deg) }"))
+        let p = try XCTUnwrap(program, "\(diags)")
+        guard case .constant(.paint(.conic(_, let angle, let stops)))? = p.layers[0].properties[.fill] else {
+            return XCTFail("\(String(describing: p.layers[0].properties[.fill]))")
+        }
+        XCTAssertEqual(angle, Double.pi / 6, accuracy: 1e-12)
+        XCTAssertEqual(stops.map { $0.location ?? -1 }, [0.25, 0.5, 0.75].map { $0 }, accuracy: 1e-12)
+    }
+
     func testAGradientDirectionWithAHyphenCompiles() {
         let (program, diags) = Compiler.compile(SourceFile(name: "t", text: "layer r: rect { fill linear-gradient(down-right, red, blue) }"))
         XCTAssertNotNil(program, "\(diags)")
     }
+}
+
+/// Element-wise XCTAssertEqual for arrays of doubles.
+func XCTAssertEqual(_ a: [Double], _ b: [Double], accuracy: Double, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(a.count, b.count, "\(a) vs \(b)", file: file, line: line)
+    for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: accuracy, "\(a) vs \(b)", file: file, line: line) }
 }

@@ -47,6 +47,21 @@ final class ImageLoaderTests: XCTestCase {
         XCTAssertEqual(Double(pixels.pixel(20, 10).r), 255 * 0.45, accuracy: 1.5)
     }
 
+    /// A frame of negative size draws the image in the same rectangle with its edges
+    /// ordered, byte for byte, as a rect layer's frame does.
+    func testANegativeFrameIsTheOrderedRectangle() throws {
+        func pixels(_ frame: String) throws -> [UInt8] {
+            let (program, diagnostics) = check("layer i: image { source \"art/two.png\" frame \(frame) }")
+            XCTAssertEqual(diagnostics, [], frame)
+            let p = try XCTUnwrap(program)
+            return Renderer().render(try SceneRuntime(program: p).frame().items, width: 40, height: 20, background: .white).data
+        }
+        let plain = try pixels("(4, 2, 30, 14)")
+        XCTAssertEqual(try pixels("(34, 16, -30, -14)"), plain)
+        XCTAssertEqual(try pixels("(4, 16, 30, -14)"), plain)
+        XCTAssertNotEqual(plain, try pixels("(0, 0, 0, 0)"), "the image is drawn")
+    }
+
     func testFailuresAreLocatedScriptErrors() {
         let cases: [(String, DiagnosticCode, String)] = [
             ("layer i: image { source \"art/missing.png\" }", .badImage, "no such file"),
@@ -64,6 +79,23 @@ final class ImageLoaderTests: XCTestCase {
             XCTAssertTrue(diagnostics.first?.message.contains(text) ?? false, "\(diagnostics)")
             XCTAssertGreaterThan(diagnostics.first?.range.start ?? 0, 11, "located in the layer, not at the file start")
         }
+    }
+
+    /// `source` is read when the script loads: assigning it while the scene runs (at the
+    /// top level, in a timer, or by the layer's bare name in its own handler) is a located
+    /// error, not an image that silently vanishes; other image properties may change.
+    func testAssigningSourceIsAnErrorAndGravityIsNot() {
+        for statement in ["i.source = \"art/two.png\"", "at 0.5s { i.source = \"art/other.png\" }"] {
+            let (program, diagnostics) = check("layer i: image { source \"art/two.png\" frame (0, 0, 40, 20) }\n\(statement)")
+            XCTAssertNil(program, statement)
+            XCTAssertEqual(diagnostics.map(\.code), [.badAssignment], statement)
+            XCTAssertTrue(diagnostics.first?.message.contains("'source' is read when the script loads") ?? false, "\(diagnostics)")
+            // At the target `i.source` (after "scene 40x20\n" and the layer's line).
+            XCTAssertEqual(diagnostics.first?.range.start, 12 + 61 + (statement.hasPrefix("at") ? 10 : 0), statement)
+        }
+        let (ok, none) = check("layer i: image { source \"art/two.png\" frame (0, 0, 40, 20) }\nat 0.5s { i.gravity = center }")
+        XCTAssertNotNil(ok)
+        XCTAssertEqual(none, [])
     }
 
     func testARealPNGsDecodeErrorDoesNotSayItIsNotAPNG() {

@@ -57,14 +57,21 @@ final class NonFiniteInputTests: XCTestCase {
         XCTAssertGreaterThan(compiled, Builtin.allCases.count * Self.declarations.count * Self.specials.count / 2)
     }
 
-    func testColourFunctionsClampNaNChannelsToZero() throws {
+    /// Colour functions clamp components to 0...1 (an infinity to its end) but keep a NaN,
+    /// which a variable may hold and a layer may not (E0706, `NonFiniteGeometryTests`).
+    func testColourFunctionsClampInfinitiesAndKeepNaN() throws {
         for declaration in Self.declarations {
             let text = "scene 10x10\n\(declaration)\nvar a = hsl(z / z * 1deg, 0.5, 0.5)\nvar b = rgba(z / z, 255, 1 / z, sqrt(-1))\n"
             let program = try TestScenes.program(text)
             let runtime = try SceneRuntime(program: program)
-            // hsl with a NaN hue falls in the first sector: (c, x, 0) + m with x NaN → 0.
-            XCTAssertEqual(runtime.value(ofGlobal: "a"), .color(RGBA(0.75, 0, 0.25, 1)), declaration)
-            XCTAssertEqual(runtime.value(ofGlobal: "b"), .color(RGBA(0, 1, 1, 0)), declaration)
+            // hsl with a NaN hue falls in the first sector: (c, x, 0) + m with x NaN.
+            guard case .color(let a)? = runtime.value(ofGlobal: "a"), case .color(let b)? = runtime.value(ofGlobal: "b") else {
+                return XCTFail(declaration)
+            }
+            XCTAssertEqual([a.r, a.b, a.a], [0.75, 0.25, 1], declaration)
+            XCTAssertTrue(a.g.isNaN, declaration)
+            XCTAssertTrue(b.r.isNaN && b.a.isNaN, declaration)
+            XCTAssertEqual([b.g, b.b], [1, 1], declaration)
         }
     }
 
@@ -122,6 +129,38 @@ final class NonFiniteGeometryTests: XCTestCase {
                 XCTAssertEqual(at.column, text.components(separatedBy: "\n")[2].utf8.count - clause.utf8.count - 1, clause)
             }
         }
+    }
+
+    /// A colour component or a gradient stop location that is NaN or infinite is refused
+    /// the same way (the layer was drawn hidden, or its stops misplaced), whether a binding,
+    /// a statement or an animation gives it; finite colours made by the same functions pass.
+    func testNaNColoursAndStopLocationsAreRuntimeErrors() throws {
+        let bad = ["fill rgba(255, 0, 0, 0 / z)", "fill rgb(z / z, 0, 0)", "fill mix(red, blue, 1 / z)", "fill hsl(z / z, 0.5, 0.5)",
+                   "fill linear-gradient(right, red (1 / z), blue)", "fill conic-gradient(red, blue (log(z) * 1deg))",
+                   "stroke rgba(0, 0, 0, 0 / z)  stroke-width 2", "shadow-color rgba(0, 0, 0, z / z)  shadow-opacity 1"]
+        for clause in bad {
+            let text = "scene 100x100\nvar z = 0\nlayer dot: rect { frame (10, 10, 50, 50) \(clause) }\n"
+            let program = try TestScenes.program(text)
+            XCTAssertThrowsError(try SceneRuntime(program: program).frame(), clause) { error in
+                guard let e = error as? RuntimeError else { return XCTFail("\(clause): \(error)") }
+                XCTAssertEqual(e.code, .nonFiniteGeometry, clause)
+                XCTAssertTrue(e.message.contains("layer 'dot'") && e.message.contains("not a finite number"), "\(clause): \(e.message)")
+                XCTAssertEqual(SourceFile(name: "t", text: text).location(of: e.range.start).line, 3, clause)
+            }
+        }
+        for statement in ["every tick { dot.fill = rgba(0, 0, 0, z / z) }", "after 0.1s { animate dot.fill to mix(red, blue, z / z) over 1s }"] {
+            let text = "scene 100x100\nvar z = 0\nlayer dot: rect { frame (10, 10, 50, 50) fill red }\n\(statement)\n"
+            let program = try TestScenes.program(text)
+            XCTAssertThrowsError(try {
+                var runtime = try SceneRuntime(program: program)
+                for _ in 0..<30 { try runtime.step(); _ = try runtime.frame() }
+            }(), statement) { error in
+                XCTAssertEqual((error as? RuntimeError)?.code, .nonFiniteGeometry, statement)
+                XCTAssertEqual((error as? RuntimeError).map { SourceFile(name: "t", text: text).location(of: $0.range.start).line }, 4, statement)
+            }
+        }
+        let fine = "scene 100x100\nvar z = 1\nlayer dot: rect { frame (10, 10, 50, 50) fill rgba(255, 0, 0, 2 * z)  stroke hsl(z, 2, -1) }\n"
+        XCTAssertNoThrow(try SceneRuntime(program: try TestScenes.program(fine)).frame())
     }
 
     /// A statement, a binding or an animation that produces NaN is named by its own line.

@@ -281,6 +281,18 @@ extension Compiler {
                 rest = rest.dropFirst()
             }
         }
+        // `red blue`: two stops without the comma between them read as a colour and its
+        // location.
+        for stop in rest {
+            guard case .stop(let c, let loc) = stop.kind else { continue }
+            var colour = false
+            if case .color = loc.kind { colour = true }
+            if case .name(let n) = loc.kind, namedColors[n] != nil, !isVariable(n), environment.lets[n] == nil { colour = true }
+            guard colour else { continue }
+            error(.badGradient, "'\(file.text(of: loc.range))' is a colour where a stop's location goes: a comma is missing between two stops",
+                  loc.range, help: "add ',' after '\(file.text(of: c.range))'", fix: .init(SourceRange(c.range.end, c.range.end), ","))
+            return .bad(.paint)
+        }
         guard rest.count >= 2 else {
             error(.badGradient, "a gradient needs at least two colour stops", range)
             return .bad(.paint)
@@ -309,6 +321,12 @@ extension Compiler {
                 switch l.type {
                 case .number(.none):
                     location = l.ir
+                    // `red 50`: CSS's percentage without its sign, 50 gradient lengths.
+                    if case .number(let v, nil) = loc.kind, v >= 2 {
+                        let percent = Value.format(v) + "%"
+                        warning(.valueRange, "a stop location of \(Value.format(v)) is \(Value.format(v)) gradient lengths (\(Value.format(v * 100))%); a percentage needs its '%'",
+                                loc.range, help: "replace '\(file.text(of: loc.range))' with '\(percent)'", fix: .init(loc.range, percent))
+                    }
                 case .number(.angle) where kind == .conic:
                     // CSS's `conic-gradient(red 90deg, blue 180deg)`: an angle from the start
                     // angle is that fraction of the turn.

@@ -418,6 +418,13 @@ public struct Compiler {
             } else if l.kind != .group, constant(.fill) == .paint(.none), constant(.stroke) == .paint(.none) {
                 warning(.invisibleLayer, "\(name) can never be seen: it has no fill and no stroke", l.range)
             }
+            // Core Animation's trap: shadowRadius and shadowOffset set, shadowOpacity left 0.
+            if let set = [Property.shadowRadius, .shadowOffset, .shadowColor].first(where: { l.properties[$0] != nil }),
+               let o = constant(.shadowOpacity), o.number <= 0 {
+                warning(.shadowWithoutOpacity, "\(name) sets \(set.rawValue), but its shadow-opacity is 0 and nothing changes it: no shadow is drawn",
+                        l.propertyRanges[set] ?? l.range,
+                        help: "give it 'shadow-opacity' above 0 (0 is the default, as in Core Animation)")
+            }
         }
     }
 

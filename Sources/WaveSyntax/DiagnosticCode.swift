@@ -93,6 +93,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case valueRange = "W0009"
     case shadowOffsetNumber = "W0010"
     case valueAlone = "W0011"
+    case shadowWithoutOpacity = "W0012"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -179,6 +180,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .colorRange: return ("color-range", "a constant argument of rgb, rgba or hsl outside its range, clamped")
         case .shadowOffsetNumber: return ("shadow-offset-number", "a number alone as `shadow-offset`: it is (n, n), diagonal; a shadow straight down is (0, n)")
         case .valueAlone: return ("value-alone", "a value on its own at the top level of a script (`1s`, `x == 1`): it does nothing there (the REPL prints one)")
+        case .shadowWithoutOpacity: return ("shadow-without-opacity", "a layer sets its shadow's colour, radius or offset but its `shadow-opacity` is 0 (the default, as in Core Animation) and nothing changes it: no shadow is drawn")
         case .valueRange: return ("value-range", "a constant property value outside the property's range (an opacity of 1.5, a negative radius): it counts as the nearest value inside")
         case .onceAssignment: return ("once-assignment", "a top-level assignment to a layer property from something that changes: it runs once, at tick 0")
         }

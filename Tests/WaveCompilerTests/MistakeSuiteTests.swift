@@ -238,6 +238,12 @@ final class MistakeSuiteTests: XCTestCase {
          ["1:37 E0307 CSS's 'at' does not place the centre in wave: the centre is a point in the layer's unit box, given as its own argument after the angle: conic-gradient(30deg, (0.5, 0.5), red, blue) => '30deg, (0.4, 0.6)' @1:37"]),
         ("layer a: rect { fill radial-gradient(circle at center, red, blue) }",
          ["1:38 E0307 CSS's 'at' does not place the centre in wave: the centre is a point in the layer's unit box, given as its own argument: radial-gradient((0.5, 0.5), red, blue)"]),
+        ("layer a: rect { fill conic-gradient(45deg, red blue) }",
+         ["1:48 E0307 'blue' is a colour where a stop's location goes: a comma is missing between two stops => ',' @1:47"]),
+        ("layer a: rect { fill linear-gradient(red 50, blue) }",
+         ["1:42 W0009 a stop location of 50 is 50 gradient lengths (5000%); a percentage needs its '%' => '50%' @1:42"]),
+        ("layer a: rect { frame (0, 0, 9, 9) fill red shadow-radius 8 }",
+         ["1:45 W0012 layer 'a' sets shadow-radius, but its shadow-opacity is 0 and nothing changes it: no shadow is drawn"]),
         ("layer a: rect { fill linear-gradient(down-rigth, red, blue) }", ["1:38 E0307 unknown gradient direction 'down-rigth'; did you mean 'down-right'? => 'down-right' @1:38"]),
         ("layer a: rect { fill linear-gradient(right, red 0.25s, blue) }",
          ["1:49 E0307 a stop location is a fraction of the gradient line (0.2 or 20%), not a time"]),
@@ -301,7 +307,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { blend colour-dodge }", ["1:23 E0212 unknown word 'colour-dodge' for 'blend'; wave calls it 'color-dodge' => 'color-dodge' @1:23"]),
         ("layer a: rect { blend multiplyBlendMode }", ["1:23 E0212 unknown word 'multiplyBlendMode' for 'blend'; wave calls it 'multiply' => 'multiply' @1:23"]),
         ("layer a: rect { blend \"screen\" }", ["1:23 E0212 'blend' takes the word screen, not a string => 'screen' @1:23"]),
-        ("layer a: rect { opacity 1.5 shadow-radius -8 }", [
+        ("layer a: rect { opacity 1.5 shadow-radius -8 shadow-opacity 0.5 }", [
             "1:25 W0009 'opacity' goes from 0 to 1: 1.5 counts as 1 => '1' @1:25",
             "1:43 W0009 'shadow-radius' cannot be negative: -8 counts as 0 => '0' @1:43",
         ]),

@@ -104,7 +104,7 @@ struct Completion {
             return GradientDirection.allCases.map { Item(label: $0.rawValue, kind: .enumMember, detail: "gradient direction") } + colorItems()
         }
         // After a whole value and a space, the next key of a block may start on the same
-        // line (`count 5  speed 40`).
+        // line (`birth-rate 5  lifetime 2`).
         func nextKey(_ keys: Set<String>) -> Bool {
             guard let p = context.previous, p.range.end < wordStart, Completion.endsValue(p) else { return false }
             return !(p.identifier.map(keys.contains) ?? false)

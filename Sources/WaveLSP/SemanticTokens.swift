@@ -26,8 +26,6 @@ enum SemanticTokens {
         return w
     }()
     private static let functions = Set(CompletionWords.functions)
-    /// Words inside path commands that are neither properties nor other keywords.
-    private static let pathWords: Set<String> = ["control", "clockwise"]
 
     /// The type of each token and comment, in source order, as (range, type).
     static func classify(_ analysis: Analysis) -> [(SourceRange, TokenType)] {
@@ -57,11 +55,11 @@ enum SemanticTokens {
                 let starts = t.newlineBefore || i == 0 || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";")
                 let inPath = blocks.last == .layer(.path)
                 if afterDot { type = Property.named(w) != nil ? .property : .variable }
-                else if inPath, PathCommand(rawValue: w) != nil || Self.pathWords.contains(w),
-                        starts || Completion.endsValue(tokens[i - 1]) || tokens[i - 1].isPunct(")") {
+                else if inPath, PathCommand(rawValue: w) != nil, starts || Completion.endsValue(tokens[i - 1]) {
                     // `move (0, 0)  line (10, 0)  close` on one line: each word a command
-                    // (or a command's `control`/`clockwise`), not a layer kind or a variable.
-                    type = .keyword
+                    // wherever it stands, as the editors' grammar scopes it (a word of the
+                    // vocabulary; `line`, `circle`, `rect` … as the layer kinds they also are).
+                    type = LayerKind(rawValue: w) != nil ? .type : .enumMember
                 }
                 else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {

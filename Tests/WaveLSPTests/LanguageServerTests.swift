@@ -428,8 +428,9 @@ final class LanguageServerTests: XCTestCase {
             [1, 34, 4, T.number.rawValue],
             [2, 0, 3, T.keyword.rawValue], [2, 4, 1, T.variable.rawValue], [2, 6, 1, T.operator.rawValue], [2, 8, 3, T.string.rawValue],
         ])
-        // A path body's commands are keywords wherever they stand on the line (`line` and
-        // `circle` are layer kinds elsewhere), and so are `control` and `clockwise`.
+        // A path body's commands are read alike wherever they stand on the line: words of
+        // the vocabulary, or layer kinds for those that are (as the TextMate grammar scopes
+        // them), never variables.
         h.open("layer p: path { move (0, 0) line (4, 0)  quad (8, 8) control (6, 0)\n  circle (5, 5) radius 2 close fill red }")
         let words = (h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t.wave"]]) as? JSON)?["data"] as? [Int] ?? []
         var at: [String: Int] = [:]
@@ -440,9 +441,8 @@ final class LanguageServerTests: XCTestCase {
             let text = Array(lines[l].utf8)[st..<st + words[i + 2]]
             at[String(decoding: text, as: UTF8.self)] = words[i + 3]
         }
-        for word in ["move", "line", "quad", "control", "circle", "close"] {
-            XCTAssertEqual(at[word], T.keyword.rawValue, word)
-        }
+        for word in ["move", "quad", "close"] { XCTAssertEqual(at[word], T.enumMember.rawValue, word) }
+        for word in ["line", "circle"] { XCTAssertEqual(at[word], T.type.rawValue, word) }
         XCTAssertEqual(at["path"], T.type.rawValue)
         XCTAssertEqual(at["radius"], T.property.rawValue)
         XCTAssertEqual(at["fill"], T.property.rawValue)

@@ -386,9 +386,27 @@ extension SceneRuntime {
         switch v {
         case .number(let x): return x.isFinite
         case .point(let x, let y): return x.isFinite && y.isFinite
+        case .rect(let x, let y, let w, let h): return x.isFinite && y.isFinite && w.isFinite && h.isFinite
         case .color(let c): return isFinite(c)
         case .paint(let paint): return isFinite(paint)
         default: return true
+        }
+    }
+
+    /// Whether `e` reads a layer (a property, an outline's length, a text measure) or one of
+    /// the `deferred` globals.
+    static func readsLayer(_ e: IRExpr, deferred: Set<Int>) -> Bool {
+        func reads(_ x: IRExpr) -> Bool { readsLayer(x, deferred: deferred) }
+        switch e {
+        case .layerProperty, .pathLength, .measure: return true
+        case .global(let slot): return deferred.contains(slot)
+        case .constant, .ambient, .instanceVar: return false
+        case .tickCached(_, let inner), .component(let inner, _), .unary(_, let inner): return reads(inner)
+        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b): return reads(a) || reads(b)
+        case .ternary(let a, let b, let c): return reads(a) || reads(b) || reads(c)
+        case .call(_, let args), .makeList(let args): return args.contains(where: reads)
+        case .makeRect(let a, let b, let c, let d): return [a, b, c, d].contains(where: reads)
+        case .gradient(_, _, let stops, let locations): return (stops + locations.compactMap { $0 }).contains(where: reads)
         }
     }
 

@@ -79,10 +79,20 @@ public struct SceneRuntime: Sendable {
         for (source, pixels) in increment.images where rasterImages[source] == nil {
             rasterImages[source] = RasterImage(width: pixels.width, height: pixels.height, straightRGBA: pixels.rgba)
         }
+        // A variable whose starting value reads a layer (`var r = c.radius`, `path-length(c)`)
+        // or such a variable is set once the layers exist; the others at once, in order,
+        // since layers may read them.
+        var deferred: [Int] = []
         for g in increment.globals {
+            let slot = program.globals.count
             program.globals.append(g)
-            globals.append(try eval(g.initial, .top))
             globalOverlay.append(nil)
+            if SceneRuntime.readsLayer(g.initial, deferred: Set(deferred)) {
+                deferred.append(slot)
+                globals.append(.number(0))   // until the layers exist
+            } else {
+                globals.append(try eval(g.initial, .top))
+            }
         }
         for (i, layer) in increment.updatedLayers where i < program.layers.count { program.layers[i] = layer }
         let firstNew = program.layers.count
@@ -128,6 +138,7 @@ public struct SceneRuntime: Sendable {
             }
         }
         for i in placed.indices { placeAfterTarget(i) }
+        for slot in deferred { globals[slot] = try eval(program.globals[slot].initial, .top) }
         let firstNewTimer = timers.count
         // Kept so that a live reload can tell what the top level started (IRTable).
         program.statements += increment.statements

@@ -159,6 +159,18 @@ final class NonFiniteGeometryTests: XCTestCase {
                 XCTAssertEqual((error as? RuntimeError).map { SourceFile(name: "t", text: text).location(of: $0.range.start).line }, 4, statement)
             }
         }
+        // A rect's or an ellipse's frame too, at the statement that gave it.
+        for (kind, statement) in [("rect", "at 0.5s { dot.frame = (0, 0, sqrt(-1), 10) }"), ("ellipse", "after 0.1s { animate dot.frame to (0, 0, 0 / z, 5) over 1s }")] {
+            let text = "scene 100x100\nvar z = 0\nlayer dot: \(kind) { frame (10, 10, 50, 50) fill red }\n\(statement)\n"
+            let program = try TestScenes.program(text)
+            XCTAssertThrowsError(try {
+                var runtime = try SceneRuntime(program: program)
+                for _ in 0..<40 { try runtime.step(); _ = try runtime.frame() }
+            }(), statement) { error in
+                XCTAssertEqual((error as? RuntimeError)?.code, .nonFiniteGeometry, statement)
+                XCTAssertEqual((error as? RuntimeError).map { SourceFile(name: "t", text: text).location(of: $0.range.start).line }, 4, statement)
+            }
+        }
         let fine = "scene 100x100\nvar z = 1\nlayer dot: rect { frame (10, 10, 50, 50) fill rgba(255, 0, 0, 2 * z)  stroke hsl(z, 2, -1) }\n"
         XCTAssertNoThrow(try SceneRuntime(program: try TestScenes.program(fine)).frame())
     }

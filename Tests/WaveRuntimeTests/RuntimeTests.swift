@@ -200,4 +200,31 @@ final class RuntimeLimitVariableTests: XCTestCase {
             XCTAssertEqual(e.range.start, (text as NSString).range(of: "layer t1").location)
         }
     }
+
+    /// A variable's starting value may read a layer declared above it (its properties, its
+    /// outline's length, its text's size), directly, through a `let`, or through another such
+    /// variable: it gets the declared values, not the kind's defaults; a layer declared after
+    /// the variable may read it.
+    func testAVariablesStartingValueReadsTheLayersItNames() throws {
+        let text = """
+            scene 200x100
+            layer c: circle { center (50, 40)  radius 25  opacity 0.5 }
+            let l = c.radius
+            var r = c.radius
+            var viaLet = l * 2
+            var twice = r * 2
+            var len = path-length(c)
+            var plain = 7
+            layer d: circle { center (120, 40)  radius r }
+            """
+        let runtime = try SceneRuntime(program: try program(text))
+        XCTAssertEqual(runtime.value(ofGlobal: "r"), .number(25))
+        XCTAssertEqual(runtime.value(ofGlobal: "viaLet"), .number(50))
+        XCTAssertEqual(runtime.value(ofGlobal: "twice"), .number(50))
+        XCTAssertEqual(runtime.value(ofGlobal: "len")?.number ?? 0, 2 * Double.pi * 25, accuracy: 0.1)
+        XCTAssertEqual(runtime.value(ofGlobal: "plain"), .number(7))
+        let d = try XCTUnwrap(runtime.frame().items.last)
+        guard case .fill(let path, _, _, _) = d, let box = path.bounds else { return XCTFail("\(d)") }
+        XCTAssertEqual(box.width, 50, accuracy: 1, "d's radius is c's, 25")
+    }
 }

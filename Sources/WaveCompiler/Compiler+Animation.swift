@@ -184,7 +184,18 @@ extension Compiler {
         if let response = seconds("response") ?? seconds("duration") ?? (perceptual ? Spring.defaultResponse : nil) {
             guard response > 0 else { error(.outOfRange, "a spring's response must be more than 0", a.range); return nil }
             var fraction = number("damping-fraction") ?? 1
-            if let bounce = number("bounce") { fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) }
+            if let f = a.arg("damping-fraction"), !(fraction >= 0) || !fraction.isFinite {
+                error(.outOfRange, "'damping-fraction' is the damping ratio ζ, 0 or more (1 is critically damped), found \(Value.format(fraction))", f.value?.range ?? f.label.range)
+                return nil
+            }
+            if let bounce = number("bounce") {
+                guard bounce > -1, bounce <= 1 else {
+                    error(.outOfRange, "'bounce' goes from above -1 to 1 (0 is no bounce, 1 bounces forever), found \(Value.format(bounce))",
+                          a.arg("bounce")?.value?.range ?? a.range)
+                    return nil
+                }
+                fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+            }
             p = Spring.perceptual(response: response, dampingFraction: fraction)
         }
         if let m = number("mass") { p.mass = m }
@@ -192,7 +203,11 @@ extension Compiler {
         if let c = number("damping") { p.damping = c }
         if let v = number("velocity") ?? number("initial-velocity") { p.initialVelocity = v }
         guard p.mass > 0, p.stiffness > 0, p.damping >= 0, p.mass.isFinite, p.stiffness.isFinite, p.damping.isFinite, p.initialVelocity.isFinite else {
-            error(.outOfRange, "a spring needs mass > 0, stiffness > 0 and damping ≥ 0", a.range)
+            // At the value that is out of range, when one was written.
+            let culprit = [("mass", !(p.mass > 0) || !p.mass.isFinite), ("stiffness", !(p.stiffness > 0) || !p.stiffness.isFinite),
+                           ("damping", !(p.damping >= 0) || !p.damping.isFinite)]
+                .first { $0.1 && a.arg($0.0) != nil }.flatMap { a.arg($0.0)?.value?.range }
+            error(.outOfRange, "a spring needs mass > 0, stiffness > 0 and damping ≥ 0", culprit ?? a.range)
             return nil
         }
         return p

@@ -117,7 +117,9 @@ public struct IRPrinter {
         case .steps(let n, let p): return "steps(\(n), \(p.rawValue))"
         case .spring(let p):
             let settle = Spring(p).settlingTime
-            return "spring(mass \(Value.format(p.mass)), stiffness \(Value.format(p.stiffness)), damping \(Value.format(p.damping)), velocity \(Value.format(p.initialVelocity)); settles in \(Value.format(settle))s = \((settle * 60).clampedInt())t)"
+            let end = settle > Spring.longest ? "does not settle within \(Value.format(Spring.longest))s: it ends there, at its target"
+                : "settles in \(Value.format(settle))s = \((settle * 60).clampedInt())t"
+            return "spring(mass \(Value.format(p.mass)), stiffness \(Value.format(p.stiffness)), damping \(Value.format(p.damping)), velocity \(Value.format(p.initialVelocity)); \(end))"
         }
     }
 

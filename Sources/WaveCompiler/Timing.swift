@@ -158,11 +158,16 @@ public struct Spring: Equatable, Sendable {
         return 1 + y
     }
 
-    /// Seconds after which |1 − progress| stays below 0.001, to the tick.
+    /// The longest a spring runs, in seconds: one that has not settled by then (one without
+    /// damping never does) ends there, at its target.
+    public static let longest = 600.0
+
+    /// Seconds after which |1 − progress| stays below 0.001, to the tick; just over
+    /// `longest` for a spring that does not settle by then.
     public var settlingTime: Double {
         let threshold = 0.001
         var last = 0
-        let maxTicks = 60 * 600
+        let maxTicks = Int(60 * Self.longest)
         var n = 0
         while n <= maxTicks {
             let t = Double(n) / 60

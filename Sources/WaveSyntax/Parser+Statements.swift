@@ -41,13 +41,13 @@ extension Parser {
 
     /// Words of other languages that wave does not have, with what to use instead.
     static let missingFeatures: [String: String] = [
-        "while": "wave has no loops: repeat with 'every', or stop a timer with 'stop'",
-        "loop": "wave has no loops: repeat with 'every', or 'animate … repeat'",
+        "while": "to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every', and 'stop' to end a timer",
+        "loop": "to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every' or 'animate … repeat'",
         "repeat": "'repeat' is a label of 'animate' and 'sequence' ('animate x to 1 over 1s repeat 3')",
         "fn": "a user function is declared with 'func name(a, b) = expression'",
         "function": "a user function is declared with 'func name(a, b) = expression'",
         "def": "a user function is declared with 'func name(a, b) = expression'",
-        "return": "wave has no functions to return from; 'stop' ends the running timer",
+        "return": "a function is one expression, which is its value ('func name(a, b) = expression'); 'stop' ends the running timer",
         "else": "'else' must follow the '}' of an 'if' block",
         "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
         "import": "a script is one file; wave has no 'import'",

@@ -211,7 +211,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:21 E0101 'for' runs over whole numbers, not over a list; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
-        ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; wave has no loops: repeat with 'every', or stop a timer with 'stop'"]),
+        ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every', and 'stop' to end a timer"]),
         ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
         ("scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}", [
             "1:28 E0002 bad colour '#zzzzzz': expected 3, 4, 6 or 8 hex digits",
@@ -238,6 +238,9 @@ final class MistakeSuiteTests: XCTestCase {
          ["1:37 E0307 CSS's 'at' does not place the centre in wave: the centre is a point in the layer's unit box, given as its own argument after the angle: conic-gradient(30deg, (0.5, 0.5), red, blue) => '30deg, (0.4, 0.6)' @1:37"]),
         ("layer a: rect { fill radial-gradient(circle at center, red, blue) }",
          ["1:38 E0307 CSS's 'at' does not place the centre in wave: the centre is a point in the layer's unit box, given as its own argument: radial-gradient((0.5, 0.5), red, blue)"]),
+        ("var x = 0\nspring x to 1 { bounce 1.5 }", ["2:24 E0306 'bounce' goes from above -1 to 1 (0 is no bounce, 1 bounces forever), found 1.5"]),
+        ("var x = 0\nspring x to 1 damping-fraction -0.5", ["2:32 E0306 'damping-fraction' is the damping ratio ζ, 0 or more (1 is critically damped), found -0.5"]),
+        ("var x = 0\nspring x to 1 { stiffness 0 }", ["2:27 E0306 a spring needs mass > 0, stiffness > 0 and damping ≥ 0"]),
         ("layer a: rect { fill conic-gradient(45deg, red blue) }",
          ["1:48 E0307 'blue' is a colour where a stop's location goes: a comma is missing between two stops => ',' @1:47"]),
         ("layer a: rect { fill linear-gradient(red 50, blue) }",

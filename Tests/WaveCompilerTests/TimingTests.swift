@@ -45,6 +45,16 @@ final class TimingTests: XCTestCase {
         for n in ticks...(ticks + 600) { XCTAssertLessThan(abs(1 - s.progress(Double(n) / 60)), 0.001) }
     }
 
+    /// A spring without damping never settles: it runs the longest a spring may and `wave
+    /// ir` says it does not settle, instead of a settling time.
+    func testAnUndampedSpringIsSaidNotToSettle() throws {
+        XCTAssertGreaterThan(Spring(SpringParameters(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0)).settlingTime, Spring.longest)
+        let (p, diags) = Compiler.compile(SourceFile(name: "t", text: "var x = 0\nspring x to 1 { damping 0 }\nspring x to 2 { damping 20 }"))
+        let text = IRPrinter(program: try XCTUnwrap(p, "\(diags)")).render()
+        XCTAssertTrue(text.contains("does not settle within 600s: it ends there, at its target"), text)
+        XCTAssertTrue(text.contains("settles in 0.933333s = 56t"), text)
+    }
+
     func testPerceptualMapping() {
         let p = Spring.perceptual(response: 0.5, dampingFraction: 0.7)
         XCTAssertEqual(p.stiffness, pow(2 * Double.pi / 0.5, 2), accuracy: 1e-9)

@@ -23,9 +23,11 @@ struct ActiveAnimation: Sendable {
     var motion: MotionState? = nil
     /// The paths of a morph.
     var morph: MorphState? = nil
-    /// A member of a `sequence` after the first with an end left to the current value: that
-    /// end is taken when it begins, not when the group statement ran, so each animation
-    /// starts where the one before it left off (as `then` chains do).
+    /// An animation with an end left to the current value: that end is taken when it
+    /// begins (not when its statement ran), from the value shown then, so a member of a
+    /// `sequence` starts where the one before it left off (as `then` chains do), one after
+    /// a delay from where the value is by then, and one that interrupts a running animation
+    /// from where that one is at this tick.
     var deferredEnds: DeferredEnds? = nil
 
     func touches(_ id: Int) -> Bool {
@@ -111,7 +113,10 @@ extension SceneRuntime {
         var started = ActiveAnimation(ir: a, targets: targets, from: froms, to: tos, keyframes: keyframes,
                                       begin: tick + a.delayTicks + extraDelay + ctx.shift, context: ExecContext(current: ctx.current),
                                       motion: motion)
-        if deferEnds, a.keyframes.isEmpty, a.motion == nil {
+        // A missing end is the value shown when the animation begins (after its delay, and
+        // after the animations sampled before it that tick): one that interrupts a running
+        // animation starts where that one is now, not where it was a tick ago.
+        if a.keyframes.isEmpty, a.motion == nil {
             switch (fromV, toV, byV) {
             case (nil, _?, nil): started.deferredEnds = DeferredEnds(from: true, to: false, by: nil)
             case (_?, nil, nil): started.deferredEnds = DeferredEnds(from: false, to: true, by: nil)

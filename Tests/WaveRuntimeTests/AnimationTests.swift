@@ -63,6 +63,22 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(par, [10, 10, 10, 11, 12])
     }
 
+    /// An animation that interrupts a running one on the same target starts where that one
+    /// is at this tick (no frame shown twice), with `animate` and with a spring; one with a
+    /// delay starts from the value shown when it begins.
+    func testAnInterruptingAnimationStartsFromTheValueShownThisTick() throws {
+        let x = try trace("var x = 0\nanimate x from 0 to 100 over 60t\nat 30t { animate x to 0 over 30t }", ticks: 32)
+        XCTAssertEqual(x[29], 100.0 * 29 / 60, accuracy: 1e-9)
+        XCTAssertEqual(x[30], 50, accuracy: 1e-9, "the new animation's first value is the old one's at tick 30")
+        XCTAssertEqual(x[31], 50 - 50.0 / 30, accuracy: 1e-9)
+        let s = try trace("var x = 0\nspring x to 1\nat 18t { spring x to 0 }", ticks: 20)
+        XCTAssertNotEqual(s[17], s[18], "no repeated frame when a spring is interrupted")
+        let spring = Spring(SpringParameters())
+        XCTAssertEqual(s[18], spring.progress(18.0 / 60), accuracy: 1e-9, "the interrupting spring starts at the first one's value at tick 18")
+        let delayed = try trace("var x = 0\nanimate x to 10 over 2t delay 3t\nat 1t { x = 5 }", ticks: 5)
+        XCTAssertEqual(delayed, [0, 5, 5, 5, 7.5, 10], "from 5, the value when it begins at tick 3")
+    }
+
     /// A later animation of a sequence with an end left to the current value takes it when
     /// it begins, where the one before left off, as `then` does: not the value at tick 0.
     func testASequencesMissingEndsAreTheValueWhenEachBegins() throws {
@@ -71,8 +87,8 @@ final class AnimationTests: XCTestCase {
                        [0, 2, 4, 5, 10, 8, 6, 6], "by adds to where the last left off; from runs from 10 to there")
         // After a zero-length member ("set, then animate"), and not in a parallel group.
         XCTAssertEqual(try trace("var x = 0\nsequence { animate x to 100 over 0s\n animate x by 10 over 2t }", ticks: 3), [100, 105, 110, 110])
-        XCTAssertEqual(try trace("var x = 0\nparallel stagger 2t { animate x to 4 over 2t\n animate x to 0 over 2t }", ticks: 4), [0, 2, 0, 0, 0],
-                       "a parallel group's members keep the values of when the statement ran: the second runs 0 → 0")
+        XCTAssertEqual(try trace("var x = 0\nparallel stagger 2t { animate x to 4 over 2t\n animate x to 0 over 2t }", ticks: 4), [0, 2, 4, 2, 0],
+                       "a staggered member of a parallel group too takes its end when it begins: the second runs 4 → 0")
         // An end that would not be finite is the animation's runtime error, as at its start.
         var overflowing = try SceneRuntime(program: try program("layer a: circle { }\nsequence { animate a.position.x to 1e308 over 1t\n animate a.position.x by 1e308 over 2t }"))
         XCTAssertThrowsError(try { for _ in 0..<3 { try overflowing.step() } }()) { e in

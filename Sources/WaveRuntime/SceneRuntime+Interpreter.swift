@@ -358,7 +358,7 @@ extension SceneRuntime {
     /// statement, a binding or an animation's end values) is a runtime error located at
     /// what wrote it, never a layer silently hidden or misplaced (`checkFinite` in the
     /// frame builder is the last guard, for values no statement located). Likewise a
-    /// negative `perspective` (an eye behind the screen).
+    /// negative `perspective` (an eye behind the screen) and a text `size` out of range.
     func requireFinite(_ v: Value, _ p: Property, of inst: LayerInstance, at range: SourceRange, _ how: String) throws {
         try requireFinite(v, p, decl: inst.decl, at: range, how)
     }
@@ -366,6 +366,11 @@ extension SceneRuntime {
     func requireFinite(_ v: Value, _ p: Property, decl: Int, at range: SourceRange, _ how: String) throws {
         if p == .perspective, case .number(let d) = v, d < 0 {
             throw RuntimeError(.badPerspective, "perspective of layer '\(program.layers[decl].name)' \(how) \(Value.format(d)); the eye's distance must be positive, or 0 for none",
+                               range, tick: tick)
+        }
+        if p == .size, case .number(let size) = v, size.isFinite, !(size > 0 && size < Property.textSizeLimit) {
+            // Where it is given, at the tick it is, also when no frame is drawn (`wave trace`).
+            throw RuntimeError(.badTextSize, "size of layer '\(program.layers[decl].name)' \(how) \(Value.format(size)); text size must be a positive number below \(Value.format(Property.textSizeLimit))",
                                range, tick: tick)
         }
         guard !SceneRuntime.isFinite(v) else { return }

@@ -388,7 +388,7 @@ public struct SceneRuntime: Sendable {
     mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
         do {
             let v = try eval(e, ctx)
-            if SceneRuntime.isFinite(v) && p != .perspective { return v }   // nothing for requireFinite to refuse
+            if SceneRuntime.isFinite(v) && p != .perspective && p != .size { return v }   // nothing for requireFinite to refuse
             if let inst = ctx.current.flatMap({ instances[$0] }) {
                 let decl = program.layers[declIndex]
                 try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")

@@ -192,12 +192,15 @@ final class RuntimeLimitVariableTests: XCTestCase {
     func testAComputedTextSizeOutOfRangeIsALocatedRuntimeError() throws {
         let text = "scene 100x100\nvar s = 12\nlayer t1: text \"hi\" { size s }\nafter 2t { s = 0 }"
         var r = try SceneRuntime(program: try program(text))
-        for _ in 0..<2 { XCTAssertNoThrow(try r.frame(scale: 1)); try r.step() }
+        XCTAssertNoThrow(try r.frame(scale: 1))
         try r.step()
-        XCTAssertThrowsError(try r.frame(scale: 1)) { e in
+        // At the tick the binding gives it (2, whether or not a frame is drawn), at the clause.
+        XCTAssertThrowsError(try r.step()) { e in
             guard let e = e as? RuntimeError else { return XCTFail("\(e)") }
             XCTAssertEqual(e.code, .badTextSize)
-            XCTAssertEqual(e.range.start, (text as NSString).range(of: "layer t1").location)
+            XCTAssertEqual(e.tick, 2)
+            XCTAssertEqual(e.range.start, (text as NSString).range(of: "size s").location)
+            XCTAssertTrue(e.message.hasPrefix("size of layer 't1' evaluates to 0"), e.message)
         }
     }
 

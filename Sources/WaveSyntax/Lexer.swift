@@ -81,6 +81,17 @@ public struct Lexer {
             pos += 1
             return make(.punct(String(UnicodeScalar(c))))
         }
+        // A terminal's escape sequence (ESC [ … letter), pasted with colour codes from a
+        // terminal: one mistake, so one error for the whole of it.
+        if c == 0x1B, pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: "[") {
+            var end = pos + 2
+            while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+            if end < bytes.count, (0x40...0x7E).contains(bytes[end]) {
+                pos = end + 1
+                let shown = "\\e" + String(decoding: bytes[(start + 1)..<pos], as: UTF8.self)
+                return make(.error(.unexpectedCharacter, "unexpected terminal escape sequence '\(shown)' (colour codes pasted from a terminal?)"))
+            }
+        }
         // An unexpected character: consume one whole UTF-8 sequence and report it.
         pos += 1
         while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }

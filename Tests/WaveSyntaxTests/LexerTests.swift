@@ -73,6 +73,19 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(toks[3].kind, .identifier("b"))
     }
 
+    /// A terminal's colour codes pasted into a script are one mistake, one error token; a
+    /// lone ESC is one character, as any other.
+    func testATerminalEscapeSequenceIsOneErrorToken() {
+        let toks = lex("radius 3 \u{1B}[31m fill")
+        guard case .error(.unexpectedCharacter, let m) = toks[2].kind else { return XCTFail("\(toks)") }
+        XCTAssertTrue(m.contains("'\\e[31m'"), m)
+        XCTAssertEqual(toks[2].range, SourceRange(9, 14))
+        XCTAssertEqual(toks[3].kind, .identifier("fill"))
+        let lone = lex("a \u{1B} b")
+        guard case .error(.unexpectedCharacter, _) = lone[1].kind else { return XCTFail("\(lone)") }
+        XCTAssertEqual(lone[2].kind, .identifier("b"))
+    }
+
     func testUnknownUnit() {
         guard case .error(.unknownUnit, let m) = lex("3kg")[0].kind else { return XCTFail("expected an error") }
         XCTAssertTrue(m.contains("unknown unit 'kg'"), m)

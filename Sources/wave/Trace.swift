@@ -10,7 +10,7 @@ struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print values per tick: how to debug motion.",
         discussion: """
-        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop. A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer its visible-chars (the property; a text effect animates each character without changing it).
+        One row per tick with a tick column, a time column (seconds), with --live a column counting the live layers (declared, copies and spawned), and one column per --prop, in the order given (--layer's columns where it stands). A property is a variable (x), a layer property (surface.level), a copy's property (bar[3].opacity), a component (ball.position.y) or any expression (middle - edge). Numbers print with full precision, so traces can be compared exactly. --layer NAME adds the values motion derives for a layer: its position and rotation as presented (on a path, with 'rotate auto' the tangent's angle), and for a text layer its visible-chars (the property; a text effect animates each character without changing it).
 
         Example:
           wave trace examples/spring-sheet.wave --prop edge --prop middle --to 1s
@@ -45,8 +45,10 @@ struct Trace: ParsableCommand {
         if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
         guard let program = compiled else { throw Exit.script }
         var columns: [IRExpr] = []
-        var props = self.props
-        for name in layers {
+        // Columns in the order the options were given (`--layer p --prop q`: p's first).
+        var props: [String] = []
+        for (isLayer, name) in Trace.columnOrder(props: self.props, layers: layers, arguments: Array(CommandLine.arguments.dropFirst())) {
+            guard isLayer else { props.append(name); continue }
             guard let index = environment.layer(named: name) else {
                 let hint = suggestion(for: name, among: environment.layerNames).map { "; did you mean '\($0)'?" } ?? ""
                 Console.error("--layer '\(name)' is not a layer of this script\(hint)")
@@ -96,6 +98,26 @@ struct Trace: ParsableCommand {
         }
         if format == .json { out += "\n]\n" }
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+
+    /// The --prop and --layer values in the order `arguments` gives them (true: a layer);
+    /// the props then the layers when the arguments do not hold exactly those values (the
+    /// command was not parsed from them).
+    static func columnOrder(props: [String], layers: [String], arguments: [String]) -> [(Bool, String)] {
+        var seen: [(Bool, String)] = []
+        var i = 0
+        while i < arguments.count, arguments[i] != "--" {
+            let a = arguments[i]
+            for (option, isLayer) in [("--prop", false), ("--layer", true)] {
+                if a == option, i + 1 < arguments.count { seen.append((isLayer, arguments[i + 1])); i += 1 }
+                else if a.hasPrefix(option + "=") { seen.append((isLayer, String(a.dropFirst(option.count + 1)))) }
+            }
+            i += 1
+        }
+        guard seen.filter({ !$0.0 }).map(\.1) == props, seen.filter(\.0).map(\.1) == layers else {
+            return props.map { (false, $0) } + layers.map { (true, $0) }
+        }
+        return seen
     }
 
     /// Steps through `ticks`, collecting each column as numbers, and writes the plot.

@@ -285,6 +285,16 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(parsed?.first?["x * 2"] as? Double ?? 0, 2 * 1.0745905665950333, accuracy: 1e-9)
     }
 
+    /// Columns come in the order the options were given, --layer and --prop mixed.
+    func testTraceColumnsFollowTheOrderOfTheOptions() throws {
+        for (args, header) in [(["--layer", "plane", "--prop", "t"], "tick,time,plane.position,plane.rotation,t"),
+                               (["--prop", "t", "--layer=plane", "--prop", "2 * t"], "tick,time,t,plane.position,plane.rotation,2 * t")] {
+            let r = try WaveBinary.run(["trace", "examples/paper-plane.wave"] + args + ["--to", "0t"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout.split(separator: "\n").first.map(String.init), header, "\(args)")
+        }
+    }
+
     func testTraceOfALayerPropertyAndAnUnknownName() throws {
         let r = try WaveBinary.run(["trace", "examples/progress-ball.wave", "--prop", "surface.level", "--to", "2t"])
         XCTAssertEqual(r.stdout, "tick,time,surface.level\n0,0,199\n1,0.016666666666666666,198\n2,0.03333333333333333,197\n")

@@ -48,7 +48,7 @@ public final class ReplController {
         (":speed X", "playback speed factor"),
         (":render FILE.png", "write the current frame as a PNG"),
         (":ir", "print the compiled scene"),
-        (":trace NAME [N]", "print NAME for the next N ticks (default 10) without moving the clock"),
+        (":trace NAME [N]", "print NAME (any expression) for the next N ticks (default 10) without moving the clock"),
         (":list", "the layers, bottom first, with their kinds"),
         (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick"),
         (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
@@ -231,11 +231,21 @@ public final class ReplController {
     }
 
     func trace(_ arg: String) throws {
-        let parts = arg.split(separator: " ").map(String.init)
-        guard let name = parts.first else { return complain("usage: :trace NAME [N]") }
-        let n = parts.count > 1 ? Int(parts[1]) ?? -1 : 10
-        guard n >= 1, n <= 100_000 else { return complain("usage: :trace NAME [N]") }
-        guard let (ir, _) = Compiler.compileExpression(SourceFile(name: "<trace>", text: name), environment: session.environment) else {
+        let text = arg.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return complain("usage: :trace NAME [N]") }
+        func compiled(_ e: String) -> IRExpr? {
+            Compiler.compileExpression(SourceFile(name: "<trace>", text: e), environment: session.environment)?.0
+        }
+        // Any expression, spaces and all (`:trace n * 2`); a whole number after it is the
+        // count (`:trace (n * 2) 5`) when what comes before it is an expression.
+        var name = text, n = 10
+        if let space = text.lastIndex(of: " "), let count = Int(text[text.index(after: space)...]),
+           compiled(String(text[..<space])) != nil || compiled(text) == nil {
+            name = String(text[..<space]).trimmingCharacters(in: .whitespaces)
+            n = count
+        }
+        guard n >= 1, n <= 100_000 else { return complain("usage: :trace NAME [N], N from 1 to 100000") }
+        guard let ir = compiled(name) else {
             return complain("'\(name)' is not a variable, layer property or expression of this session")
         }
         var copy = session.runtime

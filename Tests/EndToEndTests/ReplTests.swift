@@ -10,6 +10,16 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
+    /// `:trace` takes any expression, spaces and all, and a count after it; the clock stays.
+    func testTraceTakesAnyExpressionAndACount() throws {
+        let r = try WaveBinary.run(["repl"], stdin: "var n = 1\nevery tick { n += 1 }\n:trace n * 2 3\n:trace (n - 1) 2\n:trace bogus 2\nn\n")
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), ["0\t4", "1\t6", "2\t8", "0\t1", "1\t2", "2"])
+        XCTAssertTrue(r.stderr.contains("'bogus' is not a variable"), r.stderr)
+        let minus = try WaveBinary.run(["repl"], stdin: "var n = 5\n:trace n - 2\n")
+        XCTAssertEqual(minus.stdout.split(separator: "\n").count, 10, "'n - 2' is the expression, traced for the default 10 ticks")
+        XCTAssertTrue(minus.stdout.hasPrefix("0\t3\n"), minus.stdout)
+    }
+
     func testStatementsApplyWithoutResettingTheClock() throws {
         let r = try WaveBinary.run(["repl", "examples/progress-ball.wave"], stdin: """
         surface.level

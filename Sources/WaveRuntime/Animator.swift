@@ -56,7 +56,9 @@ extension SceneRuntime {
     /// ticks); a count of 10¹² or more, or an active time beyond Int's range, is forever.
     static func activeSpan(_ a: AnimationIR) -> (num: Int, den: Int)? {
         if let rd = a.repeatDurationTicks { return (max(0, rd), 1) }
-        if a.repeatCount == .infinity { return nil }
+        // A zero-length pass lasts no time however often it repeats (Web Animations: the
+        // active duration is zero when the iteration duration is), so `then` follows at once.
+        if a.repeatCount == .infinity { return a.durationTicks <= 0 ? (0, 1) : nil }
         let cycle = max(0, a.durationTicks) * (a.autoreverses ? 2 : 1)
         guard let (p, q) = PassProgress.fraction(approximating: a.repeatCount ?? 1) else { return nil }
         let (num, overflow) = cycle.multipliedReportingOverflow(by: max(0, p))

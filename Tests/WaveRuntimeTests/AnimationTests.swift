@@ -63,6 +63,16 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(par, [10, 10, 10, 11, 12])
     }
 
+    /// A zero-length animation repeated forever lasts no time: it sets its end and its
+    /// `then` runs at once (it never did).
+    func testAZeroLengthAnimationRepeatedForeverEndsAtOnce() throws {
+        let x = try trace("var x = 0\nanimate x to 5 over 0s repeat forever then { animate x to 9 over 2t }", ticks: 3)
+        XCTAssertEqual(x, [5, 7, 9, 9])
+        // With autoreverse each pass ends where it began.
+        let back = try trace("var x = 0\nanimate x to 5 over 0s autoreverse repeat forever then { animate x to 9 over 2t }", ticks: 3)
+        XCTAssertEqual(back, [0, 4.5, 9, 9])
+    }
+
     /// An animation that interrupts a running one on the same target starts where that one
     /// is at this tick (no frame shown twice), with `animate` and with a spring; one with a
     /// delay starts from the value shown when it begins.

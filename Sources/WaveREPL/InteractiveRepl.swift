@@ -43,7 +43,9 @@ public final class InteractiveRepl {
 
     var prompt: String { controller.isContinuing ? "... " : "wave> " }
 
-    public func run() throws {
+    /// Runs the session; `first` (a `:load` of the start file) is handled once the screen
+    /// is set up, so that what it prints is not cleared away.
+    public func run(first: String? = nil) throws {
         let history = InteractiveRepl.historyPath
         read_history(history)
         InteractiveRepl.current = self
@@ -55,6 +57,7 @@ public final class InteractiveRepl {
         controller.pager = { [weak self] lines in self?.page(lines) }
         layout()
         rl_callback_handler_install(prompt, { line in InteractiveRepl.current?.accept(line) })
+        var first = first
         defer {
             rl_callback_handler_remove()
             // Resetting the scroll region homes the cursor, so only the preview (which leaves
@@ -108,11 +111,22 @@ public final class InteractiveRepl {
                 lastWatch = now
             }
             if preview { drawPreview() }
+            if let line = first {
+                // After the first picture: its whole redraw would clear what this prints.
+                first = nil
+                printingAsync { controller.handle(line) }
+                continue
+            }
             let after = DispatchTime.now().uptimeNanoseconds
             let wait = Int32(min(50, (pacer.wait(after: after) ?? 50_000_000) / 1_000_000))
             var p = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             if poll(&p, 1, wait) > 0 && p.revents & Int16(POLLIN) != 0 {
+                let before = DispatchTime.now().uptimeNanoseconds
                 rl_callback_read_char()
+                // A command that took a while (a long :seek, :render) is not playing time:
+                // `:seek 10s` lands on 10 s, not on 10 s plus the seek.
+                let done = DispatchTime.now().uptimeNanoseconds
+                if done - before > 20_000_000 { pacer.rebase(now: done) }
             }
         }
     }

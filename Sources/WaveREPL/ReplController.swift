@@ -50,7 +50,7 @@ public final class ReplController {
         (":ir", "print the compiled scene"),
         (":trace NAME [N]", "print NAME (any expression) for the next N ticks (default 10) without moving the clock"),
         (":list", "the layers, bottom first, with their kinds"),
-        (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick"),
+        (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick (:watch alone stops; :load does too)"),
         (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
         (":quit", "leave (Ctrl-D too)"),
     ]
@@ -146,7 +146,13 @@ public final class ReplController {
                 for (c, d) in ReplController.commandHelp { say(c.padding(toLength: width, withPad: " ", startingAt: 0) + d) }
                 say("Anything else is wave code: declarations, statements, or an expression to print.")
             case ":quit", ":q", ":exit": wantsQuit = true
-            case ":load": try load(arg)
+            case ":load":
+                // The session is replaced: a watched file would replace it again on its next save.
+                if let w = watched, !arg.isEmpty {
+                    watched = nil
+                    say("stopped watching \(w.path)")
+                }
+                try load(arg)
             case ":save":
                 let now = arg.hasPrefix("--now")
                 let path = now ? String(arg.dropFirst("--now".count)).trimmingCharacters(in: .whitespaces) : arg
@@ -197,7 +203,11 @@ public final class ReplController {
                 if layers.isEmpty { say("no layers") }
                 for l in layers { say("\(l.name): \(l.kind.rawValue)\(l.spawned ? " (spawned)" : "")") }
             case ":watch":
-                guard !arg.isEmpty else { return complain("usage: :watch FILE") }
+                guard !arg.isEmpty else {
+                    guard let w = watched else { return complain("usage: :watch FILE (alone, it stops watching)") }
+                    watched = nil
+                    return say("stopped watching \(w.path)")
+                }
                 try load(arg)
                 watched = ScriptWatcher(path: arg)
                 say("watching \(arg)")

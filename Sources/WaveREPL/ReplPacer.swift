@@ -24,6 +24,13 @@ struct ReplPacer {
         return n
     }
 
+    /// Starts counting again from `now`: the time a slow command took (a long `:seek`, a
+    /// `:render`) does not count as time the scene played.
+    mutating func rebase(now: UInt64) {
+        clock = PlaybackClock(speed: clock.speed, now: now)
+        stepped = 0
+    }
+
     /// Nanoseconds from `now` until the next tick is due (nil while paused).
     func wait(after now: UInt64) -> UInt64? { clock.wait(after: now) }
 }

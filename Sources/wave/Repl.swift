@@ -21,7 +21,7 @@ struct Repl: ParsableCommand {
         When stdin is not a terminal there is no preview and the clock only moves with
         :step and :seek, so sessions are scriptable:
           printf 'var x = 2\\nx * 21\\n' | wave repl
-        Exit status: 0, or 65 if any input had an error (non-interactive only).
+        Exit status: 0, or 65 if any input had an error (non-interactive only); 74 if the start file cannot be read.
         """)
 
     @Argument(help: "A script to start from.") var file: String?
@@ -33,17 +33,21 @@ struct Repl: ParsableCommand {
         let output = StreamOutput()
         let controller = ReplController(session: session, output: output)
         controller.useColor = Console.useColor
-        if let file { controller.handle(":load \(file)") }
+        // A start file that cannot be read is an I/O error before any session (as for
+        // `wave play`); one that reads is loaded, and its mistakes reported, in the session.
+        if let file { _ = try ScriptLoader.read(file) }
         if interactive {
             Interrupts.install()
             // A dumb terminal cannot keep a picture above the prompt: plain line editing only.
             let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
             let terminal = InteractiveRepl(controller: controller, preview: !noPreview && !dumb)
-            try terminal.run()
+            // Loaded once the screen is set up, so that its messages stay on it.
+            try terminal.run(first: file.map { ":load \($0)" })
             // SIGTERM or SIGHUP ended the session: the terminal is restored; report the signal.
             if Interrupts.isInterrupted { throw Exit.signal(Interrupts.signalNumber) }
             return
         }
+        if let file { controller.handle(":load \(file)") }
         while !controller.wantsQuit, let line = readLine(strippingNewline: true) {
             controller.handle(line)
         }

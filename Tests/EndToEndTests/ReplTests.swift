@@ -10,6 +10,21 @@ final class ReplTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 
+    /// `:watch` alone stops watching, and `:load` does too (a watched file would otherwise
+    /// replace the loaded session on its next save); a start file that cannot be read is an
+    /// I/O error (74) before any session, one with mistakes is reported and the session runs.
+    func testWatchStopsAndAStartFileThatCannotBeReadIsAnIOError() throws {
+        let r = try WaveBinary.run(["repl"], stdin: ":watch examples/sonar.wave\n:watch\n:watch examples/sonar.wave\n:load examples/spinner.wave\n:list\n")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init).filter { $0.contains("watching") },
+                       ["watching examples/sonar.wave", "stopped watching examples/sonar.wave", "watching examples/sonar.wave",
+                        "stopped watching examples/sonar.wave"])
+        let missing = try WaveBinary.run(["repl", "no-such-file.wave"], stdin: "1 + 1\n")
+        XCTAssertEqual(missing.status, 74)
+        XCTAssertEqual(missing.stdout, "")
+        XCTAssertTrue(missing.stderr.contains("cannot read 'no-such-file.wave'"), missing.stderr)
+    }
+
     /// `:trace` takes any expression, spaces and all, and a count after it; the clock stays.
     func testTraceTakesAnyExpressionAndACount() throws {
         let r = try WaveBinary.run(["repl"], stdin: "var n = 1\nevery tick { n += 1 }\n:trace n * 2 3\n:trace (n - 1) 2\n:trace bogus 2\nn\n")

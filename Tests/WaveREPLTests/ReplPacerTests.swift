@@ -12,6 +12,17 @@ final class ReplPacerTests: XCTestCase {
         XCTAssertEqual(p.due(now: second, speed: 1, running: true), 0)
     }
 
+    /// A slow command (a 4 s `:seek`) is not playing time: re-based after it, the scene goes
+    /// on from where the command left it, at the speed it had (seen: `:seek 1000s` landed
+    /// at 1004.5 s).
+    func testTimeSpentInACommandDoesNotPlay() {
+        var p = ReplPacer(now: 0, speed: 2)
+        XCTAssertEqual(p.due(now: second, speed: 2, running: true), 120)
+        p.rebase(now: 5 * second)
+        XCTAssertEqual(p.due(now: 5 * second, speed: 2, running: true), 0)
+        XCTAssertEqual(p.due(now: 5 * second + second / 2, speed: 2, running: true), 60)
+    }
+
     /// Seen on main: after 20 s at 1x, `:speed 0.5` froze the scene for about 20 s, and
     /// `:speed 2` then jumped thousands of ticks at once.
     func testASpeedChangeNeitherFreezesNorJumps() {

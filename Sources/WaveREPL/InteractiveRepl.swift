@@ -135,6 +135,9 @@ public final class InteractiveRepl {
     func accept(_ raw: UnsafeMutablePointer<CChar>?) {
         guard let raw else {
             InteractiveRepl.lineEnded = true
+            // Removed here, inside the handler: readline would otherwise show the prompt
+            // again for a next line that never comes (a second `wave>` left on the screen).
+            rl_callback_handler_remove()
             out.write("\r\n")
             return
         }

@@ -406,19 +406,9 @@ extension Compiler {
     /// The variables `e` reads, and whether it reads the clock.
     static func reads(_ e: IRExpr, globals: inout Set<Int>, clock: inout Bool) {
         switch e {
-        case .constant, .layerProperty, .pathLength, .instanceVar: break
         case .global(let slot): globals.insert(slot)
         case .ambient(let a): if a == .time || a == .tick { clock = true }
-        case .tickCached(_, let inner): reads(inner, globals: &globals, clock: &clock)
-        case .component(let a, _), .unary(_, let a): reads(a, globals: &globals, clock: &clock)
-        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b):
-            reads(a, globals: &globals, clock: &clock)
-            reads(b, globals: &globals, clock: &clock)
-        case .ternary(let a, let b, let c): for x in [a, b, c] { reads(x, globals: &globals, clock: &clock) }
-        case .call(_, let args), .makeList(let args), .measure(_, _, let args): for x in args { reads(x, globals: &globals, clock: &clock) }
-        case .makeRect(let a, let b, let c, let d): for x in [a, b, c, d] { reads(x, globals: &globals, clock: &clock) }
-        case .gradient(_, _, let stops, let locations):
-            for x in stops + locations.compactMap({ $0 }) { reads(x, globals: &globals, clock: &clock) }
+        default: for x in e.operands { reads(x, globals: &globals, clock: &clock) }
         }
     }
 

@@ -96,6 +96,20 @@ public indirect enum IRExpr: Equatable, Sendable {
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 
+    /// The expressions this one is made of, one level down (for walks that look for what an
+    /// expression reads; not for the per-tick interpreter).
+    public var operands: [IRExpr] {
+        switch self {
+        case .constant, .global, .ambient, .layerProperty, .pathLength, .instanceVar: return []
+        case .tickCached(_, let a), .component(let a, _), .unary(_, let a): return [a]
+        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b): return [a, b]
+        case .ternary(let a, let b, let c): return [a, b, c]
+        case .call(_, let args), .makeList(let args), .measure(_, _, let args): return args
+        case .makeRect(let a, let b, let c, let d): return [a, b, c, d]
+        case .gradient(_, _, let stops, let locations): return stops + locations.compactMap { $0 }
+        }
+    }
+
     /// Whether a property bound to this is computed once, when its layer (or copy) is made,
     /// and never again: it reads nothing that changes but `index` and `random()` (grammar.md,
     /// "Repeated layers").

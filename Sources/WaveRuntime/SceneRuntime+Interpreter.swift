@@ -401,17 +401,10 @@ extension SceneRuntime {
     /// Whether `e` reads a layer (a property, an outline's length, a text measure) or one of
     /// the `deferred` globals.
     static func readsLayer(_ e: IRExpr, deferred: Set<Int>) -> Bool {
-        func reads(_ x: IRExpr) -> Bool { readsLayer(x, deferred: deferred) }
         switch e {
         case .layerProperty, .pathLength, .measure: return true
         case .global(let slot): return deferred.contains(slot)
-        case .constant, .ambient, .instanceVar: return false
-        case .tickCached(_, let inner), .component(let inner, _), .unary(_, let inner): return reads(inner)
-        case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b): return reads(a) || reads(b)
-        case .ternary(let a, let b, let c): return reads(a) || reads(b) || reads(c)
-        case .call(_, let args), .makeList(let args): return args.contains(where: reads)
-        case .makeRect(let a, let b, let c, let d): return [a, b, c, d].contains(where: reads)
-        case .gradient(_, _, let stops, let locations): return (stops + locations.compactMap { $0 }).contains(where: reads)
+        default: return e.operands.contains { readsLayer($0, deferred: deferred) }
         }
     }
 
@@ -420,17 +413,19 @@ extension SceneRuntime {
 
     /// A paint's colours, stop locations and geometry are finite (a NaN would draw the layer
     /// hidden, or its stops misplaced).
+    /// Checked for every bound paint every tick: no arrays are made.
     static func isFinite(_ paint: PaintValue) -> Bool {
-        let stops: [GradientStopValue], numbers: [Double]
+        func finite(_ stops: [GradientStopValue]) -> Bool {
+            stops.allSatisfy { isFinite($0.color) && ($0.location?.isFinite ?? true) }
+        }
         switch paint {
         case .none: return true
         case .color(let c): return isFinite(c)
-        case .linear(let start, let end, let s): (stops, numbers) = (s, [start.0, start.1, end.0, end.1])
-        case .angled(let radians, let s): (stops, numbers) = (s, [radians])
-        case .radial(let center, let radius, let s): (stops, numbers) = (s, [center.0, center.1, radius])
-        case .conic(let center, let angle, let s): (stops, numbers) = (s, [center.0, center.1, angle])
+        case .linear(let a, let b, let s): return a.0.isFinite && a.1.isFinite && b.0.isFinite && b.1.isFinite && finite(s)
+        case .angled(let radians, let s): return radians.isFinite && finite(s)
+        case .radial(let c, let radius, let s): return c.0.isFinite && c.1.isFinite && radius.isFinite && finite(s)
+        case .conic(let c, let angle, let s): return c.0.isFinite && c.1.isFinite && angle.isFinite && finite(s)
         }
-        return numbers.allSatisfy(\.isFinite) && stops.allSatisfy { isFinite($0.color) && ($0.location?.isFinite ?? true) }
     }
 }
 

@@ -82,13 +82,13 @@ public struct SceneRuntime: Sendable {
         // A variable whose starting value reads a layer (`var r = c.radius`, `path-length(c)`)
         // or such a variable is set once the layers exist; the others at once, in order,
         // since layers may read them.
-        var deferred: [Int] = []
+        var deferred: Set<Int> = []
         for g in increment.globals {
             let slot = program.globals.count
             program.globals.append(g)
             globalOverlay.append(nil)
-            if SceneRuntime.readsLayer(g.initial, deferred: Set(deferred)) {
-                deferred.append(slot)
+            if SceneRuntime.readsLayer(g.initial, deferred: deferred) {
+                deferred.insert(slot)
                 globals.append(.number(0))   // until the layers exist
             } else {
                 globals.append(try eval(g.initial, .top))
@@ -138,7 +138,7 @@ public struct SceneRuntime: Sendable {
             }
         }
         for i in placed.indices { placeAfterTarget(i) }
-        for slot in deferred { globals[slot] = try eval(program.globals[slot].initial, .top) }
+        for slot in deferred.sorted() { globals[slot] = try eval(program.globals[slot].initial, .top) }
         let firstNewTimer = timers.count
         // Kept so that a live reload can tell what the top level started (IRTable).
         program.statements += increment.statements

@@ -107,7 +107,7 @@ public final class InteractiveRepl {
                 }
             }
             if now - lastWatch > 250_000_000 {
-                printingAsync { controller.pollWatch() }
+                controller.pollWatch(printing: printingAsync)
                 lastWatch = now
             }
             if preview { drawPreview() }

@@ -233,11 +233,13 @@ public final class ReplController {
         }
     }
 
-    /// Reloads a watched file when it changed; a broken edit keeps the last good scene.
-    public func pollWatch() {
+    /// Reloads a watched file when it changed (a broken edit keeps the last good scene),
+    /// printing what loading says inside `printing`: the live screen takes readline's prompt
+    /// off around it, and only then, so a reverse search in progress (Ctrl-R) keeps its own.
+    public func pollWatch(printing: (() -> Void) -> Void = { $0() }) {
         guard let w = watched, let change = w.poll() else { return }
         guard case .success(let file) = change else { return }
-        show(session.load(file.text, name: w.path, keepingTick: true))
+        printing { show(session.load(file.text, name: w.path, keepingTick: true)) }
     }
 
     func trace(_ arg: String) throws {

@@ -410,10 +410,19 @@ extension Compiler {
         out.targets = a.targets.flatMap { t -> [Expr] in
             guard case .member(let base, let prop) = t.kind else { return [t] }
             if case .member(let g, let children) = base.kind, children.name == "children", case .name(let gn) = g.kind,
-               let gi = environment.layerIndex[gn], environment.layers[gi].kind == .group {
+               let gi = environment.layerIndex[gn], environment.layers[gi].kind == .group, repeatedAncestor(of: gi) == nil {
+                // Every child that has the property, and every copy of a repeated one.
                 let named = environment.layers[gi].children.map { environment.layers[$0] }
                     .filter { c in Property(rawValue: prop.name).map { $0.applies(to: c.kind) } ?? false }
-                    .map { Expr(.member(Expr(.name($0.name), g.range), prop), t.range) }
+                    .flatMap { c -> [Expr] in
+                        let name = Expr(.name(c.name), g.range)
+                        guard let count = c.count, !c.isTemplate, count <= Compiler.maxStaggeredCopies else {
+                            return [Expr(.member(name, prop), t.range)]
+                        }
+                        return (0..<count).map { k in
+                            Expr(.member(Expr(.index(name, Expr(.number(Double(k), nil), g.range)), g.range), prop), t.range)
+                        }
+                    }
                 return named.isEmpty ? [t] : named
             }
             guard case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,

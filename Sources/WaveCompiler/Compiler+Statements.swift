@@ -22,10 +22,10 @@ extension Compiler {
                 guard let staggered = staggerAnimation(&a, s, ctx) else { return nil }
                 if !staggered.isEmpty { return staggered }
             }
+            if let expanded = expandChildren(a, ctx) { return expanded }
             if let (layer, range) = repeatedTarget(a.targets, ctx) {
                 return forEachCopy(layer, at: range, ctx) { c, inner in c.compileAnimation(a, inner).map { [.animate($0)] } }
             }
-            if let expanded = expandChildren(a, ctx) { return expanded }
             let compiled = compileAnimation(a, ctx)
             for t in compiled?.targets ?? [] {
                 if case .global(let slot) = t { changingGlobals.insert(slot) }
@@ -179,25 +179,59 @@ extension Compiler {
         return [.animationGroup(parallel: true, staggerTicks: ticks, delayTicks: 0, anims)]
     }
 
+    /// Most copies of one repeated child `G.children.P` animates one by one.
+    static let maxStaggeredCopies = 1000
+
     /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
-    /// property P, each starting D after the previous one.
+    /// property P (per copy of a repeated child), each starting D after the previous one.
     mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
         guard a.targets.count == 1, case .member(let inner, let prop) = a.targets[0].kind,
-              case .member(let groupExpr, let children) = inner.kind, children.name == "children",
-              case .name(let g) = groupExpr.kind, let gi = environment.layerIndex[g] else { return nil }
+              case .member(let groupExpr, let children) = inner.kind, children.name == "children" else { return nil }
+        if case .index(let b, _) = groupExpr.kind, case .name(let g) = b.kind, let gi = environment.layerIndex[g],
+           environment.layers[gi].kind == .group, environment.layers[gi].count != nil {
+            error(.wrongLayerUse, "the children of one copy of '\(g)' cannot be named from outside it: animate a child by name, "
+                  + "which runs for every copy, and choose copies by 'index' there", inner.range,
+                  help: environment.layers[gi].children.first.map {
+                      "for example 'animate \(environment.layers[$0].name).\(prop.name) … delay index * D'"
+                  })
+            return []
+        }
+        guard case .name(let g) = groupExpr.kind, let gi = environment.layerIndex[g] else { return nil }
         guard environment.layers[gi].kind == .group else {
             error(.wrongLayerUse, "'\(g)' is a \(environment.layers[gi].kind.rawValue) layer; only groups have children", groupExpr.range)
+            return []
+        }
+        if let outer = repeatedAncestor(of: gi) {
+            let name = environment.layers[outer].name
+            error(.wrongLayerUse, (outer == gi ? "'\(g)' has copies" : "'\(g)' sits inside repeated layer '\(name)'")
+                  + ", so '\(g).children' would mean the children of every copy: animate a child by name instead, which runs for every copy",
+                  inner.range, help: environment.layers[gi].children.first.map {
+                      "for example 'animate \(environment.layers[$0].name).\(prop.name) …', with 'delay index * D' to spread the copies"
+                  })
             return []
         }
         var anims: [AnimationIR] = []
         for child in environment.layers[gi].children {
             let c = environment.layers[child]
             guard let p = Property(rawValue: prop.name), p.applies(to: c.kind) else { continue }
-            var copy = a
-            copy.targets = [Expr(.member(Expr(.name(c.name), groupExpr.range), prop), a.targets[0].range)]
-            copy.args.removeAll { $0.label.name == "stagger" }
-            guard let anim = compileAnimation(copy, ctx) else { return [] }
-            anims.append(anim)
+            // A repeated child's copies are children too, each in its turn.
+            let name = Expr(.name(c.name), groupExpr.range)
+            var bases = [name]
+            if let count = c.count, !c.isTemplate {
+                guard count <= Compiler.maxStaggeredCopies else {
+                    error(.outOfRange, "'\(c.name)' has \(count) copies; '\(g).children' staggers at most \(Compiler.maxStaggeredCopies) one by one: animate '\(c.name).\(prop.name)' with 'delay index * D'",
+                          inner.range)
+                    return []
+                }
+                bases = (0..<count).map { k in Expr(.index(name, Expr(.number(Double(k), nil), groupExpr.range)), groupExpr.range) }
+            }
+            for base in bases {
+                var copy = a
+                copy.targets = [Expr(.member(base, prop), a.targets[0].range)]
+                copy.args.removeAll { $0.label.name == "stagger" }
+                guard let anim = compileAnimation(copy, ctx) else { return [] }
+                anims.append(anim)
+            }
         }
         guard !anims.isEmpty else {
             error(.propertyNotOnKind, "no child of group '\(g)' has a property '\(prop.name)'", prop.range)

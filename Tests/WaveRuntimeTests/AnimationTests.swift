@@ -179,4 +179,49 @@ final class StaggerTests: XCTestCase {
         XCTAssertEqual(r.value(ofLayer: "b", .radius), .number(2))
         XCTAssertEqual(r.value(ofLayer: "c", .frame), .rect(0, 0, 4, 4), "a rect has no radius and is left out")
     }
+
+    /// A repeated child's copies are children of the group too, each in its turn, in a
+    /// stagger and in a sequence step; a group with copies (or one copy's children) is an
+    /// error that says what to write, not "unknown property 'children'".
+    func testARepeatedChildsCopiesAreStaggeredOneByOne() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer row: group {
+          layer dot[3]: circle { radius 8 }
+          layer big: circle { radius 8 }
+        }
+        animate row.children.radius from 0 to 10 over 10t stagger 2t fill both
+        """))
+        for _ in 0..<7 { try r.step() }
+        XCTAssertEqual(r.value(ofLayer: "dot", copy: 0, .radius), .number(7))
+        XCTAssertEqual(r.value(ofLayer: "dot", copy: 1, .radius), .number(5))
+        XCTAssertEqual(r.value(ofLayer: "dot", copy: 2, .radius), .number(3))
+        XCTAssertEqual(r.value(ofLayer: "big", .radius), .number(1))
+
+        var s = try SceneRuntime(program: try program("""
+        layer row: group {
+          layer dot[2]: circle { radius 8 }
+        }
+        sequence {
+          animate row.children.radius to 0 over 4t
+        }
+        """))
+        for _ in 0..<2 { try s.step() }
+        XCTAssertEqual(s.value(ofLayer: "dot", copy: 0, .radius), .number(4))
+        XCTAssertEqual(s.value(ofLayer: "dot", copy: 1, .radius), .number(4))
+
+        for (script, message) in [
+            ("animate row.children.opacity from 0 to 1 over 1s stagger 0.1s", "'row' has copies, so 'row.children'"),
+            ("animate row[1].children.opacity from 0 to 1 over 1s", "the children of one copy of 'row' cannot be named"),
+        ] {
+            let diagnostics = Compiler.compile(SourceFile(name: "t", text: """
+            layer row[3]: group {
+              layer dot[4]: circle { radius 5 }
+            }
+            \(script)
+            """)).1
+            XCTAssertEqual(diagnostics.map(\.code), [.wrongLayerUse], script)
+            XCTAssertTrue(diagnostics.first?.message.contains(message) ?? false, "\(diagnostics.first?.message ?? "none")")
+            XCTAssertTrue(diagnostics.first?.help?.contains("animate dot.opacity") ?? false, script)
+        }
+    }
 }

@@ -220,16 +220,13 @@ extension Compiler {
         }
         let b = expression(base, ctx)
         if b.poisoned { return b }
-        let components: [String: Int]
-        switch b.type {
-        case .point: components = ["x": 0, "y": 1]
-        case .rect: components = ["x": 0, "y": 1, "width": 2, "height": 3]
-        default:
+        let components = b.type.componentNames
+        guard !components.isEmpty else {
             error(.typeMismatch, "\(b.type) has no member '\(id.name)'", id.range)
             return .bad()
         }
-        guard let c = components[id.name] else {
-            error(.typeMismatch, "\(b.type) has no member '\(id.name)'\(didYouMean(id.name, Array(components.keys)))", id.range, fix: fixIt(id.name, Array(components.keys), id.range))
+        guard let c = components.firstIndex(of: id.name) else {
+            error(.typeMismatch, "\(b.type) has no member '\(id.name)'\(didYouMean(id.name, components))", id.range, fix: fixIt(id.name, components, id.range))
             return .bad()
         }
         return fold(Typed(ir: .component(b.ir, c), type: .number(.length)))

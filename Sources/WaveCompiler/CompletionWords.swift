@@ -39,4 +39,12 @@ public enum CompletionWords {
         guard let index = environment.layer(named: base) else { return nil }
         return properties(of: environment.layers[index].kind)
     }
+
+    /// `name.member` completions for a variable or `let` holding a point or a rectangle:
+    /// its components (`x`, `y`, `width`, `height`); nil when `base` names none.
+    public static func components(of base: String, in environment: Environment) -> [String]? {
+        let type = environment.lets[base]?.type ?? environment.global(named: base).map { environment.globals[$0].type }
+        guard let names = type?.componentNames, !names.isEmpty else { return nil }
+        return names
+    }
 }

@@ -33,6 +33,15 @@ public enum ValueType: Equatable, Sendable, CustomStringConvertible {
         case .word: return "word"
         }
     }
+
+    /// The members a value of this type has (`p.x`, `r.width`), in component order.
+    public var componentNames: [String] {
+        switch self {
+        case .point: return ["x", "y"]
+        case .rect: return ["x", "y", "width", "height"]
+        default: return []
+        }
+    }
 }
 
 /// The gradient functions: `linear-gradient`, `radial-gradient`, `conic-gradient`.

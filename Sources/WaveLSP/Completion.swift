@@ -6,7 +6,7 @@ import WaveSyntax
 /// that fit where the cursor is.
 struct Completion {
     /// LSP `CompletionItemKind` values.
-    enum ItemKind: Int { case function = 3, variable = 6, `class` = 7, property = 10, unit = 11, keyword = 14, color = 16, enumMember = 20 }
+    enum ItemKind: Int { case function = 3, field = 5, variable = 6, `class` = 7, property = 10, unit = 11, keyword = 14, color = 16, enumMember = 20 }
 
     struct Item: Equatable {
         var label: String
@@ -71,6 +71,9 @@ struct Completion {
         if let dot = context.previous, dot.isPunct("."), dot.range.end == wordStart,
            let baseIndex = memberBase(tokens, dot: analysis.lastTokenIndex(before: dot.range.end) ?? 0),
            let base = tokens[baseIndex].identifier {
+            if let components = CompletionWords.components(of: base, in: environment) {
+                return components.map { Item(label: $0, kind: .field, detail: "component") }
+            }
             guard let members = CompletionWords.members(of: base, in: environment) else { return [] }
             // `animate ball.` and `spring ball.`: only what can be animated.
             let animating = baseIndex > 0 && (tokens[baseIndex - 1].isWord("animate") || tokens[baseIndex - 1].isWord("spring"))

@@ -283,6 +283,9 @@ public final class InteractiveRepl {
         guard let session = current?.controller.session else { return [] }
         if let dot = text.lastIndex(of: ".") {
             let base = String(text[..<dot])
+            if let components = CompletionWords.components(of: base, in: session.environment) {
+                return components.map { base + "." + $0 }
+            }
             guard let members = CompletionWords.members(of: base, in: session.environment) else { return [] }
             return members.map { base + "." + $0.rawValue }
         }

@@ -242,6 +242,15 @@ final class LanguageServerTests: XCTestCase {
         for name in ["t", "tick", "width", "height", "index", "pi", "bar", "sin"] {
             XCTAssertTrue(value.contains(name), "\(name) in \(value)")
         }
+        // A variable or `let` holding a point or a rectangle offers its components.
+        h.open("var p = (1, 2)\nlet r = (0, 0, 4, 4)\nvar n = 3\nevery tick { p.\n r.\n n.\n}\n", uri: "file:///c.wave")
+        func labelsC(_ line: Int, _ ch: Int) -> [String] {
+            ((h.result("textDocument/completion", ServerHarness.at(line, ch, uri: "file:///c.wave")) as? JSON)?["items"] as? [JSON] ?? [])
+                .compactMap { $0["label"] as? String }
+        }
+        XCTAssertEqual(labelsC(3, 15), ["x", "y"])
+        XCTAssertEqual(labelsC(4, 3), ["x", "y", "width", "height"])
+        XCTAssertEqual(labelsC(5, 3), [], "a number has no members")
     }
 
     func testHoverExplainsPropertiesLayersVariablesAndColours() {

@@ -10,8 +10,9 @@
 /// - ascii: the stronger of the 1×2 pixels, drawn with a ramp character as dense as its
 ///   contrast with the scene's backdrop, in its colour, over the backdrop.
 ///
-/// Without colour (`ColorMode.none`) a pixel is "on" when it differs clearly from the
-/// scene's backdrop, and the pattern's character is drawn in the terminal's own colours.
+/// Without colour (`ColorMode.none`) a pixel is "on" when it differs clearly from what lies
+/// behind it (the scene's backdrop, or a picture of it given with the canvas), and the
+/// pattern's character is drawn in the terminal's own colours.
 public struct CellEncoder: Sendable {
     public let mode: CellMode
     public let reducer: ColorReducer
@@ -28,11 +29,13 @@ public struct CellEncoder: Sendable {
     var monochrome: Bool { reducer.mode == .none }
 
     /// Encodes a canvas whose size is a whole number of cells into `grid`, with its top-left
-    /// cell at (`column`, `row`); cells falling outside the grid are dropped.
-    public func encode(_ canvas: PixelCanvas, into grid: inout CellGrid, column: Int, row: Int) {
+    /// cell at (`column`, `row`); cells falling outside the grid are dropped. Without colour,
+    /// `behind` (the same size) is what each pixel is compared with instead of the backdrop.
+    public func encode(_ canvas: PixelCanvas, behind: PixelCanvas? = nil, into grid: inout CellGrid, column: Int, row: Int) {
         let pw = mode.pixelColumns, ph = mode.pixelRows
         let cellsAcross = canvas.width / pw, cellsDown = canvas.height / ph
-        var block = [UInt32](repeating: 0, count: pixelCount)
+        let behind = behind.flatMap { $0.width == canvas.width && $0.height == canvas.height ? $0 : nil }
+        var block = [UInt32](repeating: 0, count: pixelCount), under = block
         canvas.pixels.withUnsafeBufferPointer { px in
             for cy in 0..<cellsDown {
                 let gy = row + cy
@@ -43,21 +46,31 @@ public struct CellEncoder: Sendable {
                     var k = 0
                     for y in 0..<ph {
                         let base = (cy * ph + y) * canvas.width + cx * pw
-                        for x in 0..<pw { block[k] = px[base + x]; k += 1 }
+                        for x in 0..<pw {
+                            block[k] = px[base + x]
+                            if let behind { under[k] = behind.pixels[base + x] }
+                            k += 1
+                        }
                     }
-                    grid[gx, gy] = encode(block: block, x: gx, y: gy)
+                    grid[gx, gy] = encode(block: block, behind: behind == nil ? nil : under, x: gx, y: gy)
                 }
             }
         }
     }
 
     /// The cell for one block of pixels (reading order, `pixelColumns × pixelRows` of them)
-    /// shown at cell (x, y); the position only picks the dither offsets.
-    public func encode(block p: [UInt32], x: Int, y: Int) -> Cell {
+    /// shown at cell (x, y); the position only picks the dither offsets. Without colour, a
+    /// pixel is compared with its pixel in `behind`, or with the backdrop.
+    public func encode(block p: [UInt32], behind: [UInt32]? = nil, x: Int, y: Int) -> Cell {
         if monochrome {
-            if mode == .ascii { return Cell(CellGlyphs.ramp[rampIndex(strongest(p))], foreground: .terminalDefault, background: .terminalDefault) }
+            func under(_ i: Int) -> UInt32 { behind?[i] ?? backdrop }
+            if mode == .ascii {
+                let distances = p.indices.map { ColorReducer.distance(p[$0], under($0)) }
+                return Cell(CellGlyphs.ramp[rampIndex(distance: distances.max() ?? 0)], foreground: .terminalDefault,
+                            background: .terminalDefault)
+            }
             var pattern = 0
-            for i in 0..<pixelCount where ColorReducer.distance(p[i], backdrop) >= CellEncoder.onThreshold { pattern |= 1 << i }
+            for i in 0..<pixelCount where ColorReducer.distance(p[i], under(i)) >= CellEncoder.onThreshold { pattern |= 1 << i }
             return Cell(mode.glyph(pattern) ?? " ", foreground: .terminalDefault, background: .terminalDefault)
         }
         let (pattern, fg, bg): (Int, UInt32, UInt32)
@@ -133,8 +146,10 @@ public struct CellEncoder: Sendable {
     /// Index into the ascii ramp: the colour's distance from the backdrop, from 0 (the
     /// backdrop itself) to 9 (as far as black is from white); anything that differs clearly
     /// from the backdrop gets at least ':', so faint strokes stay visible.
-    func rampIndex(_ c: UInt32) -> Int {
-        let distance = ColorReducer.distance(c, backdrop)
+    func rampIndex(_ c: UInt32) -> Int { rampIndex(distance: ColorReducer.distance(c, backdrop)) }
+
+    /// The ramp index for a redmean distance from what lies behind.
+    func rampIndex(distance: Int) -> Int {
         let d = Double(distance) / Double(ColorReducer.distance(0, 0xFF_FFFF))
         let index = min(CellGlyphs.ramp.count - 1, Int((d.squareRoot() * Double(CellGlyphs.ramp.count - 1)).rounded()))
         return distance >= CellEncoder.onThreshold ? max(2, index) : index

@@ -72,15 +72,35 @@ public struct CellRenderer: Sendable {
     /// over black, 0xRRGGBB: the colour around the picture.
     public func draw(_ frame: Frame, textRuns: [TextCellRun] = [], layout: CellLayout, backdrop: UInt32, into grid: inout CellGrid) {
         let pw = mode.pixelColumns
-        let pixmap = renderer.render(frame.items, width: frame.width, height: frame.height, background: frame.background)
-        var canvas = PixelCanvas(width: layout.columns * pw, height: layout.rows * 2 * pw, fill: backdrop)
-        canvas.draw(pixmap)
-        canvas = canvas.resampledRows(from: 2 * pw, to: mode.pixelRows)
+        func canvas(of items: [DisplayItem]) -> PixelCanvas {
+            let pixmap = renderer.render(items, width: frame.width, height: frame.height, background: frame.background)
+            var canvas = PixelCanvas(width: layout.columns * pw, height: layout.rows * 2 * pw, fill: backdrop)
+            canvas.draw(pixmap)
+            return canvas.resampledRows(from: 2 * pw, to: mode.pixelRows)
+        }
+        let picture = canvas(of: frame.items)
+        // Without colour a pixel shows where it differs from what lies behind: the scene's
+        // background, and the full-bleed fills it starts with (ocean's sky), which would
+        // otherwise make the whole picture one block.
+        let behind = color == .none ? CellRenderer.fullBleedPrefix(of: frame) : 0
         let memo = memos.take()
         defer { memos.give(memo) }
         let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop, memo: memo)
-        encoder.encode(canvas, into: &grid, column: layout.column, row: layout.row)
-        for run in textRuns { place(run, layout: layout, canvas: canvas, encoder: encoder, into: &grid) }
+        encoder.encode(picture, behind: behind > 0 ? canvas(of: Array(frame.items.prefix(behind))) : nil,
+                       into: &grid, column: layout.column, row: layout.row)
+        for run in textRuns { place(run, layout: layout, canvas: picture, encoder: encoder, into: &grid) }
+    }
+
+    /// How many of the frame's first items are fills covering the whole frame (a sky, a
+    /// backdrop rectangle): what lies behind the rest.
+    static func fullBleedPrefix(of frame: Frame) -> Int {
+        var n = 0
+        for item in frame.items {
+            guard case .fill(let path, _, _, _) = item, let box = path.bounds,
+                  box.minX <= 0, box.minY <= 0, box.maxX >= Double(frame.width), box.maxY >= Double(frame.height) else { break }
+            n += 1
+        }
+        return n
     }
 
     /// Writes a text run's characters into consecutive cells around the layer's anchor (so

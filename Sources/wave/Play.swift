@@ -20,7 +20,8 @@ struct Play: ParsableCommand {
         256-colour palette, anything else the 16 ANSI colours, and NO_COLOR (set, not empty) \
         none; --color overrides. Reduced colours are matched perceptually (OKLab) and \
         dithered only where a mix of two palette colours comes clearly closer. Without colour, a pixel \
-        is on where it differs clearly from the scene's background, and the cell's character \
+        is on where it differs clearly from what lies behind it (the scene's background, and the \
+        fills covering the whole scene it starts with, such as a sky), and the cell's character \
         is drawn in the terminal's own colours.
 
         Keys: space pauses and resumes; left and right arrows step one tick while paused; r \

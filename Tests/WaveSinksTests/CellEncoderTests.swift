@@ -1,4 +1,5 @@
 import XCTest
+import WaveGraphics
 @testable import WaveSinks
 
 final class CellEncoderTests: XCTestCase {
@@ -97,5 +98,45 @@ final class AsciiContrastTests: XCTestCase {
         let none = CellEncoder(mode: .ascii, color: .none, backdrop: white)
         XCTAssertNotEqual(none.encode(block: [white, 0xC8C8C8], x: 0, y: 0).character, " ")
         XCTAssertEqual(none.encode(block: [white, 0xFCFCFC], x: 0, y: 0).character, " ", "what barely differs stays blank")
+    }
+}
+
+final class MonochromeBackdropTests: XCTestCase {
+    /// Without colour a pixel shows where it differs from what lies behind it. A scene that
+    /// starts with a full-bleed fill (ocean's sky) used to be one solid block, every pixel
+    /// differing from the background; the fill now counts as behind, so only the disc on it
+    /// shows. Without such a fill the scene's background is what counts.
+    func testAFullBleedFillCountsAsWhatLiesBehind() {
+        var sky = Path(), sun = Path()
+        sky.addRect(Rect(x: -2, y: -2, width: 44, height: 24))
+        sun.addCircle(center: Point(20, 10), radius: 6)
+        let skyItem = DisplayItem.fill(path: sky, rule: .nonZero, paint: .solid(Color(r: 0.1, g: 0.2, b: 0.6, a: 1)), opacity: 1)
+        let sunItem = DisplayItem.fill(path: sun, rule: .nonZero, paint: .solid(Color(r: 1, g: 0.8, b: 0.3, a: 1)), opacity: 1)
+        func cells(_ items: [DisplayItem], _ mode: CellMode) -> [String] {
+            let frame = Frame(tick: 0, width: 40, height: 20, background: .black, items: items)
+            let renderer = CellRenderer(mode: mode, color: .none)
+            let layout = renderer.layout(sceneWidth: 40, sceneHeight: 20, columns: 40, rows: 10)
+            var grid = CellGrid(columns: 40, rows: 10)
+            renderer.draw(frame, layout: layout, backdrop: 0, into: &grid)
+            return (0..<10).map { y in String((0..<40).map { grid[$0, y].character }) }
+        }
+        for mode in [CellMode.half, .ascii] {
+            let withSky = cells([skyItem, sunItem], mode)
+            let alone = cells([sunItem], mode)
+            // Where something shows is the same (in ascii the ramp's density follows the contrast
+            // with what is behind, sun on sky or sun on black).
+            func shown(_ rows: [String]) -> [String] { rows.map { String($0.map { $0 == " " ? " " : "x" }) } }
+            XCTAssertEqual(shown(withSky), shown(alone), "\(mode): the sky is behind, the sun shows as on black")
+            if mode == .half { XCTAssertEqual(withSky, alone) }
+            XCTAssertTrue(withSky[0].allSatisfy { $0 == " " }, "\(mode): \(withSky[0])")
+            XCTAssertTrue(withSky[5].contains { $0 != " " }, "\(mode): \(withSky[5])")
+            // The sky alone, on black, is all background: nothing shows.
+            XCTAssertTrue(cells([skyItem], mode).allSatisfy { $0.allSatisfy { $0 == " " } }, "\(mode)")
+        }
+        // Not behind: a fill that leaves part of the frame, or one after another item.
+        XCTAssertEqual(CellRenderer.fullBleedPrefix(of: Frame(tick: 0, width: 40, height: 20, background: .black,
+                                                              items: [sunItem, skyItem])), 0)
+        XCTAssertEqual(CellRenderer.fullBleedPrefix(of: Frame(tick: 0, width: 40, height: 20, background: .black,
+                                                              items: [skyItem, sunItem, skyItem])), 1)
     }
 }

@@ -156,10 +156,7 @@ final class NonFiniteGeometryTests: XCTestCase {
         for (kind, statement) in statements {
             let text = "scene 100x100\nvar z = 0\nlayer dot: \(kind) { frame (10, 10, 50, 50) fill red }\n\(statement)\n"
             let program = try TestScenes.program(text)
-            XCTAssertThrowsError(try {
-                var runtime = try SceneRuntime(program: program)
-                for _ in 0..<40 { try runtime.step(); _ = try runtime.frame() }
-            }(), statement) { error in
+            XCTAssertThrowsError(try playFrames(program, ticks: 40), statement) { error in
                 XCTAssertEqual((error as? RuntimeError)?.code, .nonFiniteGeometry, statement)
                 XCTAssertEqual((error as? RuntimeError).map { SourceFile(name: "t", text: text).location(of: $0.range.start).line }, 4, statement)
             }
@@ -180,10 +177,7 @@ final class NonFiniteGeometryTests: XCTestCase {
             // The handler starts on line 4.
             let text = "scene 100x100\nvar z = 0\nlayer dot: circle { center (50, 50) radius 5 fill #fff }\n\(handler)\n"
             let program = try TestScenes.program(text)
-            XCTAssertThrowsError(try {
-                var runtime = try SceneRuntime(program: program)
-                for _ in 0..<30 { try runtime.step(); _ = try runtime.frame() }
-            }(), handler) { error in
+            XCTAssertThrowsError(try playFrames(program, ticks: 30), handler) { error in
                 guard let e = error as? RuntimeError else { return XCTFail("\(handler): \(error)") }
                 XCTAssertEqual(e.code, .nonFiniteGeometry, handler)
                 XCTAssertTrue(e.message.contains(named) && e.message.contains("'dot'"), e.message)
@@ -267,4 +261,10 @@ final class MemoryBudgetTests: XCTestCase {
         XCTAssertEqual(limits.maxTextCharacters, 77)
         XCTAssertEqual(RuntimeLimits.problems(in: ["WAVE_MAX_TEXT": "0"]).count, 1)
     }
+}
+
+/// Steps a fresh runtime of `program` for `ticks` ticks, building each frame.
+private func playFrames(_ program: Program, ticks: Int) throws {
+    var runtime = try SceneRuntime(program: program)
+    for _ in 0..<ticks { try runtime.step(); _ = try runtime.frame() }
 }

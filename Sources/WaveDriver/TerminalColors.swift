@@ -4,7 +4,8 @@ import WaveSinks
 /// How many colours the terminal shows, from the environment and terminfo: NO_COLOR (set,
 /// not empty) and TERM=dumb give none; COLORTERM=truecolor or 24bit gives 24-bit colour;
 /// then terminfo through `tput`: the `RGB` or `Tc` capability, or `colors` of 2^24, give
-/// 24-bit colour, 256 or more the 256-colour palette, 8 or 16 the ANSI colours, fewer none.
+/// 24-bit colour, 256 or more the 256-colour palette, 16 the ANSI colours, 8 the basic eight
+/// (no bright 90–97 codes; with COLORTERM set, the 256-colour palette), fewer none.
 /// A terminal terminfo does not know falls back to its name (`ColorMode.detect`, with
 /// `-direct` and the terminals known to take 24-bit colour added). `--color` overrides all.
 public enum TerminalColors {
@@ -21,7 +22,9 @@ public enum TerminalColors {
         if !term.isEmpty, let colors = terminfo(term, "colors").flatMap(Int.init) {
             if terminfo(term, "RGB") == "yes" || terminfo(term, "Tc") == "yes" || colors >= 1 << 24 { return .truecolor }
             if colors >= 256 { return .palette256 }
-            if colors >= 8 { return colorterm.isEmpty ? .ansi16 : .palette256 }
+            if colors >= 8, !colorterm.isEmpty { return .palette256 }
+            if colors >= 16 { return .ansi16 }
+            if colors >= 8 { return .ansi8 }
             return .none
         }
         let directFamilies = ["-direct", "xterm-kitty", "alacritty", "wezterm", "foot", "xterm-ghostty", "contour"]

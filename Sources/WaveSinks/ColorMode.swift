@@ -6,6 +6,9 @@ public enum ColorMode: String, CaseIterable, Sendable {
     case palette256 = "256"
     /// The 16 standard ANSI colours: 30–37 and 90–97.
     case ansi16 = "16"
+    /// The 8 basic ANSI colours only, 30–37 (terminfo `colors#8`, as for TERM=xterm or
+    /// linux): no bright 90–97 codes, which such a terminal need not show.
+    case ansi8 = "8"
     /// No colour escape codes at all: shapes are drawn from the character alone.
     case none
 

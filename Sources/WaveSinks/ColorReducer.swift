@@ -1,7 +1,7 @@
 /// Turns 24-bit colours into the colours a terminal can show.
 ///
 /// Colours are matched perceptually: in OKLab, against the real xterm 256-colour palette
-/// (cube and grey ramp) or the 16 ANSI colours as xterm shows them. A colour whose nearest
+/// (cube and grey ramp) or the 16 (or first 8) ANSI colours as xterm shows them. A colour whose nearest
 /// palette entry is close (ΔE_OK ≤ `flatEnough`) is drawn as that entry, so flat areas stay
 /// flat. Otherwise the reducer looks for two of the nearest entries whose mix (in linear
 /// light, in sixteenths) comes clearly closer, and ordered-dithers between them by the 4×4
@@ -24,7 +24,7 @@ public struct ColorReducer: Sendable {
         switch mode {
         case .truecolor: return .rgb(rgb)
         case .none: return .terminalDefault
-        case .palette256, .ansi16:
+        case .palette256, .ansi16, .ansi8:
             let plan = memo.plan(rgb, mode: mode)
             let index = plan.second != plan.first && ColorReducer.bayer4[(y & 3) << 2 | (x & 3)] < plan.sixteenths ? plan.second : plan.first
             return mode == .palette256 ? .palette256(index) : .ansi16(index)
@@ -78,6 +78,16 @@ public struct ColorReducer: Sendable {
         /// terminals disagree about them.
         static let xterm256 = Palette(indices: Array(16..<256), rgb: ColorReducer.rgb256)
         static let ansi16 = Palette(indices: Array(0..<16), rgb: { ColorReducer.ansiPalette[$0] })
+        /// The first eight of `ansi16`, at the same positions (so mixes of the two agree).
+        static let ansi8 = Palette(indices: Array(0..<8), rgb: { ColorReducer.ansiPalette[$0] })
+
+        static func of(_ mode: ColorMode) -> Palette {
+            switch mode {
+            case .palette256: return xterm256
+            case .ansi8: return ansi8
+            default: return ansi16
+            }
+        }
     }
 
     // MARK: - Distance
@@ -153,7 +163,7 @@ public final class ReducerMemo: @unchecked Sendable {
     }
 
     func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
-        let key = rgb & 0xFF_FFFF | (mode == .palette256 ? 0 : 1 << 24)
+        let key = rgb & 0xFF_FFFF | (mode == .palette256 ? 0 : mode == .ansi8 ? 2 << 24 : 1 << 24)
         let slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 16) & (ReducerMemo.slots - 1)
         if keys[slot] == key {
             let p = plans[slot]
@@ -191,7 +201,7 @@ final class Planner: @unchecked Sendable {
     }
 
     /// A colour matches the nearest entry when that is close (ΔE_OK ≤ `flatEnough`), so
-    /// flat areas stay flat. Otherwise every pair of candidates (120 for 16 colours, at
+    /// flat areas stay flat. Otherwise every pair of candidates (120 for 16 colours, 28 for 8, at
     /// most 55 for 256) is tried mixed in linear light in sixteenths, as ordered dithering
     /// would show it: the best mix often pairs entries that are far from the colour on
     /// their own (teal = cyan and black, not grey). A mix is used only when it cuts the
@@ -199,7 +209,7 @@ final class Planner: @unchecked Sendable {
     func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
         let target = OKLab(rgb: rgb)
         let is256 = mode == .palette256
-        let palette = is256 ? ColorReducer.Palette.xterm256 : ColorReducer.Palette.ansi16
+        let palette = ColorReducer.Palette.of(mode)
         var count = 0
         func rank(_ c: Int) {
             // Insertion by (distance, index), skipping a repeat: the list is at most 16 long.
@@ -213,7 +223,7 @@ final class Planner: @unchecked Sendable {
             rankedDistance[at] = d
             count += 1
         }
-        if is256 { ColorReducer.forEachCandidate256(rgb, rank) } else { for c in 0..<16 { rank(c) } }
+        if is256 { ColorReducer.forEachCandidate256(rgb, rank) } else { for c in palette.indices.indices { rank(c) } }
         let nearest = rankedIndex[0]
         var plan = ColorReducer.Plan(first: UInt8(palette.indices[nearest]), second: UInt8(palette.indices[nearest]), sixteenths: 0)
         guard rankedDistance[0] > ColorReducer.flatEnough * ColorReducer.flatEnough else { return plan }

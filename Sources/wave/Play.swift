@@ -16,7 +16,8 @@ struct Play: ParsableCommand {
         terminal is resized. Cells show pixels as half blocks (default), quadrants, sextants, \
         braille dots or an ASCII ramp (--cells). Colours follow the terminal: \
         COLORTERM=truecolor or 24bit gives 24-bit colour; otherwise terminfo decides (the RGB or Tc \
-        capability, or its colors count), and for terminals it does not know, a TERM ending in -256color the \
+        capability, or its colors count: 256, 16, or 8 for the basic eight without the bright \
+        codes, as TERM=xterm and linux declare), and for terminals it does not know, a TERM ending in -256color the \
         256-colour palette, anything else the 16 ANSI colours, and NO_COLOR (set, not empty) \
         none; --color overrides. Reduced colours are matched perceptually (OKLab) and \
         dithered only where a mix of two palette colours comes clearly closer. Without colour, a pixel \

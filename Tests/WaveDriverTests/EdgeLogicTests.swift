@@ -135,7 +135,7 @@ final class TerminalColorsTests: XCTestCase {
     /// A terminfo database of a few entries, as `tput` would answer.
     static let db: [String: [String: String]] = [
         "xterm": ["colors": "8"], "xterm-256color": ["colors": "256"], "xterm-direct": ["colors": "16777216", "RGB": "yes"],
-        "tmux-256color": ["colors": "256", "Tc": "yes"], "vt100": ["colors": "-1"],
+        "tmux-256color": ["colors": "256", "Tc": "yes"], "vt100": ["colors": "-1"], "rxvt-16color": ["colors": "16"],
     ]
     func detect(_ env: [String: String]) -> ColorMode {
         TerminalColors.detect(environment: env) { term, cap in Self.db[term]?[cap] }
@@ -145,7 +145,9 @@ final class TerminalColorsTests: XCTestCase {
         XCTAssertEqual(detect(["TERM": "xterm-direct"]), .truecolor)
         XCTAssertEqual(detect(["TERM": "tmux-256color"]), .truecolor, "Tc")
         XCTAssertEqual(detect(["TERM": "xterm-256color"]), .palette256)
-        XCTAssertEqual(detect(["TERM": "xterm"]), .ansi16)
+        XCTAssertEqual(detect(["TERM": "rxvt-16color"]), .ansi16)
+        XCTAssertEqual(detect(["TERM": "xterm"]), .ansi8, "colors#8: no bright codes")
+        XCTAssertEqual(detect(["TERM": "xterm", "COLORTERM": "yes"]), .palette256)
         XCTAssertEqual(detect(["TERM": "vt100"]), .none)
     }
 

@@ -111,6 +111,33 @@ final class PerceptualReductionTests: XCTestCase {
         XCTAssertEqual(Set([teal.first, teal.second]), [0, 6])
     }
 
+    /// A terminal declaring 8 colours (TERM=xterm, linux) is sent the basic eight only, and
+    /// hues still come through as mixes of them (one memo serves both modes without mixing
+    /// their plans up).
+    func testEightColoursUseOnlyTheBasicEight() {
+        let memo = ReducerMemo()
+        let r8 = ColorReducer(mode: .ansi8, memo: memo), r16 = ColorReducer(mode: .ansi16, memo: memo)
+        var brightIn16 = 0
+        for c in stride(from: UInt32(0), to: 0xFFFFFF, by: 0x030507) {
+            for (x, y) in [(0, 0), (1, 2), (3, 3)] {
+                let cell = r8.reduce(c, x: x, y: y)
+                XCTAssertEqual(cell.kind, .ansi16)
+                XCTAssertLessThan(cell.value, 8, String(c, radix: 16))
+                if r16.reduce(c, x: x, y: y).value >= 8 { brightIn16 += 1 }
+            }
+        }
+        XCTAssertGreaterThan(brightIn16, 60, "of 252 cells, the same colours do use bright entries in 16 colours")
+        XCTAssertEqual(r8.reduce(0xFFFFFF, x: 0, y: 0), .ansi16(7), "white is the basic white")
+        for (name, c, bound) in [("teal", UInt32(0x008080), 0.015), ("navy", 0x000080, 0.01), ("red", 0xCD0000, 0.001)] {
+            XCTAssertLessThan(Self.patchError(c, .ansi8).deltaE, bound, "\(name) in 8 colours")
+        }
+        var writer = AnsiWriter()
+        var grid = CellGrid(columns: 4, rows: 1)
+        for x in 0..<4 { grid[x, 0] = .solid(r8.reduce(0xFF5577, x: x, y: 0)) }
+        let bytes = String(decoding: writer.encode(grid), as: UTF8.self)
+        XCTAssertNil(bytes.range(of: "\u{1B}\\[(9|10)[0-7]", options: .regularExpression), bytes.debugDescription)
+    }
+
     func testHuesSurvive256Colours() {
         for (name, c) in [("navy", UInt32(0x1A2A6C)), ("teal", 0x008080), ("sky", 0x3A7BD5), ("skin", 0xE0AC69), ("dark", 0x101418)] {
             // At most `flatEnough` (0.03): a colour that near one entry is drawn flat on purpose.
@@ -149,7 +176,7 @@ final class PerceptualReductionTests: XCTestCase {
         var colours: [UInt32] = (0..<256).map { UInt32($0) * 0x010101 } + (16..<256).map(ColorReducer.rgb256) + ColorReducer.ansiPalette
         for _ in 0..<12_000 { colours.append(UInt32(truncatingIfNeeded: next() >> 32) & 0xFF_FFFF) }
         colours += colours.prefix(3000)   // memo hits
-        for mode in [ColorMode.palette256, .ansi16] {
+        for mode in [ColorMode.palette256, .ansi16, .ansi8] {
             let memo = ReducerMemo()
             var dithered = 0
             for c in colours {
@@ -165,7 +192,7 @@ final class PerceptualReductionTests: XCTestCase {
     /// of two of them in sixteenths when it cuts the error to `ditherGain` of the nearest's.
     static func plainPlan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
         let target = OKLab(rgb: rgb)
-        let palette = mode == .palette256 ? ColorReducer.Palette.xterm256 : ColorReducer.Palette.ansi16
+        let palette = mode == .palette256 ? ColorReducer.Palette.xterm256 : mode == .ansi8 ? ColorReducer.Palette.ansi8 : ColorReducer.Palette.ansi16
         var candidates: [Int] = []
         if mode == .palette256 {
             let ch = [rgb >> 16 & 0xff, rgb >> 8 & 0xff, rgb & 0xff].map { Int($0) }
@@ -174,7 +201,7 @@ final class PerceptualReductionTests: XCTestCase {
             let grey = min(23, max(0, (ch.reduce(0, +) / 3 - 8 + 5) / 10))
             candidates += [grey - 1, grey, grey + 1].filter { (0..<24).contains($0) }.map { 216 + $0 }
         } else {
-            candidates = Array(0..<16)
+            candidates = Array(0..<(mode == .ansi8 ? 8 : 16))
         }
         let unranked: [(index: Int, d: Double)] = candidates.map { (index: $0, d: palette.lab[$0].distance2(target)) }
         let ranked = unranked.sorted { $0.d < $1.d || ($0.d == $1.d && $0.index < $1.index) }

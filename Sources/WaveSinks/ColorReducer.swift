@@ -7,7 +7,8 @@
 /// light, in sixteenths) comes clearly closer, and ordered-dithers between them by the 4×4
 /// Bayer matrix at the pixel's position: teal on 16 colours becomes cyan and black in the
 /// right proportion, not grey. Dithering is used only where it lowers the perceptual
-/// error; it is deterministic and carries no error between cells.
+/// error, and in 256 colours never as sparse dots of a clearly different entry (`isDotGrid`); it is
+/// deterministic and carries no error between cells.
 public struct ColorReducer: Sendable {
     public let mode: ColorMode
     private let memo: ReducerMemo
@@ -43,6 +44,21 @@ public struct ColorReducer: Sendable {
     static let flatEnough = 0.03
     /// A dithered mix must cut the error to this fraction of the nearest entry's to be used.
     static let ditherGain = 0.6
+    /// Mixes of at most this many sixteenths of one entry (either way) are sparse dots.
+    static let sparseDots = 2
+    /// ΔE_OK between two entries beyond which their sparse dots show as dots.
+    static let dotContrast = 0.1
+
+    /// Whether `k` sixteenths of `b` in `a` (or of `a` in `b`) would show as a grid of
+    /// isolated dots rather than as a colour: one or two pixels in each 4×4 block of an
+    /// entry clearly unlike the rest (glow-heart's dark purple background in 256 colours
+    /// was grey with every sixteenth pixel bright purple). In 256 colours such a colour is
+    /// drawn as its nearest entry or a denser mix instead; the 16 colours are too far apart
+    /// to do without them (a dark blue is black with blue dots).
+    @inline(__always)
+    static func isDotGrid(_ k: Int, _ a: OKLab, _ b: OKLab) -> Bool {
+        (k <= sparseDots || k >= 16 - sparseDots) && a.distance2(b) > dotContrast * dotContrast
+    }
 
     /// The plan for `rgb` on `mode`'s palette (worked out afresh; a reducer memoises them).
     static func plan(_ rgb: UInt32, mode: ColorMode) -> Plan {
@@ -240,7 +256,7 @@ final class Planner: @unchecked Sendable {
                 guard len2 > 0 else { continue }
                 let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
                 let k = Int((min(1, max(0, t)) * 16).rounded())
-                guard k > 0, k < 16 else { continue }
+                guard k > 0, k < 16, !(is256 && ColorReducer.isDotGrid(k, palette.lab[p], palette.lab[q])) else { continue }
                 let d = mix(p, q, k, is256: is256, c1: c1, c2: c2).distance2(target)
                 if d < best {
                     best = d

@@ -145,6 +145,22 @@ final class PerceptualReductionTests: XCTestCase {
         }
     }
 
+    /// A flat colour is never shown as a grid of isolated dots of a clearly different entry
+    /// (glow-heart's background, #1b1020, was grey 233 with one pixel in 16 of purple 53).
+    func testAFlatColourIsNotADotGrid() {
+        XCTAssertEqual(Self.patchError(0x1B1020, .palette256).distinct, 1)
+        XCTAssertEqual(ColorReducer(mode: .palette256).reduce(0x1B1020, x: 0, y: 0), .palette256(233))
+        var dense = 0
+        for c in stride(from: UInt32(0), to: 0xFFFFFF, by: 0x010305) {
+            let plan = ColorReducer.plan(c, mode: .palette256)
+            guard plan.first != plan.second else { continue }
+            guard plan.sixteenths <= 2 || plan.sixteenths >= 14 else { dense += 1; continue }
+            let contrast = OKLab(rgb: ColorReducer.rgb256(Int(plan.first))).distance2(OKLab(rgb: ColorReducer.rgb256(Int(plan.second))))
+            XCTAssertLessThanOrEqual(contrast.squareRoot(), 0.1, "\(String(c, radix: 16)): \(plan)")
+        }
+        XCTAssertGreaterThan(dense, 100, "denser mixes are still used")
+    }
+
     func testFlatColoursNearAnEntryAreNotDithered() {
         for c in [UInt32(0x101418), 0x121212, 0x1C1C1C, 0x5F87AF, 0xFFFFFF, 0x000000] {
             XCTAssertEqual(Self.patchError(c, .palette256).distinct, 1, String(c, radix: 16))
@@ -189,7 +205,9 @@ final class PerceptualReductionTests: XCTestCase {
     }
 
     /// The rule without memos or buffers: the nearest of the candidates, or the best mix
-    /// of two of them in sixteenths when it cuts the error to `ditherGain` of the nearest's.
+    /// of two of them in sixteenths when it cuts the error to `ditherGain` of the nearest's,
+    /// in 256 colours leaving out one or two sixteenths of an entry more than 0.1 away from the
+    /// other.
     static func plainPlan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
         let target = OKLab(rgb: rgb)
         let palette = mode == .palette256 ? ColorReducer.Palette.xterm256 : mode == .ansi8 ? ColorReducer.Palette.ansi8 : ColorReducer.Palette.ansi16
@@ -219,6 +237,8 @@ final class PerceptualReductionTests: XCTestCase {
                 let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
                 let k = Int((min(1, max(0, t)) * 16).rounded())
                 guard k > 0, k < 16 else { continue }
+                let sparse = mode == .palette256 && (k <= 2 || k >= 14)
+                guard !sparse || palette.lab[p.index].distance2(palette.lab[q.index]).squareRoot() <= 0.1 else { continue }
                 let f = Double(k) / 16
                 let d = OKLab(linear: c1.r + f * dr, c1.g + f * dg, c1.b + f * db).distance2(target)
                 if d < best {

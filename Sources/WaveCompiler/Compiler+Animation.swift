@@ -355,6 +355,7 @@ extension Compiler {
                 error(.misplacedStatement, "only 'animate' and 'spring' go inside '\(kind.name)'", s.range)
                 continue
             }
+            guard !refusesChildren(a) else { continue }
             if let anim = compileAnimation(memberTargetsExpanded(a, ctx), ctx) { anims.append(anim) }
         }
         var stagger = 0, delay = 0
@@ -408,23 +409,20 @@ extension Compiler {
     func memberTargetsExpanded(_ a: Animate, _ ctx: Context) -> Animate {
         var out = a
         out.targets = a.targets.flatMap { t -> [Expr] in
-            guard case .member(let base, let prop) = t.kind else { return [t] }
-            if case .member(let g, let children) = base.kind, children.name == "children", case .name(let gn) = g.kind,
+            if let ct = ChildrenTarget(t), case .name(let gn) = ct.group.kind,
                let gi = environment.layerIndex[gn], environment.layers[gi].kind == .group, repeatedAncestor(of: gi) == nil {
                 // Every child that has the property, and every copy of a repeated one.
+                let g = ct.group
                 let named = environment.layers[gi].children.map { environment.layers[$0] }
-                    .filter { c in Property(rawValue: prop.name).map { $0.applies(to: c.kind) } ?? false }
+                    .filter { c in Property(rawValue: ct.prop.name).map { $0.applies(to: c.kind) } ?? false }
                     .flatMap { c -> [Expr] in
                         let name = Expr(.name(c.name), g.range)
-                        guard let count = c.count, !c.isTemplate, count <= Compiler.maxStaggeredCopies else {
-                            return [Expr(.member(name, prop), t.range)]
-                        }
-                        return (0..<count).map { k in
-                            Expr(.member(Expr(.index(name, Expr(.number(Double(k), nil), g.range)), g.range), prop), t.range)
-                        }
+                        guard let count = c.count, !c.isTemplate, count <= Compiler.maxStaggeredCopies else { return [ct.on(name)] }
+                        return (0..<count).map { k in ct.on(Expr(.index(name, Expr(.number(Double(k), nil), g.range)), g.range)) }
                     }
                 return named.isEmpty ? [t] : named
             }
+            guard case .member(let base, let prop) = t.kind else { return [t] }
             guard case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
                   let l = environment.layerIndex[n], l != ctx.copyOf, !environment.layers[l].isTemplate,
                   let count = environment.layers[l].count, count > 0, count <= 1000,

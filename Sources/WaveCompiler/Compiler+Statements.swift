@@ -139,9 +139,7 @@ extension Compiler {
 
     /// Whether the animation's target is `G.children.P` (`expandChildren` reads its stagger).
     func isChildrenTarget(_ a: Animate) -> Bool {
-        guard a.targets.count == 1, case .member(let inner, _) = a.targets[0].kind,
-              case .member(_, let children) = inner.kind else { return false }
-        return children.name == "children"
+        a.targets.count == 1 && ChildrenTarget(a.targets[0]) != nil
     }
 
     /// `stagger D` outside a sequence: on a repeated layer copy k starts k·D later (its delay
@@ -182,11 +180,13 @@ extension Compiler {
     /// Most copies of one repeated child `G.children.P` animates one by one.
     static let maxStaggeredCopies = 1000
 
-    /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
-    /// property P (per copy of a repeated child), each starting D after the previous one.
-    mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
-        guard a.targets.count == 1, case .member(let inner, let prop) = a.targets[0].kind,
-              case .member(let groupExpr, let children) = inner.kind, children.name == "children" else { return nil }
+    /// The group `G` of a target `G.children.P` that can stand for its children, after
+    /// reporting why not when it cannot: a layer that is no group, a group with copies or
+    /// inside one (whose children differ per copy), or one copy's children. Nil, with no
+    /// report, for any other target or an unknown name (reported where it is compiled).
+    mutating func childrenGroup(_ target: Expr) -> Int? {
+        guard let ct = ChildrenTarget(target) else { return nil }
+        let (inner, prop, groupExpr) = (ct.inner, ct.prop, ct.group)
         if case .index(let b, _) = groupExpr.kind, case .name(let g) = b.kind, let gi = environment.layerIndex[g],
            environment.layers[gi].kind == .group, environment.layers[gi].count != nil {
             error(.wrongLayerUse, "the children of one copy of '\(g)' cannot be named from outside it: animate a child by name, "
@@ -194,12 +194,12 @@ extension Compiler {
                   help: environment.layers[gi].children.first.map {
                       "for example 'animate \(environment.layers[$0].name).\(prop.name) … delay index * D'"
                   })
-            return []
+            return nil
         }
         guard case .name(let g) = groupExpr.kind, let gi = environment.layerIndex[g] else { return nil }
         guard environment.layers[gi].kind == .group else {
             error(.wrongLayerUse, "'\(g)' is a \(environment.layers[gi].kind.rawValue) layer; only groups have children", groupExpr.range)
-            return []
+            return nil
         }
         if let outer = repeatedAncestor(of: gi) {
             let name = environment.layers[outer].name
@@ -208,8 +208,36 @@ extension Compiler {
                   inner.range, help: environment.layers[gi].children.first.map {
                       "for example 'animate \(environment.layers[$0].name).\(prop.name) …', with 'delay index * D' to spread the copies"
                   })
-            return []
+            return nil
         }
+        return gi
+    }
+
+    /// Whether `e` is a layer's name, or one copy of it (`G` or `G[k]` of `G.children`).
+    func namesALayer(_ e: Expr) -> Bool {
+        if case .index(let b, _) = e.kind { return namesALayer(b) }
+        guard case .name(let n) = e.kind else { return false }
+        return environment.layerIndex[n] != nil
+    }
+
+    /// Whether a target of `a` is `G.children.P` with a layer `G` whose children it cannot
+    /// stand for (reported by `childrenGroup`).
+    mutating func refusesChildren(_ a: Animate) -> Bool {
+        var refused = false
+        for t in a.targets {
+            guard let ct = ChildrenTarget(t), namesALayer(ct.group), childrenGroup(t) == nil else { continue }
+            refused = true
+        }
+        return refused
+    }
+
+    /// `animate G.children.P … [stagger D]`: one animation per child of group G that has
+    /// property P (per copy of a repeated child), each starting D after the previous one.
+    mutating func expandChildren(_ a: Animate, _ ctx: Context) -> [IRStmt]? {
+        guard a.targets.count == 1, let target = ChildrenTarget(a.targets[0]) else { return nil }
+        let (inner, prop, groupExpr) = (target.inner, target.prop, target.group)
+        guard let gi = childrenGroup(a.targets[0]) else { return namesALayer(groupExpr) ? [] : nil }
+        let g = environment.layers[gi].name
         var anims: [AnimationIR] = []
         for child in environment.layers[gi].children {
             let c = environment.layers[child]
@@ -227,7 +255,7 @@ extension Compiler {
             }
             for base in bases {
                 var copy = a
-                copy.targets = [Expr(.member(base, prop), a.targets[0].range)]
+                copy.targets = [target.on(base)]
                 copy.args.removeAll { $0.label.name == "stagger" }
                 guard let anim = compileAnimation(copy, ctx) else { return [] }
                 anims.append(anim)
@@ -456,5 +484,37 @@ extension Compiler {
             error(.unknownTemplate, "unknown template '\(template.name)'\(didYouMean(template.name, templates))", template.range,
                   help: "declare it at the top level, e.g. 'template \(template.name): circle { radius 3 }'")
         }
+    }
+}
+
+/// A target naming every child of a group: `G.children.P`, or a component of it
+/// (`G.children.position.y`), taken apart.
+struct ChildrenTarget {
+    /// `G`, or one copy `G[k]` (refused by `childrenGroup`).
+    let group: Expr
+    /// `G.children`.
+    let inner: Expr
+    let prop: Identifier
+    let component: Identifier?
+    let range: SourceRange
+
+    init?(_ target: Expr) {
+        var names: [Identifier] = [], e = target
+        while case .member(let base, let name) = e.kind, name.name != "children" {
+            names.insert(name, at: 0)
+            e = base
+        }
+        guard case .member(let g, let children) = e.kind, children.name == "children", (1...2).contains(names.count) else { return nil }
+        group = g
+        inner = e
+        prop = names[0]
+        component = names.count > 1 ? names[1] : nil
+        range = target.range
+    }
+
+    /// The same property (and component) of `base`, one child or one copy of it.
+    func on(_ base: Expr) -> Expr {
+        let p = Expr(.member(base, prop), range)
+        return component.map { Expr(.member(p, $0), range) } ?? p
     }
 }

@@ -180,6 +180,36 @@ final class StaggerTests: XCTestCase {
         XCTAssertEqual(r.value(ofLayer: "c", .frame), .rect(0, 0, 4, 4), "a rect has no radius and is left out")
     }
 
+    /// `G.children.P.c` animates one component of each child's property, staggered or as a
+    /// sequence step (it was "unknown property 'children'", and with a stagger "one target
+    /// has nothing to spread").
+    func testChildrenTakeAComponent() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer dots: group {
+          layer a: circle { center (20, 20)  radius 5 }
+          layer b[2]: circle { center (40, 20)  radius 5 }
+        }
+        animate dots.children.position.y from 0 to 10 over 10t stagger 2t fill both
+        """))
+        for _ in 0..<6 { try r.step() }
+        XCTAssertEqual(r.value(ofLayer: "a", .position), .point(0, 6))
+        XCTAssertEqual(r.value(ofLayer: "b", copy: 0, .position), .point(0, 4))
+        XCTAssertEqual(r.value(ofLayer: "b", copy: 1, .position), .point(0, 2))
+
+        var s = try SceneRuntime(program: try program("""
+        layer dots: group {
+          layer a: circle { center (20, 20)  radius 5 }
+          layer b: circle { center (40, 20)  radius 5 }
+        }
+        sequence {
+          animate dots.children.position.x from 0 to 8 over 4t
+        }
+        """))
+        for _ in 0..<2 { try s.step() }
+        XCTAssertEqual(s.value(ofLayer: "a", .position), .point(4, 0))
+        XCTAssertEqual(s.value(ofLayer: "b", .position), .point(4, 0))
+    }
+
     /// A repeated child's copies are children of the group too, each in its turn, in a
     /// stagger and in a sequence step; a group with copies (or one copy's children) is an
     /// error that says what to write, not "unknown property 'children'".
@@ -212,6 +242,9 @@ final class StaggerTests: XCTestCase {
         for (script, message) in [
             ("animate row.children.opacity from 0 to 1 over 1s stagger 0.1s", "'row' has copies, so 'row.children'"),
             ("animate row[1].children.opacity from 0 to 1 over 1s", "the children of one copy of 'row' cannot be named"),
+            // The same inside a sequence or parallel (once said "name one ('row[0].children')").
+            ("sequence {\n  animate row.children.opacity from 0 to 1 over 1s\n}", "'row' has copies, so 'row.children'"),
+            ("parallel {\n  animate row[1].children.opacity from 0 to 1 over 1s\n}", "the children of one copy of 'row' cannot be named"),
         ] {
             let diagnostics = Compiler.compile(SourceFile(name: "t", text: """
             layer row[3]: group {

@@ -16,10 +16,10 @@ struct Bench: ParsableCommand {
 
     @Argument(help: "Scripts to measure (default: examples/*.wave).") var files: [String] = []
     @Option(help: "Output size WxH (default: both 320x240 and 640x480).") var size: String?
-    @Option(help: "Frames (ticks) per measurement.") var frames: Int = 300
-    @Option(help: "Threads for the parallel measurement, the machine's cores unless given.") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(parsing: .unconditional, help: "Frames (ticks) per measurement.") var frames: Int = 300
+    @Option(parsing: .unconditional, help: "Threads for the parallel measurement, the machine's cores unless given.") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
-    @Option(help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
+    @Option(parsing: .unconditional, help: "Render this one tick --frames times (the frame is built and rasterized each time) instead of ticks 0 to --frames.") var tick: Int?
     @Flag(help: "Turn off the caches of stroke outlines, fill spans, mask coverage and blurred shadows (same bytes, more work).") var noCache = false
     @Option(help: ArgumentHelp("Instead: play each scene to this time (an hour is 3600s or 216000t), then time a live reload of its script there (what --watch and the REPL's :watch do) against replaying to that tick.", valueName: "time")) var reload: String?
     @Flag(help: "Print only the CPU seconds per frame on one thread for the first script and size (for bench/compare.sh).") var cpu = false

@@ -41,9 +41,9 @@ struct Play: ParsableCommand {
         """)
 
     @Argument(help: "The script to play.") var file: String
-    @Option(help: "Number of ticks to play (or to write as frames when stdout is not a terminal).") var ticks: Int?
-    @Option(help: "Width in cells.") var width: Int?
-    @Option(help: "Height in cells (the status row included).") var height: Int?
+    @Option(parsing: .unconditional, help: "Number of ticks to play (or to write as frames when stdout is not a terminal).") var ticks: Int?
+    @Option(parsing: .unconditional, help: "Width in cells.") var width: Int?
+    @Option(parsing: .unconditional, help: "Height in cells (the status row included).") var height: Int?
     @Option(help: "How cells show pixels.") var cells: CellMode = .half
     @Option(help: "Colours (default: from COLORTERM, TERM and NO_COLOR).") var color: ColorMode?
     @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels

@@ -24,9 +24,9 @@ struct PlayBench: ParsableCommand {
         """)
 
     @Argument(help: "Scripts to measure (default: examples/*.wave).") var files: [String] = []
-    @Option(help: "Ticks (frames) per script.") var ticks: Int = 600
-    @Option(help: "Width in cells.") var width: Int = 120
-    @Option(help: "Height in cells.") var height: Int = 40
+    @Option(parsing: .unconditional, help: "Ticks (frames) per script.") var ticks: Int = 600
+    @Option(parsing: .unconditional, help: "Width in cells.") var width: Int = 120
+    @Option(parsing: .unconditional, help: "Height in cells.") var height: Int = 40
     @Option(help: "How cells show pixels.") var cells: CellMode = .half
     @Option(help: "Colours.") var color: ColorMode = .truecolor
     @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels

@@ -79,19 +79,19 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Render the frame at this time: 1.5s, 500ms or 90t (a bare number is seconds).", transform: TimeArgument.parse) var time: TimeArgument?
     @Option(parsing: .unconditional, help: "Start of a sequence or animation (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
     @Option(parsing: .unconditional, help: "End, exclusive (default: the scene's duration, or 5s).", transform: TimeArgument.parse) var to: TimeArgument?
-    @Option(help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
+    @Option(parsing: .unconditional, help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
     @Option(help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
-    @Option(help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
-    @Option(help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
+    @Option(parsing: .unconditional, help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
+    @Option(parsing: .unconditional, help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
-    @Option(help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
+    @Option(parsing: .unconditional, help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
     @Option(help: "Render shard K of N (K from 0): one contiguous chunk of the ticks, written as a part file OUT.A-B.part for 'wave join' (a PNG sequence needs no join); with --out-dir, a share of the scripts.") var shard: String?
     @Option(name: .customLong("shard-index-env"), help: "Read the shard index K from this environment variable (JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, …); give the number of shards with --shards.") var shardIndexEnv: String?
-    @Option(help: "The number of shards, with --shard-index-env.") var shards: Int?
+    @Option(parsing: .unconditional, help: "The number of shards, with --shard-index-env.") var shards: Int?
     @Option(help: "Render only ticks A..B (B excluded) of the range, as a part file like --shard.") var ticks: String?
     @Option(name: .customLong("state-from"), help: "Start from a runtime state saved by 'wave state' instead of stepping from tick 0 (its tick must be at or before the first tick drawn).") var stateFrom: String?
     @Option(name: .customLong("state-to"), help: "After the render, write the runtime state the chunk after this one (--shard K+1/N, or --ticks from B) starts from with --state-from.") var stateTo: String?
-    @Option(help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
+    @Option(parsing: .unconditional, help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
 

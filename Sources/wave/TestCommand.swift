@@ -34,7 +34,7 @@ struct Test: ParsableCommand {
 
     @Argument(help: "Scripts, or directories whose *.wave files to check (default: examples).") var paths: [String] = []
     @Flag(help: "Write the goldens from the current rendering instead of checking.") var record = false
-    @Option(help: "Largest accepted difference per channel, 0-255.") var tolerance: Int = 2
+    @Option(parsing: .unconditional, help: "Largest accepted difference per channel, 0-255.") var tolerance: Int = 2
     @Option(help: "Directory of the goldens.") var goldens: String = "goldens"
     @Option(help: "Directory for the images of failed checks.") var failures: String = ".wave-test-failures"
 

@@ -247,13 +247,18 @@ extension Compiler {
             var v: [Double] = []
             for a in args { guard let n = constantNumber(a, what: "a cubic-bezier control value") else { return nil }; v.append(n) }
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                error(.outOfRange, "cubic-bezier x values must be between 0 and 1", e.range)
+                error(.badCurveArguments, "cubic-bezier x values must be between 0 and 1", e.range)
                 return nil
             }
             return .cubicBezier(v[0], v[1], v[2], v[3])
         case .call(let f, let args) where f.name == "steps":
-            guard (1...2).contains(args.count), let n = constantNumber(args[0], what: "a step count"), n >= 1, n == n.rounded(), n < 1e6 else {
+            guard (1...2).contains(args.count) else {
                 error(.argumentCount, "steps takes a whole number of steps ≥ 1 and an optional position", e.range)
+                return nil
+            }
+            guard let n = constantNumber(args[0], what: "a step count") else { return nil }
+            guard n >= 1, n == n.rounded(), n < 1e6 else {
+                error(.badCurveArguments, "steps takes a whole number of steps ≥ 1, found \(Value.format(n))", args[0].range)
                 return nil
             }
             var pos = StepPosition.jumpEnd

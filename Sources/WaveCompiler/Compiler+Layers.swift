@@ -97,6 +97,8 @@ extension Compiler {
             switch placement { case .below(let id), .above(let id): placementRanges[index] = id.range }
         }
         var seen: [String: SourceRange] = [:]
+        // `text "x" { text "y" }`: the text after the kind is set once already.
+        if kind == .text, let arg = decl.argument { seen[Property.text.rawValue] = arg.range }
         var previous: Clause? = nil
         for clause in decl.clauses {
             let head = clause.head.name
@@ -189,6 +191,10 @@ extension Compiler {
                 warning(.valueRange, "'\(prop.rawValue)' \(bounds): \(Value.format(v)) counts as \(Value.format(nearest))", value.range,
                         fix: .init(value.range, Value.format(nearest)))
             }
+            if prop == .wavelength, case .constant(.number(let v)) = t.ir, v == 0 {
+                warning(.valueRange, "a 'wavelength' of 0 draws no wave: the surface is flat at 'level'", value.range,
+                        help: "give the length of one wave, such as 'wavelength 100'")
+            }
             if prop == .perspective, case .constant(.number(let d)) = t.ir, d < 0 {
                 error(.outOfRange, "perspective is the eye's distance: positive, or 0 for none; found \(Value.format(d))", value.range)
                 continue
@@ -262,7 +268,9 @@ extension Compiler {
         guard let value = clause.value else { return }
         guard case .name(let n) = value.kind, let target = environment.layerIndex[n] else {
             if case .name(let n) = value.kind {
-                error(.unknownLayer, "unknown layer '\(n)' for mask\(didYouMean(n, environment.layerNames))", value.range, fix: fixIt(n, environment.layerNames, value.range))
+                // A layer cannot mask itself: it is not offered.
+                let names = environment.layers.indices.filter { $0 != index && !environment.layers[$0].isTemplate }.map { environment.layers[$0].name }
+                error(.unknownLayer, "unknown layer '\(n)' for mask\(didYouMean(n, names))", value.range, fix: fixIt(n, names, value.range))
             } else {
                 error(.badMask, "'mask' takes a layer name", value.range)
             }

@@ -89,24 +89,7 @@ extension Compiler {
         case .emit(let template, let placement, let clauses):
             return compileEmit(template: template, placement: placement, clauses: clauses, range: stmt.range, ctx)
         case .remove(let target):
-            guard let target else {
-                guard ctx.currentLayer != nil || ctx.copyOf != nil else {
-                    error(.wrongLayerUse, "'remove' without a layer name only works inside 'spawn … { }'", stmt.range)
-                    return nil
-                }
-                return [.remove(.current, stmt.range)]
-            }
-            if case .index(let base, let i) = target.kind {
-                return copyRef(base, i, ctx).map { [.remove($0, stmt.range)] }
-            }
-            if let (layer, range) = repeatedTarget([target], ctx) {
-                return forEachCopy(layer, at: range, ctx) { _, _ in [.remove(.current, stmt.range)] }
-            }
-            guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
-                error(.wrongLayerUse, "'remove' takes a layer name", target.range)
-                return nil
-            }
-            return [.remove(.declared(index), stmt.range)]
+            return compileRemove(target, stmt.range, ctx)
         case .stop: return [.stop(stmt.range)]
         case .forLoop(let variable, let from, let to, let body):
             return compileFor(variable, from, to, body, stmt.range, ctx)
@@ -118,6 +101,34 @@ extension Compiler {
             }
             return [.evaluate(t.ir, t.type, stmt.range)]
         }
+    }
+
+    /// `remove NAME`, `remove NAME[k]`, or a bare `remove` in a spawn block (its own
+    /// function: kept out of `compileStatement`, whose frame every nested block repeats).
+    mutating func compileRemove(_ target: Expr?, _ range: SourceRange, _ ctx: Context) -> [IRStmt]? {
+        guard let target else {
+            guard ctx.currentLayer != nil || ctx.copyOf != nil else {
+                error(.wrongLayerUse, "'remove' without a layer name only works inside 'spawn … { }'", range)
+                return nil
+            }
+            return [.remove(.current, range)]
+        }
+        if case .index(let base, let i) = target.kind {
+            return copyRef(base, i, ctx).map { [.remove($0, range)] }
+        }
+        if let (layer, at) = repeatedTarget([target], ctx) {
+            return forEachCopy(layer, at: at, ctx) { _, _ in [.remove(.current, range)] }
+        }
+        if case .name(let n) = target.kind, ctx.params?[n] == nil, ctx.locals[n] == nil, !visibleNames(ctx).contains(n) {
+            error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", target.range,
+                  fix: fixIt(n, environment.layerNames, target.range))
+            return nil
+        }
+        guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
+            error(.wrongLayerUse, "'remove' takes a layer name", target.range)
+            return nil
+        }
+        return [.remove(.declared(index), range)]
     }
 
     mutating func compileBody(_ body: [Stmt], _ ctx: Context) -> [IRStmt] {

@@ -165,7 +165,13 @@ public struct Compiler {
         for (i, stmt) in script.statements.enumerated() {
             if case .variable(_, let name, _) = stmt.kind { laterVariables[name.name] = nil }
             if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
-                error(.misplacedStatement, "the scene header must come first: 'width' and 'height' are read from it", stmt.range)
+                if let first = script.statements[..<i].first(where: { if case .scene = $0.kind { return true } else { return false } }) {
+                    let (line, column) = file.location(of: first.range.start)
+                    error(.misplacedStatement, "a script has one scene header, and it is at \(line):\(column); merge this one into it",
+                          stmt.range, notes: [.init("the scene header", first.range)])
+                } else {
+                    error(.misplacedStatement, "the scene header must come first: 'width' and 'height' are read from it", stmt.range)
+                }
                 continue
             }
             switch stmt.kind {

@@ -146,7 +146,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .notConstant: return ("not-constant", "a value that must be constant but is not")
         case .outOfRange: return ("out-of-range", "a number outside the range allowed for it")
         case .badGradient: return ("bad-gradient", "a gradient with bad stops, direction or centre")
-        case .badAssignment: return ("bad-assignment", "an assignment to something that cannot be assigned")
+        case .badAssignment: return ("bad-assignment", "an assignment to something that cannot be assigned, or a value on its own inside a block (`every tick { x == 1 }`), where it can only be a mistaken assignment")
         case .badImage: return ("bad-image", "an image layer's source that is not a constant string, is missing, or is not a PNG wave can read")
         case .imageTooLarge: return ("image-too-large", "images whose decoded bytes exceed the limit (WAVE_MAX_IMAGE_BYTES)")
         case .unknownTimingCurve: return ("unknown-timing-curve", "a timing curve that does not exist")
@@ -181,7 +181,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .shadowOffsetNumber: return ("shadow-offset-number", "a number alone as `shadow-offset`: it is (n, n), diagonal; a shadow straight down is (0, n)")
         case .valueAlone: return ("value-alone", "a value on its own at the top level of a script (`1s`, `x == 1`): it does nothing there (the REPL prints one)")
         case .shadowWithoutOpacity: return ("shadow-without-opacity", "a layer sets its shadow's colour, radius or offset but its `shadow-opacity` is 0 (the default, as in Core Animation) and nothing changes it: no shadow is drawn")
-        case .valueRange: return ("value-range", "a constant property value outside the property's range (an opacity of 1.5, a negative radius): it counts as the nearest value inside")
+        case .valueRange: return ("value-range", "a constant property value outside the property's range (an opacity of 1.5, a negative radius): it counts as the nearest value inside; also a constant `wavelength 0`, which draws no wave")
         case .onceAssignment: return ("once-assignment", "a top-level assignment to a layer property from something that changes: it runs once, at tick 0")
         }
     }

@@ -16,7 +16,12 @@ public struct Lexer {
 
     /// Added to every offset: the file's `base`.
     private let base: Int
-    public init(_ file: SourceFile) { self.bytes = file.bytes; self.base = file.base }
+    public init(_ file: SourceFile) {
+        self.bytes = file.bytes
+        self.base = file.base
+        // A UTF-8 byte-order mark first (some editors save one) is not part of the script.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
+    }
 
     public static func tokenize(_ file: SourceFile) -> [Token] {
         var lexer = Lexer(file)
@@ -49,7 +54,7 @@ public struct Lexer {
     private static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
     public mutating func next() -> Token {
-        var newline = false, space = pos == 0
+        var newline = false, space = pos == 0 || (pos == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
         // Skip white space and comments.
         while pos < bytes.count {
             let c = bytes[pos]

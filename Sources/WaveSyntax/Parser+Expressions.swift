@@ -4,8 +4,10 @@ let binaryLevels: [[String]] = [
 ]
 
 extension Parser {
-    var canStartExpression: Bool {
-        switch current.kind {
+    var canStartExpression: Bool { Parser.canStartExpression(current) }
+
+    static func canStartExpression(_ token: Token) -> Bool {
+        switch token.kind {
         case .number, .string, .color, .identifier, .size: return true
         case .punct(let p): return p == "(" || p == "[" || p == "-" || p == "!"
         case .error, .eof: return false

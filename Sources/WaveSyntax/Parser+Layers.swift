@@ -60,7 +60,15 @@ extension Parser {
                 error(.wrongLayerUse, "only a template takes parameters: write 'template \(name.name)(…): …' and 'spawn \(name.name)'", at: open)
             }
         }
-        guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
+        if !isPunct(":"), let w = current.identifier, !current.newlineBefore, LayerKind(rawValue: w) != nil {
+            // `layer ball circle { … }`: read as if the ':' were there, so 'ball' exists.
+            let end = SourceRange(previous.range.end, previous.range.end)
+            error(.expectedToken, "expected ':' after layer name '\(name.name)', found '\(w)'", at: current.range,
+                  help: "add ':' before '\(w)'", fix: .init(end, ":"))
+            readAsMeant(at: current.range)
+        } else {
+            guard expectPunct(":", "after layer name '\(name.name)'") else { synchronize(); skipBodyIfAny(); return nil }
+        }
         guard let kind = expectIdentifier(Parser.layerKindExpectation) else {
             synchronize(); skipBodyIfAny(); return nil
         }
@@ -247,6 +255,7 @@ extension Parser {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
             error(.expectedToken, "a property takes its value without '\(p)': write '\(head) …'", at: current.range,
                   help: "delete the '\(p)'", fix: .init(current.range, ""))
+            readAsMeant(at: current.range)   // the property itself is still checked
             advance()
         }
         var value: Expr? = nil

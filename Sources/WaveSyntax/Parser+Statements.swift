@@ -41,7 +41,7 @@ extension Parser {
 
     /// Words of other languages that wave does not have, with what to use instead.
     static let missingFeatures: [String: String] = [
-        "while": "to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every', and 'stop' to end a timer",
+        "while": "to loop over numbers use 'for i in 0..<n { … }'; to repeat over time while a condition holds, 'every tick { if … { … } }' ('stop' halts the whole scene)",
         "loop": "to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every' or 'animate … repeat'",
         "repeat": "'repeat' is a label of 'animate' and 'sequence' ('animate x to 1 over 1s repeat 3')",
         "fn": "a user function is declared with 'func name(a, b) = expression'",
@@ -187,6 +187,12 @@ extension Parser {
             advance()
         } else {
             guard expectPunct("=", "after '\(name.name)' in its declaration") else { synchronize(); return nil }
+        }
+        if current.newlineBefore, current.identifier.map(Parser.statementKeywords.contains) == true || current.kind == .eof || isPunct("}") {
+            // `let k =` with the value left out: the next line is a statement of its own.
+            error(.missingValue, "'\(isMutable ? "var" : "let") \(name.name)' needs a value after '='", at: previous.range,
+                  help: "write its value after '='")
+            return Stmt(.variable(isMutable: isMutable, name: name, value: Expr(.error, previous.range)), start.to(previous.range))
         }
         let value = parseExpression()
         return Stmt(.variable(isMutable: isMutable, name: name, value: value), start.to(previous.range))
@@ -574,7 +580,13 @@ extension Parser {
                         values.append(Expr(.error, previous.range))
                         continue
                     }
-                    guard canStartExpression, !isPunct("{") || w == "then" else {
+                    // `from to 1`: the next label followed by its own value, not a value
+                    // named like a label (`let to = 3` … `from to over 1s` is one) or a
+                    // hyphenated word (`ease ease-in`).
+                    let labelWithValue = current.identifier.map { (labels[$0] ?? 0) > 0 } == true && !current.newlineBefore
+                        && !peek().newlineBefore && peek().spaceBefore && Parser.canStartExpression(peek())
+                        && peek().identifier.flatMap({ labels[$0] }) == nil
+                    guard canStartExpression, !isPunct("{") || w == "then", !labelWithValue else {
                         error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range,
                               help: "give '\(w)' a value, or delete it")
                         break

@@ -55,16 +55,21 @@ public struct SourceFile: Sendable {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        let start = lineStarts[lo]
+        // A byte-order mark before line 1 is not a column (the lexer skips it).
+        let start = lo == 0 && hasByteOrderMark ? min(3, offset) : lineStarts[lo]
         // Count characters, not bytes: continuation bytes (10xxxxxx) do not start a column.
         let column = (offset - start) - (continuations(before: offset) - continuations(before: start)) + 1
         return (lo + 1, column)
     }
 
-    /// The text of a 1-based line, without its line ending.
+    /// Whether the file starts with a UTF-8 byte-order mark (not part of the script).
+    var hasByteOrderMark: Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
+
+    /// The text of a 1-based line, without its line ending (and line 1 without a
+    /// byte-order mark).
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
+        let start = line == 1 && hasByteOrderMark ? 3 : lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         if end > start, bytes[end - 1] == 10 { end -= 1 }
         if end > start, bytes[end - 1] == 13 { end -= 1 }

@@ -211,7 +211,27 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { skew-x 30deg }", ["1:17 E0202 unknown property 'skew-x' on rect"]),
         ("layer a: rect { shadow-spread 4 }", ["1:17 E0202 unknown property 'shadow-spread' on rect"]),
         ("var n = 0\nevery 1s { for i in [1, 2] { n += i } }", ["2:21 E0101 'for' runs over whole numbers, not over a list; wave's range is 'a..<b': whole numbers from a up to, not including, b"]),
-        ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; to loop over numbers use 'for i in 0..<n { … }'; to repeat over time, 'every', and 'stop' to end a timer"]),
+        // A value left out, and the next line or label read as that value: one error.
+        ("let k =\nlayer ball: circle { radius 3 }\nanimate ball.opacity to 1 over 1s", ["1:7 E0104 'let k' needs a value after '='"]),
+        ("layer ball: circle { radius 3 }\nanimate ball.opacity from to 1 over 1s", ["2:22 E0104 'from' in 'animate' needs a value, found 'to'"]),
+        ("let to = 1\nlayer ball: circle { radius 3 }\nanimate ball.opacity from to over 1s", []),
+        // The ':' of a layer left out: the layer is still declared, its body still checked.
+        ("layer ball circle { radius 3  fil red }\nevery tick { ball.radius += 1 }", [
+            "1:12 E0101 expected ':' after layer name 'ball', found 'circle' => ':' @1:11",
+            "1:31 E0202 unknown property 'fil' on circle; did you mean 'fill'? => 'fill' @1:31",
+        ]),
+        ("layer a: text \"x\" { text \"y\" }", ["1:21 E0210 property 'text' is set twice (first at 1:15)"]),
+        ("scene 100x100\nlayer a: circle { radius 3 }\nscene 200x200", ["3:1 E0214 a script has one scene header, and it is at 1:1; merge this one into it"]),
+        ("var v = 0\nanimate v to 1 over 1s ease steps(0)", ["2:35 E0405 steps takes a whole number of steps ≥ 1, found 0"]),
+        ("layer b5: rect { mask holee }\nlayer ball: circle { radius 3 }", ["1:23 E0204 unknown layer 'holee' for mask; expected one of: ball"]),
+        ("layer sea: wave { wavelength 0 }", ["1:30 W0009 a 'wavelength' of 0 draws no wave: the surface is flat at 'level'"]),
+        ("\u{FEFF}layer a: circle { fil red }", ["1:19 E0202 unknown property 'fil' on circle; did you mean 'fill'? => 'fill' @1:19"]),
+        ("layer ball: circle { radius 3 }\nat 1s { remove bal }", ["2:16 E0204 unknown layer 'bal'; did you mean 'ball'? => 'ball' @2:16"]),
+        ("layer card: rect { border-radius: 12px }", [
+            "1:20 E0202 unknown property 'border-radius' on rect; wave calls it 'corner' => 'corner' @1:20",
+            "1:33 E0101 a property takes its value without ':': write 'border-radius …' => '' @1:33",
+        ]),
+        ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; to loop over numbers use 'for i in 0..<n { … }'; to repeat over time while a condition holds, 'every tick { if … { … } }' ('stop' halts the whole scene)"]),
         ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
         ("scene 200x100 { background #zzzzzz }\nlayer a: circle {\n  radius\n  fill red\n  center (10, 20\n}", [
             "1:28 E0002 bad colour '#zzzzzz': expected 3, 4, 6 or 8 hex digits",

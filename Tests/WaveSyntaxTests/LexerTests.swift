@@ -16,6 +16,21 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(toks[5].range, SourceRange(25, 28))
     }
 
+    /// A UTF-8 byte-order mark as the first bytes (some Windows editors save one) is
+    /// skipped and is not a column; anywhere else it is an unexpected character.
+    func testALeadingByteOrderMarkIsSkipped() {
+        let file = SourceFile(name: "t", text: "\u{FEFF}scene 100x100\nlayer a: rect { }")
+        let toks = Lexer.tokenize(file)
+        XCTAssertEqual(toks.map(\.kind).prefix(3), [.identifier("scene"), .size(100, 100), .identifier("layer")])
+        XCTAssertEqual(toks[0].range, SourceRange(3, 8))
+        XCTAssertTrue(file.location(of: toks[0].range.start) == (1, 1))
+        XCTAssertTrue(file.location(of: toks[1].range.start) == (1, 7))
+        XCTAssertEqual(file.lineText(1), "scene 100x100")
+        XCTAssertTrue(file.location(of: toks[2].range.start) == (2, 1))
+        let later = lex("scene 100x100\n\u{FEFF}layer")
+        guard case .error = later[2].kind else { return XCTFail("a BOM inside the file: \(later[2].kind)") }
+    }
+
     func testSizeLiteral() {
         XCTAssertEqual(lex("scene 360x160").map(\.kind), [.identifier("scene"), .size(360, 160), .eof])
     }

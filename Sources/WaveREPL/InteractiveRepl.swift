@@ -221,15 +221,53 @@ public final class InteractiveRepl {
         drawPreview()
     }
 
-    /// Splits the screen: the scene on top, a status line, and the prompt's scroll region.
+    /// Splits the screen: the scene on top, a status line, and the prompt's scroll region,
+    /// which gets back the end of the transcript (a resize, Ctrl-L or the pager's return
+    /// clears the screen, and the lines just typed and printed must not go with it).
     func layout() {
         size = Terminal.size() ?? (80, 24)
         guard preview else { return }
-        previewRows = max(3, min(size.rows - 6, size.rows * 2 / 3))
+        previewRows = InteractiveRepl.previewRows(forTerminalRows: size.rows)
         writer.invalidate()
         drawnTick = -1
-        out.write("\u{1B}[?1049h\u{1B}[2J\u{1B}[\(previewRows + 2);\(size.rows)r\u{1B}[\(size.rows);1H")
+        out.write("\u{1B}[?1049h\u{1B}[2J\u{1B}[\(previewRows + 2);\(size.rows)r")
+        restorePromptRegion()
+    }
+
+    /// Rows for the picture in a terminal `rows` high: two thirds, leaving at least six
+    /// rows (the status row and five for the prompt and what it prints) where there is
+    /// room for three of picture; in a smaller terminal fewer, down to none, so that the
+    /// prompt's region always has two rows or more (a one-row scroll region is not one:
+    /// the whole screen would scroll and results would never show).
+    static func previewRows(forTerminalRows rows: Int) -> Int {
+        max(0, max(min(3, rows - 4), min(rows - 6, rows * 2 / 3)))
+    }
+
+    /// Writes the end of the transcript into the prompt's region and puts the prompt back
+    /// on the last row.
+    func restorePromptRegion() {
+        let top = previewRows + 2
+        let (shown, used) = InteractiveRepl.tail(of: controller.transcript, rows: size.rows - top, columns: size.columns)
+        // Bottom-aligned, just above the prompt, as they were before the screen was cleared.
+        var screen = "\u{1B}[\(size.rows - used);1H"
+        if !shown.isEmpty { screen += shown.joined(separator: "\r\n") + "\r\n" }
+        out.write(screen + "\u{1B}[\(size.rows);1H")
         rl_forced_update_display()
+    }
+
+    /// The last lines of `transcript` that fill at most `rows` screen rows `columns` wide
+    /// (a long line wraps over several; one too long for all of them is left out), safe
+    /// to print, and the rows they fill.
+    static func tail(of transcript: [String], rows: Int, columns: Int) -> (lines: [String], rows: Int) {
+        var shown: [String] = [], used = 0
+        for line in transcript.reversed() {
+            let text = line.visible
+            let height = max(1, (text.count + columns - 1) / max(1, columns))
+            guard used + height <= rows else { break }
+            shown.append(text)
+            used += height
+        }
+        return (shown.reversed(), used)
     }
 
     /// Draws the current frame above the scroll region, leaving readline's cursor where it was.
@@ -245,7 +283,7 @@ public final class InteractiveRepl {
         // After a runtime error the picture holds (the frame cannot be built); the status
         // row says why.
         var grid: CellGrid?
-        if failure == nil {
+        if failure == nil, previewRows > 0 {
             do { grid = try cells.grid(for: runtime, columns: size.columns, rows: previewRows) } catch {
                 fail(error)
             }
@@ -263,9 +301,8 @@ public final class InteractiveRepl {
         bytes += Array("\u{1B}8\u{1B}[?25h".utf8)
         out.write(bytes)
         if fresh {
-            // A whole redraw clears the screen: bring the prompt back.
-            out.write("\u{1B}[\(size.rows);1H")
-            rl_forced_update_display()
+            // A whole redraw clears the screen: bring the transcript's end and the prompt back.
+            restorePromptRegion()
         }
     }
 

@@ -263,7 +263,7 @@ final class KeyShell {
     func sendKeys(_ keys: [String]) { tmux.run(["send-keys", "-t", tmux.name] + keys) }
     func sendKeys(repeating key: String, _ count: Int) { sendKeys(Array(repeating: key, count: count)) }
     func typeLine(_ text: String) { sendKeys(text, "Enter") }
-    func resize(_ width: Int, _ height: Int) { tmux.run(["resize-window", "-t", tmux.name, "-x", "\(width)", "-y", "\(height)"]) }
+    func resize(_ width: Int, _ height: Int) { tmux.resize(width, height) }
 
     func waitUntil(_ what: String, timeout: TimeInterval = 20, _ condition: () -> Bool) throws {
         try tmux.waitUntil(what, timeout: timeout, condition)

@@ -239,6 +239,8 @@ struct Tmux {
 
     func sendKeys(_ keys: String...) { run(["send-keys", "-t", name] + keys) }
 
+    func resize(_ width: Int, _ height: Int) { run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"]) }
+
     func kill() { run(["kill-server"]) }
 
     /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.

@@ -47,6 +47,44 @@ final class ReplTmuxTests: XCTestCase {
     }
 }
 
+/// What was typed and printed stays on the screen when the screen is drawn again: after
+/// Ctrl-L and after a resize the end of the transcript is back above the prompt (both
+/// once left only the prompt); in a pane too small for the usual split a result still shows
+/// (a 10x5 pane once got a one-row scroll region, which scrolled the whole screen).
+final class ReplRedrawTmuxTests: XCTestCase {
+    func testTheTranscriptSurvivesRedrawsAndATinyPaneShowsResults() throws {
+        let home = try temporaryDirectory()
+        let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(home.path)' XDG_STATE_HOME= '\(WaveBinary.url.path)' repl examples/sonar.wave; echo EXIT=$?; cat"
+        let tmux = try Tmux(command: command, width: 80, height: 30)
+        defer { tmux.kill() }
+        try tmux.waitUntil("the prompt and the playing preview") { tmux.capture().contains("wave> ") && tmux.capture().contains(" playing ") }
+        tmux.sendKeys("var a = 20", "Enter")
+        tmux.sendKeys("a * 2 + 1", "Enter")
+        try tmux.waitUntil("the result") { tmux.capture().contains("\n41\n") }
+        tmux.sendKeys("a +")
+        tmux.sendKeys("C-l")
+        try tmux.waitUntil("the transcript back after Ctrl-L, the typing kept") {
+            let lines = tmux.capture().components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let prompt = lines.lastIndex(of: "wave> a +"), prompt >= 2 else { return false }
+            return lines[prompt - 1] == "41" && lines[prompt - 2] == "wave> a * 2 + 1"
+        }
+        tmux.resize(60, 20)
+        try tmux.waitUntil("the transcript back after a resize") {
+            let lines = tmux.capture().components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return tmux.display("#{window_height}") == "20" && lines.contains("41") && lines.contains("wave> a * 2 + 1") && lines.contains("wave> a +")
+        }
+        tmux.sendKeys("C-u")
+        tmux.resize(10, 5)
+        tmux.sendKeys("3*3", "Enter")
+        try tmux.waitUntil("a result in a 10x5 pane, under the status row") {
+            let lines = tmux.capture().components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return lines.contains("9") && lines.contains("wave> 3*3") && lines.contains { $0.hasPrefix("playing") }
+        }
+        tmux.sendKeys(":quit", "Enter")
+        try tmux.waitUntil("the REPL to exit") { tmux.capture().contains("EXIT=") }
+    }
+}
+
 /// SIGTERM while playing or editing: the terminal comes back clean and the exit status
 /// reports the signal.
 final class SigtermTmuxTests: XCTestCase {

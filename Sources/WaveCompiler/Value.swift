@@ -207,6 +207,25 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Numbers print with up to 6 decimals, trailing zeros trimmed; whole numbers bare.
+    /// Numbers, points and rectangles with every digit (`exact(_:)`), the rest as
+    /// `description`: what `wave trace` and the REPL's `:trace` print.
+    public var exactDescription: String {
+        switch self {
+        case .number(let v): return Value.exact(v)
+        case .point(let x, let y): return "(\(Value.exact(x)), \(Value.exact(y)))"
+        case .rect(let x, let y, let w, let h): return "(\([x, y, w, h].map(Value.exact).joined(separator: ", ")))"
+        default: return description
+        }
+    }
+
+    /// The shortest text that reads back to the same Double (`format` rounds to 6 decimals).
+    public static func exact(_ v: Double) -> String {
+        if v.isNaN { return "nan" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return "\(v)"
+    }
+
     public static func format(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }

@@ -48,7 +48,7 @@ public final class ReplController {
         (":speed X", "playback speed factor"),
         (":render FILE.png", "write the current frame as a PNG"),
         (":ir", "print the compiled scene"),
-        (":trace NAME [N]", "print NAME (any expression) for the next N ticks (default 10) without moving the clock"),
+        (":trace NAME [N]", "print NAME (any expression) for the next N ticks (default 10) without moving the clock, every digit as wave trace does"),
         (":list", "the layers, bottom first, with their kinds"),
         (":watch FILE", "load FILE and reload it whenever it changes, keeping the tick (:watch alone stops; :load does too)"),
         (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
@@ -262,7 +262,7 @@ public final class ReplController {
         }
         var copy = session.runtime
         for _ in 0..<n {
-            say("\(copy.tick)\t\(try copy.evaluate(ir))")
+            say("\(copy.tick)\t\(try copy.evaluate(ir).exactDescription)")
             try copy.step()
         }
     }

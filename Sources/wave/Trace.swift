@@ -160,12 +160,7 @@ struct Trace: ParsableCommand {
     }
 
     /// Shortest text that reads back to the same Double.
-    static func number(_ v: Double) -> String {
-        if v.isNaN { return "nan" }
-        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    static func number(_ v: Double) -> String { Value.exact(v) }
 
     static func text(_ v: Value, json: Bool) -> String {
         switch v {

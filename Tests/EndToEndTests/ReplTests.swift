@@ -33,6 +33,10 @@ final class ReplTests: XCTestCase {
         let minus = try WaveBinary.run(["repl"], stdin: "var n = 5\n:trace n - 2\n")
         XCTAssertEqual(minus.stdout.split(separator: "\n").count, 10, "'n - 2' is the expression, traced for the default 10 ticks")
         XCTAssertTrue(minus.stdout.hasPrefix("0\t3\n"), minus.stdout)
+        // Every digit, as `wave trace` prints (a plain value prints 6 decimals).
+        let exact = try WaveBinary.run(["repl"], stdin: "var x = 0\nanimate x to 1 over 1s\n:trace x / 3 2\n:trace (x, 1 / 3) 1\n1 / 3\n")
+        XCTAssertEqual(exact.stdout.split(separator: "\n").map(String.init),
+                       ["0\t0", "1\t\(1.0 / 180)", "0\t(0, \(1.0 / 3))", "0.333333"])
     }
 
     func testStatementsApplyWithoutResettingTheClock() throws {

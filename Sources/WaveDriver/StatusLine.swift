@@ -36,9 +36,12 @@ public struct StatusLine: Equatable, Sendable {
     public func draw(into grid: inout CellGrid, row: Int, color: ColorMode) {
         guard row >= 0, row < grid.rows else { return }
         let reducer = ColorReducer(mode: color)
-        let bg = reducer.reduce(0x303030, x: 0, y: 0)
-        let plain = reducer.reduce(0xD0D0D0, x: 0, y: 0)
-        let red = reducer.reduce(0xFF8080, x: 0, y: 0)
+        let bg = reducer.nearest(0x303030)
+        var plain = reducer.nearest(0xD0D0D0)
+        var red = reducer.nearest(0xFF8080)
+        // With few colours the dark grey may be the terminal's black: keep the text apart.
+        if plain == bg { plain = reducer.nearest(0xFFFFFF) }
+        if red == bg || red == plain { red = reducer.nearest(0xFF0000) }
         let text = self.text(width: grid.columns)
         let prefixLength = text.count - (message?.count ?? 0)
         var scalars = Array(text).map { CellRenderer.cellScalar($0) }

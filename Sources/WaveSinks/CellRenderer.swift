@@ -92,12 +92,15 @@ public struct CellRenderer: Sendable {
     }
 
     /// How many of the frame's first items are fills covering the whole frame (a sky, a
-    /// backdrop rectangle): what lies behind the rest.
+    /// backdrop rectangle): what lies behind the rest. A scaled scene's frame is a whole
+    /// number of pixels, so a fill may stop short of its last column or row by less than a
+    /// pixel (ocean's sky at 80x24 ends at 159.6 of 160): that still covers it (the
+    /// picture of what lies behind has the same partly covered edge).
     static func fullBleedPrefix(of frame: Frame) -> Int {
         var n = 0
         for item in frame.items {
-            guard case .fill(let path, _, _, _) = item, let box = path.bounds,
-                  box.minX <= 0, box.minY <= 0, box.maxX >= Double(frame.width), box.maxY >= Double(frame.height) else { break }
+            guard case .fill(let path, _, _, _) = item, let box = path.bounds, box.minX < 1, box.minY < 1,
+                  box.maxX > Double(frame.width) - 1, box.maxY > Double(frame.height) - 1 else { break }
             n += 1
         }
         return n

@@ -32,6 +32,26 @@ public struct ColorReducer: Sendable {
         }
     }
 
+    /// The one palette entry nearest `rgb` (in OKLab), never dithered: for text and bars
+    /// that must read the same in every cell (the status row), where `reduce` at one
+    /// position could give either colour of a mix (light grey as black).
+    public func nearest(_ rgb: UInt32) -> CellColor {
+        switch mode {
+        case .truecolor: return .rgb(rgb)
+        case .none: return .terminalDefault
+        case .palette256, .ansi16, .ansi8:
+            let palette = Palette.of(mode), target = OKLab(rgb: rgb)
+            var best = 0, bestDistance = Double.infinity
+            func consider(_ c: Int) {
+                let d = palette.lab[c].distance2(target)
+                if d < bestDistance { best = c; bestDistance = d }
+            }
+            if mode == .palette256 { ColorReducer.forEachCandidate256(rgb, consider) } else { palette.indices.indices.forEach(consider) }
+            let index = UInt8(palette.indices[best])
+            return mode == .palette256 ? .palette256(index) : .ansi16(index)
+        }
+    }
+
     /// How a colour is shown: `first`, or where the Bayer threshold is under `sixteenths`,
     /// `second` (the same entry when it is not dithered).
     struct Plan: Equatable {

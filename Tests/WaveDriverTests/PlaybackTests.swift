@@ -83,5 +83,16 @@ final class PlaybackTests: XCTestCase {
         var plain = CellGrid(columns: 70, rows: 1)
         s.draw(into: &plain, row: 0, color: .none)
         XCTAssertTrue(plain.cells.allSatisfy { $0.foreground == .terminalDefault && $0.background == .terminalDefault })
+        // With few colours the text still stands apart from its bar in every cell (in 16
+        // colours light grey once came out as black on black, the dithered mix's other colour).
+        for mode in [ColorMode.palette256, .ansi16, .ansi8] {
+            var reduced = CellGrid(columns: 70, rows: 1)
+            s.draw(into: &reduced, row: 0, color: mode)
+            let text = (0..<70).filter { reduced[$0, 0].character != " " }
+            XCTAssertGreaterThan(text.count, 40, "\(mode)")
+            for x in text { XCTAssertNotEqual(reduced[x, 0].foreground, reduced[x, 0].background, "\(mode) at column \(x)") }
+            XCTAssertEqual(Set(text.map { reduced[$0, 0].background }).count, 1, "\(mode): one bar colour")
+            XCTAssertNotEqual(reduced[40, 0].foreground, reduced[3, 0].foreground, "\(mode): the error in its own colour")
+        }
     }
 }

@@ -138,5 +138,16 @@ final class MonochromeBackdropTests: XCTestCase {
                                                               items: [sunItem, skyItem])), 0)
         XCTAssertEqual(CellRenderer.fullBleedPrefix(of: Frame(tick: 0, width: 40, height: 20, background: .black,
                                                               items: [skyItem, sunItem, skyItem])), 1)
+        // A scaled scene's frame is whole pixels: a sky ending 0.4 short of its last column
+        // (ocean at 80x24) still covers it; one a whole pixel short does not.
+        var scaled = Path(), short = Path()
+        scaled.addRect(Rect(x: 0, y: 0, width: 39.6, height: 19.7))
+        short.addRect(Rect(x: 0, y: 0, width: 39, height: 20))
+        func prefix(_ p: Path) -> Int {
+            CellRenderer.fullBleedPrefix(of: Frame(tick: 0, width: 40, height: 20, background: .black,
+                                                   items: [.fill(path: p, rule: .nonZero, paint: .solid(.white), opacity: 1)]))
+        }
+        XCTAssertEqual(prefix(scaled), 1)
+        XCTAssertEqual(prefix(short), 0)
     }
 }

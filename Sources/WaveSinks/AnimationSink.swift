@@ -14,13 +14,31 @@ public final class AnimationSink: FrameSink {
     public let schedule: [TimedTick]
     private let output: RenderOutput
     private let encoder: BackgroundEncoder
+    /// Counts a part's payload (nil when the whole file is written).
+    private var tally: PartTally?
+
+    final class PartTally: @unchecked Sendable {
+        var count = 0
+        var crc = Crc32()
+    }
 
     /// - Parameter format: `.apng`, `.gif` or `.y4m`.
     public init(format: ImageFormat, setup: SinkSetup) throws {
         let output = try RenderOutput(setup.destination)
-        if let part = setup.part { try output.write(part.bytes) }
+        var write = output.write
+        if let part = setup.part {
+            try output.write(part.bytes)
+            // The payload's length and CRC-32, for the end line `finish` writes.
+            let tally = PartTally()
+            self.tally = tally
+            write = { bytes in
+                tally.count += bytes.count
+                tally.crc.update(bytes)
+                try output.write(bytes)
+            }
+        }
         let frames = try FrameEncoder(format: format, width: setup.width, height: setup.height, ticks: setup.ticks,
-                                      part: setup.part?.ticks, options: setup.options, output: output.write)
+                                      part: setup.part?.ticks, options: setup.options, output: write)
         self.format = format
         self.output = output
         schedule = frames.schedule
@@ -50,6 +68,7 @@ public final class AnimationSink: FrameSink {
     public func finish() throws {
         do {
             try encoder.finish(stopped: false)
+            if let tally { try output.write(RenderPartHeader.endLine(length: tally.count, crc: tally.crc.value)) }
             try output.commit()
         } catch {
             abort()

@@ -18,11 +18,11 @@ public struct PartJoiner {
     /// The joined file and the head the parts share (its `ticks` is the whole range).
     public static func join(_ parts: [Part]) throws -> (bytes: [UInt8], header: RenderPartHeader) {
         guard !parts.isEmpty else { throw PartError("no parts to join") }
-        var read: [(part: Part, header: RenderPartHeader, payload: Int)] = []
+        var read: [(part: Part, header: RenderPartHeader, payload: Range<Int>)] = []
         for p in parts {
             do {
-                let (h, start) = try RenderPartHeader.parse(p.bytes)
-                read.append((p, h, start))
+                let (h, payload) = try RenderPartHeader.read(p.bytes)
+                read.append((p, h, payload))
             } catch let e as PartError {
                 throw PartError("\(p.name): \(e)")
             }
@@ -50,10 +50,10 @@ public struct PartJoiner {
             throw PartError("no part covers ticks \(expected)..\(first.header.range.upperBound) (after \(read[read.count - 1].part.name))")
         }
         var out: [UInt8] = []
-        out.reserveCapacity(read.reduce(0) { $0 + $1.part.bytes.count - $1.payload })
+        out.reserveCapacity(read.reduce(0) { $0 + $1.payload.count })
         var sequence: UInt32 = 0
         for r in read {
-            let payload = r.part.bytes[r.payload...]
+            let payload = r.part.bytes[r.payload]
             if first.header.format == .apng {
                 try renumberAPNG(payload, first: r.header.ticks.lowerBound == r.header.range.lowerBound,
                                  sequence: &sequence, into: &out, name: r.part.name)

@@ -1,4 +1,5 @@
 import Foundation
+import WaveCodecs
 
 /// The head of a part file: one shard's share of an animation, written by
 /// `wave render --shard K/N` or `--ticks A..B` and joined by `wave join`.
@@ -6,10 +7,13 @@ import Foundation
 /// A part file is this text head, an empty line, then the part's payload: the exact bytes
 /// the whole render writes for the part's frames (the first part also carries the file's
 /// header, the last its trailer; APNG sequence numbers start again from 0 in each part and
-/// are renumbered by the join). Every field must agree between the parts of one render,
-/// except `ticks`, and the parts' ticks must tile `range`:
+/// are renumbered by the join), then an end line holding the payload's length and CRC-32
+/// (`wave part end LLLLLLLLLLLLLLLL CCCCCCCC`, hex), written last, so that a part cut short
+/// or damaged in transit is refused instead of joined into a broken file. Every field must
+/// agree between the parts of one render, except `ticks`, and the parts' ticks must tile
+/// `range`:
 ///
-///     wave part 1
+///     wave part 2
 ///     format gif
 ///     script 6f1c0a93d2e4b757
 ///     size 160x90
@@ -18,7 +22,20 @@ import Foundation
 ///     options fps=50 loop=0 dither=floyd-steinberg compression=6
 ///
 public struct RenderPartHeader: Equatable, Sendable {
-    public static let magic = "wave part 1"
+    public static let magic = "wave part 2"
+    /// What starts the end line, after a line feed.
+    static let endMark = Array("\nwave part end ".utf8)
+    /// The end line's length: the mark, 16 hex digits, a space, 8 hex digits, a line feed.
+    static let endLength = endMark.count + 16 + 1 + 8 + 1
+
+    /// The end line for a payload of `length` bytes with CRC-32 `crc`.
+    public static func endLine(length: Int, crc: UInt32) -> [UInt8] {
+        func hex(_ v: UInt64, _ digits: Int) -> String {
+            let s = String(v, radix: 16)
+            return String(repeating: "0", count: max(0, digits - s.count)) + s
+        }
+        return endMark + Array("\(hex(UInt64(length), 16)) \(hex(UInt64(crc), 8))\n".utf8)
+    }
 
     public var format: ImageFormat
     /// Fingerprint of the script's source (`fingerprint(of:)`).
@@ -79,6 +96,25 @@ public struct RenderPartHeader: Equatable, Sendable {
         return Array(text.utf8)
     }
 
+    /// Reads a part file: its head, and where its payload lies once the end line has
+    /// vouched for it (length and CRC-32). Errors about the head name its line.
+    public static func read(_ data: [UInt8]) throws -> (header: RenderPartHeader, payload: Range<Int>) {
+        let (header, start) = try parse(data)
+        let cut = PartError("the part is cut short or damaged (its end line is missing): render this shard again")
+        guard data.count - start >= endLength else { throw cut }
+        let end = data.count - endLength
+        guard Array(data[end..<(end + endMark.count)]) == endMark, data[data.count - 1] == 0x0A else { throw cut }
+        let fields = String(decoding: data[(end + endMark.count)..<(data.count - 1)], as: UTF8.self).split(separator: " ")
+        guard fields.count == 2, let length = Int(fields[0], radix: 16), let crc = UInt32(fields[1], radix: 16) else { throw cut }
+        guard length == end - start else {
+            throw PartError("the part holds \(end - start) bytes of frames where its end line says \(length): render this shard again")
+        }
+        var check = Crc32()
+        check.update(data[start..<end])
+        guard check.value == crc else { throw PartError("the part's frames do not match their checksum (damaged): render this shard again") }
+        return (header, start..<end)
+    }
+
     /// Reads the head of a part file; returns it and where the payload starts. Errors name
     /// the line.
     public static func parse(_ data: [UInt8]) throws -> (header: RenderPartHeader, payloadStart: Int) {
@@ -94,6 +130,9 @@ public struct RenderPartHeader: Equatable, Sendable {
             i += 1
         }
         guard lines.first == magic else {
+            if lines.first == "wave part 1" {
+                throw PartError(line: 1, "a part from an older wave, without the end line that vouches for its frames: render it again")
+            }
             throw PartError(line: 1, "not a wave part file (expected '\(magic)' on the first line)")
         }
         guard i < data.count, data[i] == 0x0A else { throw PartError(line: lines.count + 1, "the head does not end with an empty line") }

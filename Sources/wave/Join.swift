@@ -17,9 +17,11 @@ struct Join: ParsableCommand {
         range at once. A PNG sequence needs no join: each shard writes its frames
         under their tick numbers in the whole range. The parts must come from the
         same script, size, range and encoder settings, and tile the range with no
-        gap or overlap; otherwise nothing is written. The part files are kept.
+        gap or overlap; otherwise nothing is written. Each part ends with its frames'
+        length and checksum, so a part cut short or damaged in transit is refused too.
+        The part files are kept.
         Exit codes: 0 ok, 64 usage, 65 parts that do not join (bad head, another
-        render's part, a gap, an overlap), 74 I/O error.
+        render's part, a gap, an overlap, a cut or damaged part), 74 I/O error.
         """)
 
     @Argument(help: "The file to write (.apng, .gif or .y4m).") var output: String
@@ -30,6 +32,14 @@ struct Join: ParsableCommand {
         if output == "-" { throw ValidationError("give a file to write; the join is written atomically, not to standard output") }
         if ImageFormat.fromExtension(output) == .png || RenderDestination.isPattern(output) {
             throw ValidationError("a PNG sequence needs no join: each shard writes its frames under their tick numbers")
+        }
+        if output.hasSuffix(".part") {
+            // `wave join out.gif.*.part`: the output name was left out, and the first part
+            // would be written over.
+            throw ValidationError("the first name is the file to write, not a part: 'wave join OUT.gif [PARTS…]' (here '\(output)')")
+        }
+        if let same = FileIdentity.input(among: parts, sameAs: output) {
+            throw ValidationError("'\(same)' is both a part and the file to write: name another output")
         }
     }
 

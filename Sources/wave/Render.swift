@@ -99,6 +99,9 @@ struct Render: ParsableCommand {
         guard !files.isEmpty else { throw ValidationError("give a script to render") }
         guard (output == nil) != (outDir == nil) else { throw ValidationError("give -o FILE for one script, or --out-dir DIR") }
         if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
+        if let output, output != "-", let same = FileIdentity.input(among: files, sameAs: output) {
+            throw ValidationError("'-o \(output)' would write over the script '\(same)': name another output")
+        }
         if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }
         if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }

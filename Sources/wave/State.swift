@@ -32,6 +32,12 @@ struct State: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The state file to write.") var output: String
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
 
+    func validate() throws {
+        if FileIdentity.input(among: [file], sameAs: output) != nil {
+            throw ValidationError("'-o \(output)' would write over the script itself: name another output")
+        }
+    }
+
     func run() throws {
         let (program, source) = try ScriptLoader.compile(file)
         Interrupts.install()

@@ -135,6 +135,42 @@ final class ShardCLITests: XCTestCase {
         XCTAssertEqual(seq.status, 64)
         XCTAssertTrue(seq.stderr.contains("a PNG sequence needs no join"), seq.stderr)
     }
+
+    /// A part cut short (a copy that stopped) or changed in transit is refused for every
+    /// format: GIF and Y4M parts once joined into a broken file with exit 0. A part named
+    /// as the output, and a script as render's output, are usage errors: nothing is written
+    /// over an input.
+    func testACutPartIsRefusedAndNoInputIsWrittenOver() throws {
+        for ext in ["gif", "y4m", "apng"] {
+            for k in 0..<3 { try render(["-o", path("c.\(ext)"), "--shard", "\(k)/3"]) }
+            let middle = path("c.\(ext).30-60.part")
+            let whole = try RenderFixtures.bytes(URL(fileURLWithPath: middle))
+            try Data(whole.dropLast(40)).write(to: URL(fileURLWithPath: middle))
+            let cut = try WaveBinary.run(["join", path("c.\(ext)")])
+            XCTAssertEqual(cut.status, 65, "\(ext): \(cut.stderr)")
+            XCTAssertTrue(cut.stderr.contains("c.\(ext).30-60.part: the part is cut short or damaged"), cut.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("c.\(ext)")), ext)
+            var flipped = whole
+            flipped[whole.count / 2] ^= 1
+            try Data(flipped).write(to: URL(fileURLWithPath: middle))
+            let damaged = try WaveBinary.run(["join", path("c.\(ext)")])
+            XCTAssertEqual(damaged.status, 65, "\(ext): \(damaged.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("c.\(ext)")), ext)
+        }
+        let first = path("c.gif.0-30.part"), before = try RenderFixtures.bytes(URL(fileURLWithPath: first))
+        for args in [["join", path("c.gif.60-90.part"), first], ["join", first, first, path("c.gif.60-90.part")]] {
+            let r = try WaveBinary.run(args)
+            XCTAssertEqual(r.status, 64, r.stderr)
+        }
+        XCTAssertEqual(try RenderFixtures.bytes(URL(fileURLWithPath: first)), before, "the part is untouched")
+        let source = try RenderFixtures.bytes(URL(fileURLWithPath: script))
+        let over = try WaveBinary.run(["render", script, "-o", script, "--format", "png"])
+        XCTAssertEqual(over.status, 64, over.stderr)
+        XCTAssertTrue(over.stderr.contains("would write over the script"), over.stderr)
+        let state = try WaveBinary.run(["state", script, "--at", "1t", "-o", script])
+        XCTAssertEqual(state.status, 64, state.stderr)
+        XCTAssertEqual(try RenderFixtures.bytes(URL(fileURLWithPath: script)), source, "the script is untouched")
+    }
 }
 
 extension WaveBinary {

@@ -1,5 +1,6 @@
 import XCTest
 import WaveGraphics
+import WaveCodecs
 @testable import WaveSinks
 
 /// Parts of an animation, encoded apart and joined, are byte for byte the whole file: for
@@ -38,11 +39,15 @@ final class PartJoinTests: XCTestCase {
             out += RenderPartHeader(format: format, script: script, width: Self.width, height: Self.height,
                                     range: ticks, ticks: part, options: "test").bytes
         }
+        var payload: [UInt8] = []
         let encoder = try FrameEncoder(format: format, width: Self.width, height: Self.height, ticks: ticks,
-                                       part: part, options: options) { out += $0 }
+                                       part: part, options: options) { payload += $0 }
         for t in encoder.schedule { try encoder.add(Self.frame(t.tick)) }
         try encoder.finish()
-        return out
+        guard part != nil else { return payload }
+        var crc = Crc32()
+        crc.update(payload)
+        return out + payload + RenderPartHeader.endLine(length: payload.count, crc: crc.value)
     }
 
     func checkJoins(_ format: ImageFormat, options: ImageSinkOptions = ImageSinkOptions(),
@@ -105,10 +110,31 @@ final class PartJoinTests: XCTestCase {
                        "p5-10: its script differs from p0-5's: parts of different renders do not join")
     }
 
+    /// A part cut short, with a byte changed, or from before the end line existed is
+    /// refused, naming the part (a truncated GIF or Y4M part once joined into a broken
+    /// file with exit 0).
+    func testACutOrDamagedPartIsRefused() throws {
+        let first = try part(0, 5), second = try part(5, 10)
+        XCTAssertEqual(joinError([first, second]), "joined")
+        var cut = second
+        cut.bytes.removeLast(500)
+        XCTAssertEqual(joinError([first, cut]), "p5-10: the part is cut short or damaged (its end line is missing): render this shard again")
+        var shortened = second
+        shortened.bytes.remove(at: 200)
+        let n = try RenderPartHeader.read(second.bytes).payload.count
+        XCTAssertEqual(joinError([first, shortened]), "p5-10: the part holds \(n - 1) bytes of frames where its end line says \(n): render this shard again")
+        var flipped = second
+        flipped.bytes[300] ^= 0x10
+        XCTAssertEqual(joinError([first, flipped]), "p5-10: the part's frames do not match their checksum (damaged): render this shard again")
+        var old = second
+        old.bytes.replaceSubrange(0..<11, with: Array("wave part 1".utf8))
+        XCTAssertEqual(joinError([first, old]), "p5-10: line 1: a part from an older wave, without the end line that vouches for its frames: render it again")
+    }
+
     func testABadHeadIsReportedWithItsLine() throws {
-        let head = "wave part 1\nformat y4m\nscript 0123456789abcdef\nsize 24by16\nrange 0 10\nticks 0 10\noptions test\n\n"
+        let head = "wave part 2\nformat y4m\nscript 0123456789abcdef\nsize 24by16\nrange 0 10\nticks 0 10\noptions test\n\n"
         XCTAssertEqual(joinError([PartJoiner.Part(name: "p0-10", bytes: Array(head.utf8))]), "p0-10: line 4: expected 'size WxH'")
         XCTAssertEqual(joinError([PartJoiner.Part(name: "x.part", bytes: Array("GIF89a".utf8))]),
-                       "x.part: line 1: not a wave part file (expected 'wave part 1' on the first line)")
+                       "x.part: line 1: not a wave part file (expected 'wave part 2' on the first line)")
     }
 }

@@ -82,8 +82,15 @@ struct Test: ParsableCommand {
             var outcome = failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"
             if broken > 0 { outcome = (failed == 0 ? "" : outcome + "; ") + "\(broken) script\(broken == 1 ? "" : "s") could not be checked" }
             print("\(scripts.count) script\(scripts.count == 1 ? "" : "s"), \(checked) frame\(checked == 1 ? "" : "s"): " + outcome)
-            if !reportEntries.isEmpty {
-                let page = failures + "/index.html"
+            let page = failures + "/index.html"
+            if reportEntries.isEmpty {
+                // A page from an earlier run that failed would describe images this run has
+                // taken away: it goes, and the folder with it once empty.
+                try? FileManager.default.removeItem(atPath: page)
+                if (try? FileManager.default.contentsOfDirectory(atPath: failures))?.isEmpty == true {
+                    try? FileManager.default.removeItem(atPath: failures)
+                }
+            } else {
                 do {
                     try AtomicFile.write(Array(TestReport(failures: reportEntries).html().utf8), to: page)
                     print("report: \(page) (expected, actual and diff side by side; open it in a browser)")

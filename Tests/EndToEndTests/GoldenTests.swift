@@ -61,10 +61,13 @@ final class GoldenCommandTests: XCTestCase {
         XCTAssertEqual(px(diff, 100, 200)[0], px(diff, 100, 200)[1], "matching pixels are grey")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: failures.path).sorted(), ["index.html", "sonar"])
 
-        // Within a tolerance that covers the change it passes, and the stale images go.
+        // Within a tolerance that covers the change it passes, and the stale images go, with
+        // the report page that showed them (it once stayed, saying "1 failed").
         let lenient = try waveTest(["examples/sonar.wave", "--goldens", goldens.path, "--failures", failures.path, "--tolerance", "255"])
         XCTAssertEqual(lenient.status, 0, lenient.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stem + "-diff.png"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path + "/index.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: failures.path), "the emptied folder goes too")
     }
 
     func testAMissingGoldenFailsWithAHintAndRecordCreatesIt() throws {

@@ -14,13 +14,16 @@ public struct Lexer {
     private var keepComments = false
     private var comments: [Comment] = []
 
+    /// Where the script starts: after a byte-order mark, if any.
+    private let start: Int
     /// Added to every offset: the file's `base`.
     private let base: Int
     public init(_ file: SourceFile) {
         self.bytes = file.bytes
         self.base = file.base
         // A UTF-8 byte-order mark first (some editors save one) is not part of the script.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
+        start = file.hasByteOrderMark ? 3 : 0
+        pos = start
     }
 
     public static func tokenize(_ file: SourceFile) -> [Token] {
@@ -54,7 +57,7 @@ public struct Lexer {
     private static func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || isDigit(c) }
 
     public mutating func next() -> Token {
-        var newline = false, space = pos == 0 || (pos == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        var newline = false, space = pos == start
         // Skip white space and comments.
         while pos < bytes.count {
             let c = bytes[pos]

@@ -82,7 +82,7 @@ struct Trace: ParsableCommand {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
                 var row: [String] = live ? [String(runtime.liveLayerCount)] : []
                 for c in columns { row.append(Trace.text(try runtime.evaluate(c), json: format == .json)) }
-                let time = Trace.number(Double(tick) / 60)
+                let time = Value.exact(Double(tick) / 60)
                 if format == .csv {
                     out += ([String(tick), time] + row.map(Trace.csvField)).joined(separator: ",") + "\n"
                 } else {
@@ -159,15 +159,12 @@ struct Trace: ParsableCommand {
         Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(ticks.upperBound))")
     }
 
-    /// Shortest text that reads back to the same Double.
-    static func number(_ v: Double) -> String { Value.exact(v) }
-
     static func text(_ v: Value, json: Bool) -> String {
         switch v {
-        case .number(let n): return json && !n.isFinite ? "null" : number(n)
+        case .number(let n): return json && !n.isFinite ? "null" : Value.exact(n)
         case .bool(let b): return b ? "true" : "false"
-        case .point(let x, let y): return json ? "[\(number(x)), \(number(y))]" : "(\(number(x)) \(number(y)))"
-        case .rect(let x, let y, let w, let h): return json ? "[\([x, y, w, h].map(number).joined(separator: ", "))]" : "(\([x, y, w, h].map(number).joined(separator: " ")))"
+        case .point(let x, let y): return json ? "[\(Value.exact(x)), \(Value.exact(y))]" : "(\(Value.exact(x)) \(Value.exact(y)))"
+        case .rect(let x, let y, let w, let h): return json ? "[\([x, y, w, h].map(Value.exact).joined(separator: ", "))]" : "(\([x, y, w, h].map(Value.exact).joined(separator: " ")))"
         case .string(let s): return json ? "\"\(jsonEscape(s))\"" : s
         default: return json ? "\"\(jsonEscape(v.description))\"" : v.description
         }

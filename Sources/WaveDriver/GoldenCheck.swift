@@ -50,15 +50,21 @@ public struct GoldenCheck: Sendable {
     /// Throws `RuntimeError`, `IOError` or `CodecError`; `Interrupted` if `shouldStop`.
     public func run(record: Bool, shouldStop: () -> Bool = { Interrupts.isInterrupted }) throws -> [Outcome] {
         try clearOldFailures()
-        if record { try makeDirectory(goldens) }
         var runtime = try SceneRuntime(program: program)
         var outcomes: [Outcome] = []
+        // Recording writes nothing until every tick has rendered: a script that fails part
+        // way keeps its old goldens whole, not a mix of old and new.
+        var rendered: [(tick: Int, image: DecodedImage)] = []
         try FramePipeline().run(&runtime, ticks: ticks, shouldStop: shouldStop) { tick, pixmap in
             let actual = DecodedImage(width: pixmap.width, height: pixmap.height, rgba: pixmap.unpremultipliedRGBA())
-            outcomes.append(try record ? self.record(tick, actual) : check(tick, actual))
+            if record { rendered.append((tick, actual)) } else { outcomes.append(try check(tick, actual)) }
         }
         if shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
-        if record { removeStaleGoldens() }
+        if record {
+            try makeDirectory(goldens)
+            for (tick, image) in rendered { outcomes.append(try self.record(tick, image)) }
+            removeStaleGoldens()
+        }
         return outcomes
     }
 

@@ -14,6 +14,16 @@ public enum RenderDestination: Equatable, Sendable {
         path.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil
     }
 
+    /// How many `%d` / `%04d` tick placeholders `path` holds (a sequence takes exactly one).
+    public static func placeholderCount(_ path: String) -> Int {
+        var count = 0, rest = Substring(path)
+        while let r = rest.range(of: #"%0?[0-9]*d"#, options: .regularExpression) {
+            count += 1
+            rest = rest[r.upperBound...]
+        }
+        return count
+    }
+
     /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width.
     public static func expand(_ pattern: String, _ tick: Int) -> String {
         guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return pattern }

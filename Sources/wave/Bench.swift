@@ -15,7 +15,7 @@ struct Bench: ParsableCommand {
         """)
 
     @Argument(help: "Scripts to measure (default: examples/*.wave).") var files: [String] = []
-    @Option(help: "Output size WxH (default: both 320x240 and 640x480).") var size: String?
+    @Option(parsing: .unconditional, help: "Output size WxH (default: both 320x240 and 640x480).") var size: String?
     @Option(parsing: .unconditional, help: "Frames (ticks) per measurement.") var frames: Int = 300
     @Option(parsing: .unconditional, help: "Threads for the parallel measurement, the machine's cores unless given.") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(help: "Instead: seconds to render 6 s of each scene at 320x240 to APNG and to GIF, files included.") var sinks = false
@@ -28,7 +28,14 @@ struct Bench: ParsableCommand {
         guard frames >= 1, frames <= 100_000 else { throw ValidationError("--frames must be 1 to 100000") }
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
         if let tick, tick < 0 || tick > 1_000_000 { throw ValidationError("--tick must be 0 to 1000000") }
-        if let size, Bench.parseSize(size) == nil { throw ValidationError("--size must look like 640x480") }
+        if let size { try Bench.validateSize(size) }
+    }
+
+    /// Throws the usage error for a --size that `parseSize` refuses.
+    static func validateSize(_ size: String) throws {
+        guard parseSize(size) == nil else { return }
+        let looksRight = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).compactMap { Int($0) }.count == 2
+        throw ValidationError(looksRight ? "--size \(size): width and height go from 1 to 8192" : "--size must look like 320x240")
     }
 
     static func parseSize(_ s: String) -> (Int, Int)? {

@@ -80,7 +80,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Start of a sequence or animation (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
     @Option(parsing: .unconditional, help: "End, exclusive (default: the scene's duration, or 5s).", transform: TimeArgument.parse) var to: TimeArgument?
     @Option(parsing: .unconditional, help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
-    @Option(help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
+    @Option(parsing: .unconditional, help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
     @Option(parsing: .unconditional, help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
     @Option(parsing: .unconditional, help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
@@ -106,10 +106,7 @@ struct Render: ParsableCommand {
         if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
         if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
         if let scale { guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") } }
-        if let size, Bench.parseSize(size) == nil {
-            let looksRight = size.lowercased().split(separator: "x").compactMap { Int($0) }.count == 2
-            throw ValidationError(looksRight ? "--size \(size): width and height go from 1 to 8192" : "--size must look like 320x240")
-        }
+        if let size { try Bench.validateSize(size) }
         if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9") }
         if let loop, !(0...65535).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65535") }
         if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }
@@ -117,6 +114,9 @@ struct Render: ParsableCommand {
         let fmt = try resolvedFormat()
         let info = fmt.info
         let sequence = output.map(RenderDestination.isPattern) ?? false
+        if sequence, let output, case let n = RenderDestination.placeholderCount(output), n > 1 {
+            throw ValidationError("'-o \(output)' holds \(n) tick placeholders: a sequence names each file with one (out/%04d.png)")
+        }
         if sequence && !info.allowsSequence { throw ValidationError("a %d pattern writes \(ImageFormat.png.info.displayName) files; name one file for \(fmt.rawValue)") }
         if info.isAnimated || sequence {
             if frame != nil || time != nil { throw ValidationError("--frame/--time pick one frame: a \(sequence ? "sequence" : fmt.rawValue) covers --from to --to") }
@@ -247,10 +247,6 @@ struct Render: ParsableCommand {
 
     /// Renders every script into `outDir`, then prints one summary line per script.
     func runBatch(format fmt: ImageFormat, outDir: String) throws {
-        do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) } catch {
-            Console.error("cannot create directory '\(outDir)': \(error.localizedDescription)")
-            throw Exit.io
-        }
         let names = self.files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
         if let twice = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
             Console.error("two scripts are named '\(twice)': their outputs would collide in '\(outDir)'")
@@ -276,6 +272,11 @@ struct Render: ParsableCommand {
                 summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
                 cards[i].error = code == Exit.io ? "cannot read the script" : "script error: run 'wave check \(file)'"
             }
+        }
+        // Made once the scripts are read: a usage error leaves no empty directory behind.
+        do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) } catch {
+            Console.error("cannot create directory '\(outDir)': \(error.localizedDescription)")
+            throw Exit.io
         }
         Interrupts.install()
         let meter = progressMeter(label: "\(jobs.count) file\(jobs.count == 1 ? "" : "s")", total: jobs.reduce(0) { $0 + $1.job.frameCount })

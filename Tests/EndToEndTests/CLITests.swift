@@ -176,6 +176,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertEqual(names, ["f000.png", "f001.png", "f002.png"])
+
+        // Two placeholders would name every file by the first alone: a usage error.
+        let two = try WaveBinary.run(["render", "examples/stickman.wave", "-o", dir.path + "/g%04d-%04d.png", "--to", "3t"])
+        XCTAssertEqual(two.status, 64)
+        XCTAssertTrue(two.stderr.contains("holds 2 tick placeholders"), two.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 3, "nothing more written")
+    }
+
+    func testANegativeSizeIsNamedAsASizeAndUsageErrorsLeaveNoOutDir() throws {
+        // "-5x10" is the value of --size, not an unknown option ("Missing value" before).
+        for command in [["render", "examples/stickman.wave", "-o", "x.png"], ["bench", "examples/stickman.wave"]] {
+            let r = try WaveBinary.run(command + ["--size", "-5x10"])
+            XCTAssertEqual(r.status, 64)
+            XCTAssertTrue(r.stderr.contains("--size -5x10: width and height go from 1 to 8192"), r.stderr)
+        }
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("renders")
+        let clash = try WaveBinary.run(["render", "examples/stickman.wave", "examples/stickman.wave", "--out-dir", out.path,
+                                        "--format", "png"])
+        XCTAssertEqual(clash.status, 64)
+        XCTAssertTrue(clash.stderr.contains("two scripts are named 'stickman'"), clash.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no empty --out-dir is left")
     }
 
     func testExitCodes() throws {

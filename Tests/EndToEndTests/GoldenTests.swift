@@ -87,6 +87,33 @@ final class GoldenCommandTests: XCTestCase {
                        "recording is reproducible")
     }
 
+    func testRecordingAScriptThatFailsPartWayKeepsTheOldGoldensWhole() throws {
+        let dir = try temporaryDirectory()
+        let goldens = dir.appendingPathComponent("g")
+        let body = { (start: Int) in
+            "# golden: 0 3 8\nscene 40x40 { background #000000 duration 0.5s }\nvar r = \(start)\n"
+                + "layer c: circle { center (20, 20) radius 5 + sqrt(r) fill #ffffff }\nevery tick { r -= 1 }\n"
+        }
+        let script = try RenderFixtures.script(body(40), name: "shrink.wave", in: dir)
+        XCTAssertEqual(try waveTest([script.path, "--record", "--goldens", goldens.path]).status, 0)
+        let names = ["0000.png", "0003.png", "0008.png"]
+        let before = try names.map { try RenderFixtures.bytes(goldens.appendingPathComponent("shrink/" + $0)) }
+
+        // r goes negative at tick 5: ticks 0 and 3 render (differently), tick 8 cannot.
+        try body(4).write(to: script, atomically: true, encoding: .utf8)
+        let failing = try waveTest([script.path, "--record", "--goldens", goldens.path])
+        XCTAssertEqual(failing.status, 70, failing.stdout + failing.stderr)
+        XCTAssertTrue(failing.stderr.contains("shrink.wave:4:35: error[E0706]"), failing.stderr)
+        XCTAssertTrue(failing.stdout.contains("recorded 0 goldens for 1 script"), failing.stdout)
+        let after = try names.map { try RenderFixtures.bytes(goldens.appendingPathComponent("shrink/" + $0)) }
+        XCTAssertEqual(after, before, "no golden of the failed run was written")
+
+        // A script recorded for the first time that fails leaves no folder behind.
+        let fresh = dir.appendingPathComponent("fresh")
+        XCTAssertEqual(try waveTest([script.path, "--record", "--goldens", fresh.path]).status, 70)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path + "/shrink"))
+    }
+
     func testGoldenCommentChoosesTheTicksAndRecordDropsStaleOnes() throws {
         let dir = try temporaryDirectory()
         let goldens = dir.appendingPathComponent("g"), failures = dir.appendingPathComponent("f")

@@ -186,6 +186,14 @@ private struct HintWalker {
         case .call(let name, let args):
             hints.calleeEnds.insert(name.range.end)
             args.forEach { expr($0) }
+            guard name.name.hasSuffix("-gradient") else { break }
+            for arg in args {
+                // `#ccc -20%` is a stop at −20% (a colour minus a number means nothing): its
+                // '-' stays joined to the number, not spaced as a subtraction.
+                guard case .binary("-", let colour, let location) = arg.kind, case .number = location.kind else { continue }
+                if case .number = colour.kind { continue }
+                if let i = indexAt[location.range.start], i > 0 { hints.prefixOperators.insert(tokens[i - 1].range.start) }
+            }
         case .unary(_, let operand):
             // The operator is the token just before its operand. (`e.range` may start at an
             // enclosing `(`: a parenthesised expression keeps its inner kind.)

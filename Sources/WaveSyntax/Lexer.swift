@@ -138,7 +138,8 @@ public struct Lexer {
             // First on its line, `#note …` was most likely meant as a comment.
             var k = s - 2
             while k >= 0, bytes[k] == 32 || bytes[k] == 9 { k -= 1 }
-            let comment = k < 0 || bytes[k] == 10 || bytes[k] == 13
+            // So was one after a block's '}' on its line (`} #bounce the ball`), where no colour goes.
+            let comment = k < 0 || bytes[k] == 10 || bytes[k] == 13 || bytes[k] == UInt8(ascii: "}")
             return .error(.badColour, "bad colour '#\(String(decoding: digits, as: UTF8.self))': expected 3, 4, 6 or 8 hex digits"
                           + (comment ? "; a comment needs a space after '#' ('# \(String(decoding: digits, as: UTF8.self)) …')" : ""))
         }
@@ -200,12 +201,21 @@ public struct Lexer {
         let text = String(decoding: bytes[s..<pos], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { return .error(.numberOutOfRange, "number '\(text)' is out of range") }
         if peek() == UInt8(ascii: "%") { pos += 1; return .number(value, .percent) }
+        if peek() == 0xC2, peek(1) == 0xB0 {
+            // `45°`: the degree sign read as the unit it means, with the error that names it.
+            pos += 2
+            return .error(.unknownUnit, "the degree sign is not a unit: write '\(text)deg'")
+        }
         guard Lexer.isIdentStart(peek()) else { return .number(value, nil) }
         let us = pos
         while Lexer.isIdentChar(peek()) { pos += 1 }
         let suffix = String(decoding: bytes[us..<pos], as: UTF8.self)
         guard let unit = NumberUnit(rawValue: suffix) else {
-            let hint = NumberUnit.spelledOut[suffix.lowercased()].map { "; did you mean '\(text)\($0.rawValue)'?" } ?? ""
+            var hint = NumberUnit.spelledOut[suffix.lowercased()].map { "; did you mean '\(text)\($0.rawValue)'?" } ?? ""
+            if ["turn", "turns"].contains(suffix.lowercased()) {
+                // CSS's turn: a whole turn is 360deg.
+                hint = "; a turn is 360deg: did you mean '\(Token.formatNumber(value * 360))deg'?"
+            }
             return .error(.unknownUnit, hint.isEmpty ? "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px"
                                                      : "unknown unit '\(suffix)' after \(text) (units are s, ms, t, deg, rad, %, px)\(hint)")
         }

@@ -119,7 +119,7 @@ extension Parser {
         while !acceptPunct("}") {
             if current.isEOF {
                 error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
-                      help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [], help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
             if kind == "group" && isWord("layer") {
@@ -150,12 +150,14 @@ extension Parser {
             }
             if isWord("layer") || isWord("template") {
                 if current.newlineBefore {
-                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open)
+                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
                     return
                 }
             }
             if atStrongToken, current.identifier != "layer" {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
                 return
             }
             if acceptPunct(";") { continue }
@@ -190,11 +192,13 @@ extension Parser {
         var clauses: [Clause] = []
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
                 return clauses
             }
             if atStrongToken {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
+                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
                 return clauses
             }
             let before = index
@@ -215,6 +219,18 @@ extension Parser {
             error(.expectedToken, "properties are separated by spaces or new lines, not ','", at: current.range,
                   help: "delete the ','", fix: .init(current.range, ""))
             advance()
+            return nil
+        }
+        if case .color = current.kind {
+            colourMeantAsComment()
+            return nil
+        }
+        if isPunct(","), !current.newlineBefore, case .number = previous.kind, case .number = peek().kind {
+            // `center 50, 50`: a point without its parentheses.
+            error(.expectedToken, "expected a property name, found ','", at: current.range,
+                  help: "a point or a size goes in parentheses: '(x, y)'")
+            advance()
+            skipToNextClause(kind: kind)
             return nil
         }
         guard let first = current.identifier else {
@@ -353,6 +369,18 @@ extension Parser {
         if kind == "spring" { return Vocabulary.springLabels[w] != nil }
         if kind == "emit" { return Vocabulary.emitterKeys.contains(w) }
         return Parser.propertyNames.contains(w) || (kind == "path" && Parser.pathCommands.contains(w))
+    }
+
+    /// `#cafe note` where a property or a statement goes: a comment without the space after
+    /// '#', which reads as a colour when hex digits follow. One error, and the rest of the
+    /// line is skipped (up to a '}' on it).
+    mutating func colourMeantAsComment() {
+        let at = current.range
+        let word = file.text(of: at)
+        error(.expectedToken, "'\(word)' reads as a colour, which does nothing here; a comment needs a space after '#'",
+              at: at, help: "write '# \(word.dropFirst()) …'", fix: .init(SourceRange(at.start + 1, at.start + 1), " "))
+        advance()
+        while !current.isEOF, !current.newlineBefore, !isPunct("}") { advance() }
     }
 
     /// Recovery inside a body of clauses: skips to the next property name of the same block,

@@ -4,6 +4,12 @@ extension Parser {
     mutating func parseStatement() -> Stmt? {
         let start = current.range
         if case .error = current.kind { reportErrorToken(); synchronize(); return nil }
+        if case .color = current.kind, !peek().newlineBefore, peek().identifier != nil {
+            // `#cafe note`: a comment missing its space (a colour alone is W0011's, and the
+            // REPL prints one).
+            colourMeantAsComment()
+            return nil
+        }
         guard let word = current.identifier else { return parseSimpleStatement() }
         switch word {
         case "scene": return parseScene()

@@ -178,6 +178,7 @@ public struct Parser {
         while !isPunct("}") {
             if current.isEOF {
                 error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
+                      notes: misindentedCloser(after: open).map { [$0] } ?? [],
                       help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return body
             }
@@ -187,7 +188,7 @@ public struct Parser {
                 if closes == nil { closes = blockCloses() }
                 if closes == false {
                     error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
-                          notes: [.init("'\(w)' declarations belong at the top level", current.range)],
+                          notes: (misindentedCloser(after: open).map { [$0] } ?? []) + [.init("'\(w)' declarations belong at the top level", current.range)],
                           help: "add '}' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                     return body
                 }
@@ -220,5 +221,32 @@ public struct Parser {
             if isPunct("}") { nesting -= 1; if nesting == 0 { advance(); return } }
             advance()
         }
+    }
+}
+
+extension Parser {
+    /// For a '{' left open (the parser stands where its '}' was due): a '}' after it that starts its line to the
+    /// left of the line holding the '{' it closes, as a note. Indented like an outer block,
+    /// that '}' was most likely meant for it, and the inner block is the one missing its '}'.
+    func misindentedCloser(after open: SourceRange) -> Diagnostic.Note? {
+        guard let first = tokens.firstIndex(where: { $0.range.start == open.start }) else { return nil }
+        var openers: [Int] = []
+        for i in (first + 1)..<max(first + 1, index) {
+            let t = tokens[i]
+            if t.isPunct("{") {
+                openers.append(i)
+            } else if t.isPunct("}") {
+                guard let opener = openers.popLast() else { return nil }
+                guard t.newlineBefore else { continue }
+                var head = opener
+                while head > 0, !tokens[head].newlineBefore { head -= 1 }
+                let at = file.location(of: tokens[opener].range.start)
+                if file.location(of: t.range.start).column < file.location(of: tokens[head].range.start).column {
+                    return .init("this '}' closes the '{' at \(at.line):\(at.column), though it lines up with an outer block: "
+                                 + "is that inner block missing its own '}'?", t.range)
+                }
+            }
+        }
+        return nil
     }
 }

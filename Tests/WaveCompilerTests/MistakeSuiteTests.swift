@@ -84,6 +84,17 @@ final class MistakeSuiteTests: XCTestCase {
         ("var log = 0\nevery tick { log += 1 }\nlayer a: rect { opacity log }", ["1:5 E0211 'log' is a built-in function and cannot name a variable"]),
         ("layer a: circle { }\nlayer p: circle { }\nevery tick { a.mask = p }", ["3:16 E0202 'mask' is not a property to assign or animate: a layer's mask is written in its body, 'layer a: circle { mask OTHER }'; to change what shows, animate the mask layer itself"]),
         ("#real comment\nvar x = 1\nevery tick { x += 1 }", ["1:1 E0002 bad colour '#real': expected 3, 4, 6 or 8 hex digits; a comment needs a space after '#' ('# real …')"]),
+        // A comment without its space after '#' where the word reads as hex: one error (or a
+        // warning for a colour alone), and the rest of the line is not read as code.
+        ("layer m: circle { radius 5 }  #cafe note", ["1:31 E0101 '#cafe' reads as a colour, which does nothing here; a comment needs a space after '#' => ' ' @1:32"]),
+        ("#fade\nvar x = 1\nevery tick { x += 1 }", ["1:1 W0011 a colour on its own does nothing in a script; a comment needs a space after '#' => ' ' @1:2"]),
+        ("layer b: circle { radius 5\n  #add a fill later\n  fill #ff0000 }", ["2:3 E0101 '#add' reads as a colour, which does nothing here; a comment needs a space after '#' => ' ' @2:4"]),
+        ("layer d: circle { radius 5 } #bounce the ball", ["1:30 E0002 bad colour '#bounce': expected 3, 4, 6 or 8 hex digits; a comment needs a space after '#' ('# bounce …')"]),
+        ("layer e: circle { radius 5 fill #ff00gg }", ["1:33 E0002 bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits"]),
+        // A point without parentheses; CSS's degree sign and turn.
+        ("layer c: circle { center 50, 50 radius 10 }", ["1:28 E0101 expected a property name, found ','"]),
+        ("layer r: rect { frame (0, 0, 10, 10) rotation 45° }", ["1:47 E0005 the degree sign is not a unit: write '45deg'"]),
+        ("layer r: rect { frame (0, 0, 10, 10) }\nanimate r.rotation by 0.25turn over 1s", ["2:23 E0005 unknown unit 'turn' after 0.25 (units are s, ms, t, deg, rad, %, px); a turn is 360deg: did you mean '90deg'?"]),
         ("layer b: rectangle { }\nanimate b.opacity to 0 over 1s", ["1:10 E0203 unknown layer kind 'rectangle'; expected one of: circle, ellipse, rect, line, polygon, path, wave, text, group, image"]),
         // A name being typed after a dot does not swallow the declaration on the next line.
         ("animate card.\nlayer card: group {\n  layer face: rect { }\n}\nanimate face.opacity to 0 over 1s", ["1:13 E0101 expected a property name after '.', found the end of the line"]),

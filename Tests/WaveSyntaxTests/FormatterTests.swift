@@ -108,6 +108,13 @@ final class FormatterTests: XCTestCase {
         """)
     }
 
+    func testANegativeGradientStopKeepsItsMinusOnTheNumber() {
+        // `#ccc -20%` is the stop at −20% (CSS's reading), not a subtraction: no space after
+        // the '-', wherever the author put one; subtraction elsewhere is spaced as ever.
+        XCTAssertEqual(fmt("layer s: rect { fill linear-gradient(right, #e6e6e6 -20%, #f8f8f8 - 10%, #eee 0%) }\nlet q = 3 -1\n"),
+                       "layer s: rect { fill linear-gradient(right, #e6e6e6 -20%, #f8f8f8 -10%, #eee 0%) }\nlet q = 3 - 1\n")
+    }
+
     func testSpawnArgumentsStayInLineAgainstTheName() {
         XCTAssertEqual(fmt("""
         template bit(vx=0,vy=0):rect{frame(0,0,4,4)}

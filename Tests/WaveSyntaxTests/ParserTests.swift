@@ -37,6 +37,34 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(errors[0].hasPrefix("1:12 unclosed '{' of 'every'"), errors[0])
     }
 
+    /// The '}' meant for an outer block closed an inner one: the outer block is reported
+    /// unclosed, with a note on that '}' (it lines up with the outer block).
+    func testAMissingInnerBraceIsNotedWhereTheOuterOnesCloserWentInstead() {
+        func notes(_ text: String) -> [String] {
+            let file = SourceFile(name: "t.wave", text: text)
+            return Parser.parse(file).diagnostics.flatMap { d in
+                [d.message] + d.notes.map { n in
+                    let (l, c) = file.location(of: n.range.start)
+                    return "\(l):\(c) \(n.message)"
+                }
+            }
+        }
+        XCTAssertEqual(notes("""
+        layer g: group {
+          position (10, 10)
+          layer a: circle { radius 5 }
+          layer b: circle { radius 8
+        }
+        animate g.scale to 2 over 1s
+        """), ["unclosed '{' of layer 'g': expected '}' before 'animate'",
+               "5:1 this '}' closes the '{' at 4:19, though it lines up with an outer block: is that inner block missing its own '}'?"])
+        XCTAssertEqual(notes("every 1s {\n  if x > 1 {\n    x = 0\n}\n"), [
+            "unclosed '{' of 'every': expected '}' before the end of the file",
+            "4:1 this '}' closes the '{' at 2:12, though it lines up with an outer block: is that inner block missing its own '}'?"])
+        // Braces that line up say nothing more.
+        XCTAssertEqual(notes("every 1s {\n  if x > 1 {\n    x = 0\n  }\n"), ["unclosed '{' of 'every': expected '}' before the end of the file"])
+    }
+
     func testUnclosedLayerBodyBeforeNextDeclaration() {
         let errors = parseErrors("layer a: circle { radius 3\nlayer b: circle { radius 4 }\n")
         XCTAssertEqual(errors, ["1:17 unclosed '{' of layer 'a': expected '}' before the next declaration"])

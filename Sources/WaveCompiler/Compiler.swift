@@ -424,6 +424,12 @@ public struct Compiler {
             } else if l.kind != .group, constant(.fill) == .paint(.none), constant(.stroke) == .paint(.none) {
                 warning(.invisibleLayer, "\(name) can never be seen: it has no fill and no stroke", l.range)
             }
+            // CSS's trap: `width 30` on a box is wave's stroke width, not the box's.
+            if [.rect, .ellipse].contains(l.kind), let range = l.propertyRanges[.strokeWidth],
+               file.text(of: range).hasPrefix("width"), constant(.stroke) == .paint(.none) {
+                warning(.widthWithoutStroke, "'width' is the stroke's width ('stroke-width'), and \(name) draws no stroke: "
+                        + "a \(l.kind.rawValue)'s size is part of 'frame (x, y, width, height)'", range)
+            }
             // Core Animation's trap: shadowRadius and shadowOffset set, shadowOpacity left 0.
             if let set = [Property.shadowRadius, .shadowOffset, .shadowColor].first(where: { l.properties[$0] != nil }),
                let o = constant(.shadowOpacity), o.number <= 0 {

@@ -91,6 +91,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer b: circle { radius 5\n  #add a fill later\n  fill #ff0000 }", ["2:3 E0101 '#add' reads as a colour, which does nothing here; a comment needs a space after '#' => ' ' @2:4"]),
         ("layer d: circle { radius 5 } #bounce the ball", ["1:30 E0002 bad colour '#bounce': expected 3, 4, 6 or 8 hex digits; a comment needs a space after '#' ('# bounce …')"]),
         ("layer e: circle { radius 5 fill #ff00gg }", ["1:33 E0002 bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits"]),
+        // CSS's width on a box is wave's stroke width: a warning when nothing is stroked.
+        ("layer r: rect { frame (0, 0, 10, 10) width 30 }", ["1:38 W0013 'width' is the stroke's width ('stroke-width'), and layer 'r' draws no stroke: a rect's size is part of 'frame (x, y, width, height)'"]),
+        ("layer r: rect { frame (0, 0, 10, 10) stroke #f00 width 3 }", []),
+        ("layer r: rect { frame (0, 0, 10, 10) stroke-width 3 }\nevery 1s { r.stroke = #f00 }", []),
         // A point without parentheses; CSS's degree sign and turn.
         ("layer c: circle { center 50, 50 radius 10 }", ["1:28 E0101 expected a property name, found ','"]),
         ("layer r: rect { frame (0, 0, 10, 10) rotation 45° }", ["1:47 E0005 the degree sign is not a unit: write '45deg'"]),

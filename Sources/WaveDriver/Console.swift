@@ -35,5 +35,5 @@ public enum Console {
         }
     }
 
-    static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    static func write(_ text: String) { StandardError.write(text) }
 }

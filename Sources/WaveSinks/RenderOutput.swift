@@ -24,6 +24,14 @@ public enum RenderDestination: Equatable, Sendable {
         return count
     }
 
+    /// The zero-padded width of the first placeholder (`%04d`: 4), nil for none; a width too
+    /// long for an Int is `Int.max`.
+    public static func placeholderWidth(_ path: String) -> Int? {
+        guard let r = path.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return nil }
+        let digits = path[r].dropFirst().dropLast()
+        return digits.isEmpty ? 0 : Int(digits) ?? Int.max
+    }
+
     /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width.
     public static func expand(_ pattern: String, _ tick: Int) -> String {
         guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return pattern }
@@ -70,8 +78,16 @@ public final class RenderOutput {
 
 /// Unbuffered writes to file descriptor 1 that report a closed pipe as an `IOError`
 /// (SIGPIPE is ignored while streaming) instead of killing the process.
-enum StandardOutput {
-    static func write(_ bytes: [UInt8]) throws {
+/// Standard error, written as well as it can be: where messages cannot go, the exit status
+/// still tells (Foundation's `FileHandle.write` stopped the process instead).
+public enum StandardError {
+    public static func write(_ text: String) { _ = writeFully(STDERR_FILENO, Array(text.utf8)) }
+}
+
+/// Standard output as a stream of bytes: a failed write (a full disk, a closed pipe) is an
+/// `IOError` (exit 74), never a crash.
+public enum StandardOutput {
+    public static func write(_ bytes: [UInt8]) throws {
         signal(SIGPIPE, SIG_IGN)
         let failure = writeFully(STDOUT_FILENO, bytes)
         if let failure {

@@ -21,7 +21,7 @@ struct Fmt: ParsableCommand {
 
         Each file that changes is rewritten in place, atomically (a temporary file beside it \
         is renamed over it), and 'formatted FILE' is printed; files already formatted are \
-        left alone, silently.
+        left alone, silently. '-' reads a script from standard input and prints it         formatted on standard output (an editor's filter: wave fmt - < in.wave > out.wave).
 
         With --check nothing is written: for each file that is not formatted, a diff of what \
         would change is printed and the exit status is 1. Use it in CI:
@@ -50,6 +50,11 @@ struct Fmt: ParsableCommand {
                     Console.diagnostics(checked + reasons.filter { !checked.contains($0) }, in: file)
                     scriptFailed = true
                 case .formatted(let text):
+                    if path == "-", !check {
+                        // Standard input in, the formatted script out: never a file named '-'.
+                        try StandardOutput.write(Array(text.utf8))
+                        continue
+                    }
                     guard Array(text.utf8) != file.bytes else { continue }
                     if check {
                         print(ScriptFormatter.unifiedDiff(from: file.text, to: text, name: path), terminator: "")

@@ -33,6 +33,9 @@ struct Join: ParsableCommand {
         if ImageFormat.fromExtension(output) == .png || RenderDestination.isPattern(output) {
             throw ValidationError("a PNG sequence needs no join: each shard writes its frames under their tick numbers")
         }
+        if !output.hasSuffix(".part"), !(ImageFormat.fromExtension(output)?.isAnimated ?? false) {
+            throw ValidationError("'\(output)' is no animation to join into: name a .apng, .gif or .y4m file")
+        }
         if output.hasSuffix(".part") {
             // `wave join out.gif.*.part`: the output name was left out, and the first part
             // would be written over.

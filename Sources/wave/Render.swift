@@ -114,6 +114,17 @@ struct Render: ParsableCommand {
         let fmt = try resolvedFormat()
         let info = fmt.info
         let sequence = output.map(RenderDestination.isPattern) ?? false
+        if let stateTo {
+            if let same = FileIdentity.input(among: files, sameAs: stateTo) {
+                throw ValidationError("'--state-to \(stateTo)' would write over the script '\(same)': name another file")
+            }
+            if let output, output == stateTo || FileIdentity.input(among: [output], sameAs: stateTo) != nil {
+                throw ValidationError("'--state-to \(stateTo)' names the render's own output: name another file")
+            }
+        }
+        if sequence, let output, let width = RenderDestination.placeholderWidth(output), width > 16 {
+            throw ValidationError("'-o \(output)' pads tick numbers to \(width) digits: at most 16 (ticks have at most 7)")
+        }
         if sequence, let output, case let n = RenderDestination.placeholderCount(output), n > 1 {
             throw ValidationError("'-o \(output)' holds \(n) tick placeholders: a sequence names each file with one (out/%04d.png)")
         }
@@ -384,7 +395,7 @@ struct Render: ParsableCommand {
         guard !quiet else { return nil }
         let style: ProgressMeter.Style
         if isatty(STDERR_FILENO) == 1 { style = .redraw } else if progress { style = .lines } else { return nil }
-        return ProgressMeter(label: label, total: total, style: style) { FileHandle.standardError.write(Data($0.utf8)) }
+        return ProgressMeter(label: label, total: total, style: style) { StandardError.write($0) }
     }
 
     func describe(_ job: RenderJob, _ r: RenderJob.Result) -> String {

@@ -63,10 +63,13 @@ struct Repl: ParsableCommand {
 final class StreamOutput: ReplOutput {
     var hadError = false
     func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        do { try StandardOutput.write(Array((text + "\n").utf8)) } catch {
+            Console.error(Exit.message(error))
+            Foundation.exit(Exit.io.code)
+        }
     }
     func error(_ text: String) {
         hadError = true
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.write(text + "\n")
     }
 }

@@ -37,6 +37,9 @@ struct Trace: ParsableCommand {
     func validate() throws {
         if props.isEmpty && layers.isEmpty && !live { throw ValidationError("give at least one --prop NAME or --layer NAME (or --live)") }
         if let plot, !plot.lowercased().hasSuffix(".svg") { throw ValidationError("--plot writes an SVG: name a .svg file") }
+        if let plot, FileIdentity.input(among: [file], sameAs: plot) != nil {
+            throw ValidationError("'--plot \(plot)' would write over the script '\(file)': name another file")
+        }
     }
 
     func run() throws {
@@ -90,14 +93,14 @@ struct Trace: ParsableCommand {
                     out += (first ? "" : ",\n") + "  {\"tick\": \(tick), \"time\": \(time)" + (fields.isEmpty ? "" : ", " + fields.joined(separator: ", ")) + "}"
                     first = false
                 }
-                if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+                if out.utf8.count > 1 << 16 { try StandardOutput.write(Array(out.utf8)); out = "" }
             }
         } catch {
-            FileHandle.standardOutput.write(Data(out.utf8))
+            try? StandardOutput.write(Array(out.utf8))
             throw Exit.report(error, source: source)
         }
         if format == .json { out += "\n]\n" }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        do { try StandardOutput.write(Array(out.utf8)) } catch { throw Exit.report(error, source: source) }
     }
 
     /// The --prop and --layer values in the order `arguments` gives them (true: a layer);

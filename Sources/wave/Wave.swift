@@ -32,7 +32,7 @@ struct Wave: ParsableCommand {
     /// exit status, everything else is argument parsing's to report.
     static func main() {
         if let problem = unknownHelpTopic(in: Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data((problem + "\n").utf8))
+            StandardError.write(problem + "\n")
             Foundation.exit(Exit.usage.code)
         }
         do {
@@ -43,6 +43,12 @@ struct Wave: ParsableCommand {
                 throw Exit.usage
             }
             try command.run()
+            // What `print` buffered goes out now: a full disk or a closed standard output is
+            // an I/O error, not a silent success.
+            if fflush(nil) != 0 {
+                Console.error("cannot write to standard output: \(String(cString: strerror(errno)))")
+                Foundation.exit(Exit.io.code)
+            }
         } catch let exit as Exit {
             Foundation.exit(exit.code)
         } catch {
@@ -53,7 +59,7 @@ struct Wave: ParsableCommand {
                 var text = "Error: Unknown option '\(word)'" + (meant.map { ". Did you mean '\($0)'?" } ?? "")
                 text += "\n" + usageString(for: command).split(separator: "\n").map { "Usage: " + $0 }.prefix(1).joined()
                 text += "\n  See 'wave \(command._commandName) --help' for more information."
-                FileHandle.standardError.write(Data((text + "\n").utf8))
+                StandardError.write(text + "\n")
                 Foundation.exit(Exit.usage.code)
             }
             Self.exit(withError: error)

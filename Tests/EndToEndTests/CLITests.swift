@@ -184,6 +184,67 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 3, "nothing more written")
     }
 
+    /// Standard output or error that cannot be written (a full disk, a closed descriptor, a
+    /// reader gone): exit 74 where output was lost, never a crash (Foundation's FileHandle
+    /// write stopped the process with SIGILL, status 132).
+    func testUnwritableStandardStreamsAreIOErrorsNotCrashes() throws {
+        let bin = WaveBinary.url.path
+        let dir = try temporaryDirectory()
+        func sh(_ command: String) throws -> Run { try WaveBinary.runProcess("/bin/sh", ["-c", "cd '\(dir.path)' && " + command]) }
+        try "layer a: circle {\n".write(to: dir.appendingPathComponent("bad.wave"), atomically: true, encoding: .utf8)
+        let root = WaveBinary.packageRoot.path
+        for (command, status) in [
+            ("'\(bin)' check bad.wave 2>/dev/full", 65),
+            ("'\(bin)' render '\(root)/examples/sonar.wave' -o z.png 2>/dev/full", 0),
+            ("'\(bin)' render --bogus 2>&-", 64),
+            ("'\(bin)' trace '\(root)/examples/sonar.wave' --prop 1 --to 3t >/dev/full", 74),
+            ("echo ':help' | '\(bin)' repl >/dev/full", 74),
+            ("'\(bin)' check '\(root)/examples/sonar.wave' >/dev/full", 74),
+            ("'\(bin)' check '\(root)/examples/sonar.wave' >&-", 74),
+        ] {
+            let r = try sh(command)
+            XCTAssertEqual(r.status, Int32(status), command + "\n" + r.stderr)
+            XCTAssertFalse(r.stderr.contains("Fatal error"), r.stderr)
+        }
+        let full = try sh("'\(bin)' trace '\(root)/examples/sonar.wave' --prop 1 --to 3t >/dev/full")
+        XCTAssertTrue(full.stderr.contains("cannot write to standard output: No space left on device"), full.stderr)
+        // A reader that goes away: the same error, not death by SIGPIPE.
+        let piped = try sh("'\(bin)' trace '\(root)/examples/sonar.wave' --prop 1 --to 3000s | head -1")
+        XCTAssertTrue(piped.stdout.hasPrefix("tick,time,1\n"), piped.stdout)
+        XCTAssertTrue(piped.stderr.contains("the reader closed the pipe"), piped.stderr)
+    }
+
+    /// Outputs that would write over an input, or that no join makes, are refused before
+    /// anything is written; `fmt -` prints instead of writing a file named '-'.
+    func testOutputsNeverReplaceTheirInputs() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("s.wave")
+        try FileManager.default.copyItem(at: WaveBinary.packageRoot.appendingPathComponent("examples/sonar.wave"), to: script)
+        let before = try RenderFixtures.bytes(script)
+        let gif = dir.appendingPathComponent("x.gif").path
+        for (args, message) in [
+            (["render", script.path, "-o", gif, "--state-to", gif], "names the render's own output"),
+            (["render", script.path, "-o", gif, "--state-to", script.path], "would write over the script"),
+            (["join", script.path, gif + ".0-1.part"], "is no animation to join into"),
+            (["render", script.path, "-o", dir.path + "/o%099999999d.png", "--to", "2t"], "pads tick numbers to 99999999 digits"),
+        ] {
+            let r = try WaveBinary.run(args)
+            XCTAssertEqual(r.status, 64, args.joined(separator: " ") + "\n" + r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+        let link = dir.appendingPathComponent("p.svg")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: script)
+        let plot = try WaveBinary.run(["trace", script.path, "--prop", "1", "--plot", link.path])
+        XCTAssertEqual(plot.status, 64, plot.stderr)
+        XCTAssertEqual(try RenderFixtures.bytes(script), before, "the script is intact")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gif))
+
+        let fmt = try WaveBinary.runProcess("/bin/sh", ["-c", "cd '\(dir.path)' && printf 'scene 100x100 {}\\nvar   x=1\\n' | '\(WaveBinary.url.path)' fmt -"])
+        XCTAssertEqual(fmt.status, 0, fmt.stderr)
+        XCTAssertEqual(fmt.stdout, "scene 100x100 {}\nvar x = 1\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/-"))
+    }
+
     func testANegativeSizeIsNamedAsASizeAndUsageErrorsLeaveNoOutDir() throws {
         // "-5x10" is the value of --size, not an unknown option ("Missing value" before).
         for command in [["render", "examples/stickman.wave", "-o", "x.png"], ["bench", "examples/stickman.wave"]] {

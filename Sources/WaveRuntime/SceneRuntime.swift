@@ -91,7 +91,8 @@ public struct SceneRuntime: Sendable {
                 deferred.insert(slot)
                 globals.append(.number(0))   // until the layers exist
             } else {
-                globals.append(try eval(g.initial, .top))
+                let value = try located(g.range) { try $0.eval(g.initial, .top) }   // an error points at the declaration
+                globals.append(value)
             }
         }
         for (i, layer) in increment.updatedLayers where i < program.layers.count { program.layers[i] = layer }
@@ -138,7 +139,10 @@ public struct SceneRuntime: Sendable {
             }
         }
         for i in placed.indices { placeAfterTarget(i) }
-        for slot in deferred.sorted() { globals[slot] = try eval(program.globals[slot].initial, .top) }
+        for slot in deferred.sorted() {
+            let g = program.globals[slot]
+            globals[slot] = try located(g.range) { try $0.eval(g.initial, .top) }
+        }
         let firstNewTimer = timers.count
         // Kept so that a live reload can tell what the top level started (IRTable).
         program.statements += increment.statements

@@ -48,6 +48,13 @@ final class LoopTests: XCTestCase {
             XCTAssertEqual(err?.code, .indexOutOfRange)
             XCTAssertEqual(err?.range.start, 43, "the assignment")
         }
+        // In a variable's start value: located at that declaration (it was 1:1, the file's start).
+        let declared = try program("# c\nvar l = [1, 2, 3]\nvar y = l[5]\nevery tick { y += 0 }")
+        XCTAssertThrowsError(try SceneRuntime(program: declared)) { e in
+            let err = e as? RuntimeError
+            XCTAssertEqual(err?.code, .indexOutOfRange)
+            XCTAssertEqual(err?.range.start, 26, "'y' in 'var y = l[5]'")
+        }
     }
 
     func testLoopMistakesAreCompileErrors() {

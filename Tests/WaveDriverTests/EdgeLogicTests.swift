@@ -22,6 +22,9 @@ final class EdgeLogicTests: XCTestCase {
         }
         XCTAssertNil(TimeValue.ticks("nan", bare: .seconds))
         XCTAssertNil(TimeValue.ticks("-0.5", bare: .seconds))
+        // Swift's Double reads hexadecimal: "0x10" was 16 seconds.
+        for hex in ["0x10", "0x1p4s", "0X2t"] { XCTAssertNil(TimeValue.ticks(hex, bare: .seconds), hex) }
+        XCTAssertEqual(TimeValue.ticks("1e1", bare: .seconds), 600)
     }
 
     func testEveryTimeSharesTheDurationCap() {

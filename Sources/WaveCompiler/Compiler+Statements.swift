@@ -96,13 +96,15 @@ extension Compiler {
         case .expression(let e):
             let t = expression(e, ctx)
             if t.poisoned { return nil }
-            if !printsValues, !holdsParseError(stmt.range), case .color = e.kind {
-                // `#fade` alone on a line: a comment missing its space after '#'.
-                warning(.valueAlone, "a colour on its own does nothing in a script; a comment needs a space after '#'", stmt.range,
-                        help: "write '# \(file.text(of: e.range).dropFirst())'",
-                        fix: .init(SourceRange(e.range.start + 1, e.range.start + 1), " "))
-            } else if !printsValues, !holdsParseError(stmt.range) {
-                warning(.valueAlone, "a value on its own does nothing in a script; did you mean an assignment such as 'x = …', or a property inside a layer's braces?", stmt.range)
+            if !printsValues, !holdsParseError(stmt.range) {
+                if case .color = e.kind {
+                    // `#fade` alone on a line: a comment missing its space after '#'.
+                    warning(.valueAlone, "a colour on its own does nothing in a script; a comment needs a space after '#'", stmt.range,
+                            help: "write '# \(file.text(of: e.range).dropFirst())'",
+                            fix: .init(SourceRange(e.range.start + 1, e.range.start + 1), " "))
+                } else {
+                    warning(.valueAlone, "a value on its own does nothing in a script; did you mean an assignment such as 'x = …', or a property inside a layer's braces?", stmt.range)
+                }
             }
             return [.evaluate(t.ir, t.type, stmt.range)]
         }

@@ -206,7 +206,6 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Numbers print with up to 6 decimals, trailing zeros trimmed; whole numbers bare.
     /// Numbers, points and rectangles with every digit (`exact(_:)`), the rest as
     /// `description`: what `wave trace` and the REPL's `:trace` print.
     public var exactDescription: String {
@@ -226,6 +225,7 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
         return "\(v)"
     }
 
+    /// Numbers print with up to 6 decimals, trailing zeros trimmed; whole numbers bare.
     public static func format(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v > 0 ? "inf" : "-inf" }

@@ -33,13 +33,13 @@ struct Join: ParsableCommand {
         if ImageFormat.fromExtension(output) == .png || RenderDestination.isPattern(output) {
             throw ValidationError("a PNG sequence needs no join: each shard writes its frames under their tick numbers")
         }
-        if !output.hasSuffix(".part"), !(ImageFormat.fromExtension(output)?.isAnimated ?? false) {
-            throw ValidationError("'\(output)' is no animation to join into: name a .apng, .gif or .y4m file")
-        }
         if output.hasSuffix(".part") {
             // `wave join out.gif.*.part`: the output name was left out, and the first part
             // would be written over.
             throw ValidationError("the first name is the file to write, not a part: 'wave join OUT.gif [PARTS…]' (here '\(output)')")
+        }
+        if !(ImageFormat.fromExtension(output)?.isAnimated ?? false) {
+            throw ValidationError("'\(output)' is no animation to join into: name a .apng, .gif or .y4m file")
         }
         if let same = FileIdentity.input(among: parts, sameAs: output) {
             throw ValidationError("'\(same)' is both a part and the file to write: name another output")

@@ -122,11 +122,13 @@ struct Render: ParsableCommand {
                 throw ValidationError("'--state-to \(stateTo)' names the render's own output: name another file")
             }
         }
-        if sequence, let output, let width = RenderDestination.placeholderWidth(output), width > 16 {
-            throw ValidationError("'-o \(output)' pads tick numbers to \(width) digits: at most 16 (ticks have at most 7)")
-        }
-        if sequence, let output, case let n = RenderDestination.placeholderCount(output), n > 1 {
-            throw ValidationError("'-o \(output)' holds \(n) tick placeholders: a sequence names each file with one (out/%04d.png)")
+        if sequence, let output {
+            if let width = RenderDestination.placeholderWidth(output), width > 16 {
+                throw ValidationError("'-o \(output)' pads tick numbers to \(width) digits: at most 16 (ticks have at most 7)")
+            }
+            if case let n = RenderDestination.placeholderCount(output), n > 1 {
+                throw ValidationError("'-o \(output)' holds \(n) tick placeholders: a sequence names each file with one (out/%04d.png)")
+            }
         }
         if sequence && !info.allowsSequence { throw ValidationError("a %d pattern writes \(ImageFormat.png.info.displayName) files; name one file for \(fmt.rawValue)") }
         if info.isAnimated || sequence {

@@ -12,7 +12,22 @@ public enum Console {
 
     public static func error(_ message: String) {
         let label = useColor ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
-        write("wave: \(label) \(message)\n")
+        write("wave: \(label) \(visible(message))\n")
+    }
+
+    /// `text` with control characters other than newline and tab shown as `\u{1b}`: a file
+    /// name quoted in a message cannot drive the terminal.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if isControl(u) { out.append(contentsOf: "\\u{\(String(u.value, radix: 16))}".unicodeScalars) } else { out.append(u) }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ u: Unicode.Scalar) -> Bool {
+        (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
     }
 
     public static func note(_ message: String) { write("\(message)\n") }
@@ -28,8 +43,8 @@ public enum Console {
     /// A script that could not be read: located (`file:line:col: error: …`) when the
     /// problem has a place in the file, else a plain error.
     public static func report(_ e: ScriptReadError) {
-        if let (line, column) = e.location {
-            write("\(e.path):\(line):\(column): error[\(DiagnosticCode.invalidEncoding.code)]: \(e.message)\n")
+        if let located = e.locatedLine {
+            write(visible(located) + "\n")
         } else {
             error(e.message)
         }

@@ -108,9 +108,7 @@ public struct GoldenCheck: Sendable {
     }
 
     private func makeDirectory(_ path: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw IOError("cannot create directory '\(path)': \(error.localizedDescription)")
-        }
+        try AtomicFile.makeDirectory(path)
     }
 
     /// Removes this script's failure images from an earlier run, so none are stale.

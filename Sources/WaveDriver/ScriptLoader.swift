@@ -13,6 +13,12 @@ public struct ScriptReadError: Error, Equatable, Sendable {
     /// 74 when the file cannot be read, 65 when its contents are not a script.
     public let exit: Exit
 
+    /// The located form, `file:line:col: error[E0008]: …`, when the problem has a place in
+    /// the file; nil otherwise.
+    public var locatedLine: String? {
+        location.map { "\(path):\($0.line):\($0.column): error[\(DiagnosticCode.invalidEncoding.code)]: \(message)" }
+    }
+
     public static func == (a: ScriptReadError, b: ScriptReadError) -> Bool {
         a.path == b.path && a.message == b.message && a.exit == b.exit
             && a.location?.line == b.location?.line && a.location?.column == b.location?.column
@@ -25,27 +31,16 @@ public enum ScriptReader {
     /// Largest script accepted, in bytes.
     public static let maxScriptBytes = 16 << 20
 
-    /// The script at `path` (`-`: standard input).
+    /// The script at `path` (`-`: standard input). Anything that can be opened and read to
+    /// its end works: a file, a pipe or FIFO, `/dev/stdin`. Reading stops one byte past the
+    /// size limit, so an endless stream is refused instead of filling memory.
     public static func read(_ path: String) throws(ScriptReadError) -> SourceFile {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else if let d = FileManager.default.contents(atPath: path) {
-            data = d
-        } else {
-            var isDir: ObjCBool = false
-            let reason: String
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { reason = "it is a directory" }
-            else if FileManager.default.fileExists(atPath: path) { reason = "permission denied" }
-            else { reason = "no such file" }
-            throw ScriptReadError(path: path, message: "cannot read '\(path)': \(reason)", location: nil, exit: .io)
-        }
+        let bytes = try path == "-" ? readAll(STDIN_FILENO, path: "<stdin>") : readFile(path)
         let name = path == "-" ? "<stdin>" : path
-        guard data.count <= maxScriptBytes else {
-            throw ScriptReadError(path: name, message: "\(name): script is too large (\(data.count) bytes; the limit is \(maxScriptBytes))",
+        guard bytes.count <= maxScriptBytes else {
+            throw ScriptReadError(path: name, message: "\(name): script is too large (more than \(maxScriptBytes) bytes)",
                                   location: nil, exit: .script)
         }
-        let bytes = [UInt8](data)
         if let bad = firstInvalidUTF8(bytes) {
             let prefix = SourceFile(name: name, text: String(decoding: bytes[0..<bad], as: UTF8.self))
             let (line, column) = prefix.location(of: prefix.bytes.count)
@@ -53,6 +48,39 @@ public enum ScriptReader {
                                   location: (line, column), exit: .script)
         }
         return SourceFile(name: name, text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The bytes of the file at `path`, or why it cannot be read (the system's reason).
+    private static func readFile(_ path: String) throws(ScriptReadError) -> [UInt8] {
+        func failure(_ reason: String) -> ScriptReadError {
+            ScriptReadError(path: path, message: "cannot read '\(path)': \(reason)", location: nil, exit: .io)
+        }
+        // Arguments that were not valid UTF-8 reach Swift with U+FFFD in place of the bad
+        // bytes, so the name asked for is no longer known.
+        if path.contains("\u{FFFD}"), access(path, F_OK) != 0 { throw failure("the file name is not valid UTF-8") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(IOError.reason(errno)) }
+        defer { close(fd) }
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
+        return try readAll(fd, path: path)
+    }
+
+    /// Reads `fd` to its end, or to one byte past the size limit.
+    private static func readAll(_ fd: Int32, path: String) throws(ScriptReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= maxScriptBytes {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let why = errno == EISDIR ? "it is a directory" : IOError.reason(errno)
+                throw ScriptReadError(path: path, message: "cannot read '\(path)': \(why)", location: nil, exit: .io)
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
     }
 
     /// Offset of the first byte that is not part of valid UTF-8, or nil.

@@ -229,7 +229,7 @@ public final class ReplController {
             let file = try ScriptReader.read(path)
             show(session.load(file.text, name: path))
         } catch {
-            complain("error: \(error.message)")
+            complain(error.locatedLine ?? "error: \(error.message)")
         }
     }
 
@@ -238,8 +238,10 @@ public final class ReplController {
     /// off around it, and only then, so a reverse search in progress (Ctrl-R) keeps its own.
     public func pollWatch(printing: (() -> Void) -> Void = { $0() }) {
         guard let w = watched, let change = w.poll() else { return }
-        guard case .success(let file) = change else { return }
-        printing { show(session.load(file.text, name: w.path, keepingTick: true)) }
+        switch change {
+        case .success(let file): printing { show(session.load(file.text, name: w.path, keepingTick: true)) }
+        case .failure(let e): printing { complain((e.locatedLine ?? "error: \(e.message)") + "; the scene is unchanged") }
+        }
     }
 
     func trace(_ arg: String) throws {

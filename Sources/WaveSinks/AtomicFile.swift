@@ -28,6 +28,21 @@ public final class AtomicFile {
     nonisolated(unsafe) static var pending: Set<String> = []
     static let lock = NSLock()
 
+    /// Makes directory `path` and any missing parents (as `mkdir -p`), or says why not in
+    /// the system's words ("cannot create directory 'x': not a directory").
+    public static func makeDirectory(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw IOError("cannot create directory '\(path)': a file of that name exists") }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, stat(parent, &st) != 0 { try makeDirectory(parent) }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            throw IOError("cannot create directory '\(path)': \(IOError.reason(errno))")
+        }
+    }
+
     public init(path: String) throws {
         self.path = path
         target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -37,7 +52,7 @@ public final class AtomicFile {
             // A device, FIFO or socket: written in place.
             tempPath = nil
             fd = open(target, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw IOError("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw IOError("cannot write '\(path)': \(IOError.reason(errno))") }
             return
         }
         let url = URL(fileURLWithPath: target)
@@ -55,7 +70,7 @@ public final class AtomicFile {
         AtomicFile.lock.lock(); AtomicFile.pending.insert(temp); AtomicFile.lock.unlock()
         fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = IOError.reason(errno)
             AtomicFile.lock.lock(); AtomicFile.pending.remove(temp); AtomicFile.lock.unlock()
             throw IOError("cannot write '\(path)': \(reason)")
         }
@@ -108,7 +123,7 @@ public final class AtomicFile {
         let failure = writeFully(fd, bytes)
         if let failure {
             abort()
-            throw IOError("cannot write '\(path)': \(String(cString: strerror(failure)))")
+            throw IOError("cannot write '\(path)': \(IOError.reason(failure))")
         }
     }
 
@@ -117,12 +132,12 @@ public final class AtomicFile {
         guard fd >= 0 else { throw IOError("cannot write '\(path)': the file is already closed") }
         try flush()
         if fsync(fd) != 0 && errno != EINVAL && errno != EROFS {
-            let reason = String(cString: strerror(errno))
+            let reason = IOError.reason(errno)
             abort()
             throw IOError("cannot write '\(path)': \(reason)")
         }
         if close(fd) != 0 && errno != EINTR {
-            let reason = String(cString: strerror(errno))
+            let reason = IOError.reason(errno)
             fd = -1
             abort()
             throw IOError("cannot write '\(path)': \(reason)")
@@ -130,7 +145,7 @@ public final class AtomicFile {
         fd = -1
         guard let tempPath else { committed = true; return }
         guard rename(tempPath, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = IOError.reason(errno)
             abort()
             throw IOError("cannot write '\(path)': \(reason)")
         }
@@ -170,4 +185,11 @@ public struct IOError: Error, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+
+    /// The system's reason for error number `code`, as messages quote it: in lower case
+    /// ("no such file or directory").
+    public static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
 }

@@ -92,7 +92,7 @@ public enum StandardOutput {
         let failure = writeFully(STDOUT_FILENO, bytes)
         if let failure {
             throw IOError(failure == EPIPE ? "cannot write to standard output: the reader closed the pipe"
-                                           : "cannot write to standard output: \(String(cString: strerror(failure)))")
+                                           : "cannot write to standard output: \(IOError.reason(failure))")
         }
     }
 }

@@ -93,7 +93,7 @@ public final class Terminal: ByteSink {
         guard let failedWith else { return nil }
         let what = fd == STDOUT_FILENO ? "standard output" : "the terminal"
         return IOError(failedWith == EPIPE ? "cannot write to \(what): the reader closed the pipe"
-                                           : "cannot write to \(what): \(String(cString: strerror(failedWith)))")
+                                           : "cannot write to \(what): \(IOError.reason(failedWith))")
     }
 
     deinit { restore() }

@@ -287,8 +287,8 @@ struct Render: ParsableCommand {
             }
         }
         // Made once the scripts are read: a usage error leaves no empty directory behind.
-        do { try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true) } catch {
-            Console.error("cannot create directory '\(outDir)': \(error.localizedDescription)")
+        do { try AtomicFile.makeDirectory(outDir) } catch {
+            Console.error(Exit.message(error))
             throw Exit.io
         }
         Interrupts.install()

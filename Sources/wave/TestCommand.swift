@@ -77,7 +77,10 @@ struct Test: ParsableCommand {
             }
         }
         if record {
-            print("recorded \(checked) golden\(checked == 1 ? "" : "s") for \(scripts.count) script\(scripts.count == 1 ? "" : "s") in \(goldens)/")
+            let done = scripts.count - broken
+            var line = "recorded \(checked) golden\(checked == 1 ? "" : "s") for \(done) script\(done == 1 ? "" : "s") in \(goldens)/"
+            if broken > 0 { line += "; \(broken) script\(broken == 1 ? "" : "s") could not be recorded" }
+            print(line)
         } else {
             var outcome = failed == 0 ? "all matched" : "\(failed) failed; images in \(failures)/"
             if broken > 0 { outcome = (failed == 0 ? "" : outcome + "; ") + "\(broken) script\(broken == 1 ? "" : "s") could not be checked" }

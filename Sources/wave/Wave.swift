@@ -46,7 +46,7 @@ struct Wave: ParsableCommand {
             // What `print` buffered goes out now: a full disk or a closed standard output is
             // an I/O error, not a silent success.
             if fflush(nil) != 0 {
-                Console.error("cannot write to standard output: \(String(cString: strerror(errno)))")
+                Console.error("cannot write to standard output: \(IOError.reason(errno))")
                 Foundation.exit(Exit.io.code)
             }
         } catch let exit as Exit {

@@ -207,11 +207,28 @@ final class CLITests: XCTestCase {
             XCTAssertFalse(r.stderr.contains("Fatal error"), r.stderr)
         }
         let full = try sh("'\(bin)' trace '\(root)/examples/sonar.wave' --prop 1 --to 3t >/dev/full")
-        XCTAssertTrue(full.stderr.contains("cannot write to standard output: No space left on device"), full.stderr)
+        XCTAssertTrue(full.stderr.contains("cannot write to standard output: no space left on device"), full.stderr)
         // A reader that goes away: the same error, not death by SIGPIPE.
         let piped = try sh("'\(bin)' trace '\(root)/examples/sonar.wave' --prop 1 --to 3000s | head -1")
         XCTAssertTrue(piped.stdout.hasPrefix("tick,time,1\n"), piped.stdout)
         XCTAssertTrue(piped.stderr.contains("the reader closed the pipe"), piped.stderr)
+        // Where a directory cannot be made, the system's reason.
+        let golden = try sh("'\(bin)' test '\(root)/examples/sonar.wave' --goldens /dev/full --record")
+        XCTAssertEqual(golden.status, 74, golden.stderr)
+        XCTAssertTrue(golden.stderr.contains("cannot create directory '/dev/full/sonar': not a directory"), golden.stderr)
+    }
+
+    /// A file name with control characters is quoted with them escaped: a name cannot drive
+    /// the terminal (colour, title, clear screen) through an error message.
+    func testControlCharactersInNamesAreEscapedInMessages() throws {
+        let bin = WaveBinary.url.path
+        for command in ["'\(bin)' check $'/tmp/no\\x1b[2Jsuch.wave'",
+                        "'\(bin)' render '\(WaveBinary.packageRoot.path)/examples/sonar.wave' -o $'/tmp/no\\x1b[2Jdir/x.png'"] {
+            let r = try WaveBinary.runProcess("/bin/bash", ["-c", command])
+            XCTAssertEqual(r.status, 74, r.stderr)
+            XCTAssertFalse(r.stderr.contains("\u{1B}"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("/tmp/no\\u{1b}[2J"), r.stderr)
+        }
     }
 
     /// Outputs that would write over an input, or that no join makes, are refused before

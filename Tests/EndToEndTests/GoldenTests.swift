@@ -104,7 +104,8 @@ final class GoldenCommandTests: XCTestCase {
         let failing = try waveTest([script.path, "--record", "--goldens", goldens.path])
         XCTAssertEqual(failing.status, 70, failing.stdout + failing.stderr)
         XCTAssertTrue(failing.stderr.contains("shrink.wave:4:35: error[E0706]"), failing.stderr)
-        XCTAssertTrue(failing.stdout.contains("recorded 0 goldens for 1 script"), failing.stdout)
+        XCTAssertTrue(failing.stdout.contains("recorded 0 goldens for 0 scripts in \(goldens.path)/; 1 script could not be recorded"),
+                      failing.stdout)
         let after = try names.map { try RenderFixtures.bytes(goldens.appendingPathComponent("shrink/" + $0)) }
         XCTAssertEqual(after, before, "no golden of the failed run was written")
 

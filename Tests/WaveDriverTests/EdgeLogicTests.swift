@@ -54,7 +54,10 @@ final class EdgeLogicTests: XCTestCase {
         }
         XCTAssertThrowsError(try ScriptReader.read(dir.appendingPathComponent("none.wave").path)) { error in
             XCTAssertEqual((error as? ScriptReadError)?.exit, .io)
-            XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": no such file"), true)
+            XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": no such file or directory"), true)
+        }
+        XCTAssertThrowsError(try ScriptReader.read(dir.path + "/\u{FFFD}.wave")) { error in
+            XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": the file name is not valid UTF-8"), true)
         }
         XCTAssertThrowsError(try ScriptReader.read(dir.path)) { error in
             XCTAssertEqual((error as? ScriptReadError)?.message.hasSuffix(": it is a directory"), true)
@@ -62,6 +65,30 @@ final class EdgeLogicTests: XCTestCase {
         let good = dir.appendingPathComponent("good.wave")
         try "scene 10x10\n".write(to: good, atomically: true, encoding: .utf8)
         XCTAssertEqual(try ScriptReader.read(good.path).text, "scene 10x10\n")
+        XCTAssertThrowsError(try ScriptReader.read(bad.path)) { error in
+            XCTAssertEqual((error as? ScriptReadError)?.locatedLine,
+                           "\(bad.path):3:5: error[E0008]: the file is not valid UTF-8 (byte 0xc3)")
+        }
+    }
+
+    func testTheScriptReaderReadsAFIFOToItsEnd() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("wave-fifo-\(getpid())").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let text = "scene 10x10\n" + String(repeating: "# padding past one read of 64 KiB\n", count: 3000)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            let bytes = Array(text.utf8)
+            var done = 0
+            while done < bytes.count {
+                let n = bytes[done...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                done += n
+            }
+            close(fd)
+        }
+        writer.start()
+        XCTAssertEqual(try ScriptReader.read(fifo).text, text)
     }
 
     func testTheWatcherReadsThroughTheSameReader() throws {

@@ -40,4 +40,28 @@ final class ReplWatchTests: XCTestCase {
         poll()
         XCTAssertEqual(printed, 1)
     }
+
+    /// A file that cannot be read as a script is reported where it goes wrong, by `:load`
+    /// and by the watch, and the scene stays as it was.
+    func testUnreadableEditsAreReportedWithTheirPlace() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wave-watch-bad-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("scene.wave").path
+        try Data("layer a: circle {}\nlayer \u{FF}".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: URL(fileURLWithPath: path))
+
+        let output = Lines()
+        let controller = ReplController(session: try ReplSession(), output: output)
+        controller.handle(":load \(path)")
+        XCTAssertEqual(output.lines.last, "\(path):2:7: error[E0008]: the file is not valid UTF-8 (byte 0xff)")
+        XCTAssertEqual(controller.session.environment.layerNames, [])
+
+        try "layer a: circle { radius 5 }\n".write(toFile: path, atomically: false, encoding: .utf8)
+        controller.handle(":watch \(path)")
+        XCTAssertEqual(controller.session.environment.layerNames, ["a"])
+        try Data([0x6C, 0x61, 0x79, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
+        controller.pollWatch()
+        XCTAssertEqual(output.lines.last, "\(path):1:4: error[E0008]: the file is not valid UTF-8 (byte 0xfe); the scene is unchanged")
+        XCTAssertEqual(controller.session.environment.layerNames, ["a"])
+    }
 }

@@ -6,5 +6,5 @@ public struct CodecError: Error, CustomStringConvertible, Equatable, Sendable {
         self.message = message
     }
 
-    public var description: String { "CodecError: \(message)" }
+    public var description: String { message }
 }

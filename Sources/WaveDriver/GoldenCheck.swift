@@ -77,14 +77,12 @@ public struct GoldenCheck: Sendable {
     private func check(_ tick: Int, _ actual: DecodedImage) throws -> Outcome {
         let path = goldens + "/" + GoldenCheck.fileName(tick)
         let stem = failures + "/" + String(format: "%04d", tick)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            try writeFailure(stem + "-actual.png", actual)
-            return .missing(tick: tick, golden: path, actual: stem + "-actual.png")
-        }
         let expected: DecodedImage
-        do { expected = try PNGDecoder.decode([UInt8](data)) } catch {
+        do { expected = try PNGDecoder.decode(try FileBytes.read(path)) } catch {
             try writeFailure(stem + "-actual.png", actual)
-            return .unreadable(tick: tick, golden: path, reason: "\(error)", actual: stem + "-actual.png")
+            if let e = error as? FileReadError, e.missing { return .missing(tick: tick, golden: path, actual: stem + "-actual.png") }
+            let reason = (error as? FileReadError)?.reason ?? (error as? CodecError)?.message ?? "\(error)"
+            return .unreadable(tick: tick, golden: path, reason: reason, actual: stem + "-actual.png")
         }
         let comparison = GoldenComparison(expected: expected, actual: actual, tolerance: tolerance)
         if comparison.passed { return .passed(tick: tick, maxDifference: comparison.maxDifference) }

@@ -1,5 +1,6 @@
 import Foundation
 import WaveCodecs
+import WaveSinks
 import WaveCompiler
 import WaveRuntime
 import WaveSyntax
@@ -66,15 +67,11 @@ enum ImageLoader {
         let path = source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
         // Where it was looked for, when that is not what the script says.
         let looked = path == source ? "" : " (\(path))"
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return problem(.badImage, "cannot read image '\(source)'\(looked): it is a folder, not a PNG file")
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch {
+            let reason = error.reason == "it is a directory" ? "it is a folder, not a PNG file" : error.reason
+            return problem(.badImage, "cannot read image '\(source)'\(looked): \(reason)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            return problem(.badImage, "cannot read image '\(source)'\(looked): \(exists ? "not readable" : "no such file")")
-        }
-        let bytes = [UInt8](data)
         if let (w, h) = headerSize(bytes) {
             let (need, overflow) = w.multipliedReportingOverflow(by: h * 4)
             if overflow || total + need > limits.maxImageBytes {

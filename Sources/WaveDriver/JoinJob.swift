@@ -39,10 +39,9 @@ public struct JoinJob {
         let names = parts.isEmpty ? try JoinJob.discover(output) : parts
         var read: [PartJoiner.Part] = []
         for name in names {
-            guard let data = FileManager.default.contents(atPath: name) else {
-                throw IOError("cannot read the part '\(name)'")
+            do { read.append(PartJoiner.Part(name: name, bytes: try FileBytes.read(name))) } catch {
+                throw IOError("cannot read the part '\(name)': \(error.reason)")
             }
-            read.append(PartJoiner.Part(name: name, bytes: [UInt8](data)))
         }
         let (bytes, header) = try PartJoiner.join(read)
         if let implied = ImageFormat.fromExtension(output), implied != header.format {

@@ -35,7 +35,10 @@ public enum ScriptReader {
     /// its end works: a file, a pipe or FIFO, `/dev/stdin`. Reading stops one byte past the
     /// size limit, so an endless stream is refused instead of filling memory.
     public static func read(_ path: String) throws(ScriptReadError) -> SourceFile {
-        let bytes = try path == "-" ? readAll(STDIN_FILENO, path: "<stdin>") : readFile(path)
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path, fd: path == "-" ? STDIN_FILENO : nil, limit: maxScriptBytes) } catch {
+            throw ScriptReadError(path: path, message: "cannot read '\(path)': \(error.reason)", location: nil, exit: .io)
+        }
         let name = path == "-" ? "<stdin>" : path
         guard bytes.count <= maxScriptBytes else {
             throw ScriptReadError(path: name, message: "\(name): script is too large (more than \(maxScriptBytes) bytes)",
@@ -48,39 +51,6 @@ public enum ScriptReader {
                                   location: (line, column), exit: .script)
         }
         return SourceFile(name: name, text: String(decoding: bytes, as: UTF8.self))
-    }
-
-    /// The bytes of the file at `path`, or why it cannot be read (the system's reason).
-    private static func readFile(_ path: String) throws(ScriptReadError) -> [UInt8] {
-        func failure(_ reason: String) -> ScriptReadError {
-            ScriptReadError(path: path, message: "cannot read '\(path)': \(reason)", location: nil, exit: .io)
-        }
-        // Arguments that were not valid UTF-8 reach Swift with U+FFFD in place of the bad
-        // bytes, so the name asked for is no longer known.
-        if path.contains("\u{FFFD}"), access(path, F_OK) != 0 { throw failure("the file name is not valid UTF-8") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(IOError.reason(errno)) }
-        defer { close(fd) }
-        var st = stat()
-        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw failure("it is a directory") }
-        return try readAll(fd, path: path)
-    }
-
-    /// Reads `fd` to its end, or to one byte past the size limit.
-    private static func readAll(_ fd: Int32, path: String) throws(ScriptReadError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maxScriptBytes {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let why = errno == EISDIR ? "it is a directory" : IOError.reason(errno)
-                throw ScriptReadError(path: path, message: "cannot read '\(path)': \(why)", location: nil, exit: .io)
-            }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 
     /// Offset of the first byte that is not part of valid UTF-8, or nil.

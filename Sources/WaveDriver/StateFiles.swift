@@ -28,11 +28,10 @@ public enum StateFiles {
     /// A file that cannot be read is an I/O error (74); a corrupt, truncated or mismatched
     /// one is reported naming the file and byte and ends with exit 65.
     public static func load(_ path: String, program: Program, source: SourceFile) throws -> SceneRuntime {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw IOError("cannot read the state file '\(path)'")
-        }
+        let data: [UInt8]
+        do { data = try FileBytes.read(path) } catch { throw IOError("cannot read the state file '\(path)': \(error.reason)") }
         do {
-            return try SceneRuntime.loading([UInt8](data), program: program, script: fingerprint(source))
+            return try SceneRuntime.loading(data, program: program, script: fingerprint(source))
         } catch let e as StateFileError {
             Console.error("\(path): \(e.description)")
             throw Exit.script

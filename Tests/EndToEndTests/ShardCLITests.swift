@@ -134,6 +134,13 @@ final class ShardCLITests: XCTestCase {
         let seq = try WaveBinary.run(["join", path("f%04d.png")])
         XCTAssertEqual(seq.status, 64)
         XCTAssertTrue(seq.stderr.contains("a PNG sequence needs no join"), seq.stderr)
+        // Something that is not a part is a data error (65); what cannot be read, an I/O one.
+        let empty = try WaveBinary.run(["join", path("n.gif"), "/dev/null"])
+        XCTAssertEqual(empty.status, 65, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("/dev/null: line 1: not a wave part file"), empty.stderr)
+        let folder = try WaveBinary.run(["join", path("n.gif"), NSTemporaryDirectory()])
+        XCTAssertEqual(folder.status, 74, folder.stderr)
+        XCTAssertTrue(folder.stderr.contains("it is a directory"), folder.stderr)
     }
 
     /// A part cut short (a copy that stopped) or changed in transit is refused for every

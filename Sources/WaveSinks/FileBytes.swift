@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a file could not be read, in words for a message ("no such file or directory", "it
+/// is a directory"); `missing` tells a file that is not there from one that is unreadable.
+public struct FileReadError: Error, Equatable, Sendable {
+    public let reason: String
+    public let missing: Bool
+}
+
+/// The one way files are read whole: scripts, images, goldens, state files, render parts.
+/// Anything that can be opened and read to its end works (a file, a pipe or FIFO,
+/// `/dev/stdin`); the reason for a failure is the system's.
+public enum FileBytes {
+    /// The bytes of `path` (`fd`, when given, is read instead and not closed). Reading stops
+    /// after `limit` + 1 bytes, so an endless stream cannot fill memory: a result longer
+    /// than `limit` means the file is too large.
+    public static func read(_ path: String, fd given: Int32? = nil, limit: Int = Int.max - 1) throws(FileReadError) -> [UInt8] {
+        var fd = given ?? -1
+        if given == nil {
+            // Arguments that were not valid UTF-8 reach Swift with U+FFFD in place of the
+            // bad bytes, so the name asked for is no longer known.
+            if path.contains("\u{FFFD}"), access(path, F_OK) != 0 {
+                throw FileReadError(reason: "the file name is not valid UTF-8", missing: true)
+            }
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileReadError(reason: IOError.reason(errno), missing: errno == ENOENT) }
+        }
+        defer { if given == nil { close(fd) } }
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw FileReadError(reason: "it is a directory", missing: false) }
+        var bytes: [UInt8] = []
+        if st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 { bytes.reserveCapacity(Int(min(Int64(limit) + 1, Int64(st.st_size)))) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(reason: errno == EISDIR ? "it is a directory" : IOError.reason(errno), missing: false)
+            }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}

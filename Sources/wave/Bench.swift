@@ -29,6 +29,9 @@ struct Bench: ParsableCommand {
         guard threads >= 1, threads <= 256 else { throw ValidationError("--threads must be 1 to 256") }
         if let tick, tick < 0 || tick > 1_000_000 { throw ValidationError("--tick must be 0 to 1000000") }
         if let size { try Bench.validateSize(size) }
+        let modes = [("--sinks", sinks), ("--reload", reload != nil), ("--cpu", cpu)].filter(\.1).map(\.0)
+        if modes.count > 1 { throw ValidationError("\(modes.joined(separator: " and ")) are different measurements: give one") }
+        if let reload, TimeValue.ticks(reload, bare: .seconds) == nil { throw ValidationError("--reload \(reload): \(TimeValue.problem(reload))") }
     }
 
     /// Throws the usage error for a --size that `parseSize` refuses.
@@ -159,9 +162,7 @@ extension Bench {
     /// `--reload TIME`: per script, the milliseconds of a live reload at TIME (the new
     /// version carried to the tick, `SceneRuntime.reload`) and of replaying to TIME.
     func benchReload(paths: [String], at time: String) throws {
-        guard let target = TimeValue.ticks(time, bare: .seconds) else {
-            throw ValidationError("--reload takes a time such as 3600s or 216000t, not '\(time)'")
-        }
+        let target = TimeValue.ticks(time, bare: .seconds) ?? 0   // checked by `validate`
         print("cpu: \(Bench.cpuModel()), cores: \(ProcessInfo.processInfo.activeProcessorCount), load average: \(Bench.loadAverage())")
         print("reload at tick \(target)")
         print(pad("scene", 28) + pad("reload ms", 12) + "replay ms")

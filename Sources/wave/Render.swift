@@ -91,7 +91,7 @@ struct Render: ParsableCommand {
     @Option(help: "Render only ticks A..B (B excluded) of the range, as a part file like --shard.") var ticks: String?
     @Option(name: .customLong("state-from"), help: "Start from a runtime state saved by 'wave state' instead of stepping from tick 0 (its tick must be at or before the first tick drawn).") var stateFrom: String?
     @Option(name: .customLong("state-to"), help: "After the render, write the runtime state the chunk after this one (--shard K+1/N, or --ticks from B) starts from with --state-from.") var stateTo: String?
-    @Option(parsing: .unconditional, help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int = 1
+    @Option(parsing: .unconditional, help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int?
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
 
@@ -110,7 +110,11 @@ struct Render: ParsableCommand {
         if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9") }
         if let loop, !(0...65535).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65535") }
         if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }
-        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64") }
+        if let jobs {
+            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64") }
+            guard outDir != nil else { throw ValidationError("--jobs renders several scripts at once: it goes with --out-dir DIR") }
+        }
+        if quiet && progress { throw ValidationError("give -q (print nothing but errors) or --progress, not both") }
         let fmt = try resolvedFormat()
         let info = fmt.info
         let sequence = output.map(RenderDestination.isPattern) ?? false
@@ -294,7 +298,7 @@ struct Render: ParsableCommand {
         Interrupts.install()
         let meter = progressMeter(label: "\(jobs.count) file\(jobs.count == 1 ? "" : "s")", total: jobs.reduce(0) { $0 + $1.job.frameCount })
         Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
-        let outcomes = RenderJobBatch(jobs: jobs.map(\.job), filesAtOnce: self.jobs).run(progress: { meter?.advance() })
+        let outcomes = RenderJobBatch(jobs: jobs.map(\.job), filesAtOnce: self.jobs ?? 1).run(progress: { meter?.advance() })
         meter?.finish()
         var interrupted: Interrupted?
         for (entry, outcome) in zip(jobs, outcomes) {

@@ -62,6 +62,21 @@ struct Wave: ParsableCommand {
                 StandardError.write(text + "\n")
                 Foundation.exit(Exit.usage.code)
             }
+            if exitCode(for: error) == .success {
+                // Help and --version, written here: argument parser's own print ignored a
+                // standard output that cannot be written, and exited 0.
+                let text = fullMessage(for: error) + "\n"
+                guard CommandLine.arguments.count > 1 else {
+                    // `wave` alone asked for nothing: the help, as a usage error.
+                    StandardError.write(text)
+                    Foundation.exit(Exit.usage.code)
+                }
+                do { try StandardOutput.write(Array(text.utf8)) } catch {
+                    Console.error(Exit.message(error))
+                    Foundation.exit(Exit.io.code)
+                }
+                Foundation.exit(0)
+            }
             Self.exit(withError: error)
         }
     }
@@ -108,7 +123,14 @@ struct Wave: ParsableCommand {
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse and compile scripts, reporting every error with file:line:column.",
-        discussion: "Prints 'FILE: ok' for each good script. Exits 65 if any script has an error, else 74 if a file cannot be read.")
+        discussion: """
+        Prints 'FILE: ok' with the number of layers and the scene size for each good script, and every error and warning of the others as file:line:column, with the offending source line, a caret and, where one is known, a fix. Exits 65 if any script has an error, else 74 if a file cannot be read. '-' reads the script from standard input.
+
+        Examples:
+          wave check examples/*.wave
+          wave check scene.wave 2>&1 | head        (the first errors)
+          printf 'layer a: circle { radius 5 }' | wave check -
+        """)
 
     @Argument(help: "Scripts to check.") var files: [String]
 
@@ -130,7 +152,14 @@ struct Check: ParsableCommand {
 struct IR: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ir",
-        abstract: "Print the compiled timeline IR: resolved layers, bound properties, timers and animations.")
+        abstract: "Print the compiled timeline IR: resolved layers, bound properties, timers and animations.",
+        discussion: """
+        What the compiler made of a script: the scene line; each layer with its index, kind, parent group and source line (@line:column) and its properties as constants or expressions; then what happens at which tick (animations with their timing, timers, 'every' handlers). Use it to see how a repetition expanded, which value an option took, or when an animation starts.
+
+        Examples:
+          wave ir examples/spinner.wave
+          wave ir scene.wave | grep '^layer'      (the layers, in drawing order)
+        """)
 
     @Argument(help: "The script.") var file: String
 

@@ -201,6 +201,11 @@ final class CLITests: XCTestCase {
             ("echo ':help' | '\(bin)' repl >/dev/full", 74),
             ("'\(bin)' check '\(root)/examples/sonar.wave' >/dev/full", 74),
             ("'\(bin)' check '\(root)/examples/sonar.wave' >&-", 74),
+            ("'\(bin)' --help >/dev/full", 74),
+            ("'\(bin)' render --help >/dev/full", 74),
+            ("'\(bin)' --version >/dev/full", 74),
+            ("'\(bin)' --help >/dev/null", 0),
+            ("'\(bin)' 2>/dev/null", 64),
         ] {
             let r = try sh(command)
             XCTAssertEqual(r.status, Int32(status), command + "\n" + r.stderr)
@@ -216,6 +221,23 @@ final class CLITests: XCTestCase {
         let golden = try sh("'\(bin)' test '\(root)/examples/sonar.wave' --goldens /dev/full --record")
         XCTAssertEqual(golden.status, 74, golden.stderr)
         XCTAssertTrue(golden.stderr.contains("cannot create directory '/dev/full/sonar': not a directory"), golden.stderr)
+    }
+
+    /// Options that would do nothing together are refused, not silently dropped.
+    func testOptionsThatCannotGoTogetherAreUsageErrors() throws {
+        let sonar = WaveBinary.packageRoot.path + "/examples/sonar.wave"
+        for (args, message) in [
+            (["render", sonar, "-o", "/tmp/never.png", "--jobs", "3"], "--jobs renders several scripts at once: it goes with --out-dir DIR"),
+            (["render", sonar, "-o", "/tmp/never.png", "-q", "--progress"], "give -q (print nothing but errors) or --progress, not both"),
+            (["bench", sonar, "--cpu", "--sinks"], "--sinks and --cpu are different measurements: give one"),
+            (["bench", sonar, "--reload", "36001s"], "--reload 36001s: a time is at most 10 hours (2160000t)"),
+        ] {
+            let r = try WaveBinary.run(args)
+            XCTAssertEqual(r.status, 64, args.joined(separator: " ") + "\n" + r.stderr)
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+            XCTAssertTrue(r.stderr.contains("Usage: wave \(args[0])"), "the subcommand's usage, not the root's: " + r.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/never.png"))
     }
 
     /// A file name with control characters is quoted with them escaped: a name cannot drive

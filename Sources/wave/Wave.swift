@@ -31,6 +31,10 @@ struct Wave: ParsableCommand {
     /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's
     /// exit status, everything else is argument parsing's to report.
     static func main() {
+        // A reader that goes away is a write error (EPIPE), reported and turned into the exit
+        // status where output was lost; a standard error nobody reads no longer kills the
+        // process (status 141) in place of its own exit status.
+        signal(SIGPIPE, SIG_IGN)
         if let problem = unknownHelpTopic(in: Array(CommandLine.arguments.dropFirst())) {
             StandardError.write(problem + "\n")
             Foundation.exit(Exit.usage.code)

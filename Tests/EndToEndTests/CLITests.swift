@@ -223,6 +223,23 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(golden.stderr.contains("cannot create directory '/dev/full/sonar': not a directory"), golden.stderr)
     }
 
+    /// Standard error whose reader has gone: the command's own exit status, not SIGPIPE.
+    func testAStandardErrorNobodyReadsLeavesTheExitStatusAlone() throws {
+        for (args, status) in [(["check", "/nonexistent/x.wave"], Int32(74)), (["render", "--bogus"], 64)] {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            let process = Process()
+            process.executableURL = WaveBinary.url
+            process.arguments = args
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "\(args)")
+            XCTAssertEqual(process.terminationStatus, status, "\(args)")
+        }
+    }
+
     /// Options that would do nothing together are refused, not silently dropped.
     func testOptionsThatCannotGoTogetherAreUsageErrors() throws {
         let sonar = WaveBinary.packageRoot.path + "/examples/sonar.wave"

@@ -25,6 +25,8 @@ public final class ReplController {
     static let transcriptLimit = 10_000
     public var useColor = false
     var pending: [String] = []
+    /// Brackets the pending lines leave open.
+    var pendingDepth = 0
     public private(set) var wantsQuit = false
     /// A file being watched (`:watch`).
     public var watched: ScriptWatcher?
@@ -81,15 +83,22 @@ public final class ReplController {
             return
         }
         pending.append(line)
+        let nesting = ReplSession.nesting(of: line)
+        pendingDepth += nesting.change
+        // More lines while a bracket is open; a string left open is an error to show now.
+        if pendingDepth > 0, !nesting.unterminated { return }
         let text = pending.joined(separator: "\n")
-        if ReplSession.needsMore(text) { return }
         pending = []
+        pendingDepth = 0
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         show(session.submit(text))
     }
 
     /// Drops a half-typed block (Ctrl-C).
-    public func cancelInput() { pending = [] }
+    public func cancelInput() {
+        pending = []
+        pendingDepth = 0
+    }
 
     func show(_ outcome: ReplSession.Outcome) {
         for p in outcome.printed { say(p) }

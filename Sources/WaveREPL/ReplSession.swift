@@ -60,15 +60,17 @@ public final class ReplSession {
         public var elsewhere: [(Diagnostic, SourceFile)] = []
     }
 
-    /// True while `text` has an open `{`, `(` or `[`: the prompt should ask for more.
-    public static func needsMore(_ text: String) -> Bool {
+    /// How far `line` opens (positive) or closes `{`, `(` and `[`, and whether it leaves a
+    /// string open. Strings and comments end with their line, so a block's depth is the sum
+    /// over its lines: each line is read once, however long the block grows.
+    public static func nesting(of line: String) -> (change: Int, unterminated: Bool) {
         var depth = 0
-        for t in Lexer.tokenize(SourceFile(name: "", text: text)) {
-            if case .error(.unterminatedString, _) = t.kind { return false }
+        for t in Lexer.tokenize(SourceFile(name: "", text: line)) {
+            if case .error(.unterminatedString, _) = t.kind { return (depth, true) }
             if t.isPunct("{") || t.isPunct("(") || t.isPunct("[") { depth += 1 }
             if t.isPunct("}") || t.isPunct(")") || t.isPunct("]") { depth -= 1 }
         }
-        return depth > 0
+        return (depth, false)
     }
 
     /// Compiles and applies one input (a declaration, a statement or a bare expression).

@@ -168,6 +168,14 @@ extension Compiler {
             guard prop.applies(to: kind) else {
                 var hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
                 if kind == .image, head == "width" { hint = "; its place and size are one property, 'frame (x, y, width, height)'" }
+                if kind == .circle || kind == .ellipse, prop == .corner { hint = "; it is round already ('corner' rounds a rect's corners)" }
+                if hint.isEmpty {
+                    let owners = LayerKind.allCases.filter { prop.applies(to: $0) }.map(\.rawValue)
+                    if !owners.isEmpty, owners.count < 4 {
+                        let list = owners.count == 1 ? owners[0] : owners.dropLast().joined(separator: ", ") + " and " + owners[owners.count - 1]
+                        hint = "; '\(head)' belongs to \(list) layers"
+                    }
+                }
                 error(.propertyNotOnKind, "\(Compiler.withArticle(kind.rawValue)) layer has no property '\(head)'\(hint)", clause.head.range)
                 continue
             }

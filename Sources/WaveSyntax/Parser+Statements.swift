@@ -244,6 +244,7 @@ extension Parser {
             let value = parseExpression()
             args = [Arg(label: Identifier("from", at), values: [value])] + parseArgs(labels, context: isSpring ? "spring" : "animate")
         }
+        strayValueAfterOptions(args, context: isSpring ? "spring" : "animate")
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
                 var head = c.head
@@ -300,7 +301,21 @@ extension Parser {
         }
         guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
         let args = parseArgs(Vocabulary.effectLabels, context: "effect")
+        strayValueAfterOptions(args, context: "effect")
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
+    }
+
+    /// A value left on the line after a statement's options (`ease ease-in 5`), which no
+    /// option takes: one error here, and the rest of the line skipped, instead of a
+    /// separate statement that "does nothing" (W0011).
+    mutating func strayValueAfterOptions(_ args: [Arg], context: String) {
+        guard let last = args.last, !current.newlineBefore, !current.isEOF, canStartExpression, !isPunct("{"), !isPunct("}"),
+              !isWord("then"), current.identifier == nil else { return }
+        let at = current.range
+        error(.unknownOption, "\(current.describe) after '\(file.text(of: last.label.range))' belongs to no option of '\(context)': "
+              + "each value follows its option's word ('repeat 3', 'delay 0.5s')", at: at,
+              help: "give the value its option's word, or delete it")
+        while !current.isEOF, !current.newlineBefore, !isPunct("}"), !isPunct("{"), !isWord("then") { advance() }
     }
 
     /// The block of an `if` or `else`. A single statement written without braces on the line

@@ -159,6 +159,13 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s ease \"ease-in\"", ["2:29 E0401 a timing curve is a word, not a string: write ease-in without quotes => 'ease-in' @2:29"]),
         ("var x = 0\nanimate x to 1 over 1s ease spring", ["2:29 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)"]),
         ("var x = 0\nanimate x to 1 over 1s autoreverse true", ["2:36 E0218 'autoreverse' takes no value: the word alone turns it on => '' @2:36"]),
+        // A value no option takes, left on the line: one error, not a statement that does nothing.
+        ("var x = 0\nanimate x to 1 over 1s ease ease-in 5", ["2:37 E0218 number '5' after 'ease' belongs to no option of 'animate': each value follows its option's word ('repeat 3', 'delay 0.5s')"]),
+        ("layer a: text \"hi\" { }\neffect a fade over 1s 7 8\nvar y = 1", ["2:23 E0218 number '7' after 'over' belongs to no option of 'effect': each value follows its option's word ('repeat 3', 'delay 0.5s')",
+                                                                "3:5 W0001 variable 'y' is never used"]),
+        // A property of another kind of layer says whose it is.
+        ("layer c: circle { corner 8 }", ["1:19 E0209 a circle layer has no property 'corner'; it is round already ('corner' rounds a rect's corners)"]),
+        ("layer c: rect { radius 8 }", ["1:17 E0209 a rect layer has no property 'radius'; 'radius' belongs to circle layers"]),
         // A duration without its unit gets the likely one; other tools' ways of saying forever, frame rate, size, transform.
         ("var x = 0\nanimate x to 1 over 500", ["2:21 E0402 an animation's duration must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:21"]),
         ("scene 100x100 { duration 5 }", ["1:26 E0402 scene duration must be a duration such as 2s, 500ms or 90t, found number => '5s' @1:26"]),

@@ -9,36 +9,75 @@ public enum RenderDestination: Equatable, Sendable {
     /// One PNG per tick: `%d` or `%0Nd` in the path becomes the tick number.
     case pattern(String)
 
-    /// True when `path` holds a `%d` / `%04d` tick placeholder.
-    public static func isPattern(_ path: String) -> Bool {
-        path.range(of: #"%0?[0-9]*d"#, options: .regularExpression) != nil
+    /// The pieces of a sequence's name, read as printf reads a format: `%d` or `%0Nd` is
+    /// the tick (`width` N, 0 for `%d`), `%%` a literal `%` (in the text as one `%`),
+    /// anything else itself.
+    enum Piece: Equatable {
+        case text(String)
+        case tick(width: Int)
     }
+
+    static func pieces(_ path: String) -> [Piece] {
+        var pieces: [Piece] = [], text = ""
+        let chars = Array(path)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "%", i + 1 < chars.count, chars[i + 1] == "%" {
+                text.append("%")
+                i += 2
+                continue
+            }
+            if chars[i] == "%" {
+                var j = i + 1
+                while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
+                let digits = String(chars[(i + 1)..<j])
+                if j < chars.count, chars[j] == "d" {
+                    if !text.isEmpty { pieces.append(.text(text)) }
+                    text = ""
+                    pieces.append(.tick(width: digits.isEmpty ? 0 : Int(digits) ?? Int.max))
+                    i = j + 1
+                    continue
+                }
+            }
+            text.append(chars[i])
+            i += 1
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    /// True when `path` holds a `%d` / `%04d` tick placeholder.
+    public static func isPattern(_ path: String) -> Bool { placeholderCount(path) > 0 }
 
     /// How many `%d` / `%04d` tick placeholders `path` holds (a sequence takes exactly one).
     public static func placeholderCount(_ path: String) -> Int {
-        var count = 0, rest = Substring(path)
-        while let r = rest.range(of: #"%0?[0-9]*d"#, options: .regularExpression) {
-            count += 1
-            rest = rest[r.upperBound...]
-        }
-        return count
+        pieces(path).filter { if case .tick = $0 { return true } else { return false } }.count
     }
 
     /// The zero-padded width of the first placeholder (`%04d`: 4), nil for none; a width too
     /// long for an Int is `Int.max`.
     public static func placeholderWidth(_ path: String) -> Int? {
-        guard let r = path.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return nil }
-        let digits = path[r].dropFirst().dropLast()
-        return digits.isEmpty ? 0 : Int(digits) ?? Int.max
+        for case .tick(let width) in pieces(path) { return width }
+        return nil
     }
 
-    /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width.
+    /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width, and
+    /// each `%%` by `%`.
     public static func expand(_ pattern: String, _ tick: Int) -> String {
-        guard let r = pattern.range(of: #"%0?[0-9]*d"#, options: .regularExpression) else { return pattern }
-        let width = Int(pattern[r].dropFirst().dropLast()) ?? 0
-        var digits = String(tick)
-        if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
-        return pattern.replacingCharacters(in: r, with: digits)
+        guard isPattern(pattern) else { return pattern }
+        var out = "", placed = false
+        for piece in pieces(pattern) {
+            switch piece {
+            case .text(let t): out += t
+            case .tick(let width) where !placed:
+                var digits = String(tick)
+                if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
+                out += digits
+                placed = true
+            case .tick(let width): out += width == 0 ? "%d" : "%0\(width)d"
+            }
+        }
+        return out
     }
 
     /// True for a `%04d` pattern (one file per tick).

@@ -20,7 +20,7 @@ struct Render: ParsableCommand {
         discussion: """
         One frame:   wave render s.wave -o out.png --time 1.5s   (or --frame 90)
         PNG files:   wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
-                     (%d or %0Nd becomes the tick number)
+                     (%d or %0Nd becomes the tick number; %% is a % sign)
         Animations:  wave render s.wave -o s.apng    (or -o s.png --format apng)
                      wave render s.wave -o s.gif --fps 30 --dither ordered
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mp4

@@ -36,7 +36,9 @@ struct Render: ParsableCommand {
                      from the environment (Kubernetes, SLURM_ARRAY_TASK_ID, …).
                      A PNG sequence shard writes its ticks' files (no join); with
                      --out-dir, --shard K/N renders a share of the scripts,
-                     balanced by estimated cost (frames × pixels).
+                     balanced by estimated cost (frames × pixels), and its page
+                     is index-K-of-N.html, so shards sharing a directory keep
+                     each other's.
         Saved state: wave state s.wave --at 3060t -o s.state, then
                      wave render s.wave -o s.gif --shard 7/8 --state-from s.state
                      starts from the state instead of stepping from tick 0 (for
@@ -333,10 +335,15 @@ struct Render: ParsableCommand {
         if worst != 0 { throw Exit(worst) }
     }
 
-    /// `outDir/index.html`: a page of every render; false (reported) when it cannot be written.
+    /// `outDir/index.html`: a page of every render (a shard's share: `index-K-of-N.html`,
+    /// so shards writing to one directory do not replace each other's); false (reported)
+    /// when it cannot be written.
     func writeGallery(_ cards: [Gallery.Entry], in outDir: String) -> Bool {
-        let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s"))", entries: cards).html()
-        let path = (outDir as NSString).appendingPathComponent("index.html")
+        let shard = try? resolvedShard()
+        let share = shard.map { " — shard \($0.index) of \($0.count)" } ?? ""
+        let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s")\(share))", entries: cards).html()
+        let name = shard.map { "index-\($0.index)-of-\($0.count).html" } ?? "index.html"
+        let path = (outDir as NSString).appendingPathComponent(name)
         do { try AtomicFile.write(Array(page.utf8), to: path) } catch {
             Console.error("cannot write the gallery: \(Exit.message(error))")
             return false

@@ -92,6 +92,17 @@ final class ShardCLITests: XCTestCase {
             seen += mine
         }
         XCTAssertEqual(seen.sorted(), (0..<5).map { "s\($0).gif" }, "every script once")
+
+        // Shards sharing one directory each keep their own page.
+        let shared = path("shared")
+        for k in 0..<2 {
+            XCTAssertEqual(try WaveBinary.run(["render"] + scripts + ["--out-dir", shared, "--format", "gif", "--to", "6t", "--shard", "\(k)/2"]).status, 0)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: shared)
+        XCTAssertEqual(files.filter { $0.hasSuffix(".html") }.sorted(), ["index-0-of-2.html", "index-1-of-2.html"])
+        XCTAssertEqual(files.filter { $0.hasSuffix(".gif") }.count, 5)
+        let page = try String(contentsOfFile: shared + "/index-1-of-2.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("shard 1 of 2"), page)
     }
 
     func testBadShardsAndRangesAreUsageErrors() throws {

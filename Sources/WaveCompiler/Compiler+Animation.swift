@@ -243,7 +243,7 @@ extension Compiler {
             error(.unknownTimingCurve, "a timing curve is a word, not a string: write \(text) without quotes", e.range, fix: .init(e.range, text))
             return Timing.named[text]
         case .call(let f, let args) where f.name == "cubic-bezier":
-            guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers", e.range); return nil }
+            guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers, x1, y1, x2, y2 (as CSS's), found \(args.count)", e.range); return nil }
             var v: [Double] = []
             for a in args { guard let n = constantNumber(a, what: "a cubic-bezier control value") else { return nil }; v.append(n) }
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {

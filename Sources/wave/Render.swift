@@ -416,9 +416,9 @@ struct Render: ParsableCommand {
         switch job.format {
         case _ where job.part != nil && job.format.isAnimated:
             let p = job.part ?? job.ticks
-            what = "part: ticks \(p.lowerBound)..\(p.upperBound) of \(job.ticks.lowerBound)..\(job.ticks.upperBound), \(r.frames) frames rendered"
+            what = "part: ticks \(p.lowerBound)..\(p.upperBound) of \(job.ticks.lowerBound)..\(job.ticks.upperBound), \(r.frames) frame\(r.frames == 1 ? "" : "s") rendered"
         case .png where job.ticks.count == 1: what = "tick \(job.ticks.lowerBound)"
-        case .gif: what = "\(r.frames) frames at \(job.options.gifRate.rawValue) fps"
+        case .gif: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s") at \(job.options.gifRate.rawValue) fps"
         default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"
         }
         return "\(what), \(r.width)x\(r.height), \(String(format: "%.2f", r.seconds)) s"

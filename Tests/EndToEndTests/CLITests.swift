@@ -240,6 +240,15 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// One frame is "1 frame", in every kind of render's line.
+    func testOneFrameIsSingular() throws {
+        let out = NSTemporaryDirectory() + "wave-one-\(getpid()).gif"
+        defer { unlink(out) }
+        let r = try WaveBinary.run(["render", WaveBinary.packageRoot.path + "/examples/spinner.wave", "-o", out, "--from", "3.99s"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("(1 frame at 50 fps, 200x200"), r.stderr)
+    }
+
     /// Options that would do nothing together are refused, not silently dropped.
     func testOptionsThatCannotGoTogetherAreUsageErrors() throws {
         let sonar = WaveBinary.packageRoot.path + "/examples/sonar.wave"

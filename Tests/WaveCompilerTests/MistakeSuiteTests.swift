@@ -163,6 +163,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nanimate x to 1 over 1s ease ease-in 5", ["2:37 E0218 number '5' after 'ease' belongs to no option of 'animate': each value follows its option's word ('repeat 3', 'delay 0.5s')"]),
         ("layer a: text \"hi\" { }\neffect a fade over 1s 7 8\nvar y = 1", ["2:23 E0218 number '7' after 'over' belongs to no option of 'effect': each value follows its option's word ('repeat 3', 'delay 0.5s')",
                                                                 "3:5 W0001 variable 'y' is never used"]),
+        ("var x = 0\nanimate x to 1 over 1s ease cubic-bezier(0.1, 0.2, 0.3)", ["2:29 E0303 cubic-bezier takes 4 numbers, x1, y1, x2, y2 (as CSS's), found 3"]),
         // A property of another kind of layer says whose it is.
         ("layer c: circle { corner 8 }", ["1:19 E0209 a circle layer has no property 'corner'; it is round already ('corner' rounds a rect's corners)"]),
         ("layer c: rect { radius 8 }", ["1:17 E0209 a rect layer has no property 'radius'; 'radius' belongs to circle layers"]),

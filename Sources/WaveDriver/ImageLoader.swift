@@ -69,7 +69,7 @@ enum ImageLoader {
         let looked = path == source ? "" : " (\(path))"
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path) } catch {
-            let reason = error.reason == "it is a directory" ? "it is a folder, not a PNG file" : error.reason
+            let reason = error.kind == .directory ? "it is a folder, not a PNG file" : error.reason
             return problem(.badImage, "cannot read image '\(source)'\(looked): \(reason)")
         }
         if let (w, h) = headerSize(bytes) {

@@ -1,10 +1,13 @@
 import Foundation
 
 /// Why a file could not be read, in words for a message ("no such file or directory", "it
-/// is a directory"); `missing` tells a file that is not there from one that is unreadable.
+/// is a directory"), and which of those cases it is.
 public struct FileReadError: Error, Equatable, Sendable {
+    public enum Kind: Sendable { case missing, directory, other }
     public let reason: String
-    public let missing: Bool
+    public let kind: Kind
+
+    public var missing: Bool { kind == .missing }
 }
 
 /// The one way files are read whole: scripts, images, goldens, state files, render parts.
@@ -20,14 +23,17 @@ public enum FileBytes {
             // Arguments that were not valid UTF-8 reach Swift with U+FFFD in place of the
             // bad bytes, so the name asked for is no longer known.
             if path.contains("\u{FFFD}"), access(path, F_OK) != 0 {
-                throw FileReadError(reason: "the file name is not valid UTF-8", missing: true)
+                throw FileReadError(reason: "the file name is not valid UTF-8", kind: .missing)
             }
             fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw FileReadError(reason: IOError.reason(errno), missing: errno == ENOENT) }
+            guard fd >= 0 else {
+                let code = errno
+                throw FileReadError(reason: IOError.reason(code), kind: code == ENOENT ? .missing : code == EISDIR ? .directory : .other)
+            }
         }
         defer { if given == nil { close(fd) } }
         var st = stat()
-        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw FileReadError(reason: "it is a directory", missing: false) }
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { throw FileReadError(reason: "it is a directory", kind: .directory) }
         var bytes: [UInt8] = []
         if st.st_mode & S_IFMT == S_IFREG, st.st_size > 0 { bytes.reserveCapacity(Int(min(Int64(limit) + 1, Int64(st.st_size)))) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -36,7 +42,9 @@ public enum FileBytes {
             if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileReadError(reason: errno == EISDIR ? "it is a directory" : IOError.reason(errno), missing: false)
+                let code = errno
+                throw code == EISDIR ? FileReadError(reason: "it is a directory", kind: .directory)
+                                     : FileReadError(reason: IOError.reason(code), kind: .other)
             }
             bytes.append(contentsOf: chunk[0..<n])
         }

@@ -212,8 +212,9 @@ struct LayoutWriter {
         return lines
     }
 
+    /// The next token after item `k` that is written (a `;` may be dropped).
     func nextToken(after k: Int) -> Int? {
-        for item in f.items[(k + 1)...] { if case .token(let i) = item { return i } }
+        for item in f.items[(k + 1)...] { if case .token(let i) = item, !f.tokens[i].isPunct(";") { return i } }
         return nil
     }
 
@@ -223,8 +224,11 @@ struct LayoutWriter {
 
     mutating func token(_ i: Int) {
         let t = f.tokens[i]
-        // A `;` between statements becomes the line break that one statement per line needs.
-        if t.isPunct(";"), blocks.last?.multiline ?? true {
+        // A `;` between statements becomes the line break that one statement per line needs;
+        // in a one-line block one separates statements, and is dropped where it separates
+        // nothing (`{; }`, `a;; b`, `b; }`).
+        if t.isPunct(";"), (blocks.last?.multiline ?? true) || previous.map({ f.tokens[$0].isPunct("{") || f.tokens[$0].isPunct(";") }) ?? true
+            || (i + 1 < f.tokens.count && f.tokens[i + 1].isPunct("}")) {
             lastEnd = t.range.end
             return
         }

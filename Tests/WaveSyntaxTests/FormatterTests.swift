@@ -137,6 +137,21 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(fmt(source), source)
     }
 
+    /// A `;` that separates nothing is dropped, and a comment before one takes the
+    /// indentation of the code after it, not a continuation's (which made formatting twice
+    /// change the file again).
+    func testSemicolonsThatSeparateNothingAreDropped() {
+        XCTAssertEqual(fmt("# c\n;\n"), "# c\n")
+        XCTAssertEqual(fmt("# a\n# b\n;\nvar x = 1\n"), "# a\n# b\nvar x = 1\n")
+        XCTAssertEqual(fmt("every tick {\n  # c\n  ;\n  x = 1\n}\n"), "every tick {\n  # c\n  x = 1\n}\n")
+        XCTAssertEqual(fmt("every tick {; }\n"), "every tick {}\n")
+        XCTAssertEqual(fmt("every tick { x = 1; ; y = 2; }\n"), "every tick { x = 1; y = 2 }\n")
+        for text in ["# c\r;", "every tick {;;}", "if a { # n\n; }"] {
+            let once = fmt(text)
+            XCTAssertEqual(fmt(once), once, "formatting twice changes nothing: \(text.debugDescription)")
+        }
+    }
+
     func testIndentationOneStatementPerLineAndJoinedBraces() {
         XCTAssertEqual(fmt("""
         var x = 0 var y = 1

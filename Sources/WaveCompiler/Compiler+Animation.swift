@@ -363,6 +363,7 @@ extension Compiler {
             guard !refusesChildren(a) else { continue }
             if let anim = compileAnimation(memberTargetsExpanded(a, ctx), ctx) { anims.append(anim) }
         }
+        guard optionsGivenOnce(args) != nil else { return nil }
         var stagger = 0, delay = 0
         if let s = args.first(where: { $0.label.name == "stagger" })?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
         if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { delay = t }
@@ -379,20 +380,7 @@ extension Compiler {
     /// error at the later one, where otherwise the first would silently win. False after one.
     mutating func optionsAgree(_ a: Animate) -> Bool {
         let sameAs: [String: String] = a.isSpring ? ["duration": "response"] : ["duration": "over", "begin": "delay"]
-        var seen: [String: Arg] = [:]
-        for arg in a.args {
-            let key = sameAs[arg.label.name] ?? arg.label.name
-            guard let first = seen[key] else { seen[key] = arg; continue }
-            let (line, column) = file.location(of: first.label.range.start)
-            if first.label.name == arg.label.name {
-                error(.duplicateProperty, "'\(arg.label.name)' is given twice (first at \(line):\(column)); give it once", arg.label.range,
-                      notes: [.init("'\(first.label.name)' is first given here", first.label.range)])
-            } else {
-                error(.duplicateProperty, "'\(first.label.name)' and '\(arg.label.name)' give the same thing (the first at \(line):\(column)); give one",
-                      arg.label.range, notes: [.init("'\(first.label.name)' is given here", first.label.range)])
-            }
-            return false
-        }
+        guard let seen = optionsGivenOnce(a.args, sameAs: sameAs) else { return false }
         let ends = ["from", "to", "by"].compactMap { seen[$0] }
         if ends.count == 3 {
             // Core Animation defines each pair (from/to, from/by, by/to), not all three.
@@ -406,6 +394,27 @@ extension Compiler {
             return false
         }
         return true
+    }
+
+    /// The options by name (`sameAs` maps a synonym to the name it counts as), or nil after
+    /// reporting one given twice (`stagger 0.1s … stagger 0.2s`), where otherwise the first
+    /// would silently win.
+    mutating func optionsGivenOnce(_ args: [Arg], sameAs: [String: String] = [:]) -> [String: Arg]? {
+        var seen: [String: Arg] = [:]
+        for arg in args {
+            let key = sameAs[arg.label.name] ?? arg.label.name
+            guard let first = seen[key] else { seen[key] = arg; continue }
+            let (line, column) = file.location(of: first.label.range.start)
+            if first.label.name == arg.label.name {
+                error(.duplicateProperty, "'\(arg.label.name)' is given twice (first at \(line):\(column)); give it once", arg.label.range,
+                      notes: [.init("'\(first.label.name)' is first given here", first.label.range)])
+            } else {
+                error(.duplicateProperty, "'\(first.label.name)' and '\(arg.label.name)' give the same thing (the first at \(line):\(column)); give one",
+                      arg.label.range, notes: [.init("'\(first.label.name)' is given here", first.label.range)])
+            }
+            return nil
+        }
+        return seen
     }
 
     /// An animation inside `sequence`/`parallel` with every copy of a repeated layer
@@ -441,6 +450,7 @@ extension Compiler {
 
     /// effect LAYER NAME over D [delay D] [seed N]
     mutating func compileEffect(layer: Expr, name: Identifier, args: [Arg], _ range: SourceRange, _ ctx: Context) -> EffectIR? {
+        guard optionsGivenOnce(args, sameAs: ["duration": "over", "begin": "delay"]) != nil else { return nil }
         var ref: LayerRef
         if case .index(let base, let k) = layer.kind, case .name(let n) = base.kind, let index = environment.layerIndex[n] {
             // `effect w[1] fade …`: one copy of a repeated text layer.

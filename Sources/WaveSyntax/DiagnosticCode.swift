@@ -129,7 +129,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .unknownEffect: return ("unknown-effect", "a text effect that does not exist")
         case .unknownSceneProperty: return ("unknown-scene-property", "a scene header property that does not exist")
         case .propertyNotOnKind: return ("property-not-on-kind", "a property that this layer kind does not have")
-        case .duplicateProperty: return ("duplicate-property", "a property set twice in one layer")
+        case .duplicateProperty: return ("duplicate-property", "a property set twice in one layer, or an option given twice")
         case .duplicateName: return ("duplicate-name", "a name declared twice, or a keyword or built-in used as a name")
         case .unknownWord: return ("unknown-word", "a word outside the property's or label's closed set")
         case .notAValue: return ("not-a-value", "a layer, function or property name used as a value")

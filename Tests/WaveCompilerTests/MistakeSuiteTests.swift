@@ -164,6 +164,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: text \"hi\" { }\neffect a fade over 1s 7 8\nvar y = 1", ["2:23 E0218 number '7' after 'over' belongs to no option of 'effect': each value follows its option's word ('repeat 3', 'delay 0.5s')",
                                                                 "3:5 W0001 variable 'y' is never used"]),
         ("var x = 0\nanimate x to 1 over 1s ease cubic-bezier(0.1, 0.2, 0.3)", ["2:29 E0303 cubic-bezier takes 4 numbers, x1, y1, x2, y2 (as CSS's), found 3"]),
+        // An option given twice to a group or an effect, as to an animation.
+        ("var x = 0\nparallel stagger 0.1s delay 0.2s stagger 0.3s { animate x to 1 over 1s }", ["2:34 E0210 'stagger' is given twice (first at 2:10); give it once"]),
+        ("layer w: text \"hi\" { }\neffect w fade over 1s over 2s", ["2:23 E0210 'over' is given twice (first at 2:15); give it once"]),
         // A property of another kind of layer says whose it is.
         ("layer c: circle { corner 8 }", ["1:19 E0209 a circle layer has no property 'corner'; it is round already ('corner' rounds a rect's corners)"]),
         ("layer c: rect { radius 8 }", ["1:17 E0209 a rect layer has no property 'radius'; 'radius' belongs to circle layers"]),

@@ -19,7 +19,7 @@ extension Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maxDepth {
-            error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels)", at: current.range)
+            error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels, counting the blocks around it)", at: current.range)
             let r = current.range
             skipExpressionTail()
             return Expr(.error, r)
@@ -39,7 +39,7 @@ extension Parser {
     /// (`1 + 1 + …`, `a.b.c…`) count as levels: every later walk recurses once per link.
     mutating func withinDepth(_ e: Expr, at range: SourceRange) -> Bool {
         guard depth + e.height > Parser.maxDepth else { return true }
-        error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels; each operator of a chain counts as one)", at: range)
+        error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels, counting the blocks around it; each operator of a chain counts as one)", at: range)
         skipExpressionTail()
         return false
     }
@@ -100,7 +100,7 @@ extension Parser {
             depth += 1
             defer { depth -= 1 }
             if depth > Parser.maxDepth {
-                error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels)", at: start)
+                error(.nestedTooDeeply, "expression nested too deeply (more than \(Parser.maxDepth) levels, counting the blocks around it)", at: start)
                 skipExpressionTail()
                 return Expr(.error, start)
             }

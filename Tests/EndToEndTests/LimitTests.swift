@@ -64,7 +64,7 @@ final class LimitTests: XCTestCase {
         let deep = String(repeating: "(", count: 400) + "1" + String(repeating: ")", count: 400)
         let r = try WaveBinary.run(["check", try script("var x = \(deep)\n")])
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("error[E0105]: expression nested too deeply (more than 200 levels)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("error[E0105]: expression nested too deeply (more than 200 levels, counting the blocks around it)"), r.stderr)
     }
 
     func testRenderLengthLimit() throws {

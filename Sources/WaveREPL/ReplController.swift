@@ -238,7 +238,7 @@ public final class ReplController {
             let file = try ScriptReader.read(path)
             show(session.load(file.text, name: path))
         } catch {
-            complain(error.locatedLine ?? "error: \(error.message)")
+            complain(Self.describe(error))
         }
     }
 
@@ -249,9 +249,13 @@ public final class ReplController {
         guard let w = watched, let change = w.poll() else { return }
         switch change {
         case .success(let file): printing { show(session.load(file.text, name: w.path, keepingTick: true)) }
-        case .failure(let e): printing { complain((e.locatedLine ?? "error: \(e.message)") + "; the scene is unchanged") }
+        case .failure(let e): printing { complain(Self.describe(e) + "; the scene is unchanged") }
         }
     }
+
+    /// A script that could not be read, as the transcript shows it: at its place in the file
+    /// when it has one.
+    static func describe(_ e: ScriptReadError) -> String { e.locatedLine ?? "error: \(e.message)" }
 
     func trace(_ arg: String) throws {
         let text = arg.trimmingCharacters(in: .whitespaces)

@@ -62,22 +62,17 @@ public enum RenderDestination: Equatable, Sendable {
     }
 
     /// `pattern` with its placeholder replaced by `tick`, zero-padded to the given width, and
-    /// each `%%` by `%`.
+    /// each `%%` by `%` (a sequence has one placeholder: `wave render` refuses more).
     public static func expand(_ pattern: String, _ tick: Int) -> String {
         guard isPattern(pattern) else { return pattern }
-        var out = "", placed = false
-        for piece in pieces(pattern) {
+        return pieces(pattern).map { piece in
             switch piece {
-            case .text(let t): out += t
-            case .tick(let width) where !placed:
-                var digits = String(tick)
-                if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
-                out += digits
-                placed = true
-            case .tick(let width): out += width == 0 ? "%d" : "%0\(width)d"
+            case .text(let t): return t
+            case .tick(let width):
+                let digits = String(tick)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
             }
-        }
-        return out
+        }.joined()
     }
 
     /// True for a `%04d` pattern (one file per tick).
@@ -115,16 +110,14 @@ public final class RenderOutput {
     public func abort() { file?.abort() }
 }
 
-/// Unbuffered writes to file descriptor 1 that report a closed pipe as an `IOError`
-/// (SIGPIPE is ignored while streaming) instead of killing the process.
 /// Standard error, written as well as it can be: where messages cannot go, the exit status
 /// still tells (Foundation's `FileHandle.write` stopped the process instead).
 public enum StandardError {
     public static func write(_ text: String) { _ = writeFully(STDERR_FILENO, Array(text.utf8)) }
 }
 
-/// Standard output as a stream of bytes: a failed write (a full disk, a closed pipe) is an
-/// `IOError` (exit 74), never a crash.
+/// Standard output as a stream of bytes, unbuffered: a failed write (a full disk, a closed
+/// pipe, SIGPIPE being ignored) is an `IOError` (exit 74), never a crash.
 public enum StandardOutput {
     public static func write(_ bytes: [UInt8]) throws {
         signal(SIGPIPE, SIG_IGN)

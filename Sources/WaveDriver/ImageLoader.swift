@@ -9,7 +9,8 @@ import WaveSyntax
 /// folder, into `Program.images`. Every failure is a located diagnostic on the `source`
 /// property (a script error, exit 65): a source that is not a constant string, a missing or
 /// unreadable file, a file that is not a PNG wave can decode, or images whose decoded bytes
-/// together pass `RuntimeLimits.maxImageBytes` (checked from the PNG header, before decoding).
+/// together pass `RuntimeLimits.maxImageBytes` (checked from the PNG header, before decoding;
+/// a file larger than that limit is not read past it).
 enum ImageLoader {
     static func load(_ program: inout Program, scriptName: String,
                      limits: RuntimeLimits = RuntimeLimits()) -> [Diagnostic] {
@@ -68,9 +69,16 @@ enum ImageLoader {
         // Where it was looked for, when that is not what the script says.
         let looked = path == source ? "" : " (\(path))"
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch {
+        // The file is held whole while it is decoded: it too may not pass the images' budget
+        // (at least 1 MiB, for the headers of a small budget's small images), and reading
+        // stops one byte after it, so an endless stream cannot fill memory.
+        let fileLimit = Swift.max(limits.maxImageBytes, 1 << 20)
+        do { bytes = try FileBytes.read(path, limit: fileLimit) } catch {
             let reason = error.kind == .directory ? "it is a folder, not a PNG file" : error.reason
             return problem(.badImage, "cannot read image '\(source)'\(looked): \(reason)")
+        }
+        guard bytes.count <= fileLimit else {
+            return problem(.imageTooLarge, "image file '\(source)'\(looked) is larger than the \(fileLimit) bytes an image file may have (WAVE_MAX_IMAGE_BYTES)")
         }
         if let (w, h) = headerSize(bytes) {
             let (need, overflow) = w.multipliedReportingOverflow(by: h * 4)

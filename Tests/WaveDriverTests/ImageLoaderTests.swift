@@ -129,6 +129,23 @@ final class ImageLoaderTests: XCTestCase {
         XCTAssertEqual(ImageLoader.load(&program, scriptName: folder.appendingPathComponent("s.wave").path, limits: limits), [])
     }
 
+    func testAnImageFileLargerThanTheLimitIsRefusedUnread() {
+        var program = Compiler.compile(SourceFile(name: "s.wave", text: "scene 10x10\nlayer i: image { source \"art/big.png\" }")).0!
+        // A valid 4x2 PNG followed by 2 MiB of junk: the decoder would stop at IEND, but the
+        // file is refused before it is read whole.
+        var bytes = (try? PNGEncoder.encode(width: 4, height: 2, rgba: [UInt8](repeating: 255, count: 32))) ?? []
+        bytes += [UInt8](repeating: 0x41, count: 2 << 20)
+        try? Data(bytes).write(to: folder.appendingPathComponent("art/big.png"))
+        var limits = RuntimeLimits(environment: [:])
+        limits.maxImageBytes = 1 << 20
+        let diagnostics = ImageLoader.load(&program, scriptName: folder.appendingPathComponent("s.wave").path, limits: limits)
+        XCTAssertEqual(diagnostics.map(\.code), [.imageTooLarge])
+        XCTAssertTrue(diagnostics.first?.message.contains("larger than the 1048576 bytes") ?? false, "\(diagnostics)")
+        limits.maxImageBytes = 4 << 20
+        XCTAssertNotEqual(ImageLoader.load(&program, scriptName: folder.appendingPathComponent("s.wave").path, limits: limits).map(\.code),
+                          [.imageTooLarge])
+    }
+
     func testGravityPlacesLikeContentsGravity() {
         let frame = Rect(x: 10, y: 20, width: 100, height: 50)
         func placed(_ g: GravityWord) -> [Double] {

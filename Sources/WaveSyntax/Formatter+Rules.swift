@@ -309,7 +309,9 @@ extension ScriptFormatter {
     /// Extra spaces the author wrote before a token stay only while the token starts in the
     /// same column as the same token (`=`, `{`, a property name) on the line above or below,
     /// as in a table. Each round shrinks the runs that line up with nothing to their canonical
-    /// width, until none does; so formatting the result again keeps exactly the same runs.
+    /// width, until none does (the spaces taken go to the line's next padded token when it
+    /// lines up, so it stays in its column); so formatting the result again keeps exactly the
+    /// same runs.
     static func alignColumns(_ lines: inout [OutputLine]) {
         func starts(_ line: OutputLine) -> [Int: String] {
             var column = line.indent * 2, starts: [Int: String] = [:]
@@ -324,14 +326,29 @@ extension ScriptFormatter {
         while changed {
             changed = false
             let columns = lines.map(starts)
+            /// Whether `text` starts at `column` on the line above or below line `i`.
+            func linesUp(_ text: String, at column: Int, _ i: Int) -> Bool {
+                (i > 0 && columns[i - 1][column] == text) || (i + 1 < lines.count && columns[i + 1][column] == text)
+            }
             for i in lines.indices {
                 var column = lines[i].indent * 2
                 for k in lines[i].pieces.indices {
                     let p = lines[i].pieces[k]
                     column += p.spaces
-                    if p.spaces != p.canonical,
-                       !(i > 0 && columns[i - 1][column] == p.text), !(i + 1 < lines.count && columns[i + 1][column] == p.text) {
+                    if p.spaces != p.canonical, !linesUp(p.text, at: column, i) {
                         lines[i].pieces[k].spaces = p.canonical
+                        // The next padded token keeps its column when it lines up (`let  a   = 1`
+                        // above `let bb   = 2`: the `=` stays in the table).
+                        var next = column + p.width
+                        for j in k + 1..<lines[i].pieces.count {
+                            let q = lines[i].pieces[j]
+                            next += q.spaces
+                            guard q.spaces == q.canonical else {
+                                if linesUp(q.text, at: next, i) { lines[i].pieces[j].spaces += p.spaces - p.canonical }
+                                break
+                            }
+                            next += q.width
+                        }
                         changed = true
                         break   // the rest of this line has moved: look again next round
                     }

@@ -188,6 +188,10 @@ struct LayoutWriter {
     var blocks: [OpenBlock] = []
     /// Just after a `{` that opens a multi-line block: no blank line may follow.
     var atBlockStart = false
+    /// Spaces the author wrote on this line, since its last token that may head a column,
+    /// beyond the canonical ones (`let  a   = 1`): a padded column token gets them back, so it
+    /// keeps the column the author lined it up in.
+    var dropped = 0
     var lastClosedWasMultiline = false
     var previous: Int? = nil
     /// End offset of the last item read, written or dropped.
@@ -242,13 +246,21 @@ struct LayoutWriter {
             if newlines >= 2 && !lines.isEmpty && !atBlockStart && !t.isPunct("}") { lines.append(OutputLine()) }
             line.indent = closing?.indent ?? lineIndent(i, previous: previous)
             line.pieces.append(Piece(text: text, spaces: 0, canonical: 0))
+            dropped = 0
         } else if let p = previous {
             // Spaces are canonical, except a wider run the author wrote before a token that
             // may head a table column: it stays while it lines the token up with the same
             // token on the line above or below (`alignColumns`).
             let canonical = spaces(between: p, and: i)
             let written = f.writtenSpaces(from: f.tokens[p].range.end, to: t.range.start)
-            let spaces = written > canonical && mayAlign(i) ? written : canonical
+            let spaces: Int
+            if mayAlign(i) {
+                spaces = written > canonical ? written + dropped : canonical
+                dropped = 0
+            } else {
+                spaces = canonical
+                dropped += Swift.max(0, written - canonical)
+            }
             line.pieces.append(Piece(text: text, spaces: spaces, canonical: canonical))
         }
         atBlockStart = false

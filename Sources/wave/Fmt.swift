@@ -21,7 +21,8 @@ struct Fmt: ParsableCommand {
 
         Each file that changes is rewritten in place, atomically (a temporary file beside it \
         is renamed over it), and 'formatted FILE' is printed; files already formatted are \
-        left alone, silently. '-' reads a script from standard input and prints it         formatted on standard output (an editor's filter: wave fmt - < in.wave > out.wave).
+        left alone, silently. '-' reads a script from standard input and prints it \
+        formatted on standard output (an editor's filter: wave fmt - < in.wave > out.wave).
 
         With --check nothing is written: for each file that is not formatted, a diff of what \
         would change is printed and the exit status is 1. Use it in CI:

@@ -261,6 +261,10 @@ final class FormatterTests: XCTestCase {
         """
         XCTAssertEqual(fmt(aligned), aligned)
         XCTAssertEqual(fmt("let a     = 1\n\nlet bbbbb = 2\n"), "let a = 1\n\nlet bbbbb = 2\n")
+        // Extra spaces dropped earlier on the line go to the padded `=`, which keeps its column.
+        XCTAssertEqual(fmt("let  a   = 1\nlet bb   = 2\nlet ccc  = 3\n"), "let a    = 1\nlet bb   = 2\nlet ccc  = 3\n")
+        // Unpadded, the `=` takes nothing: `let  a = 1` is just `let a = 1`.
+        XCTAssertEqual(fmt("let  a = 1\nlet bb   = 2\n"), "let a = 1\nlet bb = 2\n")
     }
 
     func testCommentsOfBothKinds() {

@@ -443,9 +443,13 @@ public struct SceneRuntime: Sendable {
         return inst.present(property)
     }
 
-    /// Evaluates compiled code against the current state (REPL expressions, `wave trace`).
+    /// Evaluates compiled code against the current state (REPL expressions, `wave trace`,
+    /// hovers). Looking is not doing: the scene's random stream is left where it was, so
+    /// tracing `random()` (or a `let` that calls it) does not change what the scene draws.
     public mutating func evaluate(_ e: IRExpr) throws -> Value {
         work = 0
+        let stream = rng
+        defer { rng = stream }
         return try eval(e, .top)
     }
 

@@ -53,10 +53,30 @@ final class InterpreterFastPathTests: XCTestCase {
         var general = try SceneRuntime(program: try program("var x = 0"))
         for _ in 0..<1000 {
             let a = next(), b = next()
-            let fast = try twin.evaluate(.call(.random, [.constant(.number(a)), .constant(.number(b))]))
-            let u = try general.evaluate(.call(.random, [])).number
+            // `eval`, as the scene's code runs: each draw moves the stream on (`evaluate`, an
+            // observation, leaves it where it was).
+            let fast = try twin.eval(.call(.random, [.constant(.number(a)), .constant(.number(b))]), .top)
+            let u = try general.eval(.call(.random, []), .top).number
             XCTAssertTrue(same(fast, .number(a + (b - a) * u)), "random(\(a), \(b))")
         }
+    }
+
+    /// Tracing or printing an expression that draws random numbers does not change the
+    /// scene's own draws.
+    func testEvaluatingRandomLeavesTheScenesStreamAlone() throws {
+        let text = "scene 100x100 { seed 5 }\nvar x = 0\nlet r = random(0, 100)\nevery tick { x = random(0, 100) }"
+        var watched = try SceneRuntime(program: try program(text))
+        var alone = try SceneRuntime(program: try program(text))
+        var seen: [Double] = []
+        for _ in 0..<5 {
+            try watched.step()
+            try alone.step()
+            let a = try watched.evaluate(.call(.random, [])).number, b = try watched.evaluate(.call(.random, [])).number
+            XCTAssertEqual(a, b)   // the same draw both times: nothing moved the stream
+            seen.append(watched.value(ofGlobal: "x")?.number ?? .nan)
+            XCTAssertEqual(watched.value(ofGlobal: "x"), alone.value(ofGlobal: "x"))
+        }
+        XCTAssertEqual(Set(seen).count, 5)   // the scene's draws still differ tick by tick
     }
 
     /// A let of the clock alone is evaluated once a tick and kept (`IRExpr.tickCached`): a

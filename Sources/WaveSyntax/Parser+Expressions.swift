@@ -149,6 +149,18 @@ extension Parser {
         let openText = close == ")" ? "(" : "["
         if case .error = current.kind { reportErrorToken() }
         let end = SourceRange(previous.range.end, previous.range.end)
+        var itemFollows = false
+        switch current.kind {
+        case .number, .string, .color: itemFollows = !current.newlineBefore
+        default: break   // a word may be the next property (`center (1, 2 radius 3`): the ')' is missing
+        }
+        if itemFollows {
+            // `(50 50)`: the next item is already there, so the ',' between is what is missing.
+            error(.expectedToken, "expected ',' between the items of '\(openText)…\(close)' at \(line):\(column), found \(current.describe)",
+                  at: current.range, notes: [Diagnostic.Note("'\(openText)' opened here", opener)],
+                  help: "add ',' before it", fix: .init(end, ","))
+            return
+        }
         error(.unclosedBracket, "expected '\(close)' to close '\(openText)' at \(line):\(column), found \(current.describe)", at: current.range,
               notes: [Diagnostic.Note("'\(openText)' opened here", opener)],
               help: "add '\(close)' after the last \(close == ")" ? "argument or coordinate" : "item")", fix: .init(end, close))
@@ -252,7 +264,15 @@ extension Parser {
             reportErrorToken()
             return Expr(.error, t.range)
         default:
-            error(.expectedToken, "expected a value, found \(t.describe)", at: t.range)
+            if t.isPunct("+") || t.isPunct("*") || t.isPunct("/"), previous.isPunct("="), previous.range.end == t.range.start,
+               case let op = file.text(of: t.range) {
+                // `x =+ 1`: the operator written after the '=' instead of before it.
+                let both = previous.range.to(t.range)
+                error(.expectedToken, "'=\(op)' is not an operator: did you mean '\(op)='?", at: both, help: "write '\(op)='",
+                      fix: .init(both, op + "="))
+            } else {
+                error(.expectedToken, "expected a value, found \(t.describe)", at: t.range)
+            }
             return Expr(.error, t.range)
         }
     }

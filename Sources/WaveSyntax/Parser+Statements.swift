@@ -58,6 +58,9 @@ extension Parser {
         "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
         "import": "a script is one file; wave has no 'import'",
         "const": "declare constants with 'let'",
+        "elif": "wave writes it 'else if' ('if a { … } else if b { … }')",
+        "elsif": "wave writes it 'else if' ('if a { … } else if b { … }')",
+        "elseif": "wave writes it 'else if' ('if a { … } else if b { … }')",
     ]
 
     /// A word starting a line's statement that cannot begin an expression statement: a word
@@ -340,11 +343,13 @@ extension Parser {
     mutating func parseIf() -> Stmt? {
         let start = current.range
         advance()
-        let condition = parseExpression()
+        var condition = parseExpression()
         if case .error = condition.kind, diagnostics.last?.code == .nestedTooDeeply {
             synchronize()   // the rest of a too-deep statement would only repeat the error
             return nil
         }
+        if isPunct("="), !current.newlineBefore { condition = assignmentAsComparison(condition) }
+        while isWord("and") || isWord("or"), !current.newlineBefore { condition = wordAsLogic(condition) }
         var saidThen = false
         if isWord("then"), !current.newlineBefore {
             // `if c then { … }`: wave's `if` has no `then`.
@@ -367,6 +372,33 @@ extension Parser {
             }
         }
         return Stmt(.ifElse(condition: condition, then: body, else: elseBody), start.to(previous.range))
+    }
+
+    /// `if x = 3 {`: one error at the `=` (a comparison is `==`; `=>` meant `>=`), and the
+    /// condition read as that comparison, so the block that follows parses as the body.
+    private mutating func assignmentAsComparison(_ lhs: Expr) -> Expr {
+        var written = current.range
+        advance()
+        var op = "=="
+        if isPunct(">"), current.range.start == written.end {
+            op = ">="
+            written = written.to(current.range)
+            advance()
+        }
+        let message = op == "==" ? "'=' assigns a value; a condition compares with '=='" : "'=>' is not an operator: did you mean '>='?"
+        error(.expectedToken, message, at: written, help: "write '\(op)'", fix: .init(written, op))
+        let rhs = parseExpression()
+        return Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
+    }
+
+    /// `if a > 1 and b < 2 {` (Python, SQL): one error at the word, with `&&` or `||` for it,
+    /// and the condition read with that operator.
+    private mutating func wordAsLogic(_ lhs: Expr) -> Expr {
+        let written = current.range, word = isWord("and") ? "and" : "or", op = word == "and" ? "&&" : "||"
+        error(.expectedToken, "wave writes '\(word)' as '\(op)'", at: written, help: "write '\(op)'", fix: .init(written, op))
+        advance()
+        let rhs = parseExpression()
+        return Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
     }
 
     /// spawn -> 'spawn' IDENT arguments? placement? block?

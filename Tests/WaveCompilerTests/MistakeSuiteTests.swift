@@ -203,6 +203,16 @@ final class MistakeSuiteTests: XCTestCase {
         ("var n = 0\nevery tick { n++ }", ["2:15 E0101 wave has no '++': write 'n += 1' => ' += 1' @2:15"]),
         ("var n = 0\nif n > 1 then { stop }", ["2:10 E0101 wave's 'if' has no 'then': the block follows the condition => '' @2:10"]),
         ("var n = 0\nevery tick { if n > 3 { n = 0 } else n += 1 }", ["2:38 E0101 expected '{' to open the body of 'else', found 'n'"]),
+        // Other languages' habits in a condition: one error each, at the mistake, nothing after it.
+        ("var n = 0\nevery tick {\n  if n = 3 {\n    stop\n  }\n  n += 1\n}\nlayer a: circle { radius 5 }",
+         ["3:8 E0101 '=' assigns a value; a condition compares with '==' => '==' @3:8"]),
+        ("var n = 0\nevery tick { if n => 3 { stop } }", ["2:19 E0101 '=>' is not an operator: did you mean '>='? => '>=' @2:19"]),
+        ("var n = 0\nevery tick { if n > 3 and n < 9 { stop } }", ["2:23 E0101 wave writes 'and' as '&&' => '&&' @2:23"]),
+        ("var n = 0\nevery tick { if n > 3 { n = 0 }\n elif n > 1 { n = 1 } }",
+         ["3:2 E0219 'elif' is not a statement in wave; wave writes it 'else if' ('if a { … } else if b { … }')"]),
+        ("var n = 0\nevery tick { n =+ 1 }", ["2:16 E0101 '=+' is not an operator: did you mean '+='? => '+=' @2:16"]),
+        ("layer c: circle { center (50 50) radius 4 }",
+         ["1:30 E0101 expected ',' between the items of '(…)' at 1:26, found number '50' => ',' @1:29"]),
         // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).
         ("layer a: rect { fill rgb(255, 0, 0, 0.5) }", ["1:22 E0303 'rgb' takes 3 arguments, found 4; with an alpha it is 'rgba' => 'rgba' @1:22"]),
         ("layer a: rect { fill rgba(255, 0, 0) }", ["1:22 E0303 'rgba' takes 4 arguments, found 3; without an alpha it is 'rgb' => 'rgb' @1:22"]),

@@ -294,7 +294,14 @@ public struct Compiler {
             case .duration:
                 if let ticks = constantTicks(value, what: "scene duration", inSeconds: true) { scene.durationTicks = max(1, ticks) }
             case .seed:
-                if let n = constantNumber(value, what: "seed") { scene.seed = UInt64(max(0, min(n, 9e15))) }
+                if let n = constantNumber(value, what: "seed") {
+                    if n != n.rounded() || n < 0 || n > 9e15 {
+                        // `seed 1.5`, `seed -3`: not silently another seed.
+                        error(.outOfRange, "the seed is a whole number from 0 to 9000000000000000, found \(Token.formatNumber(n))", value.range)
+                    } else {
+                        scene.seed = UInt64(n)
+                    }
+                }
             }
         }
         environment.scene = scene

@@ -15,6 +15,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case badEscape = "E0006"
     case unterminatedString = "E0007"
     case invalidEncoding = "E0008"
+    case badNumber = "E0009"
     // Syntax
     case expectedToken = "E0101"
     case unclosedBracket = "E0102"
@@ -107,12 +108,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .unexpectedCharacter: return ("unexpected-character", "a character that starts no token")
         case .badColour: return ("bad-colour", "a `#` colour without 3, 4, 6 or 8 hex digits")
-        case .badSize: return ("bad-size", "a size literal that is not WIDTHxHEIGHT or is too large")
+        case .badSize: return ("bad-size", "a size literal that is not WIDTHxHEIGHT, or whose numbers do not fit an integer (a scene size out of range is E0306)")
         case .numberOutOfRange: return ("number-out-of-range", "a number literal too large to represent")
         case .unknownUnit: return ("unknown-unit", "a unit other than s, ms, t, deg, rad, %, px")
         case .badEscape: return ("bad-escape", "an unknown or malformed escape in a string")
         case .unterminatedString: return ("unterminated-string", "a string without its closing quote on the line")
         case .invalidEncoding: return ("invalid-encoding", "a script that is not valid UTF-8")
+        case .badNumber: return ("bad-number", "a number literal with a second decimal point, such as 1.5.3")
         case .expectedToken: return ("expected-token", "a token other than the one the grammar needs here")
         case .unclosedBracket: return ("unclosed-bracket", "a `{`, `(` or `[` that is never closed")
         case .unexpectedClose: return ("unexpected-close", "a `}` with no open block")

@@ -192,6 +192,12 @@ public struct Lexer {
         if peek() == UInt8(ascii: "."), Lexer.isDigit(peek(1)) {
             pos += 1
             while Lexer.isDigit(peek()) { pos += 1 }
+            if peek() == UInt8(ascii: "."), Lexer.isDigit(peek(1)) {
+                // `1.5.3` (a version number, a typo): one literal with one error, not a number
+                // and a stray `.3`.
+                while Lexer.isDigit(peek()) || (peek() == UInt8(ascii: ".") && Lexer.isDigit(peek(1))) { pos += 1 }
+                return .error(.badNumber, "bad number '\(String(decoding: bytes[s..<pos], as: UTF8.self))': a number has at most one decimal point")
+            }
         }
         if peek() | 0x20 == UInt8(ascii: "e"), Lexer.isDigit(peek(1)) ||
             ((peek(1) == UInt8(ascii: "-") || peek(1) == UInt8(ascii: "+")) && Lexer.isDigit(peek(2))) {

@@ -201,6 +201,7 @@ extension Parser {
                       notes: misindentedCloser(after: open).map { [$0] } ?? [])
                 return clauses
             }
+            if acceptPunct(";") { continue }   // as between a layer's properties (CSS habit)
             let before = index
             if let c = parseClause(kind: kind) { clauses.append(c) }
             if index == before { advance() }

@@ -211,6 +211,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("var n = 0\nevery tick { if n > 3 { n = 0 }\n elif n > 1 { n = 1 } }",
          ["3:2 E0219 'elif' is not a statement in wave; wave writes it 'else if' ('if a { … } else if b { … }')"]),
         ("var n = 0\nevery tick { n =+ 1 }", ["2:16 E0101 '=+' is not an operator: did you mean '+='? => '+=' @2:16"]),
+        ("var c = 1.5.3\nlayer a: circle { radius c }", ["1:9 E0009 bad number '1.5.3': a number has at most one decimal point"]),
+        ("scene 100x100 { seed 1.5 }", ["1:22 E0306 the seed is a whole number from 0 to 9000000000000000, found 1.5"]),
+        ("scene 100x100 { seed -3 }", ["1:22 E0306 the seed is a whole number from 0 to 9000000000000000, found -3"]),
         ("layer c: circle { center (50 50) radius 4 }",
          ["1:30 E0101 expected ',' between the items of '(…)' at 1:26, found number '50' => ',' @1:29"]),
         // Colour constructors: the other one's argument count, and constant arguments out of range (clamped).

@@ -84,6 +84,13 @@ final class ParserTests: XCTestCase {
         XCTAssertNotNil(a.then)
     }
 
+    func testSemicolonsMaySeparatePropertiesInEveryBody() {
+        XCTAssertEqual(parseErrors("scene 100x100 { background red; duration 1s; }\nlayer a: circle { center (5, 5); radius 1 }\nspring a.radius to 2 { stiffness 100; damping 10 }"), [])
+        let script = Parser.parse(SourceFile(name: "t", text: "scene 100x100 { background red; duration 1s }"))
+        guard case .scene(_, let clauses)? = script.statements.first?.kind else { return XCTFail("no scene") }
+        XCTAssertEqual(clauses.map(\.head.name), ["background", "duration"])
+    }
+
     func testPrecedence() {
         let script = Parser.parse(SourceFile(name: "t", text: "x = 1 + 2 * 3 > 4 && y"))
         guard case .assign(_, "=", let v) = script.statements.first?.kind else { return XCTFail() }

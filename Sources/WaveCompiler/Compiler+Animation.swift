@@ -213,6 +213,14 @@ extension Compiler {
         return p
     }
 
+    /// An unknown curve word: the nearest name, or the list of names and then the two curves
+    /// that take arguments.
+    private mutating func unknownCurve(_ n: String, _ curves: [String], _ range: SourceRange) {
+        let named = didYouMean(n, curves)
+        let more = named.contains("expected one of") ? "; or cubic-bezier(x1, y1, x2, y2) or steps(n)" : ""
+        error(.unknownTimingCurve, "unknown timing curve '\(n)'\(named)\(more)", range, fix: fixIt(n, curves, range))
+    }
+
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
         let curves = TimingCurveName.allCases.map(\.rawValue)
@@ -230,14 +238,14 @@ extension Compiler {
         }
         if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
-            error(.unknownTimingCurve, "unknown timing curve '\(joined)'\(didYouMean(joined, curves))", e.range, fix: fixIt(joined, curves, e.range))
+            unknownCurve(joined, curves, e.range)
             return nil
         }
         switch e.kind {
         case .name(let n):
             // The names come from the vocabulary, their control points from `Timing.named`.
             if let name = TimingCurveName(rawValue: n), let f = Timing.named[name.rawValue] { return f }
-            error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))", e.range, fix: fixIt(n, curves, e.range))
+            unknownCurve(n, curves, e.range)
         case .string(let text) where TimingCurveName(rawValue: text) != nil:
             // `ease "ease-in"`: the name in quotes.
             error(.unknownTimingCurve, "a timing curve is a word, not a string: write \(text) without quotes", e.range, fix: .init(e.range, text))

@@ -168,6 +168,7 @@ extension Compiler {
             guard prop.applies(to: kind) else {
                 var hint = kind == .path && ["center", "radius"].contains(head) ? "; inside a path, use 'circle (x, y) radius r'" : ""
                 if kind == .image, head == "width" { hint = "; its place and size are one property, 'frame (x, y, width, height)'" }
+                if [.rect, .ellipse, .image].contains(kind), head == "size" { hint = "; its place and size are one property, 'frame (x, y, width, height)'" }
                 if kind == .circle || kind == .ellipse, prop == .corner { hint = "; it is round already ('corner' rounds a rect's corners)" }
                 if hint.isEmpty {
                     let owners = LayerKind.allCases.filter { prop.applies(to: $0) }.map(\.rawValue)

@@ -189,6 +189,7 @@ public enum Vocabulary {
     public static let propertySynonyms: [String: String] = [
         "cornerRadius": "corner", "border-radius": "corner", "borderRadius": "corner", "corner-radius": "corner",
         "lineWidth": "stroke-width", "line-width": "stroke-width", "borderWidth": "stroke-width", "border-width": "stroke-width",
+        "border": "stroke-width",
         "strokeColor": "stroke", "stroke-color": "stroke", "borderColor": "stroke", "border-color": "stroke",
         "fillColor": "fill", "fill-color": "fill", "backgroundColor": "fill", "background-color": "fill",
         "background": "fill", "color": "fill",

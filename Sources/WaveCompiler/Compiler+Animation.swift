@@ -216,9 +216,9 @@ extension Compiler {
     /// An unknown curve word: the nearest name, or the list of names and then the two curves
     /// that take arguments.
     private mutating func unknownCurve(_ n: String, _ curves: [String], _ range: SourceRange) {
-        let named = didYouMean(n, curves)
-        let more = named.contains("expected one of") ? "; or cubic-bezier(x1, y1, x2, y2) or steps(n)" : ""
-        error(.unknownTimingCurve, "unknown timing curve '\(n)'\(named)\(more)", range, fix: fixIt(n, curves, range))
+        // No near name: `didYouMean` lists the words (the curves are few), and the rest follow.
+        let more = suggestion(for: n, among: curves) == nil ? "; or cubic-bezier(x1, y1, x2, y2) or steps(n)" : ""
+        error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))\(more)", range, fix: fixIt(n, curves, range))
     }
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])

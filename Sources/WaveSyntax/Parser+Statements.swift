@@ -58,10 +58,7 @@ extension Parser {
         "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
         "import": "a script is one file; wave has no 'import'",
         "const": "declare constants with 'let'",
-        "elif": "wave writes it 'else if' ('if a { … } else if b { … }')",
-        "elsif": "wave writes it 'else if' ('if a { … } else if b { … }')",
-        "elseif": "wave writes it 'else if' ('if a { … } else if b { … }')",
-    ]
+    ].merging(["elif", "elsif", "elseif"].map { ($0, "wave writes it 'else if' ('if a { … } else if b { … }')") }) { a, _ in a }
 
     /// A word starting a line's statement that cannot begin an expression statement: a word
     /// followed, on the same line, by a value or '{' with no operator between (`evry 1s { }`,
@@ -386,17 +383,21 @@ extension Parser {
             advance()
         }
         let message = op == "==" ? "'=' assigns a value; a condition compares with '=='" : "'=>' is not an operator: did you mean '>='?"
-        error(.expectedToken, message, at: written, help: "write '\(op)'", fix: .init(written, op))
-        let rhs = parseExpression()
-        return Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
+        return readAs(op, after: lhs, written: written, message)
     }
 
     /// `if a > 1 and b < 2 {` (Python, SQL): one error at the word, with `&&` or `||` for it,
     /// and the condition read with that operator.
     private mutating func wordAsLogic(_ lhs: Expr) -> Expr {
         let written = current.range, word = isWord("and") ? "and" : "or", op = word == "and" ? "&&" : "||"
-        error(.expectedToken, "wave writes '\(word)' as '\(op)'", at: written, help: "write '\(op)'", fix: .init(written, op))
         advance()
+        return readAs(op, after: lhs, written: written, "wave writes '\(word)' as '\(op)'")
+    }
+
+    /// Reports `written` (already read) with the fix that makes it `op`, and reads the rest
+    /// of the condition as `lhs op rhs`.
+    private mutating func readAs(_ op: String, after lhs: Expr, written: SourceRange, _ message: String) -> Expr {
+        error(.expectedToken, message, at: written, help: "write '\(op)'", fix: .init(written, op))
         let rhs = parseExpression()
         return Expr(.binary(op, lhs, rhs), lhs.range.to(rhs.range))
     }

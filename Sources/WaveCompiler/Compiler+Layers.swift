@@ -254,6 +254,30 @@ extension Compiler {
         }
     }
 
+    /// Bound properties that read themselves, directly or round a loop (`a.radius` bound to
+    /// `b.radius + 1` and `b.radius` to `a.radius + 1`): each tick recomputes bindings from
+    /// one another, so a loop has no value (it would grow by itself, in an order that
+    /// depends on the declarations). Each loop through a new layer is one error.
+    mutating func rejectBindingCycles() {
+        let layers = environment.layers
+        func name(_ n: BindingOrder.Node) -> String { "'\(layers[n.layer].name).\(n.property.rawValue)'" }
+        func range(_ n: BindingOrder.Node) -> SourceRange { layers[n.layer].propertyRanges[n.property] ?? layers[n.layer].range }
+        for cycle in BindingOrder(layers).cycles {
+            guard let first = cycle.firstIndex(where: { $0.layer >= firstNewLayer }) else { continue }
+            let loop = Array(cycle[first...] + cycle[..<first])
+            let n = loop[0]
+            if loop.count == 1 {
+                error(.bindingCycle, "\(name(n)) is bound to an expression that reads it: a binding is recomputed each tick from other values, so it cannot read itself",
+                      range(n), help: "to change it from its last value every tick, assign it: 'every tick { \(layers[n.layer].name).\(n.property.rawValue) += … }'")
+            } else {
+                let chain = name(n) + " reads " + (loop.dropFirst() + [n]).map(name).joined(separator: ", which reads ")
+                error(.bindingCycle, "binding cycle: \(chain): bindings are recomputed each tick from one another, so a loop has no value",
+                      range(n), notes: loop.dropFirst().map { .init("\(name($0)) is bound here", range($0)) },
+                      help: "give one of them a value, or step it in 'every tick { … }'")
+            }
+        }
+    }
+
     mutating func resolvePlacement(_ p: Placement) -> PlacementIR? {
         let id: Identifier
         switch p { case .below(let i), .above(let i): id = i }
@@ -301,6 +325,7 @@ extension Compiler {
     /// Marks mask layers (not drawn by themselves) and rejects mask and placement cycles.
     mutating func finishLayers() {
         rejectPlacementCycles()
+        rejectBindingCycles()
         // Layers whose mask chain is known to end: a later walk stops there, so a long
         // chain costs linear time, not quadratic.
         var ends = Set<Int>()

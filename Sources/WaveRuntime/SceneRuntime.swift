@@ -52,6 +52,13 @@ public struct SceneRuntime: Sendable {
     /// the interpreter steps each took.
     var letCache: [String: (Value, Int)] = [:]
     var letCacheTick = -1
+    /// Bound properties (declaration, property ordinal) in the order a tick re-evaluates
+    /// them, a property after those it reads (`BindingOrder`); empty when no binding reads
+    /// a bound property, and then each instance's bindings go in turn.
+    var bindingSteps: [(decl: Int, ordinal: Int)] = []
+    /// For declarations with a property read by another of theirs, the order their
+    /// properties are first set in (indexed by declaration; empty: property order).
+    var creationOrder: [[Property]] = []
     /// Every property's default by kind, for the scene size in `layerDefaultsSize`.
     var layerDefaults: [LayerKind: [Value]] = [:]
     var layerDefaultsSize: [Int] = []
@@ -98,6 +105,7 @@ public struct SceneRuntime: Sendable {
         for (i, layer) in increment.updatedLayers where i < program.layers.count { program.layers[i] = layer }
         let firstNew = program.layers.count
         program.layers += increment.layers
+        planBindings()
         declaredInstance += Array(repeating: nil, count: increment.layers.count)
         // Every new layer goes on top in declaration order (copies together), then those
         // placed `below`/`above` another move next to it, a target before the layers placed
@@ -296,7 +304,8 @@ public struct SceneRuntime: Sendable {
             }
         }
         let ctx = ExecContext(current: id)
-        for p in Property.byOrdinal {
+        let properties = declIndex < creationOrder.count && !creationOrder[declIndex].isEmpty ? creationOrder[declIndex] : Property.byOrdinal
+        for p in properties {
             guard let e = decl.properties[p] else { continue }
             let v = try evalProperty(e, p, of: declIndex, ctx)
             instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
@@ -407,7 +416,20 @@ public struct SceneRuntime: Sendable {
         }
     }
 
+    /// Sets `bindingSteps` and `creationOrder` for the program's layers.
+    mutating func planBindings() {
+        let plan = BindingOrder(program.layers)
+        bindingSteps = plan.nodes.map { ($0.layer, $0.property.ordinal) }
+        creationOrder = []
+        guard !plan.nodes.isEmpty else { return }
+        var byLayer = Array(repeating: [Property](), count: program.layers.count)
+        for n in plan.nodes { byLayer[n.layer].append(n.property) }
+        // Only where the order differs from property order.
+        creationOrder = byLayer.map { ps in zip(ps, ps.dropFirst()).allSatisfy { $0.ordinal < $1.ordinal } ? [] : ps }
+    }
+
     mutating func evaluateBindings() throws {
+        guard bindingSteps.isEmpty else { return try evaluateBindingsInOrder() }
         for id in instances.keys.sorted() {
             // Only the bindings and the declaration are read out: holding a copy of the whole
             // instance would make each write below copy its model array.
@@ -423,6 +445,25 @@ public struct SceneRuntime: Sendable {
                 // the dictionary and back for every binding).
                 guard let slot = instances.index(forKey: id) else { break }
                 instances.values[slot].model[i] = SceneRuntime.stored(v, p)
+            }
+        }
+    }
+
+    /// `evaluateBindings` when some binding reads a bound property: property by property in
+    /// `bindingSteps`, each over the instances of its declaration in creation order.
+    mutating func evaluateBindingsInOrder() throws {
+        var ids = Array(repeating: [Int](), count: program.layers.count)
+        for id in instances.keys.sorted() {
+            guard let d = instances[id]?.decl, d < ids.count else { continue }
+            ids[d].append(id)
+        }
+        for (decl, ordinal) in bindingSteps {
+            let p = Property.byOrdinal[ordinal]
+            for id in ids[decl] {
+                guard let at = instances.index(forKey: id), let b = instances.values[at].bindings[ordinal] else { continue }
+                let v = try evalProperty(b, p, of: decl, ExecContext(current: id))
+                guard let slot = instances.index(forKey: id) else { continue }
+                instances.values[slot].model[ordinal] = SceneRuntime.stored(v, p)
             }
         }
     }

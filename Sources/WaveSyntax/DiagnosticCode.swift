@@ -45,6 +45,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case unknownOption = "E0218"
     case unknownStatement = "E0219"
     case usedBeforeDeclaration = "E0220"
+    case bindingCycle = "E0221"
     // Types and units
     case typeMismatch = "E0301"
     case unitMismatch = "E0302"
@@ -142,6 +143,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .unknownOption: return ("unknown-option", "a label or block key that the statement or block does not take")
         case .unknownStatement: return ("unknown-statement", "a word that starts no statement: a misspelt keyword, or a feature wave does not have")
         case .usedBeforeDeclaration: return ("used-before-declaration", "a variable used above the line that declares it")
+        case .bindingCycle: return ("binding-cycle", "a bound property that reads itself, directly or round a loop of bindings")
         case .typeMismatch: return ("type-mismatch", "a value of the wrong type")
         case .unitMismatch: return ("unit-mismatch", "values whose units cannot combine")
         case .argumentCount: return ("argument-count", "a call with the wrong number of arguments")

@@ -293,6 +293,20 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 3kg", ["1:9 E0005 unknown unit 'kg' after 3; units are s, ms, t, deg, rad, %, px"]),
         ("var y = 0\nevery tick { y += k\n  y += k }\nvar k = 2", ["2:19 E0220 'k' is declared at 4:5, after this use; move the declaration up"]),
         ("layer a: circle { radius r }\nvar r = 5", ["1:26 E0220 'r' is declared at 2:5, after this use; move the declaration up"]),
+        // Bound properties reading each other in a loop (a binding reading another is fine).
+        ("layer a: circle { radius b.radius + 1 }\nlayer b: circle { radius a.radius + 1 }", [
+            "1:19 E0221 binding cycle: 'a.radius' reads 'b.radius', which reads 'a.radius': bindings are recomputed each tick from one another, so a loop has no value",
+        ]),
+        ("layer a: circle { radius radius + 1 }", [
+            "1:19 E0221 'a.radius' is bound to an expression that reads it: a binding is recomputed each tick from other values, so it cannot read itself",
+        ]),
+        ("let r = c.opacity * 10\nlayer a: circle { radius r }\nlayer c: circle { opacity a.radius / 20 }", [
+            "2:19 E0221 binding cycle: 'a.radius' reads 'c.opacity', which reads 'a.radius': bindings are recomputed each tick from one another, so a loop has no value",
+        ]),
+        ("layer bar[3]: rect { frame (index * 20, 0, 10, bar[0].frame.height + 1) }", [
+            "1:22 E0221 'bar.frame' is bound to an expression that reads it: a binding is recomputed each tick from other values, so it cannot read itself",
+        ]),
+        ("layer a: circle { radius b.radius + 1 }\nlayer b: circle { radius t * 10  opacity a.radius / 100 }", []),
         ("layer a: circle { fill #ff00gg }", ["1:24 E0002 bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits"]),
         ("layer a: circle { stroke #12345 }", ["1:26 E0002 bad colour '#12345': expected 3, 4, 6 or 8 hex digits"]),
         ("layer a: rect { fill linear-gradient(#ggg, blue) }", ["1:38 E0002 bad colour '#ggg': expected 3, 4, 6 or 8 hex digits"]),

@@ -118,6 +118,26 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(r.value(ofGlobal: "x")?.number ?? 0, 1.0021701167393262, accuracy: 1e-9)
     }
 
+    /// A binding reads this tick's value of the bound property it names, whichever is
+    /// declared first (grammar.md §6): `a` comes before `b`, `b`'s stroke-width before its
+    /// radius in property order, and copy 0 reads copy 2.
+    func testABindingReadsThisTicksValueOfTheBoundPropertyItReads() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer a: circle { radius b.radius }
+        layer b: circle { stroke-width radius / 4  radius 40 + tick }
+        layer dot[3]: circle { center (dot[2].radius, 0)  radius 1 + tick }
+        """))
+        for n in 0...4 {
+            if n > 0 { try r.step() }
+            XCTAssertEqual(r.value(ofLayer: "b", .radius)?.number, Double(40 + n))
+            XCTAssertEqual(r.value(ofLayer: "a", .radius)?.number, Double(40 + n), "tick \(n)")
+            XCTAssertEqual(r.value(ofLayer: "b", .strokeWidth)?.number, Double(40 + n) / 4, "tick \(n)")
+            for k in 0..<3 {
+                XCTAssertEqual(r.value(ofLayer: "dot", copy: k, .center)?.point.0, Double(1 + n), "copy \(k), tick \(n)")
+            }
+        }
+    }
+
     func testSpawnAndRemoveKeepLayerCountBounded() throws {
         let p = try program("""
         scene 240x240

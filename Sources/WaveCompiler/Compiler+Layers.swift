@@ -346,6 +346,19 @@ extension Compiler {
             }
         }
         checkDrawDepth()
+        warnRemovedMasks()
+    }
+
+    /// `remove m` where `m` masks other layers: they show nothing from then on (W0014).
+    mutating func warnRemovedMasks() {
+        var warned = Set<Int>()
+        for (m, at) in removals where environment.layers[m].usedAsMask && !warned.contains(m) {
+            warned.insert(m)
+            let masked = environment.layers.indices.filter { environment.layers[$0].mask == m }.map { "'\(environment.layers[$0].name)'" }
+            let list = masked.count <= 3 ? masked.joined(separator: ", ") : masked.prefix(3).joined(separator: ", ") + " and \(masked.count - 3) more"
+            warning(.removedMask, "'\(environment.layers[m].name)' masks \(list): once it is removed, \(masked.count == 1 ? "that layer shows" : "they show") nothing",
+                    at, help: "to uncover \(masked.count == 1 ? "it" : "them"), grow the mask over \(masked.count == 1 ? "it" : "them") instead of removing it")
+        }
     }
 
     /// Drawing a layer recurses into its children and its mask, and the frame it builds

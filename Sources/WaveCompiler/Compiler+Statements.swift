@@ -135,6 +135,7 @@ extension Compiler {
             error(.wrongLayerUse, "'remove' takes a layer name", target.range)
             return nil
         }
+        removals.append((index, range))
         return [.remove(.declared(index), range)]
     }
 

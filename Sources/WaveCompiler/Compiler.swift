@@ -86,6 +86,8 @@ public struct Compiler {
     var printsValues = false
     /// Where each layer's `below NAME`/`above NAME` is written, by layer index.
     var placementRanges: [Int: SourceRange] = [:]
+    /// Declared layers named by `remove`, with where (a removed mask gets W0014).
+    var removals: [(layer: Int, range: SourceRange)] = []
     /// Sum of the heights of the function bodies being inlined: recursion stops at the
     /// nesting limit (`Parser.maxDepth`).
     var inlineHeight = 0

@@ -471,8 +471,17 @@ extension Compiler {
         "height": "the scene's height", "index": "a copy's number", "pi": "π",
     ]
 
-    /// Effects other tools name in one property that wave spells otherwise.
+    /// Effects and text settings other tools name in one property that wave spells otherwise.
     static let otherToolsEffects: [String: String] = {
+        let weight = "the weight is part of the font, fontconfig's family:style: 'font \"sans:bold\"'"
+        let style = "the style is part of the font, fontconfig's family:style: 'font \"sans:italic\"'"
+        let align = "a text layer is placed by its anchor at its position: 'anchor left', 'anchor center' or 'anchor right'"
+        let oneLine = "a text layer is one line: give each line its own text layer"
+        let text: [String: String] = [
+            "font-weight": weight, "fontWeight": weight, "weight": weight, "font-style": style, "fontStyle": style,
+            "text-align": align, "textAlign": align, "alignment": align, "alignmentMode": align, "alignment-mode": align, "align": align,
+            "line-height": oneLine, "lineHeight": oneLine, "isWrapped": oneLine, "wrapped": oneLine, "white-space": oneLine,
+        ]
         let shadow = "wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"
         let path = "wave has no shadow path: the shadow is cast by the layer's own alpha"
         let blur = "the shadow's blur is 'shadow-radius' (Core Animation's shadowRadius; CSS's blur length is the same number)"
@@ -485,7 +494,7 @@ extension Compiler {
                 "scaleX": axis("scale", "x"), "scaleY": axis("scale", "y"), "scale-x": axis("scale", "x"), "scale-y": axis("scale", "y"),
                 "translateX": axis("position", "x"), "translateY": axis("position", "y"),
                 "translate-x": axis("position", "x"), "translate-y": axis("position", "y"),
-                "positionX": axis("position", "x"), "positionY": axis("position", "y")]
+                "positionX": axis("position", "x"), "positionY": axis("position", "y")].merging(text) { a, _ in a }
     }()
 
     /// "a length", "an angle".

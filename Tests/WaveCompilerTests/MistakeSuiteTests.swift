@@ -310,6 +310,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer title: text \"Hi\" { font-weight bold  text-align center }", [
+            "1:26 E0202 unknown property 'font-weight' on text: the weight is part of the font, fontconfig's family:style: 'font \"sans:bold\"'",
+            "1:44 E0202 unknown property 'text-align' on text: a text layer is placed by its anchor at its position: 'anchor left', 'anchor center' or 'anchor right'",
+        ]),
         ("layer a: circle { fill #ff00gg }", ["1:24 E0002 bad colour '#ff00gg': expected 3, 4, 6 or 8 hex digits"]),
         ("layer a: circle { stroke #12345 }", ["1:26 E0002 bad colour '#12345': expected 3, 4, 6 or 8 hex digits"]),
         ("layer a: rect { fill linear-gradient(#ggg, blue) }", ["1:38 E0002 bad colour '#ggg': expected 3, 4, 6 or 8 hex digits"]),

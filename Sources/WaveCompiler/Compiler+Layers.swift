@@ -521,13 +521,31 @@ extension Compiler {
                 + "for degrees write \(Value.format(v))deg", range, fix: .init(range, "\(Value.format(v))deg"))
     }
 
+    /// In an angle computed from plain numbers (`index * 30`, `sin(t) * 20 + 5`), a whole
+    /// factor of 10 or more, nearly always meant in degrees; nil when there is none.
+    static func plainAngleFactor(_ e: IRExpr) -> Double? {
+        switch e {
+        case .binary(.mul, let a, let b):
+            for f in [a, b] { if case .constant(.number(let v)) = f, v == v.rounded(), abs(v) >= 10, abs(v) < 1e6 { return abs(v) } }
+            return plainAngleFactor(a) ?? plainAngleFactor(b)
+        case .binary(.add, let a, let b), .binary(.sub, let a, let b): return plainAngleFactor(a) ?? plainAngleFactor(b)
+        case .binary(.div, let a, _), .unary(.negate, let a): return plainAngleFactor(a)
+        default: return nil
+        }
+    }
+
     /// Checks that a value fits a slot of type `expected`, converting where the language
     /// allows it (a number for a uniform scale point, a colour for a paint).
     mutating func coerce(_ t: Typed, to expected: ValueType, words: [String], range: SourceRange, what: String = "value") -> Typed {
         if t.poisoned { return t }
         switch (expected, t.type) {
         case (.number(let want), .number(let have)):
-            if want == .angle, have == .none, case .constant(.number(let v)) = t.ir { warnPlainAngle(v, range, what: what) }
+            if want == .angle, have == .none {
+                if case .constant(.number(let v)) = t.ir { warnPlainAngle(v, range, what: what) } else if let v = Compiler.plainAngleFactor(t.ir) {
+                    warning(.plainAngle, "\(what) multiplies by the plain number \(Value.format(v)), so it is in radians (\(Value.format(v)) radians are "
+                            + "\(Value.format((v / (2 * .pi) * 10).rounded() / 10)) turns); for degrees write \(Value.format(v))deg", range)
+                }
+            }
             if have == want || have == .none || (want == .none && have == .length) || (want == .length && have == .none) { return t }
             error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)
             return .bad()

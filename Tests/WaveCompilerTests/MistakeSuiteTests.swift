@@ -310,6 +310,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer bar[12]: rect { rotation index * 30 }", [
+            "1:32 W0006 'rotation' multiplies by the plain number 30, so it is in radians (30 radians are 4.8 turns); for degrees write 30deg",
+        ]),
+        ("layer bar[12]: rect { rotation index * 30deg + t * 0.5 }", []),
         ("layer title: text \"Hi\" { font-weight bold  text-align center }", [
             "1:26 E0202 unknown property 'font-weight' on text: the weight is part of the font, fontconfig's family:style: 'font \"sans:bold\"'",
             "1:44 E0202 unknown property 'text-align' on text: a text layer is placed by its anchor at its position: 'anchor left', 'anchor center' or 'anchor right'",

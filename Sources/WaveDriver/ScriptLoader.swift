@@ -123,8 +123,9 @@ public enum ScriptLoader {
     }
 }
 
-/// Warnings for text layers whose font family is not installed: fontconfig substitutes
-/// another face, so the script still runs, but it will not look as written.
+/// Warnings for text layers whose font family is not installed (fontconfig substitutes
+/// another face, so the script still runs, but it will not look as written) or whose
+/// constant text has characters the face lacks.
 public func fontWarnings(_ program: Program) -> [Diagnostic] {
     var out: [Diagnostic] = []
     for layer in program.layers where layer.kind == .text {
@@ -141,6 +142,24 @@ public func fontWarnings(_ program: Program) -> [Diagnostic] {
         if !match.isExactFamily {
             out.append(.warning(.substitutedFont, "font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
         }
+        if case .constant(.string(let text)) = layer.properties[.text],
+           let missing = try? FontLibrary.shared.missingCharacters(in: text, font: descriptor), !missing.isEmpty {
+            let shown = missing.prefix(5).map { "'\(visibleForm($0))'" }
+            let list = shown.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            out.append(.warning(.missingGlyph, "font '\(match.family)' has no glyph for \(list) in layer '\(layer.name)': \(missing.count == 1 ? "it draws" : "each draws") as an empty box",
+                                at: layer.propertyRanges[.text] ?? layer.range))
+        }
     }
     return out
+}
+
+/// A character as a message shows it: itself, or `\u{E000}` for one with no visible form of
+/// its own (private use, unassigned, format and control code points).
+func visibleForm(_ c: Character) -> String {
+    c.unicodeScalars.map { u in
+        switch u.properties.generalCategory {
+        case .privateUse, .unassigned, .format, .control, .surrogate: return "\\u{\(String(u.value, radix: 16, uppercase: true))}"
+        default: return String(u)
+        }
+    }.joined()
 }

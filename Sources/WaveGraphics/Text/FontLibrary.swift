@@ -68,6 +68,18 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// The distinct characters of `text` that the face chosen for `font` has no glyph for
+    /// (drawn as its .notdef box), in order of first use.
+    public func missingCharacters(in text: String, font: FontDescriptor) throws -> [Character] {
+        try locked {
+            let match = try resolveLocked(font)
+            let layout = TextLayout(face: try faceLocked(file: match.file, faceIndex: match.faceIndex))
+            var missing: [Character] = []
+            for c in text where !missing.contains(c) && layout.glyphIndices(for: c) == [0] { missing.append(c) }
+            return missing
+        }
+    }
+
     // MARK: - Under the lock
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

@@ -150,18 +150,53 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertGreaterThan(run.ascent, 0)
     }
 
-    func testCharacterMissingFromTheFaceDrawsNotdef() throws {
+    /// The fonts fontconfig ranks for `pattern`, best first (`fc-match -s`), an independent
+    /// reading of the order the library falls back in.
+    private func sortedFonts(_ pattern: String) throws -> [String] {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+        p.arguments = ["-s", "-f", "%{file}\\n", pattern]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// A character the face lacks is drawn by the first face in fontconfig's order for the
+    /// font that has it, scaled to the same size and advanced in the face's units; one that
+    /// no face has is the face's .notdef box.
+    func testCharacterMissingFromTheFaceIsDrawnByAFallbackFace() throws {
         let ft = try direct(regular)
         XCTAssertEqual(ft.glyph("漢"), 0, "DejaVu has no CJK")
-        XCTAssertEqual(ft.glyph("👍"), 0, "DejaVu has no U+1F44D")
-        let run = try FontLibrary.shared.layout("a漢b👍🏽", font: regular, size: 40)
-        XCTAssertEqual(run.characters.count, 4)
-        XCTAssertEqual(run.glyphPaths.count, 4)
-        // DejaVu's .notdef is a box: visible, with an advance.
-        XCTAssertEqual(moves(run.glyphPaths[1]), 2)
-        XCTAssertGreaterThan(run.advances[1], 0)
-        XCTAssertEqual(run.advances[3], run.advances[1], "a missing cluster (with its modifier) is one .notdef")
-        XCTAssertEqual(moves(run.glyphPaths[3]), 2)
+        let primary = try FontLibrary.shared.resolve(regular).file
+        let fallbacks = try sortedFonts("sans").filter { $0 != primary && ($0.hasSuffix(".ttf") || $0.hasSuffix(".otf")) }
+        guard let file = try fallbacks.first(where: { try DirectFace(file: $0).glyph("漢") != 0 }) else {
+            throw XCTSkip("no installed font has U+6F22")
+        }
+        let other = try DirectFace(file: file)
+        let size = 40.0
+        let run = try FontLibrary.shared.layout("a漢b", font: regular, size: size)
+        XCTAssertEqual(run.glyphPaths.count, 3)
+        XCTAssertEqual(moves(run.glyphPaths[1]), other.outline("漢").contours)
+        // The advance, converted to DejaVu's units and rounded, then scaled.
+        let advance = (other.advance("漢") * ft.unitsPerEm / other.unitsPerEm).rounded() * size / ft.unitsPerEm
+        XCTAssertEqual(run.advances[1], advance, accuracy: 1e-9)
+        XCTAssertEqual(run.origins[1].x, ft.advance("a") * size / ft.unitsPerEm, accuracy: 1e-9)
+        XCTAssertEqual(run.origins[2].x, run.origins[1].x + advance, accuracy: 1e-9)
+        // Its outline at the other face's scale: the box within the em square from the pen.
+        let box = try XCTUnwrap(run.glyphPaths[1].bounds)
+        XCTAssertGreaterThan(box.x, run.origins[1].x - 1)
+        XCTAssertLessThan(box.x + box.width, run.origins[1].x + size * 1.05)
+        XCTAssertGreaterThan(box.height, size * 0.6)
+        XCTAssertEqual(run.ascent, ft.ascender * size / ft.unitsPerEm, accuracy: 1e-9, "the line's metrics stay the face's")
+
+        // U+E000 (private use) is in no installed font: DejaVu's .notdef, a box with an advance.
+        let box2 = try FontLibrary.shared.layout("a\u{E000}", font: regular, size: size)
+        XCTAssertEqual(moves(box2.glyphPaths[1]), 2)
+        XCTAssertGreaterThan(box2.advances[1], 0)
+        XCTAssertEqual(try FontLibrary.shared.missingCharacters(in: "a漢\u{E000}b\u{E000}", font: regular), ["\u{E000}"])
     }
 
     func testEmojiDoesNotCrash() throws {

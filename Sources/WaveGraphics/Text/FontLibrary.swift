@@ -28,6 +28,8 @@ public final class FontLibrary: @unchecked Sendable {
     private static let runCacheLimit = 512
     /// How many of fontconfig's fallbacks are tried when the best match cannot be opened.
     private static let fallbackAttempts = 8
+    /// How many of fontconfig's fallbacks may draw characters the chosen face lacks.
+    private static let glyphFallbacks = 32
 
     private let lock = NSLock()
     // Everything below is guarded by `lock`.
@@ -36,6 +38,8 @@ public final class FontLibrary: @unchecked Sendable {
     private var matches: [FontDescriptor: FontMatch] = [:]
     private var faces: [FaceKey: FontFace] = [:]
     private var runs: [RunKey: GlyphRun] = [:]
+    /// Faces tried, in order, for characters a descriptor's face lacks.
+    private var fallbacks: [FontDescriptor: [FaceKey]] = [:]
 
     public init() {}
 
@@ -60,22 +64,20 @@ public final class FontLibrary: @unchecked Sendable {
             let key = RunKey(text: Array(text.utf8), font: font, size: size)
             if let cached = runs[key] { return cached }
             let match = try resolveLocked(font)
-            let face = try faceLocked(file: match.file, faceIndex: match.faceIndex)
-            let run = TextLayout(face: face).run(text, font: match, size: size)
+            let run = try layoutLocked(font, match).run(text, font: match, size: size)
             if runs.count >= Self.runCacheLimit { runs.removeAll(keepingCapacity: true) }
             runs[key] = run
             return run
         }
     }
 
-    /// The distinct characters of `text` that the face chosen for `font` has no glyph for
-    /// (drawn as its .notdef box), in order of first use.
+    /// The distinct characters of `text` that neither the face chosen for `font` nor any of
+    /// its fallbacks has a glyph for (drawn as its .notdef box), in order of first use.
     public func missingCharacters(in text: String, font: FontDescriptor) throws -> [Character] {
         try locked {
-            let match = try resolveLocked(font)
-            let layout = TextLayout(face: try faceLocked(file: match.file, faceIndex: match.faceIndex))
+            let layout = try layoutLocked(font, try resolveLocked(font))
             var missing: [Character] = []
-            for c in text where !missing.contains(c) && layout.glyphIndices(for: c) == [0] { missing.append(c) }
+            for c in text where !missing.contains(c) && layout.glyphIndices(for: c) == [0] && layout.fallback(c) == nil { missing.append(c) }
             return missing
         }
     }
@@ -120,6 +122,27 @@ public final class FontLibrary: @unchecked Sendable {
         let match = candidate.match(for: descriptor)
         matches[descriptor] = match
         return match
+    }
+
+    /// The layout for `match`'s face, drawing a character it lacks with the first face in
+    /// fontconfig's fallback order for `descriptor` that has it.
+    private func layoutLocked(_ descriptor: FontDescriptor, _ match: FontMatch) throws -> TextLayout {
+        let face = try faceLocked(file: match.file, faceIndex: match.faceIndex)
+        var layout = TextLayout(face: face)
+        layout.fallback = { [unowned self] character in
+            if fallbacks[descriptor] == nil {
+                fallbacks[descriptor] = (resolver?.rankedMatches(for: descriptor) ?? [])
+                    .filter { ($0.file, $0.faceIndex) != (match.file, match.faceIndex) }
+                    .prefix(Self.glyphFallbacks).map { FaceKey(file: $0.file, faceIndex: $0.faceIndex) }
+            }
+            for key in fallbacks[descriptor] ?? [] {
+                guard let other = try? faceLocked(file: key.file, faceIndex: key.faceIndex) else { continue }
+                let found = TextLayout.glyphIndices(for: character, in: other)
+                if found != [0] { return (other, found) }
+            }
+            return nil
+        }
+        return layout
     }
 
     private func faceLocked(file: String, faceIndex: Int) throws -> FontFace {

@@ -61,9 +61,11 @@ enum TextEffects {
 
     static let scrambleAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789#%&*+=?")
 
-    /// A deterministic pseudo-random character for scrambling letter i at a tick.
+    /// A deterministic pseudo-random character for scrambling letter i at a tick (changing
+    /// every three ticks; negative during a `delay`).
     static func scrambleCharacter(seed: UInt64, index: Int, tick: Int) -> Character {
-        var rng = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9) ^ (UInt64(tick / 3) &* 0xC2B2_AE3D_27D4_EB4F))
+        let step = tick >= 0 ? tick / 3 : -1 - (-1 - tick) / 3   // floor(tick / 3)
+        var rng = SplitMix64(seed: seed ^ (UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9) ^ (UInt64(bitPattern: Int64(step)) &* 0xC2B2_AE3D_27D4_EB4F))
         return scrambleAlphabet[Int(rng.next() % UInt64(scrambleAlphabet.count))]
     }
 }

@@ -58,3 +58,25 @@ final class TextCellsTests: XCTestCase {
         XCTAssertEqual(runs.first?.glyphs.map(\.color.a), [0, 0, 0, 0])
     }
 }
+
+/// Every text effect waits out its `delay` and then runs, in pixels and in text cells.
+final class TextEffectDelayTests: XCTestCase {
+    func testEveryEffectDrawsBeforeDuringAndAfterItsDelay() throws {
+        for kind in EffectKind.allCases {
+            let p = try program("""
+            scene 200x60
+            layer sub: text "Load ing" { size 16  position (100, 30) }
+            effect sub \(kind.rawValue) over 1s delay 0.5s
+            """)
+            var r = try SceneRuntime(program: p)
+            var shown: [Int] = []
+            for tick in 0...100 {
+                if tick > 0 { try r.step() }
+                guard [0, 1, 2, 3, 29, 30, 31, 60, 100].contains(tick) else { continue }
+                shown.append(try r.frame().items.count)
+                _ = try r.frameWithTextCells(scale: 1, maxLineHeight: 40)
+            }
+            XCTAssertGreaterThan(shown.last ?? 0, 0, "\(kind): the text shows when the effect has ended")
+        }
+    }
+}

@@ -307,7 +307,10 @@ public struct SceneRuntime: Sendable {
         let properties = declIndex < creationOrder.count && !creationOrder[declIndex].isEmpty ? creationOrder[declIndex] : Property.byOrdinal
         for p in properties {
             guard let e = decl.properties[p] else { continue }
-            let v = try evalProperty(e, p, of: declIndex, ctx)
+            // A binding is evaluated again in this tick's binding pass, once every layer made
+            // this tick exists, and checked there: now it may read a layer not made yet
+            // (`text-width(g)` of a later `g` measures 0), so a non-finite value waits.
+            let v = try evalProperty(e, p, of: declIndex, ctx, checked: e.isFixedAtCreation)
             instances[id]?.model[p.ordinal] = SceneRuntime.stored(v, p)
             if !e.isFixedAtCreation { instances[id]?.bindings[p.ordinal] = e }
         }
@@ -398,10 +401,10 @@ public struct SceneRuntime: Sendable {
 
     /// Evaluates a layer property's expression; an error inside it with no place of its own
     /// (the work or string limit) points at the property in the declaration.
-    mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext) throws -> Value {
+    mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext, checked: Bool = true) throws -> Value {
         do {
             let v = try eval(e, ctx)
-            if SceneRuntime.isFinite(v) && p != .perspective && p != .size { return v }   // nothing for requireFinite to refuse
+            if !checked || SceneRuntime.isFinite(v) && p != .perspective && p != .size { return v }   // nothing for requireFinite to refuse
             if let inst = ctx.current.flatMap({ instances[$0] }) {
                 let decl = program.layers[declIndex]
                 try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")

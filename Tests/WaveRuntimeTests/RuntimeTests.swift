@@ -138,6 +138,24 @@ final class RuntimeTests: XCTestCase {
         }
     }
 
+    /// A binding measuring a layer declared after it (`text-width(g)`, `path-length(c)`)
+    /// has that layer's measure from tick 0: made before it exists is not an error.
+    func testABindingMayMeasureALayerDeclaredAfterIt() throws {
+        let r = try SceneRuntime(program: try program("""
+        layer f: rect { frame (100 / text-width(g), 0, 3, 3) }
+        layer k: circle { radius 1000 / path-length(c) }
+        layer strip: group { position (mod(t + 1, text-width(a)), 0)  layer a: text "marquee" { size 13 } }
+        layer g: text "hello" { size 13 }
+        layer c: circle { radius 10 }
+        """))
+        let width = try FontLibrary.shared.layout("hello", font: FontDescriptor.parse("sans"), size: 13).width
+        XCTAssertGreaterThan(width, 10)
+        guard case .rect(let x, _, _, _) = r.value(ofLayer: "f", .frame) else { return XCTFail("no frame") }
+        XCTAssertEqual(x, 100 / width, accuracy: 1e-9)
+        XCTAssertEqual(r.value(ofLayer: "k", .radius)?.number ?? .nan, 1000 / (20 * Double.pi), accuracy: 0.01)
+        XCTAssertEqual(r.value(ofLayer: "strip", .position)?.point.0 ?? .nan, 1, accuracy: 1e-9)
+    }
+
     func testSpawnAndRemoveKeepLayerCountBounded() throws {
         let p = try program("""
         scene 240x240

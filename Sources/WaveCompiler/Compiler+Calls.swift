@@ -392,23 +392,8 @@ extension Compiler {
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
-        let arg = args[0]
-        if case .name("self") = arg.kind, ctx.currentLayer != nil {
-            return Typed(ir: .pathLength(.current), type: .number(.length))
-        }
-        guard case .name(let n) = arg.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil else {
-            error(.wrongLayerUse, "'path-length' takes a layer name", arg.range)
-            return .bad()
-        }
-        guard let index = environment.layerIndex[n] else {
-            error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", arg.range, fix: fixIt(n, environment.layerNames, arg.range))
-            return .bad()
-        }
-        if environment.layers[index].isTemplate {
-            error(.wrongLayerUse, "'\(n)' is a template: its spawned copies have no name; write path-length(self) inside 'spawn \(n) { … }'", arg.range)
-            return .bad()
-        }
-        return Typed(ir: .pathLength(.declared(index)), type: .number(.length))
+        guard let (ref, _) = measuredLayer(args[0], for: "path-length", names: environment.layerNames, ctx) else { return .bad() }
+        return Typed(ir: .pathLength(ref), type: .number(.length))
     }
 
     /// Start and end points in the unit box for each direction word.

@@ -92,23 +92,11 @@ extension Compiler {
             error(.argumentCount, "'\(m.rawValue)' takes \(form)", range)
             return .bad()
         }
-        let ref: LayerRef
-        switch args[0].kind {
-        case .name("self") where ctx.currentLayer.map({ environment.layers[$0].kind == .text }) == true:
-            ref = .current
-        case .name(let n):
-            guard let i = environment.layerIndex[n] else {
-                let names = environment.layers.filter { $0.kind == .text }.map(\.name)
-                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, names))", args[0].range, fix: fixIt(n, names, args[0].range))
-                return .bad()
-            }
-            guard environment.layers[i].kind == .text, !environment.layers[i].isTemplate else {
-                error(.wrongLayerUse, "'\(m.rawValue)' measures a text layer; '\(n)' is \(environment.layers[i].isTemplate ? "a template" : "a \(environment.layers[i].kind.rawValue) layer")", args[0].range)
-                return .bad()
-            }
-            ref = .declared(i)
-        default:
-            error(.typeMismatch, "'\(m.rawValue)' takes the name of a text layer", args[0].range)
+        let texts = environment.layers.filter { $0.kind == .text && !$0.isTemplate }.map(\.name)
+        guard let (ref, index) = measuredLayer(args[0], for: m.rawValue, names: texts, ctx) else { return .bad() }
+        guard environment.layers[index].kind == .text else {
+            let n = environment.layers[index].name
+            error(.wrongLayerUse, "'\(m.rawValue)' measures a text layer; '\(n)' is a \(environment.layers[index].kind.rawValue) layer", args[0].range)
             return .bad()
         }
         var rest: [IRExpr] = []

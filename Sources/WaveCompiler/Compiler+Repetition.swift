@@ -53,6 +53,42 @@ extension Compiler {
         return .copy(layer, Int(k))
     }
 
+    /// The layer a measuring built-in names (`path-length(L)`, `text-width(L)`): a declared
+    /// layer, one copy of a repeated one (`bar[2]`), or `self` inside a layer or spawn body;
+    /// nil, reported, otherwise. `names` are offered for a misspelt name.
+    mutating func measuredLayer(_ arg: Expr, for what: String, names: [String], _ ctx: Context) -> (ref: LayerRef, index: Int)? {
+        switch arg.kind {
+        case .name("self") where ctx.currentLayer != nil:
+            return ctx.currentLayer.map { (.current, $0) }
+        case .index(let base, let i):
+            guard let ref = copyRef(base, i, ctx), case .copy(let layer, _) = ref else { return nil }
+            return (ref, layer)
+        case .name(let n) where environment.lets[n] == nil && environment.globalIndex[n] == nil:
+            guard let index = environment.layerIndex[n] else {
+                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, names))", arg.range, fix: fixIt(n, names, arg.range))
+                return nil
+            }
+            if environment.layers[index].isTemplate {
+                error(.wrongLayerUse, "'\(n)' is a template: its spawned copies have no name; write \(what)(self) inside 'spawn \(n) { … }'", arg.range)
+                return nil
+            }
+            if ctx.copyOf == index { return (.current, index) }
+            if let r = repeatedAncestor(of: index) {
+                if r == index {
+                    error(.wrongLayerUse, "'\(n)' has \(environment.layers[index].count ?? 0) copies: name one, '\(what)(\(n)[0])'", arg.range)
+                } else {
+                    error(.wrongLayerUse, "'\(n)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; it cannot be named here", arg.range)
+                }
+                return nil
+            }
+            return (.declared(index), index)
+        default:
+            _ = expression(arg, ctx)
+            error(.wrongLayerUse, "'\(what)' takes a layer name", arg.range)
+            return nil
+        }
+    }
+
     /// The repeated layer whose copies a statement's targets name bare (`bar.opacity` for
     /// `layer bar[12]`), so the statement runs once per copy; nil if none does.
     func repeatedTarget(_ targets: [Expr], _ ctx: Context) -> (layer: Int, range: SourceRange)? {

@@ -310,6 +310,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer bar[3]: rect { frame (0, 0, 10, 10) }\nvar l = path-length(bar)", ["2:21 E0216 'bar' has 3 copies: name one, 'path-length(bar[0])'"]),
+        ("layer tab[2]: text \"a\" { }\nlayer u: rect { frame (0, 0, text-width(tab[1]) + path-length(tab[0]), 2) }", []),
+        ("layer c: circle { }\nvar w = text-width(c)", ["2:20 E0216 'text-width' measures a text layer; 'c' is a circle layer"]),
         ("layer bar[12]: rect { rotation index * 30 }", [
             "1:32 W0006 'rotation' multiplies by the plain number 30, so it is in radians (30 radians are 4.8 turns); for degrees write 30deg",
         ]),

@@ -156,6 +156,22 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(r.value(ofLayer: "strip", .position)?.point.0 ?? .nan, 1, accuracy: 1e-9)
     }
 
+    /// `text-width(tab[1])` and `path-length(ring[1])` measure that copy.
+    func testMeasuresNameOneCopyOfARepeatedLayer() throws {
+        let r = try SceneRuntime(program: try program("""
+        let labels = ["Home", "Explore"]
+        layer tab[2]: text labels[index] { size 14 }
+        layer ring[2]: circle { radius 5 + index * 5 }
+        layer u: rect { frame (text-width(tab[1]), path-length(ring[1]), text-width(tab[0]), path-length(ring[0])) }
+        """))
+        let sans = FontDescriptor.parse("sans")
+        guard case .rect(let x, let y, let w, let h) = r.value(ofLayer: "u", .frame) else { return XCTFail("no frame") }
+        XCTAssertEqual(x, try FontLibrary.shared.layout("Explore", font: sans, size: 14).width, accuracy: 1e-9)
+        XCTAssertEqual(w, try FontLibrary.shared.layout("Home", font: sans, size: 14).width, accuracy: 1e-9)
+        XCTAssertEqual(y, 20 * Double.pi, accuracy: 0.01)
+        XCTAssertEqual(h, 10 * Double.pi, accuracy: 0.01)
+    }
+
     func testSpawnAndRemoveKeepLayerCountBounded() throws {
         let p = try program("""
         scene 240x240

@@ -48,6 +48,22 @@ extension Compiler {
                                durationTicks: 15, delayTicks: 0, timing: .linear, repeatCount: nil,
                                repeatDurationTicks: nil, autoreverses: a.arg("autoreverse") != nil, fill: .forwards,
                                then: [], range: a.range)
+        if expected == .paint, morph == nil {
+            // `to transparent` next to the other end, or the target's declared colour.
+            func colour(_ e: IRExpr?) -> IRExpr? {
+                if case .constant(.paint(.color(let c)))? = e { return .constant(.color(c)) }
+                if case .constant(.color(let c))? = e { return .constant(.color(c)) }
+                return nil
+            }
+            let declared = targets.compactMap { t -> IRExpr? in
+                guard case .layer(.declared(let i), let p) = t else { return nil }
+                return colour(environment.layers[i].properties[p])
+            }
+            for (label, other) in [("from", anim.to), ("to", anim.from)] {
+                guard let e = a.arg(label)?.value else { continue }
+                warnTransparent(e, beside: (colour(other).map { [$0] } ?? []) + declared, what: "the animation")
+            }
+        }
         anim.morph = morph
         if let r = a.arg("rotate"), a.arg("along") == nil {
             error(.unknownOption, "'rotate' turns a layer moving along a path; it goes with 'along'", r.label.range)

@@ -297,7 +297,7 @@ extension Compiler {
             error(.badGradient, "a gradient needs at least two colour stops", range)
             return .bad(.paint)
         }
-        var stops: [IRExpr] = [], locations: [IRExpr?] = []
+        var stops: [IRExpr] = [], locations: [IRExpr?] = [], stopColours: [Expr] = []
         for stop in rest {
             var colorExpr = stop
             var location: IRExpr? = nil
@@ -352,10 +352,30 @@ extension Compiler {
             }
             stops.append(c.ir)
             locations.append(location)
+            stopColours.append(colorExpr)
+        }
+        for (i, e) in stopColours.enumerated() {
+            warnTransparent(e, beside: [i - 1, i + 1].filter(stops.indices.contains).map { stops[$0] }, what: "the gradient")
         }
         let ir = IRExpr.gradient(kind: kind, geometry: geometry, stops: stops, locations: locations)
         if let v = Compiler.constantGradient(ir) { return Typed(ir: .constant(v), type: .paint) }
         return Typed(ir: ir, type: .paint)
+    }
+
+    /// `transparent` (transparent black) written next to an opaque colour that is not black,
+    /// in a gradient or a colour animation: wave, like Core Animation, interpolates straight
+    /// colours, so the colour passes through darker shades to it, where CSS (premultiplied)
+    /// fades the colour alone (W0016, with the colour at alpha 0 as the fix).
+    mutating func warnTransparent(_ e: Expr, beside others: [IRExpr], what: String) {
+        guard case .name("transparent") = e.kind, !isVariable("transparent") else { return }
+        for o in others {
+            guard case .constant(.color(let c)) = o, c.a > 0, c.r + c.g + c.b > 0 else { continue }
+            let fade = "rgba(\(Int((c.r * 255).rounded())), \(Int((c.g * 255).rounded())), \(Int((c.b * 255).rounded())), 0)"
+            warning(.transparentBlack, "'transparent' is transparent black, so \(what) darkens between it and the colour beside it (wave interpolates "
+                    + "unpremultiplied, as Core Animation does; CSS does not); to fade that colour out, use it at alpha 0, \(fade)",
+                    e.range, fix: .init(e.range, fade))
+            return
+        }
     }
 
     /// CSS's centre in a gradient's first argument, `30deg at (0.5, 0.5)`: the words and

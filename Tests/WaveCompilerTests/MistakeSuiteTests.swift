@@ -310,6 +310,13 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer g: rect { fill linear-gradient(right, red, transparent) }", [
+            "1:50 W0016 'transparent' is transparent black, so the gradient darkens between it and the colour beside it (wave interpolates unpremultiplied, as Core Animation does; CSS does not); to fade that colour out, use it at alpha 0, rgba(255, 0, 0, 0) => 'rgba(255, 0, 0, 0)' @1:50",
+        ]),
+        ("layer h: rect { fill #3a7bd5 }\nanimate h.fill to transparent over 1s", [
+            "2:19 W0016 'transparent' is transparent black, so the animation darkens between it and the colour beside it (wave interpolates unpremultiplied, as Core Animation does; CSS does not); to fade that colour out, use it at alpha 0, rgba(58, 123, 213, 0) => 'rgba(58, 123, 213, 0)' @2:19",
+        ]),
+        ("layer g: rect { fill linear-gradient(right, black, transparent, rgba(255, 0, 0, 0)) }\nlayer h: rect { fill red }\nanimate h.opacity to 0 over 1s", []),
         ("layer bar[3]: rect { frame (0, 0, 10, 10) }\nvar l = path-length(bar)", ["2:21 E0216 'bar' has 3 copies: name one, 'path-length(bar[0])'"]),
         ("layer tab[2]: text \"a\" { }\nlayer u: rect { frame (0, 0, text-width(tab[1]) + path-length(tab[0]), 2) }", []),
         ("layer c: circle { }\nvar w = text-width(c)", ["2:20 E0216 'text-width' measures a text layer; 'c' is a circle layer"]),

@@ -477,10 +477,15 @@ extension Compiler {
         let style = "the style is part of the font, fontconfig's family:style: 'font \"sans:italic\"'"
         let align = "a text layer is placed by its anchor at its position: 'anchor left', 'anchor center' or 'anchor right'"
         let oneLine = "a text layer is one line: give each line its own text layer"
+        let place = "wave's 'position' is where the layer's anchor is, not a move from it: 'position (x, y)'; to move it, animate 'position' or 'position.x'"
+        let animation = "an animation is a statement after the layer: 'animate L.P from A to B over D …' (grammar.md §8)"
+        let transition = "wave has no implicit transitions: animate each change, 'animate L.P to V over D', or 'spring L.P to V'"
         let text: [String: String] = [
             "font-weight": weight, "fontWeight": weight, "weight": weight, "font-style": style, "fontStyle": style,
             "text-align": align, "textAlign": align, "alignment": align, "alignmentMode": align, "alignment-mode": align, "align": align,
             "line-height": oneLine, "lineHeight": oneLine, "isWrapped": oneLine, "wrapped": oneLine, "white-space": oneLine,
+            "animation": animation, "animation-name": animation, "transition": transition, "transition-property": transition,
+            "translate": place, "translation": place,
         ]
         let shadow = "wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"
         let path = "wave has no shadow path: the shadow is cast by the layer's own alpha"

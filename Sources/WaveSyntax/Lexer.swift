@@ -100,6 +100,12 @@ public struct Lexer {
                 return make(.error(.unexpectedCharacter, "unexpected terminal escape sequence '\(shown)' (colour codes pasted from a terminal?)"))
             }
         }
+        if bytes[pos] == UInt8(ascii: "@"), matches("@keyframes") {
+            // CSS's at-rule: the word is taken with it, so the rest of the line reads as one mistake.
+            pos += "@keyframes".utf8.count
+            return make(.error(.unexpectedCharacter, "CSS's '@keyframes' has no place in wave: an animation's keyframes go in its 'animate', "
+                               + "'animate L.P values [a, b, c] times [0, 0.4, 1] over D' (the percentages are the times)"))
+        }
         // An unexpected character: consume one whole UTF-8 sequence and report it.
         pos += 1
         while pos < bytes.count, bytes[pos] & 0xC0 == 0x80 { pos += 1 }

@@ -268,6 +268,9 @@ extension Parser {
         let cssFilter = head == "filter" && kind != "scene" && peek(colon).identifier == "blur" && peek(colon + 1).isPunct("(")
             && !peek(colon).newlineBefore
         if cssFilter, colon == 1 { advance() }
+        if head == "transform", kind != "scene", peek(colon).identifier != nil, peek(colon + 1).isPunct("("), !peek(colon).newlineBefore {
+            return parseCSSTransform(headID, colon: colon)
+        }
         if !cssFilter, isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
             error(.expectedToken, "a property takes its value without '\(p)': write '\(head) …'", at: current.range,
@@ -306,6 +309,12 @@ extension Parser {
                 value = Expr(.error, previous.range)
             } else if canStartExpression {
                 value = parseExpression()
+                if Parser.cssShorthands.contains(head) {
+                    // `box-shadow 0 2px 4px rgba(…)`: CSS's values in a row, read with it, so the
+                    // unknown property is the one error.
+                    while !current.newlineBefore, canStartExpression, !isPunct("{"),
+                          !(current.identifier.map { isClauseHead($0, kind) } ?? false) { _ = parseExpression() }
+                }
             } else {
                 error(.missingValue, "property '\(head)' needs a value, found \(current.describe)", at: current.range)
                 advance()
@@ -402,4 +411,44 @@ extension Parser {
     /// Property names that are also words a value may be (`anchor center`, `level height`,
     /// `join miter`).
     static let valueWords: Set<String> = ["center", "width", "height", "miter"]
+}
+
+extension Parser {
+    /// CSS properties that take several values in a row, which no wave property is called.
+    static let cssShorthands: Set<String> = ["box-shadow", "text-shadow", "drop-shadow", "animation", "transition", "margin", "padding", "outline", "inset"]
+
+    /// CSS's `transform: scale(1.2) rotate(45deg)` in a layer body: one error naming wave's
+    /// properties for each function, with the fix when every one has a property of its own
+    /// (`scale`, `rotate`); the functions are read and dropped.
+    mutating func parseCSSTransform(_ head: Identifier, colon: Int) -> Clause? {
+        if colon == 1 { advance() }
+        var calls: [(name: String, args: [Expr])] = []
+        var end = head.range
+        while !current.newlineBefore, current.identifier != nil, peek().isPunct("(") {
+            let call = parseExpression()
+            end = end.to(call.range)
+            if case .call(let name, let args) = call.kind { calls.append((name.name, args)) }
+        }
+        let span = head.range.to(end)
+        var written: [String] = []
+        for (name, args) in calls {
+            let text = args.map { file.text(of: $0.range) }
+            switch (name, text.count) {
+            case ("scale", 1): written.append("scale \(text[0])")
+            case ("scale", 2): written.append("scale (\(text[0]), \(text[1]))")
+            case ("rotate", 1), ("rotateZ", 1): written.append("rotation \(text[0])")
+            default: written = []; break
+            }
+            if written.isEmpty { break }
+        }
+        let message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
+            + "anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"
+        if !written.isEmpty, written.count == calls.count {
+            let fix = written.joined(separator: "  ")
+            error(.unknownProperty, message, at: span, help: "write '\(fix)'", fix: .init(span, fix))
+        } else {
+            error(.unknownProperty, message, at: span)
+        }
+        return nil
+    }
 }

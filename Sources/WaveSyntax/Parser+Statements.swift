@@ -58,6 +58,8 @@ extension Parser {
         "then": "'then' follows an animation: 'animate x to 1 over 1s then { … }'",
         "import": "a script is one file; wave has no 'import'",
         "const": "declare constants with 'let'",
+        "keyframes": "an animation's keyframes go in its 'animate': 'animate L.P values [a, b, c] times [0, 0.4, 1] over D' (CSS's percentages are the times)",
+        "transition": "wave has no implicit transitions: animate each change, 'animate L.P to V over D' (or 'spring L.P to V')",
     ].merging(["elif", "elsif", "elseif"].map { ($0, "wave writes it 'else if' ('if a { … } else if b { … }')") }) { a, _ in a }
 
     /// A word starting a line's statement that cannot begin an expression statement: a word
@@ -659,6 +661,10 @@ extension Parser {
                 }
                 args.append(Arg(label: label, values: values))
             }
+            if labels["autoreverse"] != nil, let read = parseCSSDirection(context: context) {
+                if let arg = read { args.append(arg) }
+                continue
+            }
             if let arg = parseSynonymArg(labels, context: context) {
                 args.append(arg)
                 continue
@@ -705,6 +711,48 @@ extension Parser {
         }
     }
 
+    /// CSS's `direction alternate` (`animation-direction`), at the option's name: one error
+    /// whose fix is `autoreverse`, the word after it read too. `normal` is wave's default;
+    /// `reverse` and `alternate-reverse` have no option (swap the ends).
+    /// Nil when the option here is not a direction; else the option read (`autoreverse`, or
+    /// nothing).
+    mutating func parseCSSDirection(context: String) -> Arg?? {
+        guard !current.newlineBefore, let first = current.identifier else { return nil }
+        let name: SourceRange, w: String
+        if first == "direction" {
+            (name, w) = (current.range, first)
+            advance()
+        } else if first == "animation", peek().isPunct("-"), !peek().spaceBefore, peek(2).isWord("direction"), !peek(2).spaceBefore {
+            (name, w) = (current.range.to(peek(2).range), "animation-direction")
+            advance(); advance(); advance()
+        } else {
+            return nil
+        }
+        var value = current.identifier ?? "", span = name
+        if !current.newlineBefore, current.identifier != nil {
+            span = name.to(current.range)
+            advance()
+            if value == "alternate", isPunct("-"), !current.spaceBefore, peek().isWord("reverse"), !peek().spaceBefore {
+                value = "alternate-reverse"
+                advance()
+                span = span.to(current.range)
+                advance()
+            }
+        }
+        switch value {
+        case "alternate":
+            error(.unknownOption, "CSS's '\(w) alternate' is 'autoreverse' in wave", at: span, help: "write 'autoreverse'", fix: .init(span, "autoreverse"))
+            readAsMeant(at: span)
+            return Arg(label: Identifier("autoreverse", span), values: [])
+        case "normal":
+            error(.unknownOption, "'\(w) normal' is what '\(context)' does anyway; delete it", at: span, help: "delete it", fix: .init(span, ""))
+            readAsMeant(at: span)
+        default:
+            error(.unknownOption, "'\(context)' has no '\(w)': to run it backwards swap its 'from' and 'to'; CSS's 'alternate' is 'autoreverse'", at: span)
+        }
+        return .some(nil)
+    }
+
     /// An option written with another tool's word (`wait 1s`, `for 1s`, `timing linear`,
     /// `repeat` spelt `loop`; see `Vocabulary.optionSynonyms`) or a timing curve without
     /// `ease` (`ease-in-out`): reported with wave's spelling and read as that option, so one
@@ -713,6 +761,14 @@ extension Parser {
     mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
         guard let first = current.identifier, !current.newlineBefore, labels[first] == nil else { return nil }
         let firstRange = current.range
+        if first == "forever" || Vocabulary.foreverSynonyms.contains(first), labels["repeat"] != nil {
+            // CSS's `animation: … infinite`: the count alone, without 'repeat'.
+            error(.unknownOption, "'\(first)' alone is no option: an endless repeat is 'repeat forever'", at: firstRange,
+                  help: "write 'repeat forever'", fix: .init(firstRange, "repeat forever"))
+            readAsMeant(at: firstRange)
+            advance()
+            return Arg(label: Identifier("repeat", firstRange), values: [Expr(.name("forever"), firstRange)])
+        }
         if TimingCurveName(rawValue: first) != nil, labels["ease"] == 1 {   // `ease` itself is a label
             error(.unknownOption, "'\(first)' is a timing curve: in '\(context)' it follows 'ease'", at: firstRange,
                   help: "write 'ease \(first)'", fix: .init(firstRange, "ease \(first)"))

@@ -300,11 +300,19 @@ extension Compiler {
         let typed = args.map { expression($0, ctx) }
         if typed.contains(where: \.poisoned) { return .bad() }
         guard inlineHeight + fn.body.height <= Parser.maxDepth else {
-            error(.nestedTooDeeply, "'\(f.name)' nests calls more than \(Parser.maxDepth) levels deep; recursion ends only where its condition is constant", range)
+            // Once per outermost call: the other calls at that depth (`wid` beside a recursive
+            // `xpos`) are not to blame.
+            if !inlineOverflowReported {
+                error(.nestedTooDeeply, "'\(f.name)' nests calls more than \(Parser.maxDepth) levels deep; recursion ends only where its condition is constant", range)
+                inlineOverflowReported = true
+            }
             return .bad()
         }
         inlineHeight += fn.body.height
-        defer { inlineHeight -= fn.body.height }
+        defer {
+            inlineHeight -= fn.body.height
+            if inlineHeight == 0 { inlineOverflowReported = false }
+        }
         var inner = Context()
         inner.params = Dictionary(zip(fn.params.map(\.name), typed), uniquingKeysWith: { first, _ in first })
         let result = expression(fn.body, inner)

@@ -91,6 +91,8 @@ public struct Compiler {
     /// Sum of the heights of the function bodies being inlined: recursion stops at the
     /// nesting limit (`Parser.maxDepth`).
     var inlineHeight = 0
+    /// Whether the calls being inlined have already reported going past the nesting limit.
+    var inlineOverflowReported = false
     /// Unknown names already reported (each is reported once).
     var reportedNames: Set<String> = []
     /// Start offsets of the parser's errors, sorted: a statement holding one is not compiled
@@ -381,14 +383,18 @@ public struct Compiler {
         return lo < parseErrorStarts.count && parseErrorStarts[lo] < max(range.end, range.start + 1)
     }
 
+    /// How many times each word appears in the script (after errors, a failed statement's uses).
+    func mentionCounts() -> [String: Int] {
+        var mentions: [String: Int] = [:]
+        for t in Lexer.tokenize(file) { if let w = t.identifier { mentions[w, default: 0] += 1 } }
+        return mentions
+    }
+
     /// Warns about variables never read. After errors, a use may sit in a statement that
     /// failed to compile, so a variable whose name appears anywhere else in the source
     /// counts as used.
     mutating func warnUnused(_ script: Script, afterErrors: Bool) {
-        var mentions: [String: Int] = [:]
-        if afterErrors {
-            for t in Lexer.tokenize(file) { if let w = t.identifier { mentions[w, default: 0] += 1 } }
-        }
+        let mentions = afterErrors ? mentionCounts() : [:]
         // A variable whose own declaration failed is not warned about: the error says enough.
         let errorStarts = (parseErrorStarts + diagnostics.filter { $0.severity == .error }.map(\.range.start)).sorted()
         func holdsError(_ r: SourceRange) -> Bool {
@@ -408,11 +414,16 @@ public struct Compiler {
     /// Warns about layers nothing can ever show: opacity 0 or `visible false` that no
     /// statement changes, shapes with neither fill nor stroke, templates never spawned.
     /// `afterErrors`: a template's spawn may sit in a statement that failed to compile
-    /// (`spwan dot`, `spawn dott`), so "never spawned" is not said then.
+    /// (`spwan dot`, `spawn dott`), so "never spawned" is not said then, nor anything about a
+    /// layer named again in the script.
     mutating func warnInvisibleLayers(afterErrors: Bool) {
+        // After errors, a statement that would change a layer may be one that failed: a layer
+        // named again anywhere is not said to be unchanged.
+        let mentions = afterErrors ? mentionCounts() : [:]
         for i in firstNewLayer..<environment.layers.count {
             let l = environment.layers[i]
             if l.usedAsMask || geometrySources.contains(i) { continue }
+            if afterErrors, mentions[l.name, default: 0] > 1 { continue }
             // After an error in its body (a bad fill colour) the layer is not what was meant.
             if holdsParseError(l.range) || diagnostics.contains(where: { $0.severity == .error && l.range.start <= $0.range.start && $0.range.start < l.range.end }) {
                 continue

@@ -361,11 +361,13 @@ extension Compiler {
             anim.keyframeMode = mode
         }
         if let e = a.arg("eases")?.value {
-            guard case .list(let fs) = e.kind, fs.count == n - 1 else {
-                error(.badKeyframes, "'eases' needs one timing curve per segment (\(n - 1))", e.range)
+            // One curve serves every segment, as CSS's animation-timing-function does.
+            guard case .list(let fs) = e.kind, fs.count == n - 1 || fs.count == 1 else {
+                error(.badKeyframes, "'eases' needs one timing curve per segment (\(n - 1)), or one for all of them", e.range)
                 return false
             }
             for f in fs { guard let tf = timingFunction(f) else { return false }; anim.segmentTimings.append(tf) }
+            if fs.count == 1, n > 2 { anim.segmentTimings = Array(repeating: anim.segmentTimings[0], count: n - 1) }
         }
         return true
     }

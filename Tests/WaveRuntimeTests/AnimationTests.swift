@@ -42,6 +42,17 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(try trace("var x = 0\nanimate x from 0 to 4 over 4t ease steps(2)", ticks: 4), [0, 0, 2, 2, 4])
     }
 
+    /// `eases [c]` is the curve c on every segment, as CSS's animation-timing-function is.
+    func testOneEaseServesEverySegment() throws {
+        let one = try trace("var x = 0\nanimate x values [0, 10, 4, 20] times [0, 0.2, 0.5, 1] over 1s eases [ease-in-out]", ticks: 60)
+        let each = try trace("var x = 0\nanimate x values [0, 10, 4, 20] times [0, 0.2, 0.5, 1] over 1s eases [ease-in-out, ease-in-out, ease-in-out]", ticks: 60)
+        let whole = try trace("var x = 0\nanimate x values [0, 10, 4, 20] times [0, 0.2, 0.5, 1] over 1s ease ease-in-out", ticks: 60)
+        XCTAssertEqual(one, each)
+        XCTAssertNotEqual(one, whole)
+        XCTAssertEqual(one[12], 10, accuracy: 1e-9)   // the first key is reached at 0.2 of the pass
+        XCTAssertEqual(one[6], 5, accuracy: 1e-6)     // half-way through an ease-in-out segment
+    }
+
     func testKeyframesLinearDiscreteCubicPaced() throws {
         XCTAssertEqual(try trace("var x = 0\nanimate x values [0, 10, 0] over 4t", ticks: 4), [0, 5, 10, 5, 0])
         let timed = try trace("var x = 0\nanimate x values [0, 10, 20] times [0, 0.75, 1] over 4t", ticks: 4)

@@ -24,7 +24,13 @@ extension Compiler {
                 continue
             }
             if case .layer(_, let p) = target, !p.isAnimatable {
-                error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
+                if p == .dash || p == .points {
+                    // A list: its numbers can be bound to variables, which animate.
+                    let example = p == .dash ? "'var on = 10' … 'dash [on, 150]' … 'animate on to 100 over 1s'" : "'var x = 0' … 'points [(x, 0), (50, 80)]' … 'animate x to 100 over 1s'"
+                    error(.notAnimatable, "'\(p.rawValue)' is a list and cannot be animated; write its numbers with variables and animate those: \(example)", t.range)
+                } else {
+                    error(.notAnimatable, "'\(p.rawValue)' cannot be animated; assign it instead", t.range)
+                }
                 continue
             }
             if case .bool = type { error(.notAnimatable, "a bool cannot be animated", t.range); continue }

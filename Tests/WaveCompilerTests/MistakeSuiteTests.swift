@@ -310,6 +310,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer ring: circle { stroke red  dash [10, 150] }\nanimate ring.dash to [100, 150] over 1s", [
+            "2:9 E0304 'dash' is a list and cannot be animated; write its numbers with variables and animate those: 'var on = 10' … 'dash [on, 150]' … 'animate on to 100 over 1s'",
+        ]),
         ("layer a: circle { opacity 0 }\nsequence {\n  parallel { animate a.opacity to 1 over 0.3s }\n}",
          ["3:3 E0214 'parallel' cannot go inside 'sequence': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
         ("func wid(i) = 8 + i\nfunc xpos(i) = i <= 0 ? 30 : xpos(i - 1) + wid(i - 1)\nlayer tab[3]: rect { frame (xpos(index), 0, 10, 10) }",

@@ -448,7 +448,27 @@ extension Compiler {
             error(.typeMismatch, "'\(prop.rawValue)' needs a list of \(prop == .points ? "points" : "numbers"), found a list of \(found)", e.range)
             return .bad(.list)
         }
+        warnPercentLength(e, prop)
         return coerce(t, to: info.type, words: info.words, range: e.range, what: "'\(prop.rawValue)'")
+    }
+
+    /// `frame (0, 0, 100%, 5)`, `corner 50%`: in a place or size a percentage is the plain
+    /// number it stands for (1, 0.5 pixels), never a share of a box as in CSS (W0017).
+    /// `scale 120%`, `opacity 50%`, `anchor (50%, 50%)` mean what they say and are left alone.
+    mutating func warnPercentLength(_ e: Expr, _ prop: Property) {
+        let places: Set<Property> = [.position, .center, .from, .to, .shadowOffset, .extent]
+        guard prop.info.type == .number(.length) || prop.info.type == .rect || places.contains(prop) else { return }
+        func percent(_ x: Expr) -> Expr? {
+            if case .number(_, .percent) = x.kind { return x }
+            switch x.kind {
+            case .tuple(let items): return items.lazy.compactMap(percent).first
+            case .unary(_, let a): return percent(a)
+            default: return nil
+            }
+        }
+        guard let p = percent(e), case .number(let v, _) = p.kind else { return }
+        warning(.percentLength, "'\(file.text(of: p.range))' is the number \(Value.format(v / 100)) here: a percentage is a plain number (÷ 100), "
+                + "not a share of the box or scene as in CSS; '\(prop.rawValue)' is in pixels ('width' and 'height' are the scene's: 'width / 2')", p.range)
     }
 
     /// Whether a bare name means something here (a variable, layer, colour, built-in …).

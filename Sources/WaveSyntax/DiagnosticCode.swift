@@ -100,6 +100,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case removedMask = "W0014"
     case missingGlyph = "W0015"
     case transparentBlack = "W0016"
+    case percentLength = "W0017"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -189,6 +190,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .shadowOffsetNumber: return ("shadow-offset-number", "a number alone as `shadow-offset`: it is (n, n), diagonal; a shadow straight down is (0, n)")
         case .valueAlone: return ("value-alone", "a value on its own at the top level of a script (`1s`, `x == 1`): it does nothing there (the REPL prints one); a colour alone (`#fade`) is taken for a comment missing its space after `#`")
         case .widthWithoutStroke: return ("width-without-stroke", "`width` (wave's short name for `stroke-width`) on a rect or ellipse that draws no stroke, and nothing gives it one: a box's width goes in `frame`")
+        case .percentLength: return ("percent-length", "a percentage written as a place or size (`frame (0, 0, 100%, 5)`, `corner 50%`): it is the plain number (1, 0.5 pixels), not a share of a box as in CSS")
         case .transparentBlack: return ("transparent-black", "`transparent` next to an opaque colour in a gradient or a colour animation: it is transparent black, so the colour darkens on the way (write the colour at alpha 0)")
         case .missingGlyph: return ("missing-glyph", "a text layer's constant text has characters that neither its font nor any installed fallback face has a glyph for: they draw as the font's empty box")
         case .removedMask: return ("removed-mask", "`remove` of a layer used as a mask: the layers it masks show nothing from then on")

@@ -310,6 +310,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("layer bar: rect { frame (0, 95, 100%, 5)  corner 50%  anchor (50%, 50%)  scale 120%  opacity 50% }", [
+            "1:33 W0017 '100%' is the number 1 here: a percentage is a plain number (÷ 100), not a share of the box or scene as in CSS; 'frame' is in pixels ('width' and 'height' are the scene's: 'width / 2')",
+            "1:50 W0017 '50%' is the number 0.5 here: a percentage is a plain number (÷ 100), not a share of the box or scene as in CSS; 'corner' is in pixels ('width' and 'height' are the scene's: 'width / 2')",
+        ]),
         ("layer ring: circle { stroke red  dash [10, 150] }\nanimate ring.dash to [100, 150] over 1s", [
             "2:9 E0304 'dash' is a list and cannot be animated; write its numbers with variables and animate those: 'var on = 10' … 'dash [on, 150]' … 'animate on to 100 over 1s'",
         ]),

@@ -304,7 +304,13 @@ extension Compiler {
             switch (a.type, b.type) {
             case (.number(let da), .number(let db)):
                 let d: Dimension
-                if da == .none { d = db } else if db == .none { d = da } else if da == db { d = op == .div ? .none : da } else { d = .none }
+                if da == .none { d = db } else if db == .none { d = da } else if da == db { d = op == .div ? .none : da } else if op == .div { d = .none }
+                else if Set([da, db]) == [.length, .angle] { d = .length }   // an arc's length: radius × angle
+                else {
+                    error(.unitMismatch, "cannot multiply \(Compiler.withArticle(da.rawValue)) by \(Compiler.withArticle(db.rawValue)): units differ "
+                          + "(a plain number keeps the other's unit: to drop one, divide it by its unit, as in 'd / 1s')", range)
+                    return .bad()
+                }
                 return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .number(d)))
             case (.point, .number), (.point, .point): return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .point))
             case (.number, .point) where op == .mul: return fold(Typed(ir: .binary(op, a.ir, b.ir), type: .point))

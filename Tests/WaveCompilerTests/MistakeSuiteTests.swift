@@ -310,6 +310,8 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer m: circle { radius 5 }\nlayer a: rect { mask m }\nat 1s { remove m }",
          ["3:9 W0014 'm' masks 'a': once it is removed, that layer shows nothing"]),
         ("layer b: circle { radius 5 }\nat 1s { remove b }", []),
+        ("var a = 3px * 1s", ["1:9 E0302 cannot multiply a length by a time: units differ (a plain number keeps the other's unit: to drop one, divide it by its unit, as in 'd / 1s')"]),
+        ("var d = 2s\nlayer a: rect { frame (0, 0, 10px * 90deg, d / 1s * 3px)  rotation t * 90deg }", []),
         ("layer bar: rect { frame (0, 95, 100%, 5)  corner 50%  anchor (50%, 50%)  scale 120%  opacity 50% }", [
             "1:33 W0017 '100%' is the number 1 here: a percentage is a plain number (÷ 100), not a share of the box or scene as in CSS; 'frame' is in pixels ('width' and 'height' are the scene's: 'width / 2')",
             "1:50 W0017 '50%' is the number 0.5 here: a percentage is a plain number (÷ 100), not a share of the box or scene as in CSS; 'corner' is in pixels ('width' and 'height' are the scene's: 'width / 2')",

@@ -184,11 +184,7 @@ extension Compiler {
             if copy == nil, ctx.copyOf == index {
                 copy = .current
             } else if copy == nil, let r = repeatedAncestor(of: index) {
-                if r == index {
-                    error(.wrongLayerUse, "'\(n)' has \(layer.count ?? 0) copies: name one ('\(n)[0].\(id.name)'), or use '\(n).\(id.name)' as the target of an assignment or animation to change every copy", base.range)
-                } else {
-                    error(.wrongLayerUse, "'\(n)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; it cannot be named here", base.range)
-                }
+                reportCopies(of: index, inside: r, nameOne: " ('\(n)[0].\(id.name)'), or use '\(n).\(id.name)' as the target of an assignment or animation to change every copy", base.range)
                 return .bad()
             }
             var named = Property(rawValue: id.name) ?? (id.name == "width" ? nil : Property.named(id.name))

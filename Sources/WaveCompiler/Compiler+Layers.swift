@@ -355,7 +355,7 @@ extension Compiler {
         for (m, at) in removals where environment.layers[m].usedAsMask && !warned.contains(m) {
             warned.insert(m)
             let masked = environment.layers.indices.filter { environment.layers[$0].mask == m }.map { "'\(environment.layers[$0].name)'" }
-            let list = masked.count <= 3 ? masked.joined(separator: ", ") : masked.prefix(3).joined(separator: ", ") + " and \(masked.count - 3) more"
+            let list = Diagnostic.list(masked, limit: 3)
             warning(.removedMask, "'\(environment.layers[m].name)' masks \(list): once it is removed, \(masked.count == 1 ? "that layer shows" : "they show") nothing",
                     at, help: "to uncover \(masked.count == 1 ? "it" : "them"), grow the mask over \(masked.count == 1 ? "it" : "them") instead of removing it")
         }

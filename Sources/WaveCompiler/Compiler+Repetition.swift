@@ -53,6 +53,17 @@ extension Compiler {
         return .copy(layer, Int(k))
     }
 
+    /// Layer `index`, named where one layer is meant, has many copies: it is repeated
+    /// (`r == index`; `nameOne` follows "name one" with how), or sits inside repeated `r`.
+    mutating func reportCopies(of index: Int, inside r: Int, nameOne: String, _ range: SourceRange) {
+        let n = environment.layers[index].name
+        if r == index {
+            error(.wrongLayerUse, "'\(n)' has \(environment.layers[index].count ?? 0) copies: name one\(nameOne)", range)
+        } else {
+            error(.wrongLayerUse, "'\(n)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; it cannot be named here", range)
+        }
+    }
+
     /// The layer a measuring built-in names (`path-length(L)`, `text-width(L)`): a declared
     /// layer, one copy of a repeated one (`bar[2]`), or `self` inside a layer or spawn body;
     /// nil, reported, otherwise. `names` are offered for a misspelt name.
@@ -74,11 +85,7 @@ extension Compiler {
             }
             if ctx.copyOf == index { return (.current, index) }
             if let r = repeatedAncestor(of: index) {
-                if r == index {
-                    error(.wrongLayerUse, "'\(n)' has \(environment.layers[index].count ?? 0) copies: name one, '\(what)(\(n)[0])'", arg.range)
-                } else {
-                    error(.wrongLayerUse, "'\(n)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; it cannot be named here", arg.range)
-                }
+                reportCopies(of: index, inside: r, nameOne: ", '\(what)(\(n)[0])'", arg.range)
                 return nil
             }
             return (.declared(index), index)

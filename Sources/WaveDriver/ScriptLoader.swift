@@ -144,8 +144,7 @@ public func fontWarnings(_ program: Program) -> [Diagnostic] {
         }
         if case .constant(.string(let text)) = layer.properties[.text],
            let missing = try? FontLibrary.shared.missingCharacters(in: text, font: descriptor), !missing.isEmpty {
-            let shown = missing.prefix(5).map { "'\(visibleForm($0))'" }
-            let list = shown.joined(separator: ", ") + (missing.count > 5 ? " and \(missing.count - 5) more" : "")
+            let list = Diagnostic.list(missing.map { "'\(visibleForm($0))'" }, limit: 5)
             out.append(.warning(.missingGlyph, "font '\(match.family)' has no glyph for \(list) in layer '\(layer.name)': \(missing.count == 1 ? "it draws" : "each draws") as an empty box",
                                 at: layer.propertyRanges[.text] ?? layer.range))
         }

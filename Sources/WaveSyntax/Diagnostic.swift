@@ -59,6 +59,13 @@ extension Array where Element == Diagnostic {
 
 /// Formats diagnostics rustc-style as `file:line:col: error[E0202]: message`, the source
 /// line, and a caret line; notes follow as `file:line:col: note: message`.
+extension Diagnostic {
+    /// "'a', 'b', 'c' and 2 more": the first `limit` items of a list a message names.
+    public static func list(_ items: [String], limit: Int) -> String {
+        items.prefix(limit).joined(separator: ", ") + (items.count > limit ? " and \(items.count - limit) more" : "")
+    }
+}
+
 public struct DiagnosticFormatter: Sendable {
     public var useColor: Bool
     public init(useColor: Bool) { self.useColor = useColor }

@@ -430,16 +430,14 @@ extension Parser {
             if case .call(let name, let args) = call.kind { calls.append((name.name, args)) }
         }
         let span = head.range.to(end)
-        var written: [String] = []
-        for (name, args) in calls {
+        let written = calls.compactMap { name, args -> String? in
             let text = args.map { file.text(of: $0.range) }
             switch (name, text.count) {
-            case ("scale", 1): written.append("scale \(text[0])")
-            case ("scale", 2): written.append("scale (\(text[0]), \(text[1]))")
-            case ("rotate", 1), ("rotateZ", 1): written.append("rotation \(text[0])")
-            default: written = []; break
+            case ("scale", 1): return "scale \(text[0])"
+            case ("scale", 2): return "scale (\(text[0]), \(text[1]))"
+            case ("rotate", 1), ("rotateZ", 1): return "rotation \(text[0])"
+            default: return nil
             }
-            if written.isEmpty { break }
         }
         let message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
             + "anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"

@@ -131,7 +131,7 @@ public enum Ops {
         case .rgb: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), 1))
         case .rgba: return .color(RGBA(unit(arg(0) / 255), unit(arg(1) / 255), unit(arg(2) / 255), unit(arg(3))))
         case .hsl: return .color(hsl(arg(0), arg(1), arg(2)))
-        case .point: return .point(arg(0), arg(1))
+        case .point: return n.count == 1 ? .point(arg(0), arg(0)) : .point(arg(0), arg(1))   // one: a number for both
         case .random: return .number(0)
         case .charCount:
             guard case .string(let s) = args.first else { return .number(0) }

@@ -252,11 +252,15 @@ extension Compiler {
                 calledOtherwise(.unknownTimingCurve, "timing curve", n, e.range, meant: meant)
                 return f
             }
-            if n == "spring" {
-                error(.unknownTimingCurve, "a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' "
-                      + "(with stiffness, damping, mass)", e.range)
-                return nil
-            }
+        }
+        var springName: String? = nil
+        if case .name("spring") = e.kind { springName = "spring" }
+        if case .call(let f, _) = e.kind, f.name.lowercased().contains("spring") { springName = f.name }
+        if let springName {
+            // `ease spring`, `ease spring(1, 100, 10, 0)` (Lottie, CSS libraries, SwiftUI's .spring()).
+            error(.unknownTimingCurve, "\(springName == "spring" ? "a spring" : "'\(springName)'") is not a timing curve in wave but an animation "
+                  + "of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)", e.range)
+            return nil
         }
         if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.

@@ -412,7 +412,8 @@ extension Compiler {
             for a in args { _ = expression(a, ctx) }
             return .bad()
         }
-        guard let (ref, _) = measuredLayer(args[0], for: "path-length", names: environment.layerNames, ctx) else { return .bad() }
+        guard let (ref, index) = measuredLayer(args[0], for: "path-length", names: environment.layerNames, ctx) else { return .bad() }
+        geometrySources.insert(index)
         return Typed(ir: .pathLength(ref), type: .number(.length))
     }
 

@@ -183,7 +183,7 @@ extension Compiler {
             if let earlier = seen[prop.rawValue] {
                 let (line, col) = file.location(of: earlier.start)
                 error(.duplicateProperty, "property '\(head)' is set twice (first at \(line):\(col))", clause.head.range,
-                      notes: [.init("'\(file.text(of: earlier))' is first set here", earlier)])
+                      notes: [.init("'\(prop.rawValue)' is first set here", earlier)])
                 continue
             }
             seen[prop.rawValue] = clause.head.range
@@ -575,6 +575,9 @@ extension Compiler {
             error(.typeMismatch, "\(what) needs \(Compiler.withArticle("\(expected)")), found \(Compiler.withArticle("\(t.type)"))", range)
             return .bad()
         case (.point, .number(let d)) where d == .none || d == .length:
+            // One number for both: drawn once when it draws a random number (`scale
+            // random(0.5, 1.5)` is a uniform scale, not an ellipse).
+            if t.ir.drawsRandom { return Typed(ir: .call(.point, [t.ir]), type: .point) }
             return fold(Typed(ir: .makePoint(t.ir, t.ir), type: .point))
         case (.paint, .color):
             if case .constant(.color(let c)) = t.ir { return Typed(ir: .constant(.paint(.color(c))), type: .paint) }

@@ -99,6 +99,7 @@ extension Compiler {
             error(.wrongLayerUse, "'\(m.rawValue)' measures a text layer; '\(n)' is a \(environment.layers[index].kind.rawValue) layer", args[0].range)
             return .bad()
         }
+        geometrySources.insert(index)
         var rest: [IRExpr] = []
         for a in args.dropFirst() {
             let t = expression(a, ctx)

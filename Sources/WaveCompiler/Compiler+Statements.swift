@@ -338,6 +338,13 @@ extension Compiler {
     }
 
     /// Resolves an assignable place: a `var`, a layer property, or one component of either.
+    /// Whether `n` names nothing here: no variable, layer, parameter, loop variable, copy
+    /// variable, property of the current layer, colour or built-in, nor a variable declared later.
+    func isUndeclared(_ n: String, _ ctx: Context) -> Bool {
+        ctx.params?[n] == nil && ctx.locals[n] == nil && instanceVar(n, ctx) == nil && laterVariables[n] == nil
+            && namedColors[n] == nil && n != "self" && n != Ambient.index.rawValue && !visibleNames(ctx).contains(n)
+    }
+
     mutating func target(_ e: Expr, _ ctx: Context) -> (Target, ValueType)? {
         switch e.kind {
         case .name(let n):
@@ -372,6 +379,13 @@ extension Compiler {
                 if case .copy(let i, _) = ref { writtenProperties.insert("\(i).\(p.rawValue)") }
                 if case .current = ref, let i = ctx.copyOf { writtenProperties.insert("\(i).\(p.rawValue)") }
                 return (.layer(ref, p), typed.type)
+            }
+            if case .name(let n) = layerBase.kind, Property.named(id.name) != nil, isUndeclared(n, ctx) {
+                // `animate b.opacity …`, `b.x = 3` with no layer 'b': a layer is what is missing.
+                guard reportedNames.insert(n).inserted else { return nil }
+                let names = environment.layerNames
+                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, names))", layerBase.range, fix: fixIt(n, names, layerBase.range))
+                return nil
             }
             guard let (baseTarget, baseType) = target(base, ctx) else { return nil }
             let names: [String: Int] = baseType == .point ? ["x": 0, "y": 1] : baseType == .rect ? ["x": 0, "y": 1, "width": 2, "height": 3] : [:]

@@ -76,8 +76,9 @@ public struct Compiler {
     /// for the once-assignment warning.
     var changingGlobals: Set<Int> = []
     var onceAssignments: [(target: Expr, value: IRExpr, range: SourceRange)] = []
-    /// Layers whose outline an animation reads (`along L`, a morph to L): not drawn for
-    /// themselves perhaps, but not pointless either.
+    /// Layers whose outline an animation reads (`along L`, a morph to L) or that an
+    /// expression measures (`path-length(L)`, `text-width(L)`, `text-bounds(L)`): not drawn
+    /// for themselves perhaps (a hidden text layer kept for measuring), but not pointless either.
     var geometrySources: Set<Int> = []
     /// Top-level variables not declared yet, with where they will be: a use before the
     /// declaration says so instead of "unknown name".

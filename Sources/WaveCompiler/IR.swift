@@ -96,6 +96,12 @@ public indirect enum IRExpr: Equatable, Sendable {
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 
+    /// Whether evaluating this draws from the scene's random numbers (`random()` anywhere in it).
+    public var drawsRandom: Bool {
+        if case .call(.random, _) = self { return true }
+        return operands.contains { $0.drawsRandom }
+    }
+
     /// The expressions this one is made of, one level down (for walks that look for what an
     /// expression reads; not for the per-tick interpreter).
     public var operands: [IRExpr] {

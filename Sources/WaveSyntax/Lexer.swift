@@ -202,6 +202,8 @@ public struct Lexer {
                 // `1.5.3` (a version number, a typo): one literal with one error, not a number
                 // and a stray `.3`.
                 while Lexer.isDigit(peek()) || (peek() == UInt8(ascii: ".") && Lexer.isDigit(peek(1))) { pos += 1 }
+                // A unit written against it (`1.5.3s`) is part of the same mistake.
+                if peek() == UInt8(ascii: "%") { pos += 1 } else { while Lexer.isIdentChar(peek()) { pos += 1 } }
                 return .error(.badNumber, "bad number '\(String(decoding: bytes[s..<pos], as: UTF8.self))': a number has at most one decimal point")
             }
         }

@@ -273,7 +273,11 @@ extension Parser {
         }
         if !cssFilter, isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
-            error(.expectedToken, "a property takes its value without '\(p)': write '\(head) …'", at: current.range,
+            // Under wave's name: `background-color: red` is also reported as wave's 'fill',
+            // which this message must not contradict; an unknown word is not repeated.
+            let name = isClauseHead(head, kind) ? head : kind == "spring" || kind == "emit" ? nil : Vocabulary.propertySynonyms[head]
+            let write = name.map { ": write '\($0) …'" } ?? ""
+            error(.expectedToken, "a property takes its value without '\(p)'\(write)", at: current.range,
                   help: "delete the '\(p)'", fix: .init(current.range, ""))
             readAsMeant(at: current.range)   // the property itself is still checked
             advance()

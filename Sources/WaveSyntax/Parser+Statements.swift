@@ -219,7 +219,7 @@ extension Parser {
             time = parseExpression()
             if kind == .every && (isWord("ticks") || isWord("tick")) { advance(); countsTicks = true }
         }
-        let body = parseBlock("\(word)")
+        let body = bodyOrStatement(word)   // `at 1s x = 1`: one error, read as the body
         let timer = Timer(kind: kind, time: time, countsTicks: countsTicks, body: body, range: start.to(previous.range))
         return Stmt(.timer(timer), timer.range)
     }
@@ -320,7 +320,7 @@ extension Parser {
         while !current.isEOF, !current.newlineBefore, !isPunct("}"), !isPunct("{"), !isWord("then") { advance() }
     }
 
-    /// The block of an `if` or `else`. A single statement written without braces on the line
+    /// The block of an `if`, an `else` or a timer. A single statement written without braces on the line
     /// (`else x += 1`, as C and Swift without braces write it) is one error, and is read as
     /// the block's one statement, so the enclosing block still closes where it should.
     /// `reported`: a mistake on the same spot was just reported (`if c then x = 1`).
@@ -629,6 +629,7 @@ extension Parser {
             while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
                 let label = Identifier(w, current.range)
                 advance()
+                if count > 0 { skipOptionColon(w) }
                 var values: [Expr] = []
                 for _ in 0..<count {
                     if case .error = current.kind {   // `over 1sec`: the value itself is the mistake
@@ -758,6 +759,16 @@ extension Parser {
     /// `ease` (`ease-in-out`): reported with wave's spelling and read as that option, so one
     /// slip gives one error. `after` and `for` on the line stay statements when they are
     /// one: `after 2s { … }`, `for i in …`.
+    /// `over: 1s` (CSS's `animation-duration: 1s`): a ':' between an option and its value on
+    /// one line is one error, and the value is read as the option's.
+    mutating func skipOptionColon(_ option: String) {
+        guard isPunct(":"), !current.newlineBefore, !peek().newlineBefore, Parser.canStartExpression(peek()) else { return }
+        error(.expectedToken, "an option takes its value without ':': write '\(option) …'", at: current.range,
+              help: "delete the ':'", fix: .init(current.range, ""))
+        readAsMeant(at: current.range)
+        advance()
+    }
+
     mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
         guard let first = current.identifier, !current.newlineBefore, labels[first] == nil else { return nil }
         let firstRange = current.range
@@ -789,6 +800,7 @@ extension Parser {
         if w == "for", peek().identifier != nil, peek(2).isWord("in") { return nil }   // a loop
         let (saved, said) = (index, diagnostics.count)
         for _ in 0..<(2 * parts - 1) { advance() }
+        if count > 0 { skipOptionColon(target) }
         var values: [Expr] = []
         for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
         if Parser.statementKeywords.contains(w), isPunct("{") || values.count < count {   // a statement after all

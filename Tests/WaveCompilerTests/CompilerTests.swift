@@ -195,3 +195,31 @@ final class LayerSummaryTests: XCTestCase {
         XCTAssertEqual(compileOK("template a: circle { }\ntemplate b: circle { }\nemit a { birth-rate 1 lifetime 1s }\nemit b { birth-rate 1 lifetime 1s }")?.layerSummary, "0 layers, 2 templates")
     }
 }
+
+/// Warnings and notes from the new-user audit of 2026-11-27.
+final class AuditDiagnosticsTests: XCTestCase {
+    func diagnostics(_ text: String) -> [Diagnostic] { Compiler.compile(SourceFile(name: "t.wave", text: text)).1 }
+
+    /// A hidden text layer kept only to measure (`text-width`), or a shape measured by
+    /// `path-length`, is not "never seen" (W0002); one nothing reads still is.
+    func testAMeasuredLayerIsNotSaidToBeInvisible() {
+        let measured = """
+        layer measure: text "Hello" { opacity 0 }
+        layer outline: path { move (0, 0) line (40, 0) fill none stroke none }
+        layer caret: rect { frame (text-width(measure, 2), 0, 2, 20) }
+        var total = path-length(outline)
+        every tick { caret.opacity = total > 0 ? 1 : 0 }
+        """
+        XCTAssertEqual(diagnostics(measured).filter { $0.code == .invisibleLayer }.map(\.message), [])
+        let unread = "layer measure: text \"Hello\" { opacity 0 }"
+        XCTAssertEqual(diagnostics(unread).map(\.code), [.invisibleLayer])
+    }
+
+    /// A property set twice points back at the first setting by its name, also when the
+    /// first is the layer header's value (`text ""`).
+    func testASecondSettingNotesTheFirstByItsName() {
+        let d = diagnostics("layer label: text \"\" { text \"a\" }")
+        XCTAssertEqual(d.map(\.code), [.duplicateProperty])
+        XCTAssertEqual(d.first?.notes.map(\.message), ["'text' is first set here"])
+    }
+}

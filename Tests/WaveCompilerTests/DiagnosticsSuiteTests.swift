@@ -28,7 +28,7 @@ final class DiagnosticsSuiteTests: XCTestCase {
         ("layer s: wave { amplitde 5 }", "1:17 E0202 unknown property 'amplitde' on wave; did you mean 'amplitude'?"),
         ("var phase = 0\nevery tick { phse += 1 }", "2:14 E0201 unknown name 'phse'; did you mean 'phase'?"),
         ("layer b: circel { }", "1:10 E0203 unknown layer kind 'circel'; did you mean 'circle'?"),
-        ("layer ball: circle { }\nevery tick { bal.radius += 1 }", "2:14 E0201 unknown name 'bal'; did you mean 'ball'?"),
+        ("layer ball: circle { }\nevery tick { bal.radius += 1 }", "2:14 E0204 unknown layer 'bal'; did you mean 'ball'?"),
         ("layer ball: circle { }\nevery tick { ball.radus += 1 }", "2:19 E0202 unknown property 'radus' on circle layer 'ball'; did you mean 'radius'?"),
         ("template ring: circle { }\nevery 1s { spawn rign }", "2:18 E0205 unknown template 'rign'; did you mean 'ring'?"),
         ("var x = 0\nanimate x to 1 over 1s ease ease-inout", "2:29 E0401 unknown timing curve 'ease-inout'; did you mean 'ease-in-out'?"),

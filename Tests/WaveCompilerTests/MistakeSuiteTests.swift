@@ -271,7 +271,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer ball: circle { radius 3 }\nat 1s { remove bal }", ["2:16 E0204 unknown layer 'bal'; did you mean 'ball'? => 'ball' @2:16"]),
         ("layer card: rect { border-radius: 12px }", [
             "1:20 E0202 unknown property 'border-radius' on rect; wave calls it 'corner' => 'corner' @1:20",
-            "1:33 E0101 a property takes its value without ':': write 'border-radius …' => '' @1:33",
+            "1:33 E0101 a property takes its value without ':': write 'corner …' => '' @1:33",
         ]),
         ("var n = 0\nwhile n < 3 { n += 1 }", ["2:1 E0219 'while' is not a statement in wave; to loop over numbers use 'for i in 0..<n { … }'; to repeat over time while a condition holds, 'every tick { if … { … } }' ('stop' halts the whole scene)"]),
         ("func f(x) { }", ["1:11 E0101 expected '=' before the body of 'f' (func f(…) = expression), found '{'"]),
@@ -437,6 +437,27 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { shadow-opacity 0.5 shadow-offset 4 }", ["1:50 W0010 'shadow-offset' takes (dx, dy): 4 is (4, 4), a diagonal shadow"]),
         ("layer g: group { }\nanimate g.stroke-end to 0.2 over 1s", ["2:11 E0209 'g' is a group layer, which has no property 'stroke-end'"]),
         ("layer i: image { width 20 }", ["1:18 E0209 an image layer has no property 'width'; its place and size are one property, 'frame (x, y, width, height)'"]),
+        // CSS's colon after an option's name: one error, and the value is read as the option's.
+        ("layer a: rect { }\nanimate a.opacity from 0 to 1 over: 1s ease ease-in", ["2:35 E0101 an option takes its value without ':': write 'over …' => '' @2:35"]),
+        ("layer a: rect { }\nanimate a.opacity to 1 duration: 1s easing: ease-in-out", [
+            "2:32 E0101 an option takes its value without ':': write 'duration …' => '' @2:32",
+            "2:37 E0218 unknown option 'easing' for 'animate'; wave calls it 'ease' => 'ease' @2:37",
+            "2:43 E0101 an option takes its value without ':': write 'ease …' => '' @2:43",
+        ]),
+        // A bad number with its unit is one mistake.
+        ("layer a: rect { }\nanimate a.opacity to 1 over 1.5.3s", ["2:29 E0009 bad number '1.5.3s': a number has at most one decimal point"]),
+        // A colon after a name of another tool: the name is not repeated as if it were wave's.
+        ("layer a: rect { background-color: red }", [
+            "1:17 E0202 unknown property 'background-color' on rect; wave calls it 'fill' => 'fill' @1:17",
+            "1:33 E0101 a property takes its value without ':': write 'fill …' => '' @1:33",
+        ]),
+        // A timer's body without braces, as an if's.
+        ("layer a: circle { }\nat 1s a.radius = 20", ["2:7 E0101 expected '{' to open the body of 'at', found 'a'"]),
+        ("layer a: circle { }\nanimate a.scale to 2 over 1s ease spring(1, 100, 10, 0)", [
+            "2:35 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)",
+        ]),
+        ("layer ball: circle { }\nanimate bal.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'bal'; did you mean 'ball'? => 'ball' @2:9"]),
+        ("layer a: circle { }\nanimate b.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'b'; expected one of: a"]),
     ]
 
     static func render(_ script: String) -> [String] {

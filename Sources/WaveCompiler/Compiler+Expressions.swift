@@ -166,6 +166,7 @@ extension Compiler {
 
     /// `layer.property`, `point.x`, `rect.width`.
     mutating func member(_ base: Expr, _ id: Identifier, _ ctx: Context) -> Typed {
+        if unknownLayerBefore(id, base, ctx) { return .bad() }
         var copy: LayerRef? = nil
         var layerBase = base
         if case .index(let b, let i) = base.kind, case .name(let n) = b.kind, ctx.locals[n] == nil, environment.lets[n] == nil,

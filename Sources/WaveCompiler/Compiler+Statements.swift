@@ -338,6 +338,18 @@ extension Compiler {
     }
 
     /// Resolves an assignable place: a `var`, a layer property, or one component of either.
+    /// `b.opacity` with nothing named 'b': a layer is what is missing (E0204, once per name).
+    /// Not for the members points and rects have too (`p.x`, `r.width`): there the base may
+    /// be a misspelt variable. True when reported (or reported before).
+    mutating func unknownLayerBefore(_ member: Identifier, _ base: Expr, _ ctx: Context) -> Bool {
+        guard case .name(let n) = base.kind, Property.named(member.name) != nil,
+              !["x", "y", "width", "height"].contains(member.name), isUndeclared(n, ctx) else { return false }
+        guard reportedNames.insert(n).inserted else { return true }
+        let names = environment.layerNames
+        error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, names))", base.range, fix: fixIt(n, names, base.range))
+        return true
+    }
+
     /// Whether `n` names nothing here: no variable, layer, parameter, loop variable, copy
     /// variable, property of the current layer, colour or built-in, nor a variable declared later.
     func isUndeclared(_ n: String, _ ctx: Context) -> Bool {
@@ -380,13 +392,7 @@ extension Compiler {
                 if case .current = ref, let i = ctx.copyOf { writtenProperties.insert("\(i).\(p.rawValue)") }
                 return (.layer(ref, p), typed.type)
             }
-            if case .name(let n) = layerBase.kind, Property.named(id.name) != nil, isUndeclared(n, ctx) {
-                // `animate b.opacity …`, `b.x = 3` with no layer 'b': a layer is what is missing.
-                guard reportedNames.insert(n).inserted else { return nil }
-                let names = environment.layerNames
-                error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, names))", layerBase.range, fix: fixIt(n, names, layerBase.range))
-                return nil
-            }
+            if unknownLayerBefore(id, layerBase, ctx) { return nil }
             guard let (baseTarget, baseType) = target(base, ctx) else { return nil }
             let names: [String: Int] = baseType == .point ? ["x": 0, "y": 1] : baseType == .rect ? ["x": 0, "y": 1, "width": 2, "height": 3] : [:]
             guard let c = names[id.name] else {

@@ -31,7 +31,11 @@ final class CompilerTests: XCTestCase {
 
     func testUnknownLayerInMemberAndKind() {
         XCTAssertEqual(compileErrors("layer ball: circle { radius 3 }\nevery tick { bal.radius += 1 }"),
-                       ["2:14 unknown name 'bal'; did you mean 'ball'?"])
+                       ["2:14 unknown layer 'bal'; did you mean 'ball'?"])
+        XCTAssertEqual(compileErrors("layer ball: circle { radius 3 }\nvar r = bal.radius * 2"),
+                       ["2:9 unknown layer 'bal'; did you mean 'ball'?"])
+        // A point's or rect's member after an unknown name: the name may be a variable's.
+        XCTAssertEqual(compileErrors("var pos = (1, 2)\nvar a = poss.x"), ["2:9 unknown name 'poss'; did you mean 'pos'?"])
         XCTAssertEqual(compileErrors("layer b: circel { }"), ["1:10 unknown layer kind 'circel'; did you mean 'circle'?"])
     }
 

@@ -197,10 +197,15 @@ extension Compiler {
             return nil
         }
         let perceptual = a.arg("damping-fraction") != nil || a.arg("bounce") != nil
-        if perceptual || a.arg("response") != nil, let physical = ["mass", "stiffness", "damping"].compactMap({ a.arg($0) }).first {
+        if perceptual || a.arg("response") != nil || a.arg("duration") != nil,
+           let physical = ["mass", "stiffness", "damping"].compactMap({ a.arg($0) }).first {
             // The two forms fix the same two numbers: mixed, one would silently undo the other.
-            error(.unknownOption, "'\(physical.label.name)' is Core Animation's form of a spring and response, damping-fraction "
-                  + "and bounce SwiftUI's: give one form", physical.label.range)
+            // `duration` is the response (SwiftUI's `.spring(duration:bounce:)`); with Core
+            // Animation's numbers the time a spring takes follows from them (settlingDuration).
+            let timed = perceptual || a.arg("response") != nil ? "" : "; with stiffness, damping and mass the time it takes follows from them, "
+                + "so leave 'duration' out (it is SwiftUI's response)"
+            error(.unknownOption, "'\(physical.label.name)' is Core Animation's form of a spring and response (or duration), damping-fraction "
+                  + "and bounce SwiftUI's: give one form\(timed)", physical.label.range)
             return nil
         }
         if let response = seconds("response") ?? seconds("duration") ?? (perceptual ? Spring.defaultResponse : nil) {
@@ -397,6 +402,10 @@ extension Compiler {
                 continue
             }
             guard !refusesChildren(a) else { continue }
+            if let st = a.arg("stagger") {
+                anims += staggeredInGroup(a, st, group: kind.name, ctx)
+                continue
+            }
             if let anim = compileAnimation(memberTargetsExpanded(a, ctx), ctx) { anims.append(anim) }
         }
         guard optionsGivenOnce(args) != nil else { return nil }
@@ -409,6 +418,39 @@ extension Compiler {
                   + "with D its length, or give each animation inside its own repeat", r.label.range)
         }
         return [.animationGroup(parallel: kind.name == "parallel", staggerTicks: stagger, delayTicks: delay, anims)]
+    }
+
+    /// `stagger D` on one animation inside a group: in `parallel`, its several targets (or
+    /// `G.children.P`) become one animation each, the k-th starting k·D after the first;
+    /// in `sequence`, where each animation is one step, it is an error (nothing says how a
+    /// step of several staggered starts would end), as it is on a repeated layer's copies
+    /// (one statement of their own spreads those: `delay index * D`).
+    mutating func staggeredInGroup(_ a: Animate, _ st: Arg, group: String, _ ctx: Context) -> [AnimationIR] {
+        let own = "give it a statement of its own after the group ('then'), or use the group's own 'stagger'"
+        guard group == "parallel" else {
+            error(.unknownOption, "'stagger' inside 'sequence' has no one step to spread: put the animation in a 'parallel' group, or \(own)",
+                  st.label.range)
+            return []
+        }
+        var b = a
+        let expanded: [IRStmt]?
+        if isChildrenTarget(a) {
+            expanded = expandChildren(a, ctx)
+        } else if a.targets.count == 1, repeatedTarget(a.targets, ctx) != nil {
+            error(.unknownOption, "'stagger' on a repeated layer's copies goes on a statement of its own ('animate … stagger D' or 'delay index * D'), "
+                  + "not inside 'parallel'", st.label.range)
+            return []
+        } else {
+            expanded = staggerAnimation(&b, st, ctx)
+        }
+        var anims: [AnimationIR] = []
+        for case .animationGroup(_, let ticks, _, let inner) in expanded ?? [] {
+            for (k, var anim) in inner.enumerated() {
+                anim.delayTicks += k * ticks
+                anims.append(anim)
+            }
+        }
+        return anims
     }
 
     /// Options given twice (`over 1s over 2s`), or two that give the same thing
@@ -527,7 +569,13 @@ extension Compiler {
         guard let ticks = constantTicks(over, what: "an effect's duration") else { return nil }
         guard ticks >= 1 else { error(.badDuration, "an effect lasts at least one tick", over.range); return nil }
         var effect = EffectIR(layer: ref, kind: kind, durationTicks: ticks, delayTicks: 0, seed: nil, range: range)
-        if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { effect.delayTicks = t }
+        if let d = args.first(where: { $0.label.name == "delay" || $0.label.name == "begin" })?.value {
+            switch timeSlot(d, what: "a delay", ctx) {
+            case .ticks(let t)?: effect.delayTicks = t
+            case .dynamic(let e)?: effect.delay = e
+            case nil: return nil
+            }
+        }
         if let s = args.first(where: { $0.label.name == "seed" })?.value, let n = constantNumber(s, what: "a seed") {
             effect.seed = UInt64(max(0, min(n, 9e15)))
         }

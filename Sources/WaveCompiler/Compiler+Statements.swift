@@ -34,7 +34,23 @@ extension Compiler {
             return compiled.map { [.animate($0)] }
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
-        case .effect(let layer, let name, let args):
+        case .effect(let layer, let name, var args):
+            if let s = args.first(where: { $0.label.name == "stagger" }) {
+                // Over a repeated text layer's copies, copy k starts k·D later, as for 'animate'.
+                args.removeAll { $0.label.name == "stagger" }
+                guard let d = s.value else { return nil }
+                guard repeatedTarget([layer], ctx) != nil else {
+                    error(.unknownOption, "'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread "
+                          + "(each letter already starts in its turn)", s.label.range)
+                    return nil
+                }
+                let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
+                if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
+                    args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
+                } else {
+                    args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
+                }
+            }
             if let (repeated, range) = repeatedTarget([layer], ctx) {
                 return forEachCopy(repeated, at: range, ctx) { c, inner in
                     c.compileEffect(layer: layer, name: name, args: args, stmt.range, inner).map { [.effect($0)] }
@@ -129,6 +145,14 @@ extension Compiler {
         if case .name(let n) = target.kind, ctx.params?[n] == nil, ctx.locals[n] == nil, !visibleNames(ctx).contains(n) {
             error(.unknownLayer, "unknown layer '\(n)'\(didYouMean(n, environment.layerNames))", target.range,
                   fix: fixIt(n, environment.layerNames, target.range))
+            return nil
+        }
+        if case .name(let n) = target.kind, let index = environment.layerIndex[n], environment.layers[index].isTemplate {
+            // A template names no layer: its copies are removed from inside, by a bare 'remove'.
+            let inside = ctx.currentLayer != nil || ctx.copyOf != nil
+            error(.wrongLayerUse, "'\(n)' is a template, whose copies have no name: "
+                  + (inside ? "a bare 'remove' removes this copy" : "a copy removes itself with a bare 'remove' in its spawn block or timers"),
+                  target.range, fix: inside ? .init(SourceRange(range.start, target.range.end), "remove") : nil)
             return nil
         }
         guard case .name(let n) = target.kind, let index = environment.layerIndex[n], !environment.layers[index].isTemplate else {
@@ -431,6 +455,12 @@ extension Compiler {
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil
         default:
+            // `tick[1].opacity = 0` after `layer tick[3]` was refused: that error is the one.
+            var root = e
+            while true {
+                if case .member(let b, _) = root.kind { root = b } else if case .index(let b, _) = root.kind { root = b } else { break }
+            }
+            if case .name(let n) = root.kind, rejectedNames.contains(n) { return nil }
             error(.badAssignment, "cannot assign to this expression; assign to a variable or a layer property", e.range)
             return nil
         }

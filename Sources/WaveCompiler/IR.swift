@@ -329,6 +329,9 @@ public struct EffectIR: Equatable, Sendable {
     /// nil: drawn from the scene's random generator when the effect starts.
     public var seed: UInt64?
     public var range: SourceRange
+    /// A delay computed when the statement runs (`delay index * 0.2s` over a repeated text
+    /// layer's copies), replacing `delayTicks`; nil when it is constant.
+    public var delay: IRExpr? = nil
 }
 
 public struct PathCommandIR: Equatable, Sendable {

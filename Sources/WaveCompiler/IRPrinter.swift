@@ -206,7 +206,7 @@ public struct IRPrinter {
             for x in body { out += stmt(x, indent: indent + "  ") }
             return out
         case .remove(let r, _): return ["\(indent)remove \(layer(r))"]
-        case .effect(let e): return ["\(indent)effect \(layer(e.layer)) \(e.kind.rawValue) over \(e.durationTicks)t\(e.delayTicks > 0 ? " delay \(e.delayTicks)t" : "")\(e.seed.map { " seed \($0)" } ?? "")"]
+        case .effect(let e): return ["\(indent)effect \(layer(e.layer)) \(e.kind.rawValue) over \(e.durationTicks)t\(e.delay.map { " delay \(expr($0))" } ?? (e.delayTicks > 0 ? " delay \(e.delayTicks)t" : ""))\(e.seed.map { " seed \($0)" } ?? "")"]
         case .evaluate(let e, _, _): return ["\(indent)print \(expr(e))"]
         case .particleTick(let p):
             var out = ["\(indent)particle tick (run natively as:)"]

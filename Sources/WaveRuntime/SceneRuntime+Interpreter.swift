@@ -195,7 +195,12 @@ extension SceneRuntime {
         case .effect(let e):
             try charge(e.range)
             guard let id = resolve(e.layer, ctx) else { return }
-            effects[id] = ActiveEffect(kind: e.kind, begin: tick + e.delayTicks, duration: e.durationTicks, seed: e.seed ?? rng.next())
+            var delay = e.delayTicks
+            if let d = e.delay {
+                let v = try located(e.range) { try $0.eval(d, ctx) }.number
+                delay = try runtimeTicks(v, what: "the delay of this effect", e.range, allowNegative: false)
+            }
+            effects[id] = ActiveEffect(kind: e.kind, begin: tick + delay, duration: e.durationTicks, seed: e.seed ?? rng.next())
         case .evaluate(let e, _, _):
             printed.append(try eval(e, ctx).description)
         case .forRange(let slot, let from, let to, let body, let range):

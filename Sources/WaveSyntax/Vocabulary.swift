@@ -258,7 +258,7 @@ public enum Vocabulary {
         "damping-fraction": 1, "delay": 1, "fill": 1,
     ]
     public static let effectLabels: [String: Int] = [
-        "over": 1, "delay": 1, "seed": 1, "duration": 1, "color": 1, "stagger": 1, "amplitude": 1,
+        "over": 1, "delay": 1, "seed": 1, "duration": 1, "stagger": 1,
     ]
     public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
 

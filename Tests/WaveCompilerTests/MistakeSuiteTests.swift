@@ -371,7 +371,6 @@ final class MistakeSuiteTests: XCTestCase {
          ["1:49 E0307 a stop location is a fraction of the gradient line (0.2 or 20%), not a time"]),
         ("layer a: rect { fill radial-gradient(red 90deg, blue) }",
          ["1:42 E0307 a stop location is a fraction of the gradient line (0.2 or 20%), not an angle; an angle places a stop only in a conic gradient"]),
-        ("layer s: text \"hi\" { }\neffect s shine over 1s color #xyz", ["2:30 E0002 bad colour '#xyz': expected 3, 4, 6 or 8 hex digits"]),
         ("layer a: circle { }\nanimate a.fill to #qq over 1s", ["2:19 E0002 bad colour '#qq': expected 3, 4, 6 or 8 hex digits"]),
         ("var c = #12", ["1:9 E0002 bad colour '#12': expected 3, 4, 6 or 8 hex digits"]),
         ("var c = mix(#fff, #zz, 0.5)", ["1:19 E0002 bad colour '#zz': expected 3, 4, 6 or 8 hex digits"]),
@@ -412,7 +411,9 @@ final class MistakeSuiteTests: XCTestCase {
         // Springs, replicators and emitters as UIKit and Core Animation name them; a wrong value is one error.
         ("var x = 0\nspring x to 1 { usingSpringWithDamping 0.6 }", ["2:17 E0218 unknown key 'usingSpringWithDamping' in a spring body; wave calls it 'damping-fraction' => 'damping-fraction' @2:17"]),
         ("var x = 0\nspring x to 1 { response 500 }", ["2:26 E0402 'response' must be a duration such as 2s, 500ms or 90t, found number => '500ms' @2:26"]),
-        ("var x = 0\nspring x to 1 { stiffness 300 damping-fraction 0.5 }", ["2:17 E0218 'stiffness' is Core Animation's form of a spring and response, damping-fraction and bounce SwiftUI's: give one form"]),
+        ("var x = 0\nspring x to 1 { stiffness 300 damping-fraction 0.5 }", ["2:17 E0218 'stiffness' is Core Animation's form of a spring and response (or duration), damping-fraction and bounce SwiftUI's: give one form"]),
+        // CASpringAnimation's duration beside its physics: the two forms mixed as well.
+        ("var x = 0\nspring x to 1 { damping 7 duration 2s }", ["2:17 E0218 'damping' is Core Animation's form of a spring and response (or duration), damping-fraction and bounce SwiftUI's: give one form; with stiffness, damping and mass the time it takes follows from them, so leave 'duration' out (it is SwiftUI's response)"]),
         ("layer a: rect { filter: blur(4px) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
         ("layer a: rect { shadow-opacity 1 shadow-offset 0 }", []),
         ("layer a: circle {\n  radius\n  fill\n    red\n}", ["2:3 E0104 property 'radius' needs a value before 'fill'"]),
@@ -457,6 +458,20 @@ final class MistakeSuiteTests: XCTestCase {
             "2:35 E0401 a spring is not a timing curve in wave but an animation of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)",
         ]),
         ("layer ball: circle { }\nanimate bal.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'bal'; did you mean 'ball'? => 'ball' @2:9"]),
+        // An animation's own stagger inside a group: spread in 'parallel', an error in 'sequence'.
+        ("layer a: circle { }\nlayer b: circle { }\nsequence { animate a.opacity, b.opacity to 0 over 1s stagger 0.1s }", [
+            "3:54 E0218 'stagger' inside 'sequence' has no one step to spread: put the animation in a 'parallel' group, or give it a statement of its own after the group ('then'), or use the group's own 'stagger'",
+        ]),
+        ("layer s: text \"hi\" { }\neffect s fade over 1s stagger 0.1s", [
+            "2:23 E0218 'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread (each letter already starts in its turn)",
+        ]),
+        ("layer s: text \"hi\" { }\neffect s shine over 1s color red", ["2:24 E0218 unknown option 'color' for 'effect'; expected one of: delay, duration, over, seed, stagger"]),
+        ("layer tick[3]: circle { }\nat 1s { tick[1].opacity = 0 }", [
+            "1:7 E0211 'tick' is a built-in name (the tick count) and cannot name a layer; choose another, such as 'tickLayer'",
+        ]),
+        ("template p: circle { }\nevery 1s { spawn p { after 1s { remove p } } }", [
+            "2:40 E0216 'p' is a template, whose copies have no name: a bare 'remove' removes this copy => 'remove' @2:33",
+        ]),
         ("layer a: circle { }\nanimate b.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'b'; expected one of: a"]),
     ]
 

@@ -178,6 +178,20 @@ final class RepetitionTests: XCTestCase {
         }
     }
 
+    /// An effect over the copies may read `index` in its delay, and `stagger D` adds index·D
+    /// to it: copy k begins k·D (plus the delay) after the statement runs.
+    func testTextEffectDelaysSpreadOverCopies() throws {
+        for (statement, begins) in [("effect w fade over 30t delay index * 0.5s", [0, 30, 60]),
+                                    ("effect w fade over 30t stagger 10t", [0, 10, 20]),
+                                    ("effect w fade over 30t delay 5t stagger 10t", [5, 15, 25])] {
+            var r = try SceneRuntime(program: try program("layer w[3]: text \"Hello\" { position (20, 30 + index * 40) }\n" + statement))
+            try r.step()
+            let started = r.tick - 1   // the statement ran at tick 0
+            let seen = try (0..<3).map { k in try XCTUnwrap(r.effects[try XCTUnwrap(r.resolve(.copy(0, k), .top))]).begin - started }
+            XCTAssertEqual(seen, begins, statement)
+        }
+    }
+
     /// In a sequence, `dot.radius` (a repeated layer) and `row.children.opacity` are one step
     /// each, moving every copy or child together.
     func testSequenceStepsOverCopiesAndChildren() throws {

@@ -32,6 +32,15 @@ public enum Console {
 
     public static func note(_ message: String) { write("\(message)\n") }
 
+    /// `text` as one word of a shell command to copy: as it is when it has only characters
+    /// no shell treats specially, else in single quotes (a quote inside as '\'').
+    public static func shellQuoted(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_./=:,+%@".unicodeScalars.contains($0)
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     public static func diagnostics(_ diagnostics: [Diagnostic], in file: SourceFile) {
         let formatter = DiagnosticFormatter(useColor: useColor)
         var text = formatter.format(all: diagnostics, in: file)

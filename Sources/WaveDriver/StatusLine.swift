@@ -23,7 +23,10 @@ public struct StatusLine: Equatable, Sendable {
     /// The status text for a row `width` cells wide: the key help is shortened, then left
     /// out, when it does not fit; a message is cut at the edge.
     public func text(width: Int) -> String {
-        let head = " \(state.rawValue)  \(StatusText.time(ofTick: tick))  tick \(tick)  \(StatusText.speed(speed))  \(fps) fps  | "
+        // The frame rate only while frames come: paused or ended, a falling count would
+        // read as a stall.
+        let rate = state == .playing ? "  \(fps) fps" : ""
+        let head = " \(state.rawValue)  \(StatusText.time(ofTick: tick))  tick \(tick)  \(StatusText.speed(speed))\(rate)  | "
         if let message { return head + message }
         for help in showsKeys ? ["q quit, space pause, <-/-> step, r restart, +/- speed", "q quit, space pause", ""] : [""] {
             let candidate = head + name + (help.isEmpty ? "" : "  " + help)

@@ -86,6 +86,12 @@ public final class TerminalPlayer {
             if let failure = out.writeFailure { throw failure }
             stats.ticks = n + 1
         }
+        if ticks > 0 {
+            // Leave a terminal that prints the file as it was: colours reset, the cursor on the
+            // line below the picture (a shell prompt then follows it, not inside it).
+            out.write(Array("\u{1B}[0m\u{1B}[\(size.rows);1H\n".utf8))
+            if let failure = out.writeFailure { throw failure }
+        }
         return stats
     }
 

@@ -43,9 +43,27 @@ public final class AtomicFile {
         }
     }
 
+    /// `path` with its final symbolic links followed, also to a file that does not exist
+    /// yet (a dangling link is written through, as `>` in a shell does; Foundation's
+    /// resolution stops at a missing file). At most 40 links, as the system's limit.
+    static func followingLinks(_ path: String) -> String {
+        var p = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(p, &st) == 0, st.st_mode & S_IFMT == S_IFLNK else { break }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = buffer.withUnsafeMutableBytes { readlink(p, $0.baseAddress!.assumingMemoryBound(to: CChar.self), Int(PATH_MAX)) }
+            guard n > 0 else { break }
+            let destination = String(decoding: buffer[0..<n], as: UTF8.self)
+            p = destination.hasPrefix("/") ? destination
+                : ((p as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return p
+    }
+
     public init(path: String) throws {
         self.path = path
-        target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        target = URL(fileURLWithPath: AtomicFile.followingLinks(path)).resolvingSymlinksInPath().path
         var st = stat()
         if stat(target, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
             guard (st.st_mode & S_IFMT) != S_IFDIR else { throw IOError("cannot write '\(path)': it is a directory") }

@@ -155,7 +155,9 @@ struct Test: ParsableCommand {
             }
         }
         if outcomes.contains(where: { if case .missing = $0 { return true } else { return false } }) {
-            print("  to create missing goldens: wave test --record \(path)  (then look at them before committing)")
+            // The same places as this run, so the command records where this run looked.
+            let goldensOption = goldens == "goldens" ? "" : " --goldens \(Console.shellQuoted(goldens))"
+            print("  to create missing goldens: wave test --record\(goldensOption) \(Console.shellQuoted(path))  (then look at them before committing)")
         }
     }
 }

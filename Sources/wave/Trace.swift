@@ -21,6 +21,8 @@ struct Trace: ParsableCommand {
           wave trace spring-sheet.wave --prop edge --prop middle --plot springs.svg
 
         --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out.
+
+        A runtime error ends the trace with exit status 70: the rows before it are still printed (a JSON array closed), or plotted up to that tick.
         """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
@@ -78,9 +80,9 @@ struct Trace: ParsableCommand {
         let names = (live ? ["live"] : []) + props
         if format == .csv { out += (["tick", "time"] + names.map(Trace.csvField)).joined(separator: ",") + "\n" }
         else { out += "[\n" }
+        var first = true
         do {
             var runtime = try SceneRuntime(program: program)
-            var first = true
             for tick in start...end {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
                 var row: [String] = live ? [String(runtime.liveLayerCount)] : []
@@ -96,6 +98,8 @@ struct Trace: ParsableCommand {
                 if out.utf8.count > 1 << 16 { try StandardOutput.write(Array(out.utf8)); out = "" }
             }
         } catch {
+            // The rows before the error stay usable: a JSON array is closed.
+            if format == .json { out += first ? "]\n" : "\n]\n" }
             try? StandardOutput.write(Array(out.utf8))
             throw Exit.report(error, source: source)
         }
@@ -131,6 +135,8 @@ struct Trace: ParsableCommand {
             if series[name] == nil { order.append(name); series[name] = [Double](repeating: .nan, count: ticks.count) }
             series[name]?[k] = v
         }
+        var failure: Error? = nil
+        var last = ticks.upperBound
         do {
             var runtime = try SceneRuntime(program: program)
             for (k, tick) in ticks.enumerated() {
@@ -145,7 +151,11 @@ struct Trace: ParsableCommand {
                 }
             }
         } catch {
-            throw Exit.report(error, source: source)
+            // The ticks before the error are still drawn (the rest of the axis left empty),
+            // then the error is reported as without --plot.
+            guard !order.isEmpty, let runtimeError = error as? RuntimeError else { throw Exit.report(error, source: source) }
+            failure = error
+            last = max(ticks.lowerBound, runtimeError.tick - 1)
         }
         let skipped = props.filter { p in !order.contains { $0 == p || $0.hasPrefix(p + ".") } }
         if order.isEmpty {
@@ -159,7 +169,9 @@ struct Trace: ParsableCommand {
         do { try AtomicFile.write(Array(chart.svg().utf8), to: path) } catch {
             throw Exit.report(error, source: nil)
         }
-        Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(ticks.upperBound))")
+        Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(last)"
+                     + (failure == nil ? ")" : "; the run stopped there)"))
+        if let failure { throw Exit.report(failure, source: source) }
     }
 
     static func text(_ v: Value, json: Bool) -> String {

@@ -76,7 +76,8 @@ final class GoldenCommandTests: XCTestCase {
         let r = try waveTest(["examples/spinner.wave", "--goldens", goldens.path, "--failures", failures.path])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("tick 120: no golden \(goldens.path)/spinner/0120.png"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("to create missing goldens: wave test --record examples/spinner.wave"), r.stdout)
+        // The hint records where this run looked (its --goldens), as a command to copy.
+        XCTAssertTrue(r.stdout.contains("to create missing goldens: wave test --record --goldens \(goldens.path) examples/spinner.wave"), r.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: failures.path + "/spinner/0120-actual.png"))
 
         let rec = try waveTest(["examples/spinner.wave", "--record", "--goldens", goldens.path, "--failures", failures.path])

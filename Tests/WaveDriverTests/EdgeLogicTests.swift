@@ -197,4 +197,13 @@ final class TerminalColorsTests: XCTestCase {
         XCTAssertEqual(TerminalColors.detect(environment: ["TERM": "xterm-256color"]), .palette256)
         XCTAssertNil(Tput.query("no-such-terminal", "colors"))
     }
+
+    /// A word of a command printed to copy: plain when no shell would read it otherwise.
+    func testShellQuotingLeavesPlainWordsAndQuotesTheRest() {
+        XCTAssertEqual(Console.shellQuoted("goldens/x-1.png"), "goldens/x-1.png")
+        XCTAssertEqual(Console.shellQuoted("my goldens"), "'my goldens'")
+        XCTAssertEqual(Console.shellQuoted("a b's"), "'a b'\\''s'")
+        XCTAssertEqual(Console.shellQuoted("$HOME"), "'$HOME'")
+        XCTAssertEqual(Console.shellQuoted(""), "''")
+    }
 }

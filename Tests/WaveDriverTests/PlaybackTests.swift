@@ -72,6 +72,12 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(s.text(width: 200), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause, <-/-> step, r restart, +/- speed")
         XCTAssertEqual(s.text(width: 71), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave  q quit, space pause")
         XCTAssertEqual(s.text(width: 60), " playing  1.50s  tick 90  1x  60 fps  | sonar.wave")
+        // Paused or ended, no frames come: no frame rate that would fall as if stalling.
+        s.state = .paused
+        XCTAssertEqual(s.text(width: 62), " paused  1.50s  tick 90  1x  | sonar.wave  q quit, space pause")
+        s.state = .ended
+        XCTAssertEqual(s.text(width: 40), " end  1.50s  tick 90  1x  | sonar.wave")
+        s.state = .playing
         s.message = "x.wave:2:3: expected '}'"
         s.isError = true
         s.state = .playing

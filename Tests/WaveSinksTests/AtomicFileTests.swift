@@ -53,6 +53,19 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: real))), [4, 5])
     }
 
+    /// A link to a file not made yet (relative, through a second link) is written through:
+    /// the links stay, and the file appears where they point.
+    func testADanglingSymbolicLinkIsWrittenThrough() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/renders", withIntermediateDirectories: true)
+        let link = dir + "/link.png", hop = dir + "/hop.png", real = dir + "/renders/new.png"
+        try FileManager.default.createSymbolicLink(atPath: hop, withDestinationPath: "renders/new.png")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "hop.png")
+        try AtomicFile.write([6, 7], to: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "hop.png")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: hop), "renders/new.png")
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: real))), [6, 7])
+    }
+
     func testAReplacedFileKeepsItsPermissions() throws {
         let path = dir + "/private.png"
         try Data([1]).write(to: URL(fileURLWithPath: path))

@@ -142,6 +142,10 @@ public func fontWarnings(_ program: Program) -> [Diagnostic] {
         if !match.isExactFamily {
             out.append(.warning(.substitutedFont, "font family '\(descriptor.family)' is not installed; layer '\(layer.name)' uses '\(match.family)' instead", at: layer.range))
         }
+        if case .constant(.string(let text)) = layer.properties[.text], text.unicodeScalars.contains(where: isRightToLeft) {
+            out.append(.warning(.rightToLeft, "the text of layer '\(layer.name)' has right-to-left letters: wave lays text out left to right, "
+                                + "one character after another, without reordering or joining them", at: layer.propertyRanges[.text] ?? layer.range))
+        }
         if case .constant(.string(let text)) = layer.properties[.text],
            let missing = try? FontLibrary.shared.missingCharacters(in: text, font: descriptor), !missing.isEmpty {
             let list = Diagnostic.list(missing.map { "'\(visibleForm($0))'" }, limit: 5)
@@ -150,6 +154,15 @@ public func fontWarnings(_ program: Program) -> [Diagnostic] {
         }
     }
     return out
+}
+
+/// Whether `u` is a letter of a right-to-left script (Unicode's blocks for Hebrew, Arabic,
+/// Syriac, Thaana, N'Ko, Samaritan, Mandaic and their presentation forms).
+func isRightToLeft(_ u: Unicode.Scalar) -> Bool {
+    switch u.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return u.properties.isAlphabetic
+    default: return false
+    }
 }
 
 /// A character as a message shows it: itself, or `\u{E000}` for one with no visible form of

@@ -101,6 +101,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
     case missingGlyph = "W0015"
     case transparentBlack = "W0016"
     case percentLength = "W0017"
+    case rightToLeft = "W0018"
 
     /// The code as printed: `E0202`.
     public var code: String { rawValue }
@@ -192,6 +193,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable, Hashable {
         case .widthWithoutStroke: return ("width-without-stroke", "`width` (wave's short name for `stroke-width`) on a rect or ellipse that draws no stroke, and nothing gives it one: a box's width goes in `frame`")
         case .percentLength: return ("percent-length", "a percentage written as a place or size (`frame (0, 0, 100%, 5)`, `corner 50%`): it is the plain number (1, 0.5 pixels), not a share of a box as in CSS")
         case .transparentBlack: return ("transparent-black", "`transparent` next to an opaque colour in a gradient or a colour animation: it is transparent black, so the colour darkens on the way (write the colour at alpha 0)")
+        case .rightToLeft: return ("right-to-left", "a text layer's constant text has right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko): wave lays text out left to right, one character after another, without reordering or joining letters")
         case .missingGlyph: return ("missing-glyph", "a text layer's constant text has characters that neither its font nor any installed fallback face has a glyph for: they draw as the font's empty box")
         case .removedMask: return ("removed-mask", "`remove` of a layer used as a mask: the layers it masks show nothing from then on")
         case .shadowWithoutOpacity: return ("shadow-without-opacity", "a layer sets its shadow's colour, radius or offset but its `shadow-opacity` is 0 (the default, as in Core Animation) and nothing changes it: no shadow is drawn")

@@ -21,4 +21,18 @@ final class FontWarningTests: XCTestCase {
         XCTAssertTrue(glyphs.first?.message.hasSuffix("has no glyph for '\\u{E000}', '\\u{E001}' in layer 'a': each draws as an empty box") == true, "\(glyphs)")
         XCTAssertEqual(glyphs.first.map { file.location(of: $0.range.start).0 }, 1)
     }
+
+    /// Hebrew and Arabic letters are said to be laid out left to right, unjoined (W0018);
+    /// Latin text, digits and a right-to-left punctuation-free string of numbers are not.
+    func testRightToLeftLettersAreNamed() throws {
+        let file = SourceFile(name: "t.wave", text: """
+        layer a: text "\u{05E9}\u{05DC}\u{05D5}\u{05DD}" { size 20 }
+        layer b: text "Hello 123" { size 20 }
+        layer c: text "\u{0645}\u{0631}\u{062D}\u{0628}\u{0627}" { size 20 }
+        """)
+        let warned = ScriptLoader.check(file).1.filter { $0.code == .rightToLeft }
+        XCTAssertEqual(warned.map { file.location(of: $0.range.start).0 }, [1, 3])
+        XCTAssertEqual(warned.first?.severity, .warning)
+        XCTAssertTrue(warned.first?.message.contains("layer 'a' has right-to-left letters") == true, "\(warned)")
+    }
 }

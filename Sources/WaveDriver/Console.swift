@@ -17,7 +17,7 @@ public enum Console {
 
     /// `text` with control characters other than newline and tab shown as `\u{1b}`: a file
     /// name quoted in a message cannot drive the terminal.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for u in text.unicodeScalars {

@@ -83,6 +83,25 @@ public enum ScriptLoader {
         }
     }
 
+    /// The scripts named, each directory replaced by its *.wave files (sorted; `wave check
+    /// DIR`, `wave test DIR`). Exits 74 when a directory cannot be read.
+    public static func expandingDirectories(_ paths: [String]) throws(Exit) -> [String] {
+        var out: [String] = []
+        for p in paths {
+            var isDir: ObjCBool = false
+            guard p != "-", FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else {
+                out.append(p)
+                continue
+            }
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: p) else {
+                Console.error("cannot read directory '\(Console.visible(p))'")
+                throw .io
+            }
+            out += names.filter { $0.hasSuffix(".wave") }.sorted().map { (p as NSString).appendingPathComponent($0) }
+        }
+        return out
+    }
+
     /// The given scripts, or every examples/*.wave when none are given (benchmarks).
     public static func scriptsOrExamples(_ files: [String]) throws(Exit) -> [String] {
         if !files.isEmpty { return files }

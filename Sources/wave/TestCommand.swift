@@ -108,22 +108,12 @@ struct Test: ParsableCommand {
 
     /// The scripts named, with directories expanded to their *.wave files (sorted).
     func collectScripts() throws -> [String] {
-        var out: [String] = []
-        for p in paths.isEmpty ? ["examples"] : paths {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: p) else {
-                    Console.error("cannot read directory '\(p)'")
-                    throw Exit.io
-                }
-                out += names.filter { $0.hasSuffix(".wave") }.sorted().map { (p as NSString).appendingPathComponent($0) }
-            } else if paths.isEmpty {
-                Console.error("no scripts given and no examples/ folder here: give scripts or folders of them")
-                throw Exit.usage
-            } else {
-                out.append(p)
-            }
+        var isDir: ObjCBool = false
+        if paths.isEmpty, !(FileManager.default.fileExists(atPath: "examples", isDirectory: &isDir) && isDir.boolValue) {
+            Console.error("no scripts given and no examples/ folder here: give scripts or folders of them")
+            throw Exit.usage
         }
+        let out = try ScriptLoader.expandingDirectories(paths.isEmpty ? ["examples"] : paths)
         guard !out.isEmpty else { Console.error("no .wave scripts in \(paths.joined(separator: " "))"); throw Exit.usage }
         return out
     }

@@ -128,22 +128,28 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Parse and compile scripts, reporting every error with file:line:column.",
         discussion: """
-        Prints 'FILE: ok' with the number of layers and the scene size for each good script, and every error and warning of the others as file:line:column, with the offending source line, a caret and, where one is known, a fix. Exits 65 if any script has an error, else 74 if a file cannot be read. '-' reads the script from standard input.
+        Prints 'FILE: ok' with the number of layers and the scene size for each good script, and every error and warning of the others as file:line:column, with the offending source line, a caret and, where one is known, a fix. Exits 65 if any script has an error, else 74 if a file cannot be read. '-' reads the script from standard input (named <stdin> in messages); a directory stands for its *.wave files.
 
         Examples:
           wave check examples/*.wave
+          wave check examples
           wave check scene.wave 2>&1 | head        (the first errors)
           printf 'layer a: circle { radius 5 }' | wave check -
         """)
 
-    @Argument(help: "Scripts to check.") var files: [String]
+    @Argument(help: "Scripts to check, or directories whose *.wave files to check.") var files: [String]
 
     func run() throws {
         var failed = false, ioFailed = false
-        for path in files {
+        let scripts = try ScriptLoader.expandingDirectories(files)
+        guard !scripts.isEmpty else {
+            Console.error("no .wave scripts in \(files.map(Console.visible).joined(separator: " "))")
+            throw Exit.usage
+        }
+        for path in scripts {
             do {
-                let (program, _) = try ScriptLoader.compile(path)
-                print("\(path): ok (\(program.layerSummary), \(program.scene.width)x\(program.scene.height))")
+                let (program, file) = try ScriptLoader.compile(path)
+                print("\(Console.visible(file.name)): ok (\(program.layerSummary), \(program.scene.width)x\(program.scene.height))")
             } catch let code as Exit {
                 if code == Exit.io { ioFailed = true } else { failed = true }
             }

@@ -59,6 +59,28 @@ func temporaryDirectory() throws -> URL {
 }
 
 final class CLITests: XCTestCase {
+    /// `wave check` names standard input as every other command does, and takes folders
+    /// as `wave test` does.
+    func testCheckNamesStandardInputAndTakesFolders() throws {
+        let piped = try WaveBinary.run(["check", "-"], stdin: "layer a: circle { radius 3 }\n")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, "<stdin>: ok (1 layer, 320x240)\n")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wave-check-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = try WaveBinary.run(["check", dir.path])
+        XCTAssertEqual(empty.status, 64, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("no .wave scripts in"), empty.stderr)
+        try "layer a: circle { radius 3 }\n".write(to: dir.appendingPathComponent("b.wave"), atomically: true, encoding: .utf8)
+        try "layer a: circle { radus 3 }\n".write(to: dir.appendingPathComponent("a.wave"), atomically: true, encoding: .utf8)
+        try "not a script".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let both = try WaveBinary.run(["check", dir.path])
+        XCTAssertEqual(both.status, 65)
+        XCTAssertEqual(both.stdout, "\(dir.path)/b.wave: ok (1 layer, 320x240)\n")
+        XCTAssertTrue(both.stderr.contains("\(dir.path)/a.wave:1:19: error[E0202]"), both.stderr)
+    }
+
     func testVersionIsPrintedWithExitZeroAndMatchesTheLanguageServer() throws {
         let r = try WaveBinary.run(["--version"])
         XCTAssertEqual(r.status, 0, r.stderr)

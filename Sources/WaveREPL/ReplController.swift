@@ -187,7 +187,9 @@ public final class ReplController {
                 say("tick \(session.runtime.tick)")
             case ":step":
                 let n = arg.isEmpty ? 1 : Int(arg) ?? -1
-                guard n >= 0, n <= 1_000_000 else { return complain("usage: :step [N]") }
+                guard n >= 0, n <= 1_000_000 else {
+                    return complain("usage: :step [N], N a whole number of ticks from 0 to 1000000 (to go further, :seek TIME)")
+                }
                 try session.step(n)
                 say("tick \(session.runtime.tick)")
             case ":speed":

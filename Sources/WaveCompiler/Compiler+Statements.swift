@@ -34,29 +34,8 @@ extension Compiler {
             return compiled.map { [.animate($0)] }
         case .animationGroup(let kind, let args, let body):
             return compileAnimationGroup(kind: kind, args: args, body: body, ctx)
-        case .effect(let layer, let name, var args):
-            if let s = args.first(where: { $0.label.name == "stagger" }) {
-                // Over a repeated text layer's copies, copy k starts k·D later, as for 'animate'.
-                args.removeAll { $0.label.name == "stagger" }
-                guard let d = s.value else { return nil }
-                guard repeatedTarget([layer], ctx) != nil else {
-                    error(.unknownOption, "'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread "
-                          + "(each letter already starts in its turn)", s.label.range)
-                    return nil
-                }
-                let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
-                if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
-                    args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
-                } else {
-                    args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
-                }
-            }
-            if let (repeated, range) = repeatedTarget([layer], ctx) {
-                return forEachCopy(repeated, at: range, ctx) { c, inner in
-                    c.compileEffect(layer: layer, name: name, args: args, stmt.range, inner).map { [.effect($0)] }
-                }
-            }
-            return compileEffect(layer: layer, name: name, args: args, stmt.range, ctx).map { [.effect($0)] }
+        case .effect(let layer, let name, let args):
+            return compileEffectStatement(layer, name, args, stmt.range, ctx)
         case .assign(let target, let op, let value):
             if op == Parser.argumentAssignment, case .name(let n) = target.kind, let l = ctx.currentLayer,
                instanceVar(n, ctx) == nil, !(Property.named(n).map { $0.applies(to: environment.layers[l].kind) } ?? false) {
@@ -124,6 +103,35 @@ extension Compiler {
             }
             return [.evaluate(t.ir, t.type, stmt.range)]
         }
+    }
+
+    /// `effect LAYER NAME …` (its own function, as `compileRemove`): over a repeated text
+    /// layer it runs for each copy, and `stagger D` adds `index * D` to its delay.
+    @inline(never)
+    mutating func compileEffectStatement(_ layer: Expr, _ name: Identifier, _ given: [Arg], _ range: SourceRange,
+                                         _ ctx: Context) -> [IRStmt]? {
+        var args = given
+        if let s = args.first(where: { $0.label.name == "stagger" }) {
+            args.removeAll { $0.label.name == "stagger" }
+            guard let d = s.value else { return nil }
+            guard repeatedTarget([layer], ctx) != nil else {
+                error(.unknownOption, "'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread "
+                      + "(each letter already starts in its turn)", s.label.range)
+                return nil
+            }
+            let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
+            if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
+                args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
+            } else {
+                args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
+            }
+        }
+        if let (repeated, at) = repeatedTarget([layer], ctx) {
+            return forEachCopy(repeated, at: at, ctx) { c, inner in
+                c.compileEffect(layer: layer, name: name, args: args, range, inner).map { [.effect($0)] }
+            }
+        }
+        return compileEffect(layer: layer, name: name, args: args, range, ctx).map { [.effect($0)] }
     }
 
     /// `remove NAME`, `remove NAME[k]`, or a bare `remove` in a spawn block (its own
@@ -365,6 +373,7 @@ extension Compiler {
     /// `b.opacity` with nothing named 'b': a layer is what is missing (E0204, once per name).
     /// Not for the members points and rects have too (`p.x`, `r.width`): there the base may
     /// be a misspelt variable. True when reported (or reported before).
+    @inline(never)
     mutating func unknownLayerBefore(_ member: Identifier, _ base: Expr, _ ctx: Context) -> Bool {
         guard case .name(let n) = base.kind, Property.named(member.name) != nil,
               !["x", "y", "width", "height"].contains(member.name), isUndeclared(n, ctx) else { return false }

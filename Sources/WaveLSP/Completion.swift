@@ -25,11 +25,23 @@ struct Completion {
     /// The range of the word being typed at byte `offset`: letters, digits, '_', '-' and '%'
     /// back from the cursor. A completion replaces all of it, so `stroke-e` becomes
     /// `stroke-end` in editors whose words stop at '-'.
+    /// After a number (`3`, `45de`) the word is its unit, so a unit item replaces only that
+    /// and the number stays (`over 3` → `over 3s`).
     static func wordRange(_ analysis: Analysis, at offset: Int) -> SourceRange {
         let bytes = analysis.file.bytes
-        var wordStart = offset
-        while wordStart > 0, Completion.isWordByte(bytes[wordStart - 1]) { wordStart -= 1 }
-        return SourceRange(wordStart, offset)
+        var start = wordStart(analysis, at: offset)
+        if start < offset, isDigit(bytes[start]) {
+            while start < offset, isDigit(bytes[start]) || bytes[start] == UInt8(ascii: ".") { start += 1 }
+        }
+        return SourceRange(start, offset)
+    }
+
+    /// Where the run of word bytes that ends at `offset` starts (a number included).
+    static func wordStart(_ analysis: Analysis, at offset: Int) -> Int {
+        let bytes = analysis.file.bytes
+        var start = offset
+        while start > 0, Completion.isWordByte(bytes[start - 1]) { start -= 1 }
+        return start
     }
 
     /// The items for the cursor at byte `offset` of `analysis`.
@@ -54,7 +66,7 @@ struct Completion {
            tokens[i].range.end - tokens[i].range.start < 2 || bytes[offset - 1] != UInt8(ascii: "\"") {
             return []   // at the end of a string not closed yet
         }
-        let wordStart = wordRange(analysis, at: offset).start
+        let wordStart = wordStart(analysis, at: offset)
         // A number being typed takes a unit (`3`, `3s`, `45de`); a hex colour takes nothing.
         if wordStart < offset, isDigit(bytes[wordStart]) {
             return CompletionWords.units.map { Item(label: $0, kind: .unit, detail: "unit") }

@@ -38,7 +38,10 @@ public struct PositionMapper: Sendable {
     public func offset(of p: Position) -> Int {
         guard p.line < file.lineStarts.count else { return file.bytes.count }
         let start = file.lineStarts[p.line]
-        let end = p.line + 1 < file.lineStarts.count ? file.lineStarts[p.line + 1] - 1 : file.bytes.count
+        // The line ends before its line break, `\r\n` as one (a position past the end of a
+        // CRLF line must not fall between the two).
+        var end = p.line + 1 < file.lineStarts.count ? file.lineStarts[p.line + 1] - 1 : file.bytes.count
+        if end > start, end < file.bytes.count, file.bytes[end] == 10, file.bytes[end - 1] == 13 { end -= 1 }
         var i = start, units = 0
         while i < end {
             let n = PositionMapper.sequenceLength(file.bytes[i])
@@ -62,13 +65,10 @@ public struct PositionMapper: Sendable {
         switch encoding {
         case .utf8: return Position(lo, offset - start)
         case .utf16:
-            var i = start, units = 0
-            while i < offset {
-                let n = PositionMapper.sequenceLength(file.bytes[i])
-                units += n == 4 ? 2 : 1
-                i += n
-            }
-            return Position(lo, units)
+            // Inside a character, its end (as a count character by character gives).
+            var at = offset
+            while at < file.bytes.count, file.bytes[at] & 0xC0 == 0x80 { at += 1 }
+            return Position(lo, file.utf16Units(from: start, to: at))
         }
     }
 

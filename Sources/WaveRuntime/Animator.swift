@@ -345,7 +345,7 @@ enum Keyframes {
     /// last. Other modes pick the interval as Web Animations does ("the effect value of a
     /// keyframe effect"): the last key whose time is ≤ progress and < 1, else the first; so
     /// progress below 0 extrapolates along the first segment and above 1 along the last,
-    /// unless two keys share time 0 (below 0 the first value holds) or 1 (above 1 the last).
+    /// unless two keys share time 0 (below 0 the first value holds) or 1 (at 1 and above the last).
     static func sample(_ values: [Value], times: [Double], mode: KeyframeMode, segmentTimings: [TimingFunction], progress p: PassProgress) -> Value {
         guard values.count > 1 else { return values.first ?? .number(0) }
         let keyTimes = mode == .paced ? pacedTimes(values) : times
@@ -359,7 +359,7 @@ enum Keyframes {
         }
         let x = p.value
         if x < 0 && keyTimes[1] <= 0 { return values[0] }
-        if x > 1 && keyTimes[last - 1] >= 1 { return values[last] }
+        if p.isAtLeast(1) && keyTimes[last - 1] >= 1 { return values[last] }   // WA: progress ≥ 1, not only > 1
         var i = 0
         while i < last - 1 && keyTimes[i + 1] < 1 && p.isAtLeast(keyTimes[i + 1]) { i += 1 }
         let span = keyTimes[i + 1] - keyTimes[i]

@@ -15,6 +15,9 @@ public struct SourceFile: Sendable {
     /// column costs at most one block's scan however long the line: diagnostics on a
     /// megabyte line stay linear in their number.
     let continuationsBeforeBlock: [Int]
+    /// Lead bytes of 4-byte sequences (11110xxx, characters outside the BMP: two UTF-16
+    /// units each) before each multiple of `block` bytes, for `utf16Units(from:to:)`.
+    let fourByteLeadsBeforeBlock: [Int]
     static let block = 1024
 
     public init(name: String, text: String, base: Int = 0) {
@@ -29,14 +32,32 @@ public struct SourceFile: Sendable {
             if b == 10 || (b == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10)) { starts.append(i + 1) }
         }
         self.lineStarts = starts
-        var blocks = [0]
+        var blocks = [0], fours = [0]
         blocks.reserveCapacity(bytes.count / SourceFile.block + 1)
-        var continuations = 0
+        fours.reserveCapacity(bytes.count / SourceFile.block + 1)
+        var continuations = 0, leads = 0
         for (i, b) in bytes.enumerated() {
-            if i > 0 && i % SourceFile.block == 0 { blocks.append(continuations) }
-            if b & 0xC0 == 0x80 { continuations += 1 }
+            if i > 0 && i % SourceFile.block == 0 { blocks.append(continuations); fours.append(leads) }
+            if b & 0xC0 == 0x80 { continuations += 1 } else if b & 0xF8 == 0xF0 { leads += 1 }
         }
         self.continuationsBeforeBlock = blocks
+        self.fourByteLeadsBeforeBlock = fours
+    }
+
+    /// 4-byte lead bytes in `bytes[0..<offset]`.
+    func fourByteLeads(before offset: Int) -> Int {
+        let k = min(offset / SourceFile.block, fourByteLeadsBeforeBlock.count - 1)
+        var n = fourByteLeadsBeforeBlock[k]
+        for i in (k * SourceFile.block)..<offset where bytes[i] & 0xF8 == 0xF0 { n += 1 }
+        return n
+    }
+
+    /// UTF-16 code units of the text between byte offsets `start` ≤ `end` (into `bytes`,
+    /// both at character starts): a character is one unit, one outside the BMP two. At most
+    /// two blocks are scanned, however long the line (an editor's positions on a long line).
+    public func utf16Units(from start: Int, to end: Int) -> Int {
+        (end - start) - (continuations(before: end) - continuations(before: start))
+            + (fourByteLeads(before: end) - fourByteLeads(before: start))
     }
 
     /// Continuation bytes in `bytes[0..<offset]`.

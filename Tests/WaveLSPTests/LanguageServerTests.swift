@@ -116,6 +116,53 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(m16.position(of: 12), Position(1, 1))
     }
 
+    /// A character past the end of a CRLF line is the line's end, before its `\r\n` (LSP
+    /// 3.17 §Position), so an edit there keeps the lines as the editor has them.
+    func testAPositionPastACRLFLineEndsBeforeItsLineBreak() {
+        let file = SourceFile(name: "t", text: "var x = 1\r\nvar y = x\r\n")
+        for encoding in [PositionEncoding.utf16, .utf8] {
+            XCTAssertEqual(PositionMapper(file: file, encoding: encoding).offset(of: Position(0, 99)), 9)
+            XCTAssertEqual(PositionMapper(file: file, encoding: encoding).offset(of: Position(1, 99)), 20)
+        }
+        let h = ServerHarness()
+        h.open("var x = 1\r\nvar y = x\r\n")
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.wave", "version": 2], "contentChanges": [
+            ["range": ["start": ["line": 0, "character": 99], "end": ["line": 0, "character": 99]], "text": " + 2"],
+        ]])
+        XCTAssertEqual(h.server.documents["file:///t.wave"]?.analysis.file.text, "var x = 1 + 2\r\nvar y = x\r\n")
+    }
+
+    /// UTF-16 positions come from the file's block index, not a scan of the line: on a long
+    /// line with characters of every width they equal a count character by character.
+    func testUTF16PositionsOnALongLineEqualACharacterCount() {
+        let piece = "a🌊波é "
+        let text = String(repeating: piece, count: 800) + "\nx"
+        let file = SourceFile(name: "t", text: text)
+        let mapper = PositionMapper(file: file, encoding: .utf16)
+        var units = 0, offset = 0
+        for c in text.prefix(text.count - 2) {
+            XCTAssertEqual(mapper.position(of: offset), Position(0, units))
+            units += c.utf16.count
+            offset += c.utf8.count
+        }
+        XCTAssertEqual(mapper.position(of: offset + 1), Position(1, 0))
+    }
+
+    /// A unit completes the number being typed: its edit replaces the unit's letters only.
+    func testAUnitCompletionKeepsTheNumber() {
+        let h = ServerHarness()
+        h.open("var x = 0\nanimate x to 1 over 3\nlayer a: rect { rotation 45de }\n")
+        for (line, character, start) in [(1, 21, 21), (2, 29, 27)] {
+            let r = h.result("textDocument/completion", ServerHarness.at(line, character)) as? JSON
+            let items = r?["items"] as? [JSON] ?? []
+            XCTAssertTrue(items.contains { $0["label"] as? String == "s" || $0["label"] as? String == "deg" }, "\(items)")
+            for item in items {
+                let range = (item["textEdit"] as? JSON)?["range"] as? JSON
+                XCTAssertEqual(((range?["start"] as? JSON)?["character"] as? Int), start, "\(item)")
+            }
+        }
+    }
+
     func testCompletionFitsTheCursor() {
         let h = ServerHarness()
         h.open(script + "\nlayer w: wave {\n  \n}\nevery tick { ball. }\nvar q = 3\nanimate q to 1 over 1s ease \n")

@@ -354,9 +354,13 @@ extension Compiler {
         var warned = Set<Int>()
         for (m, at) in removals where environment.layers[m].usedAsMask && !warned.contains(m) {
             warned.insert(m)
-            let masked = environment.layers.indices.filter { environment.layers[$0].mask == m }.map { "'\(environment.layers[$0].name)'" }
+            let maskedBy = environment.layers.indices.filter { environment.layers[$0].mask == m }
+            let masked = maskedBy.map { "'\(environment.layers[$0].name)'" }
             let list = Diagnostic.list(masked, limit: 3)
-            warning(.removedMask, "'\(environment.layers[m].name)' masks \(list): once it is removed, \(masked.count == 1 ? "that layer shows" : "they show") nothing",
+            // An inverted mask that is gone cuts nothing out: that layer shows whole.
+            let inverted = maskedBy.allSatisfy { environment.layers[$0].maskInverted }
+            let what = inverted ? "whole (its mask is inverted)" : "nothing"
+            warning(.removedMask, "'\(environment.layers[m].name)' masks \(list): once it is removed, \(masked.count == 1 ? "that layer shows" : "they show") \(what)",
                     at, help: "to uncover \(masked.count == 1 ? "it" : "them"), grow the mask over \(masked.count == 1 ? "it" : "them") instead of removing it")
         }
     }

@@ -310,7 +310,8 @@ extension Compiler {
             // Once per outermost call: the other calls at that depth (`wid` beside a recursive
             // `xpos`) are not to blame.
             if !inlineOverflowReported {
-                error(.nestedTooDeeply, "'\(f.name)' nests calls more than \(Parser.maxDepth) levels deep; recursion ends only where its condition is constant", range)
+                error(.nestedTooDeeply, "'\(f.name)' nests calls too deeply: each call writes out its body (\(fn.body.height) levels of "
+                      + "expression) inside the caller's, and the whole may be at most \(Parser.maxDepth) levels; recursion ends only where its condition is constant", range)
                 inlineOverflowReported = true
             }
             return .bad()
@@ -339,10 +340,24 @@ extension Compiler {
             }
             guard seen.insert(n).inserted else { error(.duplicateName, "parameter '\(n)' is named twice", p.label.range); continue }
             guard let e = p.value else { continue }
+            let said = diagnostics.count
             let t = expression(e, Context())
-            if t.poisoned { continue }
+            let spawn = "'spawn \(decl.name.name)(\(n) = …)' can set it from any expression"
+            if t.poisoned {
+                // Defaults are made before the script's variables: `template e(k = q)` with
+                // `let q` above is one error saying so, not "q is declared after this use".
+                if let i = diagnostics[said...].firstIndex(where: { $0.code == .usedBeforeDeclaration }) {
+                    let at = diagnostics[i].range
+                    diagnostics.removeSubrange(said...)
+                    error(.notConstant, "the default of parameter '\(n)' is made before the script's variables, so it cannot read "
+                          + "'\(file.text(of: at))': write the value itself, or \(spawn)", at)
+                }
+                reportedNames.insert(n)   // its uses are not unknown names besides
+                continue
+            }
             guard case .constant(let v) = t.ir else {
-                error(.notConstant, "the default of parameter '\(n)' must be constant; a spawn block can set it from any expression", e.range)
+                error(.notConstant, "the default of parameter '\(n)' must be constant; \(spawn)", e.range)
+                reportedNames.insert(n)
                 continue
             }
             environment.layers[index].instanceVars.append(InstanceVarIR(name: n, type: t.type, initial: v))

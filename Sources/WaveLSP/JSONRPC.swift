@@ -11,6 +11,7 @@ public enum RequestID: Hashable, Sendable {
 
     init?(_ any: Any?) {
         if let s = any as? String { self = .string(s) }
+        else if let b = any as? NSNumber, String(cString: b.objCType) == "c" { return nil }   // true/false: no id (JSON-RPC §4)
         else if let n = any as? Int { self = .number(n) }
         else { return nil }
     }

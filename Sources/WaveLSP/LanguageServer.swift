@@ -72,7 +72,11 @@ public final class LanguageServer {
         let p = params as? JSON ?? [:]
         switch method {
         case "initialize": return initialize(p)
-        case "shutdown": state = .shutDown; return NSNull()
+        case "shutdown":
+            // The server stops working (LSP §shutdown): diagnostics still waiting are dropped.
+            state = .shutDown
+            pendingDiagnostics.removeAll()
+            return NSNull()
         case "textDocument/completion":
             let (doc, offset) = try located(p)
             // Each item replaces the whole word being typed, hyphens included.

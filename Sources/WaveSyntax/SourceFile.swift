@@ -14,11 +14,13 @@ public struct SourceFile: Sendable {
     /// UTF-8 continuation bytes (10xxxxxx) before each multiple of `block` bytes, so a
     /// column costs at most one block's scan however long the line: diagnostics on a
     /// megabyte line stay linear in their number.
+    /// Each entry also counts, from bit 40 up, the lead bytes of 4-byte sequences (11110xxx:
+    /// characters outside the BMP, two UTF-16 units each) before its block, for
+    /// `utf16Units(from:to:)`: one array, so a `SourceFile` (copied into many of the
+    /// parser's stack frames, which the nesting limit multiplies) stays its size.
     let continuationsBeforeBlock: [Int]
-    /// Lead bytes of 4-byte sequences (11110xxx, characters outside the BMP: two UTF-16
-    /// units each) before each multiple of `block` bytes, for `utf16Units(from:to:)`.
-    let fourByteLeadsBeforeBlock: [Int]
     static let block = 1024
+    static let leadShift = 40
 
     public init(name: String, text: String, base: Int = 0) {
         self.name = name
@@ -32,22 +34,20 @@ public struct SourceFile: Sendable {
             if b == 10 || (b == 13 && (i + 1 == bytes.count || bytes[i + 1] != 10)) { starts.append(i + 1) }
         }
         self.lineStarts = starts
-        var blocks = [0], fours = [0]
+        var blocks = [0]
         blocks.reserveCapacity(bytes.count / SourceFile.block + 1)
-        fours.reserveCapacity(bytes.count / SourceFile.block + 1)
         var continuations = 0, leads = 0
         for (i, b) in bytes.enumerated() {
-            if i > 0 && i % SourceFile.block == 0 { blocks.append(continuations); fours.append(leads) }
+            if i > 0 && i % SourceFile.block == 0 { blocks.append(continuations | leads << SourceFile.leadShift) }
             if b & 0xC0 == 0x80 { continuations += 1 } else if b & 0xF8 == 0xF0 { leads += 1 }
         }
         self.continuationsBeforeBlock = blocks
-        self.fourByteLeadsBeforeBlock = fours
     }
 
     /// 4-byte lead bytes in `bytes[0..<offset]`.
     func fourByteLeads(before offset: Int) -> Int {
-        let k = min(offset / SourceFile.block, fourByteLeadsBeforeBlock.count - 1)
-        var n = fourByteLeadsBeforeBlock[k]
+        let k = min(offset / SourceFile.block, continuationsBeforeBlock.count - 1)
+        var n = continuationsBeforeBlock[k] >> SourceFile.leadShift
         for i in (k * SourceFile.block)..<offset where bytes[i] & 0xF8 == 0xF0 { n += 1 }
         return n
     }
@@ -63,7 +63,7 @@ public struct SourceFile: Sendable {
     /// Continuation bytes in `bytes[0..<offset]`.
     func continuations(before offset: Int) -> Int {
         let k = min(offset / SourceFile.block, continuationsBeforeBlock.count - 1)
-        var n = continuationsBeforeBlock[k]
+        var n = continuationsBeforeBlock[k] & (1 << SourceFile.leadShift - 1)
         for i in (k * SourceFile.block)..<offset where bytes[i] & 0xC0 == 0x80 { n += 1 }
         return n
     }

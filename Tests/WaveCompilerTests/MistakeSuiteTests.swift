@@ -322,7 +322,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { opacity 0 }\nsequence {\n  parallel { animate a.opacity to 1 over 0.3s }\n}",
          ["3:3 E0214 'parallel' cannot go inside 'sequence': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
         ("func wid(i) = 8 + i\nfunc xpos(i) = i <= 0 ? 30 : xpos(i - 1) + wid(i - 1)\nlayer tab[3]: rect { frame (xpos(index), 0, 10, 10) }",
-         ["2:30 E0105 'xpos' nests calls more than 200 levels deep; recursion ends only where its condition is constant"]),
+         ["2:30 E0105 'xpos' nests calls too deeply: each call writes out its body (4 levels of expression) inside the caller's, and the whole may be at most 200 levels; recursion ends only where its condition is constant"]),
         ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s direction alternate", ["2:43 E0218 CSS's 'direction alternate' is 'autoreverse' in wave => 'autoreverse' @2:43"]),
         ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s animation-direction reverse", ["2:43 E0218 'animate' has no 'animation-direction': to run it backwards swap its 'from' and 'to'; CSS's 'alternate' is 'autoreverse'"]),
         ("layer knob: circle { radius 13  transform scale(1.2) }", ["1:33 E0202 CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective => 'scale 1.2' @1:33"]),

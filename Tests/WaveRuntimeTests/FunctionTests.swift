@@ -38,7 +38,7 @@ final class FunctionTests: XCTestCase {
     func testRecursionEndsOnConstantArgumentsAndIsBoundedOtherwise() throws {
         XCTAssertEqual(try trace("func fact(n) = n <= 1 ? 1 : n * fact(n - 1)\nvar x = fact(6)", ticks: 0), [720])
         XCTAssertEqual(errors("var k = 3\nfunc f(n) = n <= 0 ? 0 : f(n - 1)\nvar y = f(k)"),
-                       ["2:26 'f' nests calls more than 200 levels deep; recursion ends only where its condition is constant"])
+                       ["2:26 'f' nests calls too deeply: each call writes out its body (4 levels of expression) inside the caller's, and the whole may be at most 200 levels; recursion ends only where its condition is constant"])
     }
 
     func testFunctionMistakes() {

@@ -201,7 +201,7 @@ extension Compiler {
                         fix: .init(value.range, Value.format(nearest)))
             }
             if prop == .wavelength, case .constant(.number(let v)) = t.ir, v == 0 {
-                warning(.valueRange, "a 'wavelength' of 0 draws no wave: the surface is flat at 'level'", value.range,
+                warning(.valueRange, "a 'wavelength' of 0 draws no wave: the surface is flat, at level + amplitude · sin(phase)", value.range,
                         help: "give the length of one wave, such as 'wavelength 100'")
             }
             if prop == .perspective, case .constant(.number(let d)) = t.ir, d < 0 {

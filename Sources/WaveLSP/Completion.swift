@@ -99,6 +99,14 @@ struct Completion {
         if let p = context.previous?.identifier, p == "ease" || p == "eases" {
             return CompletionWords.curveNames.map { Item(label: $0, kind: .enumMember, detail: "timing curve") }
         }
+        // After `then`: a statement (what runs when the animation ends).
+        if let p = context.previous, p.isWord("then") {
+            return Parser.statementKeywords.sorted().map { Item(label: $0, kind: .keyword) } + nameItems(analysis)
+        }
+        // `layer b: rect below |`: the layer it is placed against.
+        if let p = context.previous, p.isWord("below") || p.isWord("above") {
+            return nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .layer }
+        }
         // In an `animate` or `spring` statement: the words an option takes, or the options
         // not given yet.
         if !context.startsClause, let last = analysis.lastTokenIndex(before: wordStart),
@@ -158,7 +166,8 @@ struct Completion {
             }
         }
         if context.startsClause, context.block == .topLevel || context.block == .code {
-            items += CompletionWords.keywords.map { Item(label: $0, kind: .keyword) }
+            // A statement starts here: its keywords, not an animation's options (`from`, `ease`).
+            items += Parser.statementKeywords.sorted().map { Item(label: $0, kind: .keyword) }
         } else {
             items += CompletionWords.clauseWords.map { Item(label: $0, kind: .keyword) }
         }

@@ -4,6 +4,9 @@ extension Parser {
     mutating func parseStatement() -> Stmt? {
         let start = current.range
         if case .error = current.kind { reportErrorToken(); synchronize(); return nil }
+        // `var a = 1 s`: the statement before ended at the number; its unit, written apart,
+        // is that mistake, not a statement naming an unknown 's'.
+        if !current.newlineBefore, reportDetachedUnit() { return nil }
         if case .color = current.kind, !peek().newlineBefore, peek().identifier != nil {
             // `#cafe note`: a comment missing its space (a colour alone is W0011's, and the
             // REPL prints one).

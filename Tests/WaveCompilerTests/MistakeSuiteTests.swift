@@ -266,7 +266,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("scene 100x100\nlayer a: circle { radius 3 }\nscene 200x200", ["3:1 E0214 a script has one scene header, and it is at 1:1; merge this one into it"]),
         ("var v = 0\nanimate v to 1 over 1s ease steps(0)", ["2:35 E0405 steps takes a whole number of steps ≥ 1, found 0"]),
         ("layer b5: rect { mask holee }\nlayer ball: circle { radius 3 }", ["1:23 E0204 unknown layer 'holee' for mask; expected one of: ball"]),
-        ("layer sea: wave { wavelength 0 }", ["1:30 W0009 a 'wavelength' of 0 draws no wave: the surface is flat at 'level'"]),
+        ("layer sea: wave { wavelength 0 }", ["1:30 W0009 a 'wavelength' of 0 draws no wave: the surface is flat, at level + amplitude · sin(phase)"]),
         ("\u{FEFF}layer a: circle { fil red }", ["1:19 E0202 unknown property 'fil' on circle; did you mean 'fill'? => 'fill' @1:19"]),
         ("layer ball: circle { radius 3 }\nat 1s { remove bal }", ["2:16 E0204 unknown layer 'bal'; did you mean 'ball'? => 'ball' @2:16"]),
         ("layer card: rect { border-radius: 12px }", [
@@ -322,7 +322,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { opacity 0 }\nsequence {\n  parallel { animate a.opacity to 1 over 0.3s }\n}",
          ["3:3 E0214 'parallel' cannot go inside 'sequence': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
         ("func wid(i) = 8 + i\nfunc xpos(i) = i <= 0 ? 30 : xpos(i - 1) + wid(i - 1)\nlayer tab[3]: rect { frame (xpos(index), 0, 10, 10) }",
-         ["2:30 E0105 'xpos' nests calls too deeply: each call writes out its body (4 levels of expression) inside the caller's, and the whole may be at most 200 levels; recursion ends only where its condition is constant"]),
+         ["2:30 E0105 'xpos' nests calls too deeply: each call writes out its body (5 levels of expression) inside the caller's, and the whole may be at most 200 levels; recursion ends only where its condition is constant"]),
         ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s direction alternate", ["2:43 E0218 CSS's 'direction alternate' is 'autoreverse' in wave => 'autoreverse' @2:43"]),
         ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s animation-direction reverse", ["2:43 E0218 'animate' has no 'animation-direction': to run it backwards swap its 'from' and 'to'; CSS's 'alternate' is 'autoreverse'"]),
         ("layer knob: circle { radius 13  transform scale(1.2) }", ["1:33 E0202 CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective => 'scale 1.2' @1:33"]),
@@ -471,6 +471,12 @@ final class MistakeSuiteTests: XCTestCase {
         ]),
         ("template p: circle { }\nevery 1s { spawn p { after 1s { remove p } } }", [
             "2:40 E0216 'p' is a template, whose copies have no name: a bare 'remove' removes this copy => 'remove' @2:33",
+        ]),
+        ("var a = 1 s\nvar b = 2 sec", [
+            "1:5 W0001 variable 'a' is never used",
+            "1:11 E0101 a unit is written right after its number: '1s', not '1 s' => '1s' @1:9",
+            "2:5 W0001 variable 'b' is never used",
+            "2:11 E0101 a unit is written right after its number: '2s', not '2 sec' => '2s' @2:9",
         ]),
         ("layer a: circle { }\nanimate b.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'b'; expected one of: a"]),
     ]

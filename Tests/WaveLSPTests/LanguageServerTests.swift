@@ -163,6 +163,24 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
+    /// After `then` a statement comes; after `below`/`above` a layer; at a statement's start
+    /// no animation options (`from`, `ease`).
+    func testCompletionAfterThenAndPlacementAndAtAStatementsStart() {
+        let h = ServerHarness()
+        h.open("layer a: circle { }\nlayer b: rect below \nanimate a.opacity to 0 over 1s then \n\n")
+        func labels(_ line: Int, _ ch: Int) -> [String] {
+            let r = h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON
+            return (r?["items"] as? [JSON] ?? []).compactMap { $0["label"] as? String }
+        }
+        XCTAssertEqual(labels(1, 20), ["a", "b"])   // the layers (b's own name is E0216 when chosen)
+        let then = labels(2, 36)
+        XCTAssertTrue(then.contains("remove") && then.contains("animate") && then.contains("a"), "\(then)")
+        XCTAssertFalse(then.contains("over") || then.contains("from"), "\(then)")
+        let start = labels(3, 0)
+        XCTAssertTrue(start.contains("layer") && start.contains("every"), "\(start)")
+        XCTAssertFalse(start.contains("from") || start.contains("autoreverse") || start.contains("ease"), "\(start)")
+    }
+
     func testCompletionFitsTheCursor() {
         let h = ServerHarness()
         h.open(script + "\nlayer w: wave {\n  \n}\nevery tick { ball. }\nvar q = 3\nanimate q to 1 over 1s ease \n")

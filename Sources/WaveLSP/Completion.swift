@@ -121,6 +121,13 @@ struct Completion {
         if let p = context.previous, p.isWord("spawn") || p.isWord("emit") {
             return nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .template }
         }
+        // `spawn t(|` and `spawn t(a = 1, |`: the template's parameters.
+        if let p = context.previous, p.isPunct("(") || p.isPunct(","), let last = analysis.lastTokenIndex(before: wordStart),
+           let template = spawnedTemplate(tokens, openBefore: last) {
+            return analysis.symbols.locals.filter { $0.kind == .parameter && $0.owner == template }
+                .sorted { $0.nameRange.start < $1.nameRange.start }
+                .map { Item(label: $0.name, kind: .variable, detail: "parameter of \(template)") }
+        }
         // The first argument of a gradient: its direction words, then colours.
         if let open = context.previous, open.isPunct("("), let g = context.beforePrevious?.identifier,
            let kind = GradientKind(rawValue: g), kind == .linear {
@@ -261,6 +268,25 @@ struct Completion {
     }
 
     /// The script's layers, templates and variables.
+    /// The template of `spawn NAME(` when `tokens[last]` is inside its argument list (no
+    /// bracket closed or opened since, on the same line).
+    static func spawnedTemplate(_ tokens: [Token], openBefore last: Int) -> String? {
+        var k = last, nesting = 0
+        while k >= 2 {
+            let t = tokens[k]
+            if t.isPunct(")") || t.isPunct("]") { nesting += 1 }
+            if t.isPunct("[") { nesting -= 1 }
+            if t.isPunct("{") || t.isPunct("}") { return nil }
+            if t.isPunct("(") {
+                if nesting == 0 { return tokens[k - 2].isWord("spawn") ? tokens[k - 1].identifier : nil }
+                nesting -= 1
+            }
+            if t.newlineBefore { return nil }
+            k -= 1
+        }
+        return nil
+    }
+
     static func nameItems(_ analysis: Analysis) -> [Item] {
         analysis.symbols.definitions.values.sorted { $0.nameRange.start < $1.nameRange.start }.map { d in
             switch d.kind {

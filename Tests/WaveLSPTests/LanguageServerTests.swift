@@ -177,6 +177,13 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(then.contains("remove") && then.contains("animate") && then.contains("a"), "\(then)")
         XCTAssertFalse(then.contains("over") || then.contains("from"), "\(then)")
         let start = labels(3, 0)
+        // `spawn t(` and after a `,`: the template's parameters.
+        let spawning = ServerHarness()
+        spawning.open("template t(size = 3, hue = 0): circle { radius size }\nevery 1s { spawn t(size = 2, ) }\nevery 2s { spawn t( }\n")
+        for (line, ch) in [(1, 29), (2, 19)] {
+            let r = spawning.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON
+            XCTAssertEqual((r?["items"] as? [JSON] ?? []).compactMap { $0["label"] as? String }, ["size", "hue"], "\(line):\(ch)")
+        }
         XCTAssertTrue(start.contains("layer") && start.contains("every"), "\(start)")
         XCTAssertFalse(start.contains("from") || start.contains("autoreverse") || start.contains("ease"), "\(start)")
     }

@@ -142,7 +142,13 @@ extension SceneRuntime {
                 let other = try FontLibrary.shared.layout(String(c), font: FontDescriptor.parse(font), size: size)
                 guard let path = other.glyphPaths.first else { continue }
                 let origin = run.origins[i]
-                emit(path.transformed(by: .translation(origin.x + spacing * Double(i), origin.y)), .identity, alpha: tau >= slots[i].delay ? 1 : 0.35)
+                // The stand-in keeps to its letter's slot: one wider than the letter (a W for
+                // an i) is narrowed to fit and centred, so it never covers its neighbours.
+                let slot = run.advances[i], width = other.advances.first ?? slot
+                let squeeze = width > slot && width > 0 ? slot / width : 1
+                let x = origin.x + spacing * Double(i) + (slot - width * squeeze) / 2
+                let place = Transform.scale(squeeze, 1).concatenating(.translation(x, origin.y))
+                emit(path.transformed(by: place), .identity, alpha: tau >= slots[i].delay ? 1 : 0.35)
             }
         }
         return items

@@ -62,6 +62,10 @@ enum SemanticTokens {
                     type = LayerKind(rawValue: w) != nil ? .type : .enumMember
                 }
                 else if i >= 2, tokens[i - 2].isWord("effect"), EffectKind(rawValue: w) != nil { type = .enumMember }
+                // `layer l: text {`: the kind after the name's ':' (`text` is a property too).
+                else if LayerKind(rawValue: w) != nil, i >= 1, tokens[i - 1].isPunct(":"), SemanticTokens.declaresLayer(tokens, before: i - 1) {
+                    type = .type
+                }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
                     type = d.kind == .layer || d.kind == .template ? .class : d.kind == .function ? .function : .variable
                 }
@@ -76,6 +80,14 @@ enum SemanticTokens {
         }
         out += comments[c...].map { ($0.range, .comment) }
         return out
+    }
+
+    /// Whether the statement holding `tokens[colon]` (a ':') starts with `layer` or
+    /// `template` on its line: `layer w[3]: text`, `template t(size = 3): circle`.
+    static func declaresLayer(_ tokens: [Token], before colon: Int) -> Bool {
+        var k = colon
+        while k > 0, !tokens[k].newlineBefore { k -= 1 }
+        return tokens[k].isWord("layer") || tokens[k].isWord("template")
     }
 
     /// The LSP encoding: five integers a token, positions relative to the previous token.

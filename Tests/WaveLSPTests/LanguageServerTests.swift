@@ -527,6 +527,18 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(at["path"], T.type.rawValue)
         XCTAssertEqual(at["radius"], T.property.rawValue)
         XCTAssertEqual(at["fill"], T.property.rawValue)
+        // `text` after a layer's ':' is its kind (a type), as every other kind, though it is
+        // a property's name too; in the body it is the property.
+        let textLines = ["layer w[2]: text \"a\" { text \"b\" }", "template t(k = 1): text { }"]
+        h.open(textLines.joined(separator: "\n"))
+        let kinds = (h.result("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///t.wave"]]) as? JSON)?["data"] as? [Int] ?? []
+        var seen: [[Int]] = []
+        (l, st) = (0, 0)
+        for i in stride(from: 0, to: kinds.count, by: 5) {
+            l += kinds[i]; st = kinds[i] == 0 ? st + kinds[i + 1] : kinds[i + 1]
+            if String(decoding: Array(textLines[l].utf8)[st..<st + kinds[i + 2]], as: UTF8.self) == "text" { seen.append([l, st, kinds[i + 3]]) }
+        }
+        XCTAssertEqual(seen, [[0, 12, T.type.rawValue], [0, 23, T.property.rawValue], [1, 19, T.type.rawValue]])
     }
 
     /// A fix-it provider standing in for the fix-its diagnostics will carry.

@@ -17,6 +17,12 @@ extension Compiler {
         if let m = TextMeasure(rawValue: f.name) { return textMeasure(m, args, range, ctx) }
         if let fn = environment.functions[f.name] { return callFunction(f, fn, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
+            if f.name == "cubic-bezier" || f.name == "steps" {
+                // `let backOut = cubic-bezier(…)`: a curve is written after 'ease', not kept.
+                error(.unknownFunction, "\(f.name)(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable "
+                      + "can hold: write it at each animation that uses it", f.range)
+                return .bad()
+            }
             // A hyphenated name (`conic-gradient`) is compared with the hyphenated functions only.
             let names = f.name.contains("-") ? Vocabulary.specialFunctions
                                              : Builtin.allCases.map(\.rawValue) + GradientKind.allCases.map(\.rawValue)

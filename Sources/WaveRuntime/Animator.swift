@@ -155,6 +155,15 @@ extension SceneRuntime {
         return a
     }
 
+    /// `visible-chars` animated between counts of 0 or more stays at 0 or more: a curve that
+    /// undershoots (a back ease, a spring) would otherwise pass a negative count, which means
+    /// "show them all", and flash the whole text (CSS's widths cannot go below 0 either).
+    static func undershootClamped(_ v: Value, _ a: ActiveAnimation, _ k: Int, for target: ResolvedTarget) -> Value {
+        guard case .layer(_, .visibleChars, nil) = target, case .number(let n) = v, n < 0 else { return v }
+        let ends = a.keyframes.isEmpty ? [a.from[k], a.to[k]] : a.keyframes
+        return ends.allSatisfy({ $0.number >= 0 }) ? .number(0) : v
+    }
+
     /// Scale is a point; a number written to it means a uniform scale.
     static func normalize(_ v: Value, for target: ResolvedTarget) -> Value {
         if case .layer(_, .scale, nil) = target, case .number(let n) = v { return .point(n, n) }
@@ -296,7 +305,7 @@ extension SceneRuntime {
             } else {
                 v = Ops.mix(a.from[k], a.to[k], SceneRuntime.eased(a.ir, position.progress, before: before))
             }
-            put(target, SceneRuntime.normalize(v, for: target), commit: final)
+            put(target, SceneRuntime.normalize(SceneRuntime.undershootClamped(v, a, k, for: target), for: target), commit: final)
         }
     }
 

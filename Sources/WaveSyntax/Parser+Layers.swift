@@ -443,9 +443,17 @@ extension Parser {
             default: return nil
             }
         }
-        let message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
+        var message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
             + "anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"
-        if !written.isEmpty, written.count == calls.count {
+        // CSS applies the list right to left: `scale(2, 1) rotate(30deg)` scales the rotated
+        // box, a shear wave's own order (scale, then rotation) cannot give in one layer.
+        let uneven = calls.firstIndex { $0.name == "scale" && $0.args.count == 2 && file.text(of: $0.args[0].range) != file.text(of: $0.args[1].range) }
+        let shears = uneven.map { i in calls[(i + 1)...].contains { $0.name == "rotate" || $0.name == "rotateZ" } } ?? false
+        if shears {
+            message += "; a scale of two factors before a rotate skews the rotated box, which one layer cannot: put the rotation on a "
+                + "layer inside a group that scales"
+        }
+        if !shears, !written.isEmpty, written.count == calls.count {
             let fix = written.joined(separator: "  ")
             error(.unknownProperty, message, at: span, help: "write '\(fix)'", fix: .init(span, fix))
         } else {

@@ -84,7 +84,16 @@ extension Parser {
     mutating func parseUnknownStatement() -> Stmt? {
         let word = Identifier(current.identifier ?? "", current.range)
         let keywords = Parser.statementKeywords.sorted()
-        if let reason = Parser.missingFeatures[word.name] {
+        if word.name == "then", previous.isPunct("}"), !current.newlineBefore {
+            // `sequence { … } then { … }`: a group has no 'then'; its last animation's does.
+            error(.unknownStatement, "a 'sequence' or 'parallel' group has no 'then': put it on the animation inside that ends last "
+                  + "('animate … over 1s then { … }')", at: word.range)
+        } else if previous.isPunct("}"), !current.newlineBefore, !Parser.statementKeywords.contains(word.name),
+                  Vocabulary.springLabels[word.name] != nil || Vocabulary.animateLabels[word.name] != nil {
+            // `spring x to 0 { … } delay 0.5s`: an option after the spring's body.
+            error(.unknownStatement, "'\(word.name)' after a body's '}' is no statement: an option goes before the '{' "
+                  + "('spring x to 0 \(word.name) … { … }') or, for a spring, inside its body", at: word.range)
+        } else if let reason = Parser.missingFeatures[word.name] {
             error(.unknownStatement, "'\(word.name)' is not a statement in wave; \(reason)", at: word.range)
         } else if word.name == "below" || word.name == "above", previous.isPunct("}"), !current.newlineBefore,
                   let target = peek().identifier {
@@ -669,7 +678,7 @@ extension Parser {
                 if let arg = read { args.append(arg) }
                 continue
             }
-            if let arg = parseSynonymArg(labels, context: context) {
+            if let arg = parseSynonymArg(labels, context: context, keyframed: args.contains { $0.label.name == "values" }) {
                 args.append(arg)
                 continue
             }
@@ -745,7 +754,8 @@ extension Parser {
         }
         switch value {
         case "alternate":
-            error(.unknownOption, "CSS's '\(w) alternate' is 'autoreverse' in wave", at: span, help: "write 'autoreverse'", fix: .init(span, "autoreverse"))
+            error(.unknownOption, "CSS's '\(w) alternate' is 'autoreverse' in wave (a repeat then counts there-and-back cycles: "
+                  + "CSS's 2 alternating iterations are 'repeat 1 autoreverse')", at: span, help: "write 'autoreverse'", fix: .init(span, "autoreverse"))
             readAsMeant(at: span)
             return Arg(label: Identifier("autoreverse", span), values: [])
         case "normal":
@@ -772,7 +782,7 @@ extension Parser {
         advance()
     }
 
-    mutating func parseSynonymArg(_ labels: [String: Int], context: String) -> Arg? {
+    mutating func parseSynonymArg(_ labels: [String: Int], context: String, keyframed: Bool = false) -> Arg? {
         guard let first = current.identifier, !current.newlineBefore, labels[first] == nil else { return nil }
         let firstRange = current.range
         if first == "forever" || Vocabulary.foreverSynonyms.contains(first), labels["repeat"] != nil {
@@ -810,6 +820,15 @@ extension Parser {
             index = saved
             diagnostics.removeSubrange(said...)
             return nil
+        }
+        if keyframed, target == "ease", w.hasSuffix("timing-function"), labels["eases"] != nil, values.count == 1 {
+            // CSS's animation-timing-function times each keyframe segment: with 'values' that
+            // is 'eases [curve]', not 'ease' (which times the whole list).
+            let curve = file.text(of: values[0].range), whole = word.to(values[0].range)
+            error(.unknownOption, "CSS's '\(w)' times each keyframe segment: with 'values' wave writes 'eases [\(curve)]' ('ease' would time the whole list)",
+                  at: word, help: "write 'eases [\(curve)]'", fix: .init(whole, "eases [\(curve)]"))
+            readAsMeant(at: word)
+            return Arg(label: Identifier("eases", word), values: [Expr(.list(values), values[0].range)])
         }
         calledOtherwise(.unknownOption, "option", w, at: word, place: " for '\(context)'", meant: target)
         return Arg(label: Identifier(target, word), values: values)

@@ -323,7 +323,7 @@ final class MistakeSuiteTests: XCTestCase {
          ["3:3 E0214 'parallel' cannot go inside 'sequence': groups do not nest; give the animations inside 'delay' options, or chain them with 'then'"]),
         ("func wid(i) = 8 + i\nfunc xpos(i) = i <= 0 ? 30 : xpos(i - 1) + wid(i - 1)\nlayer tab[3]: rect { frame (xpos(index), 0, 10, 10) }",
          ["2:30 E0105 'xpos' nests calls too deeply: each call writes out its body (5 levels of expression) inside the caller's, and the whole may be at most 200 levels; recursion ends only where its condition is constant"]),
-        ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s direction alternate", ["2:43 E0218 CSS's 'direction alternate' is 'autoreverse' in wave => 'autoreverse' @2:43"]),
+        ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s direction alternate", ["2:43 E0218 CSS's 'direction alternate' is 'autoreverse' in wave (a repeat then counts there-and-back cycles: CSS's 2 alternating iterations are 'repeat 1 autoreverse') => 'autoreverse' @2:43"]),
         ("layer dot: circle { }\nanimate dot.opacity from 0 to 1 over 0.3s animation-direction reverse", ["2:43 E0218 'animate' has no 'animation-direction': to run it backwards swap its 'from' and 'to'; CSS's 'alternate' is 'autoreverse'"]),
         ("layer knob: circle { radius 13  transform scale(1.2) }", ["1:33 E0202 CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective => 'scale 1.2' @1:33"]),
         ("layer knob: circle { transform: translateX(10px) }", ["1:22 E0202 CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"]),
@@ -477,6 +477,22 @@ final class MistakeSuiteTests: XCTestCase {
             "1:11 E0101 a unit is written right after its number: '1s', not '1 s' => '1s' @1:9",
             "2:5 W0001 variable 'b' is never used",
             "2:11 E0101 a unit is written right after its number: '2s', not '2 sec' => '2s' @2:9",
+        ]),
+        // CSS's animation-timing-function on keyframes times each segment: 'eases [curve]'.
+        ("layer a: circle { }\nanimate a.position.y values [0, -100, 0] times [0, 50%, 100%] over 1s animation-timing-function ease-in-out", [
+            "2:71 E0218 CSS's 'animation-timing-function' times each keyframe segment: with 'values' wave writes 'eases [ease-in-out]' ('ease' would time the whole list) => 'eases [ease-in-out]' @2:71",
+        ]),
+        ("var a = 0\nsequence { animate a to 1 over 1s } then { a = 5 }", [
+            "2:37 E0219 a 'sequence' or 'parallel' group has no 'then': put it on the animation inside that ends last ('animate … over 1s then { … }')",
+        ]),
+        ("var x = 0\nspring x to 0 { response 0.4s } delay 0.5s", [
+            "2:33 E0219 'delay' after a body's '}' is no statement: an option goes before the '{' ('spring x to 0 delay … { … }') or, for a spring, inside its body",
+        ]),
+        ("let backOut = cubic-bezier(0.34, 1.56, 0.64, 1)", [
+            "1:15 E0206 cubic-bezier(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable can hold: write it at each animation that uses it",
+        ]),
+        ("layer a: rect { transform: scale(2, 1) rotate(30deg) }", [
+            "1:17 E0202 CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective; a scale of two factors before a rotate skews the rotated box, which one layer cannot: put the rotation on a layer inside a group that scales",
         ]),
         ("layer a: circle { }\nanimate b.opacity from 0 to 1 over 1s", ["2:9 E0204 unknown layer 'b'; expected one of: a"]),
     ]

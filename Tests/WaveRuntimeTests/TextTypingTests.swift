@@ -45,6 +45,22 @@ final class TextTypingTests: XCTestCase {
         _ = environment
     }
 
+    /// A back ease undershoots below 0 at its start; `visible-chars` animated from 0 holds
+    /// at 0 there instead of passing a negative count (which shows the whole text), and an
+    /// animation to a negative count still reaches it.
+    func testAnUndershootingCurveHoldsVisibleCharsAtZero() throws {
+        let text = "layer title: text \"Hello, world\" { size 20  visible-chars 0 }\n"
+            + "animate title.visible-chars from 0 to 12 over 2s ease cubic-bezier(0.68, -0.55, 0.27, 1.55)"
+        var r = try SceneRuntime(program: try program(text))
+        var seen: [Double] = []
+        for _ in 0..<20 { try r.step(); seen.append(r.value(ofLayer: "title", .visibleChars)?.number ?? .nan) }
+        XCTAssertTrue(seen.allSatisfy { $0 >= 0 }, "\(seen)")
+        XCTAssertEqual(seen.first, 0)
+        var down = try SceneRuntime(program: try program("layer hi: text \"Hi\" { }\nanimate hi.visible-chars from 2 to -1 over 10t"))
+        for _ in 0..<12 { try down.step() }
+        XCTAssertEqual(down.value(ofLayer: "hi", .visibleChars)?.number, -1)
+    }
+
     func testVisibleCharsDrawsAPrefixAndKeepsTheLineBox() throws {
         let text = """
         layer a: text "Wave" { size 40  position (100, 50)  anchor left  visible-chars 2 }

@@ -42,6 +42,9 @@ public final class GIFEncoder {
     /// The most recent local median-cut palette, reused by later frames while it fits.
     private var recent: (palette: GIFPalette, mapper: PaletteMapper, baselineMSE: Double)?
     private var framesAdded = 0
+    /// Image frames written so far: frames that changed nothing are merged into the delay of
+    /// the one before, so this can be fewer than the frames added.
+    public private(set) var framesWritten = 0
     /// Index of the frame that created `pending` (-1: a frame of an earlier part).
     private var pendingIndex = -1
     private var finished = false
@@ -96,13 +99,16 @@ public final class GIFEncoder {
     /// Writes the pending frame if it is owned, without a trailer: the end of a part
     /// whose last frames run to the end of the animation but whose trailer another part writes.
     public func flushPending() throws {
-        if let last = pending, owned.contains(pendingIndex) { try emit(last.serialize()) }
+        if let last = pending, owned.contains(pendingIndex) { try emit(last.serialize()); framesWritten += 1 }
         pending = nil
     }
 
-    private func emit(_ bytes: [UInt8], from index: Int) throws {
+    /// Writes `bytes` when frame `index` is owned; `frame`: they are an image frame (not the
+    /// header, which the first frame's owner writes too).
+    private func emit(_ bytes: [UInt8], from index: Int, frame: Bool = true) throws {
         guard owned.contains(index) else { return }
         try emit(bytes)
+        if frame { framesWritten += 1 }
     }
 
     private func emit(_ bytes: [UInt8]) throws {
@@ -307,7 +313,7 @@ public final class GIFEncoder {
             if let t = exactTable { globalTable = t }
             globalMapper = mapper
             local = false
-            try emit(GIFFrame.header(width: width, height: height, global: global, netscapeLoops: netscapeLoops), from: 0)
+            try emit(GIFFrame.header(width: width, height: height, global: global, netscapeLoops: netscapeLoops), from: 0, frame: false)
         }
         let transparent = UInt8(palette.transparentIndex)
         let indices: [UInt8] = try cur.withUnsafeBufferPointer { c in

@@ -39,6 +39,9 @@ public struct RenderJob: Sendable {
     public struct Result: Sendable {
         /// Frames rendered (for a GIF, before unchanged frames are merged).
         public var frames: Int
+        /// Image frames a whole GIF holds after merging frames that change nothing into the
+        /// delay of the one before; nil for other outputs and for parts.
+        public var framesWritten: Int? = nil
         public var width: Int
         public var height: Int
         /// Wall-clock seconds.
@@ -111,6 +114,7 @@ public struct RenderJob: Sendable {
             }
             if shouldStop() { throw Interrupted(signal: Interrupts.signalNumber) }
             try sink.finish()
+            if part == nil, let animation = sink as? AnimationSink { result.framesWritten = animation.framesWritten }
         } catch {
             sink.abort()
             if let sequence = sink as? PNGSequenceSink, let w = sequence.written {

@@ -14,6 +14,10 @@ public final class AnimationSink: FrameSink {
     public let schedule: [TimedTick]
     private let output: RenderOutput
     private let encoder: BackgroundEncoder
+    private let frames: FrameEncoder
+    /// After `finish`: the image frames the file holds, when the format merges frames that
+    /// change nothing (GIF); nil otherwise.
+    public var framesWritten: Int? { frames.framesWritten }
     /// Counts a part's payload (nil when the whole file is written).
     private var tally: PartTally?
 
@@ -41,6 +45,7 @@ public final class AnimationSink: FrameSink {
                                       part: setup.part?.ticks, options: setup.options, output: write)
         self.format = format
         self.output = output
+        self.frames = frames
         schedule = frames.schedule
         request = FrameRequest(input: .pixels, scale: setup.scale)
         // Up to 8 frames wait for the encoder, fewer when they are big (64 MiB in all).

@@ -146,6 +146,13 @@ final class FrameEncoder {
         }
     }
 
+    /// GIF image frames written (frames that changed nothing merge into the one before);
+    /// nil for the other formats, which write every frame.
+    var framesWritten: Int? {
+        if case .gif(let e) = encoder { return e.framesWritten }
+        return nil
+    }
+
     /// Ends the file or the part. Throws if fewer frames than planned were added.
     func finish() throws {
         guard next == schedule.count else { throw CodecError("only \(next) of \(schedule.count) frames were added") }

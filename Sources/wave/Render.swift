@@ -418,7 +418,11 @@ struct Render: ParsableCommand {
             let p = job.part ?? job.ticks
             what = "part: ticks \(p.lowerBound)..\(p.upperBound) of \(job.ticks.lowerBound)..\(job.ticks.upperBound), \(r.frames) frame\(r.frames == 1 ? "" : "s") rendered"
         case .png where job.ticks.count == 1: what = "tick \(job.ticks.lowerBound)"
-        case .gif: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s") at \(job.options.gifRate.rawValue) fps"
+        case .gif:
+            // The frames the file holds; those that changed nothing lengthen the one before.
+            let held = r.framesWritten ?? r.frames, merged = r.frames - held
+            what = "\(held) frame\(held == 1 ? "" : "s") at \(job.options.gifRate.rawValue) fps"
+                + (merged > 0 ? " (\(merged) unchanged merged into longer delays)" : "")
         default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"
         }
         return "\(what), \(r.width)x\(r.height), \(String(format: "%.2f", r.seconds)) s"

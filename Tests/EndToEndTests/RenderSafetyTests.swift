@@ -126,7 +126,7 @@ final class RenderSafetyTests: XCTestCase {
         XCTAssertEqual(r.status, 70, "runtime (70) is worse than script (65): \(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, r.stdout)
-        XCTAssertTrue(lines[0].hasPrefix("examples/stickman.wave") && lines[0].contains("renders/stickman.gif  10 frames at 50 fps, 300x260"), lines[0])
+        XCTAssertTrue(lines[0].hasPrefix("examples/stickman.wave") && lines[0].contains("renders/stickman.gif  1 frame at 50 fps (9 unchanged merged into longer delays), 300x260"), lines[0])
         XCTAssertTrue(lines[1].contains("broken.wave") && lines[1].contains("script error"), lines[1])
         XCTAssertTrue(lines[2].contains("renders/sonar.gif"), lines[2])
         XCTAssertTrue(lines[3].contains("failing.wave") && lines[3].contains("runtime error"), lines[3])

@@ -141,6 +141,12 @@ final class GIFTests: XCTestCase {
         XCTAssertEqual(merged.frames.map(\.delayCentiseconds), [2, 12, 7])
         XCTAssertEqual(merged.totalDelayCentiseconds, 21)
         XCTAssertEqual(merged.frames.map(\.rgba), [frames[0], frames[1], frames[2]])
+        // The encoder counts the image frames it wrote (not the header): what the file holds.
+        let counted = try GIFEncoder(width: 30, height: 20, loopCount: 0, dither: .floydSteinberg) { _ in }
+        for (f, d) in zip(held, [2, 3, 4, 5, 7] as [UInt16]) { try counted.addFrame(rgba: f, delayCentiseconds: d) }
+        try counted.finish()
+        XCTAssertEqual(counted.framesWritten, merged.frames.count)
+        XCTAssertEqual(counted.framesWritten, 3)
         // Very long holds overflow 65535 cs and get a 1x1 carrier frame instead.
         let long = try GIFDecoder.decode(encode([frames[0], frames[0], frames[0]], w: 30, h: 20,
                                                 delays: [40_000, 40_000, 1]))

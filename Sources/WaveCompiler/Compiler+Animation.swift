@@ -267,6 +267,23 @@ extension Compiler {
                   + "of its own: write 'spring LAYER.PROPERTY to VALUE' (with stiffness, damping, mass)", e.range)
             return nil
         }
+        var written: String? = nil
+        if case .name(let n) = e.kind { written = n } else if let joined = Compiler.hyphenated(e) { written = joined }
+        if let n = written, TimingCurveName(rawValue: n) == nil {
+            let key = Vocabulary.curveKey(n)
+            if let (x1, y1, x2, y2) = Vocabulary.namedBezierCurves[key] {
+                // easings.net's names (`easeOutBack`): their cubic-bezier, read as it.
+                let f = Value.format
+                let call = "cubic-bezier(\(f(x1)), \(f(y1)), \(f(x2)), \(f(y2)))"
+                error(.unknownTimingCurve, "'\(n)' is \(call) in wave", e.range, fix: .init(e.range, call))
+                return .cubicBezier(x1, y1, x2, y2)
+            }
+            if ["elastic", "bounce", "spring"].contains(where: { key.hasSuffix($0) || key.hasPrefix($0) }), key != "spring" {
+                error(.unknownTimingCurve, "'\(n)' has no cubic-bezier form: its overshoot and rebound are a spring's, "
+                      + "'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'", e.range)
+                return nil
+            }
+        }
         if let joined = Compiler.hyphenated(e), TimingCurveName(rawValue: joined) == nil {
             // `ease-inout` lexes as a subtraction; report it as the misspelt word it is.
             unknownCurve(joined, curves, e.range)

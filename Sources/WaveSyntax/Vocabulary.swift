@@ -152,6 +152,25 @@ public enum Vocabulary {
         "ease_in": "ease-in", "ease_out": "ease-out", "ease_in_out": "ease-in-out", "easein": "ease-in",
         "easeout": "ease-out", "easeinout": "ease-in-out", "easeInEaseOutCurve": "ease-in-out", "easeDefault": "default",
     ]
+    /// The named curves of easings.net (as CSS libraries, Lottie presets and animation kits
+    /// name them) with their cubic-bezier control points, keyed by the name lowercased
+    /// without '-' and '_' (`easeOutBack`, `ease-out-back`, `ease_out_back`).
+    public static let namedBezierCurves: [String: (Double, Double, Double, Double)] = [
+        "easeinsine": (0.12, 0, 0.39, 0), "easeoutsine": (0.61, 1, 0.88, 1), "easeinoutsine": (0.37, 0, 0.63, 1),
+        "easeinquad": (0.11, 0, 0.5, 0), "easeoutquad": (0.5, 1, 0.89, 1), "easeinoutquad": (0.45, 0, 0.55, 1),
+        "easeincubic": (0.32, 0, 0.67, 0), "easeoutcubic": (0.33, 1, 0.68, 1), "easeinoutcubic": (0.65, 0, 0.35, 1),
+        "easeinquart": (0.5, 0, 0.75, 0), "easeoutquart": (0.25, 1, 0.5, 1), "easeinoutquart": (0.76, 0, 0.24, 1),
+        "easeinquint": (0.64, 0, 0.78, 0), "easeoutquint": (0.22, 1, 0.36, 1), "easeinoutquint": (0.83, 0, 0.17, 1),
+        "easeinexpo": (0.7, 0, 0.84, 0), "easeoutexpo": (0.16, 1, 0.3, 1), "easeinoutexpo": (0.87, 0, 0.13, 1),
+        "easeincirc": (0.55, 0, 1, 0.45), "easeoutcirc": (0, 0.55, 0.45, 1), "easeinoutcirc": (0.85, 0, 0.15, 1),
+        "easeinback": (0.36, 0, 0.66, -0.56), "easeoutback": (0.34, 1.56, 0.64, 1), "easeinoutback": (0.68, -0.6, 0.32, 1.6),
+    ]
+
+    /// `namedBezierCurves`' key for a written name.
+    public static func curveKey(_ name: String) -> String {
+        name.lowercased().filter { $0 != "-" && $0 != "_" }
+    }
+
     /// Other tools' names for a word a property takes: canvas's `lighter` and Core Animation's
     /// `plusL` are plus-lighter; Core Image's filter names (`multiplyBlendMode`,
     /// `colorDodgeBlendMode`) lose the suffix and are hyphenated; the British `colour-dodge` is

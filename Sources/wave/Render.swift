@@ -139,6 +139,10 @@ struct Render: ParsableCommand {
         if sequence && !info.allowsSequence { throw ValidationError("a %d pattern writes \(ImageFormat.png.info.displayName) files; name one file for \(fmt.rawValue)") }
         if info.isAnimated || sequence {
             if frame != nil || time != nil { throw ValidationError("--frame/--time pick one frame: a \(sequence ? "sequence" : fmt.rawValue) covers --from to --to") }
+        } else if (from != nil || to != nil) && (frame != nil || time != nil) {
+            // `--time 1s --from 0s` to one PNG: the two ways of choosing ticks, together.
+            throw ValidationError("\(time != nil ? "--time" : "--frame") picks one frame and --from/--to a range of them: give one or the other "
+                                  + "(a range needs a sequence, 'out/%04d.png', or an animated format)")
         } else if from != nil || to != nil {
             throw ValidationError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
         }

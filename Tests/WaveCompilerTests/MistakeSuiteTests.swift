@@ -488,6 +488,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("var x = 0\nspring x to 0 { response 0.4s } delay 0.5s", [
             "2:33 E0219 'delay' after a body's '}' is no statement: an option goes before the '{' ('spring x to 0 delay … { … }') or, for a spring, inside its body",
         ]),
+        // easings.net's names are their cubic-bezier; elastic and bounce are a spring's.
+        ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutBack", ["2:37 E0401 'easeOutBack' is cubic-bezier(0.34, 1.56, 0.64, 1) in wave => 'cubic-bezier(0.34, 1.56, 0.64, 1)' @2:37"]),
+        ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease ease-in-out-cubic", ["2:37 E0401 'ease-in-out-cubic' is cubic-bezier(0.65, 0, 0.35, 1) in wave => 'cubic-bezier(0.65, 0, 0.35, 1)' @2:37"]),
+        ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutElastic", ["2:37 E0401 'easeOutElastic' has no cubic-bezier form: its overshoot and rebound are a spring's, 'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'"]),
         ("let backOut = cubic-bezier(0.34, 1.56, 0.64, 1)", [
             "1:15 E0206 cubic-bezier(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable can hold: write it at each animation that uses it",
         ]),

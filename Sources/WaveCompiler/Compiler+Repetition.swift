@@ -97,14 +97,15 @@ extension Compiler {
     }
 
     /// The repeated layer whose copies a statement's targets name bare (`bar.opacity` for
-    /// `layer bar[12]`), so the statement runs once per copy; nil if none does.
+    /// `layer bar[12]`, or for a plain `bar` inside `layer col[3]: group`, which has a copy in
+    /// each of col's), so the statement runs once per copy; nil if none does.
     func repeatedTarget(_ targets: [Expr], _ ctx: Context) -> (layer: Int, range: SourceRange)? {
         for t in targets {
             var e = t
             while case .member(let base, _) = e.kind { e = base }
             if case .name(let n) = e.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
-               let l = environment.layerIndex[n], environment.layers[l].count != nil, !environment.layers[l].isTemplate,
-               l != ctx.copyOf {
+               let l = environment.layerIndex[n], environment.layers[l].count != nil || repeatedAncestor(of: l) != nil,
+               !environment.layers[l].isTemplate, l != ctx.copyOf {
                 return (l, e.range)
             }
         }

@@ -178,6 +178,22 @@ final class RepetitionTests: XCTestCase {
         }
     }
 
+    /// A statement naming a plain layer inside a repeated group runs for its copy in each of
+    /// the group's copies, with the group's copy number as `index` (grammar.md §4).
+    func testAStatementOverAPlainLayerInARepeatedGroupRunsForEachCopy() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer col[3]: group {
+          layer bar: rect { frame (20 + index * 50, 100, 30, 60) }
+        }
+        animate bar.opacity from 0 to 1 over 30t delay index * 10t fill backwards
+        """))
+        for _ in 0..<15 { try r.step() }
+        let decl = try XCTUnwrap(r.program.layers.firstIndex { $0.name == "bar" })
+        let opacities = r.liveCopies(of: decl).compactMap { r.instances[$0]?.present(.opacity).number }
+        XCTAssertEqual(opacities.count, 3)
+        for (seen, expected) in zip(opacities, [15.0 / 30, 5.0 / 30, 0]) { XCTAssertEqual(seen, expected, accuracy: 1e-9) }
+    }
+
     /// An effect over the copies may read `index` in its delay, and `stagger D` adds index·D
     /// to it: copy k begins k·D (plus the delay) after the statement runs.
     func testTextEffectDelaysSpreadOverCopies() throws {

@@ -456,8 +456,11 @@ extension Compiler {
                     head = Identifier(n, lhs.range)
                 }
                 if let head, let kind {
-                    error(.unknownProperty, "unknown property '\(head.name)-\(second)'\(place.isEmpty ? " on \(kind.rawValue)" : place)",
-                          head.range.to(rhs.range))
+                    // CSS's and SVG's hyphenated names (`stroke-dashoffset`) say wave's, as in a body.
+                    let written = "\(head.name)-\(second)", at = head.range.to(rhs.range)
+                    let meant = Vocabulary.propertySynonym(written).flatMap { Property.named($0) }.flatMap { $0.applies(to: kind) ? $0.rawValue : nil }
+                    error(.unknownProperty, "unknown property '\(written)'\(place.isEmpty ? " on \(kind.rawValue)" : place)"
+                          + (meant.map { "; wave calls it '\($0)'" } ?? ""), at, fix: meant.map { .init(at, $0) })
                     return nil
                 }
             }

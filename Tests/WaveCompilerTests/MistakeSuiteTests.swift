@@ -492,6 +492,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutBack", ["2:37 E0401 'easeOutBack' is cubic-bezier(0.34, 1.56, 0.64, 1) in wave => 'cubic-bezier(0.34, 1.56, 0.64, 1)' @2:37"]),
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease ease-in-out-cubic", ["2:37 E0401 'ease-in-out-cubic' is cubic-bezier(0.65, 0, 0.35, 1) in wave => 'cubic-bezier(0.65, 0, 0.35, 1)' @2:37"]),
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutElastic", ["2:37 E0401 'easeOutElastic' has no cubic-bezier form: its overshoot and rebound are a spring's, 'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'"]),
+        ("layer ln: path { move (0, 0) line (100, 0) stroke black dash [10, 5] }\nanimate ln.stroke-dashoffset to 0 over 2s", [
+            "2:12 E0202 unknown property 'stroke-dashoffset' on path layer 'ln'; wave calls it 'dash-phase' => 'dash-phase' @2:12",
+        ]),
         ("let backOut = cubic-bezier(0.34, 1.56, 0.64, 1)", [
             "1:15 E0206 cubic-bezier(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable can hold: write it at each animation that uses it",
         ]),

@@ -17,6 +17,11 @@ extension Compiler {
         if let m = TextMeasure(rawValue: f.name) { return textMeasure(m, args, range, ctx) }
         if let fn = environment.functions[f.name] { return callFunction(f, fn, args, range, ctx) }
         guard let builtin = Builtin(rawValue: f.name) else {
+            if f.name == "url" {
+                // CSS's `url(…)` for a picture: wave's pictures are image layers.
+                error(.unknownFunction, "wave has no url(…): a picture is an image layer, 'layer logo: image { source \"logo.png\"  frame (0, 0, 64, 64) }'", f.range)
+                return .bad()
+            }
             if f.name == "cubic-bezier" || f.name == "steps" {
                 // `let backOut = cubic-bezier(…)`: a curve is written after 'ease', not kept.
                 error(.unknownFunction, "\(f.name)(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable "

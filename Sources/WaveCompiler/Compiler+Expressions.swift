@@ -148,6 +148,10 @@ extension Compiler {
                   help: "move the declaration of '\(n)' above its first use")
             return .bad()
         }
+        if n.lowercased() == "currentcolor" {
+            error(.unknownName, "wave has no inherited colour (CSS's currentColor): write the colour, or a 'let' holding it", range)
+            return .bad()
+        }
         if n == "self" {
             // Swift's `self.position`: inside a spawn block the copy's properties are bare names.
             error(.unknownName, "wave has no 'self.': in a spawn block or a template's body write the copy's properties bare "

@@ -230,6 +230,14 @@ public struct Lexer {
                 // CSS's turn: a whole turn is 360deg.
                 hint = "; a turn is 360deg: did you mean '\(Token.formatNumber(value * 360))deg'?"
             }
+            switch suffix.lowercased() {
+            case "em", "rem", "ex", "vw", "vh", "vmin", "vmax", "pt":
+                // CSS's relative lengths: wave's lengths are pixels of the scene.
+                hint = "; wave has no relative lengths: lengths are the scene's pixels ('width' and 'height' are its size)"
+            case "ch":
+                hint = "; wave has no character widths: 'visible-chars N' shows N characters, 'text-width(L, n)' measures them"
+            default: break
+            }
             return .error(.unknownUnit, hint.isEmpty ? "unknown unit '\(suffix)' after \(text); units are s, ms, t, deg, rad, %, px"
                                                      : "unknown unit '\(suffix)' after \(text) (units are s, ms, t, deg, rad, %, px)\(hint)")
         }

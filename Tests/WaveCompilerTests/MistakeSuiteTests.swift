@@ -495,6 +495,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer ln: path { move (0, 0) line (100, 0) stroke black dash [10, 5] }\nanimate ln.stroke-dashoffset to 0 over 2s", [
             "2:12 E0202 unknown property 'stroke-dashoffset' on path layer 'ln'; wave calls it 'dash-phase' => 'dash-phase' @2:12",
         ]),
+        ("layer a: rect { frame (0, 0, 10em, 2) }", ["1:30 E0005 unknown unit 'em' after 10 (units are s, ms, t, deg, rad, %, px); wave has no relative lengths: lengths are the scene's pixels ('width' and 'height' are its size)"]),
+        ("layer a: rect { fill url(\"bg.png\") }", ["1:22 E0206 wave has no url(…): a picture is an image layer, 'layer logo: image { source \"logo.png\"  frame (0, 0, 64, 64) }'"]),
+        ("layer a: rect { stroke currentColor }", ["1:24 E0201 wave has no inherited colour (CSS's currentColor): write the colour, or a 'let' holding it"]),
         ("let backOut = cubic-bezier(0.34, 1.56, 0.64, 1)", [
             "1:15 E0206 cubic-bezier(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable can hold: write it at each animation that uses it",
         ]),

@@ -463,7 +463,13 @@ extension Compiler {
         var anims: [AnimationIR] = []
         for case .animationGroup(_, let ticks, _, let inner) in expanded ?? [] {
             for (k, var anim) in inner.enumerated() {
-                anim.delayTicks += k * ticks
+                if let delay = anim.dynamicTiming.delay {
+                    // A delay computed when it starts replaces delayTicks: the offset goes in it.
+                    anim.dynamicTiming.delay = .binary(.add, delay, .constant(.number(Double(k * ticks) / 60)))
+                } else {
+                    anim.delayTicks += k * ticks
+                }
+                anim.joinsPrevious = k > 0
                 anims.append(anim)
             }
         }

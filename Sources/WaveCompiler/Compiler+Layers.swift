@@ -361,7 +361,7 @@ extension Compiler {
             let inverted = maskedBy.allSatisfy { environment.layers[$0].maskInverted }
             let what = inverted ? "whole (its mask is inverted)" : "nothing"
             warning(.removedMask, "'\(environment.layers[m].name)' masks \(list): once it is removed, \(masked.count == 1 ? "that layer shows" : "they show") \(what)",
-                    at, help: "to uncover \(masked.count == 1 ? "it" : "them"), grow the mask over \(masked.count == 1 ? "it" : "them") instead of removing it")
+                    at, help: inverted ? nil : "to uncover \(masked.count == 1 ? "it" : "them"), grow the mask over \(masked.count == 1 ? "it" : "them") instead of removing it")
         }
     }
 

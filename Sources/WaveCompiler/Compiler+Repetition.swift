@@ -115,7 +115,14 @@ extension Compiler {
     /// Compiles statements once per copy of `layer`: `[.eachCopy(layer, …)]`.
     mutating func forEachCopy(_ layer: Int, at range: SourceRange, _ ctx: Context, _ body: (inout Compiler, Context) -> [IRStmt]?) -> [IRStmt]? {
         if ctx.copyOf != nil || ctx.currentLayer != nil {
-            error(.wrongLayerUse, "statements over every copy of '\(environment.layers[layer].name)' stand at the top level or in a timer; inside this block, name one copy ('\(environment.layers[layer].name)[0]')", range)
+            let name = environment.layers[layer].name
+            if environment.layers[layer].count == nil, let r = repeatedAncestor(of: layer) {
+                // A plain layer inside a repeated group has no copy number of its own to name.
+                error(.wrongLayerUse, "'\(name)' sits inside repeated layer '\(environment.layers[r].name)', so it has a copy in each of its copies; "
+                      + "statements over all of them stand at the top level or in a timer", range)
+            } else {
+                error(.wrongLayerUse, "statements over every copy of '\(name)' stand at the top level or in a timer; inside this block, name one copy ('\(name)[0]')", range)
+            }
             return nil
         }
         // A layer inside a repeated group runs it for every copy in every copy of the group.

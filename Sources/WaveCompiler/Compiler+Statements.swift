@@ -157,7 +157,7 @@ extension Compiler {
         }
         if case .name(let n) = target.kind, let index = environment.layerIndex[n], environment.layers[index].isTemplate {
             // A template names no layer: its copies are removed from inside, by a bare 'remove'.
-            let inside = ctx.currentLayer != nil || ctx.copyOf != nil
+            let inside = ctx.currentLayer == index   // the spawn block of that template: a bare 'remove' is its copy
             error(.wrongLayerUse, "'\(n)' is a template, whose copies have no name: "
                   + (inside ? "a bare 'remove' removes this copy" : "a copy removes itself with a bare 'remove' in its spawn block or timers"),
                   target.range, fix: inside ? .init(SourceRange(range.start, target.range.end), "remove") : nil)

@@ -191,6 +191,9 @@ public struct AnimationIR: Equatable, Sendable {
     /// Timing positions written as expressions that are not constant (`over random(1s, 2s)`,
     /// `delay index * 0.1s`): evaluated when the animation starts, replacing the fields above.
     public var dynamicTiming = DynamicTiming()
+    /// In a `parallel` group: starts in the same slot as the animation before it (one
+    /// statement's targets spread by its own `stagger`), so the group's stagger is not added.
+    public var joinsPrevious = false
 }
 
 /// Timing positions evaluated when their statement runs: durations and delays in seconds,

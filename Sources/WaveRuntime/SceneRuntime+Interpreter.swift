@@ -173,6 +173,7 @@ extension SceneRuntime {
         case .animationGroup(let parallel, let stagger, let delay, let anims):
             var offset = delay
             for (k, a) in anims.enumerated() {
+                if parallel, k > 0, a.joinsPrevious { offset -= stagger }   // one statement's targets: one slot
                 // A sequence's later members take their missing ends when they begin.
                 let started = try start(a, ctx, extraDelay: offset, deferEnds: !parallel && k > 0)
                 let length = started.delayTicks + SceneRuntime.activeTicks(started).map { min($0.clampedInt(nan: Compiler.maxTicks), Compiler.maxTicks) }.orZero

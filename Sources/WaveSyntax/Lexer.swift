@@ -231,7 +231,9 @@ public struct Lexer {
                 hint = "; a turn is 360deg: did you mean '\(Token.formatNumber(value * 360))deg'?"
             }
             switch suffix.lowercased() {
-            case "em", "rem", "ex", "vw", "vh", "vmin", "vmax", "pt":
+            case "pt":
+                hint = "; wave's lengths are the scene's pixels: 1pt is 4/3 px (\(Token.formatNumber(value * 4 / 3))px)"
+            case "em", "rem", "ex", "vw", "vh", "vmin", "vmax":
                 // CSS's relative lengths: wave's lengths are pixels of the scene.
                 hint = "; wave has no relative lengths: lengths are the scene's pixels ('width' and 'height' are its size)"
             case "ch":

@@ -86,13 +86,13 @@ extension Parser {
         let keywords = Parser.statementKeywords.sorted()
         if word.name == "then", previous.isPunct("}"), !current.newlineBefore {
             // `sequence { … } then { … }`: a group has no 'then'; its last animation's does.
-            error(.unknownStatement, "a 'sequence' or 'parallel' group has no 'then': put it on the animation inside that ends last "
-                  + "('animate … over 1s then { … }')", at: word.range)
+            error(.unknownStatement, "'then' follows an animation ('animate x to 1 over 1s then { … }'), once; a 'sequence' or 'parallel' "
+                  + "group has none: put it on the animation inside that ends last", at: word.range)
         } else if previous.isPunct("}"), !current.newlineBefore, !Parser.statementKeywords.contains(word.name),
                   Vocabulary.springLabels[word.name] != nil || Vocabulary.animateLabels[word.name] != nil {
             // `spring x to 0 { … } delay 0.5s`: an option after the spring's body.
             error(.unknownStatement, "'\(word.name)' after a body's '}' is no statement: an option goes before the '{' "
-                  + "('spring x to 0 \(word.name) … { … }') or, for a spring, inside its body", at: word.range)
+                  + "(for a spring, 'spring x to 0 \(word.name) … { … }', or inside its body)", at: word.range)
         } else if let reason = Parser.missingFeatures[word.name] {
             error(.unknownStatement, "'\(word.name)' is not a statement in wave; \(reason)", at: word.range)
         } else if word.name == "below" || word.name == "above", previous.isPunct("}"), !current.newlineBefore,
@@ -132,6 +132,17 @@ extension Parser {
 
     /// `over 1 s`: a unit word after a number, apart from it. Reports it (with the fix that
     /// joins them) and steps over it; false when the current token is no such word.
+    /// `at 1 s { … }`: a time whose unit is written apart is one error (`reportDetachedUnit`)
+    /// and read with its unit, so the body that follows is still the timer's. Its own
+    /// function: the timer's frame is repeated at every level of nested blocks.
+    @inline(never)
+    mutating func joiningDetachedUnit(_ time: Expr) -> Expr {
+        guard case .number(let v, nil) = time.kind, let w = current.identifier,
+              let unit = NumberUnit(rawValue: w) ?? NumberUnit.spelledOut[w], reportDetachedUnit() else { return time }
+        readAsMeant(at: previous.range)
+        return Expr(.number(v, unit), time.range.to(previous.range))
+    }
+
     mutating func reportDetachedUnit() -> Bool {
         guard let w = current.identifier, let unit = NumberUnit(rawValue: w) ?? NumberUnit.spelledOut[w],
               case .number(let v, nil) = previous.kind, !current.newlineBefore else { return false }
@@ -230,6 +241,7 @@ extension Parser {
         } else {
             time = parseExpression()
             if kind == .every && (isWord("ticks") || isWord("tick")) { advance(); countsTicks = true }
+            else if let t = time { time = joiningDetachedUnit(t) }
         }
         let body = bodyOrStatement(word)   // `at 1s x = 1`: one error, read as the body
         let timer = Timer(kind: kind, time: time, countsTicks: countsTicks, body: body, range: start.to(previous.range))

@@ -483,10 +483,10 @@ final class MistakeSuiteTests: XCTestCase {
             "2:71 E0218 CSS's 'animation-timing-function' times each keyframe segment: with 'values' wave writes 'eases [ease-in-out]' ('ease' would time the whole list) => 'eases [ease-in-out]' @2:71",
         ]),
         ("var a = 0\nsequence { animate a to 1 over 1s } then { a = 5 }", [
-            "2:37 E0219 a 'sequence' or 'parallel' group has no 'then': put it on the animation inside that ends last ('animate … over 1s then { … }')",
+            "2:37 E0219 'then' follows an animation ('animate x to 1 over 1s then { … }'), once; a 'sequence' or 'parallel' group has none: put it on the animation inside that ends last",
         ]),
         ("var x = 0\nspring x to 0 { response 0.4s } delay 0.5s", [
-            "2:33 E0219 'delay' after a body's '}' is no statement: an option goes before the '{' ('spring x to 0 delay … { … }') or, for a spring, inside its body",
+            "2:33 E0219 'delay' after a body's '}' is no statement: an option goes before the '{' (for a spring, 'spring x to 0 delay … { … }', or inside its body)",
         ]),
         // easings.net's names are their cubic-bezier; elastic and bounce are a spring's.
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutBack", ["2:37 E0401 'easeOutBack' is cubic-bezier(0.34, 1.56, 0.64, 1) in wave => 'cubic-bezier(0.34, 1.56, 0.64, 1)' @2:37"]),
@@ -498,6 +498,10 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect { frame (0, 0, 10em, 2) }", ["1:30 E0005 unknown unit 'em' after 10 (units are s, ms, t, deg, rad, %, px); wave has no relative lengths: lengths are the scene's pixels ('width' and 'height' are its size)"]),
         ("layer a: rect { fill url(\"bg.png\") }", ["1:22 E0206 wave has no url(…): a picture is an image layer, 'layer logo: image { source \"logo.png\"  frame (0, 0, 64, 64) }'"]),
         ("layer a: rect { stroke currentColor }", ["1:24 E0201 wave has no inherited colour (CSS's currentColor): write the colour, or a 'let' holding it"]),
+        ("var x = 0\nat 1 s { x = 1 }", ["2:6 E0101 a unit is written right after its number: '1s', not '1 s' => '1s' @2:4"]),
+        ("template spark: circle { }\nlayer bar[3]: rect { }\nanimate bar.opacity to 0 over 1s then { remove spark }", [
+            "3:48 E0216 'spark' is a template, whose copies have no name: a copy removes itself with a bare 'remove' in its spawn block or timers",
+        ]),
         ("let backOut = cubic-bezier(0.34, 1.56, 0.64, 1)", [
             "1:15 E0206 cubic-bezier(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable can hold: write it at each animation that uses it",
         ]),

@@ -99,7 +99,7 @@ public final class GIFEncoder {
     /// Writes the pending frame if it is owned, without a trailer: the end of a part
     /// whose last frames run to the end of the animation but whose trailer another part writes.
     public func flushPending() throws {
-        if let last = pending, owned.contains(pendingIndex) { try emit(last.serialize()); framesWritten += 1 }
+        if let last = pending { try emit(last.serialize(), from: pendingIndex) }
         pending = nil
     }
 

@@ -111,22 +111,18 @@ extension Compiler {
     mutating func compileEffectStatement(_ layer: Expr, _ name: Identifier, _ given: [Arg], _ range: SourceRange,
                                          _ ctx: Context) -> [IRStmt]? {
         var args = given
+        let copies = repeatedTarget([layer], ctx)
         if let s = args.first(where: { $0.label.name == "stagger" }) {
             args.removeAll { $0.label.name == "stagger" }
             guard let d = s.value else { return nil }
-            guard repeatedTarget([layer], ctx) != nil else {
+            guard copies != nil else {
                 error(.unknownOption, "'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread "
                       + "(each letter already starts in its turn)", s.label.range)
                 return nil
             }
-            let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
-            if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
-                args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
-            } else {
-                args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
-            }
+            Compiler.addIndexDelay(d, at: s.label.range, to: &args)
         }
-        if let (repeated, at) = repeatedTarget([layer], ctx) {
+        if let (repeated, at) = copies {
             return forEachCopy(repeated, at: at, ctx) { c, inner in
                 c.compileEffect(layer: layer, name: name, args: args, range, inner).map { [.effect($0)] }
             }
@@ -193,6 +189,17 @@ extension Compiler {
         a.targets.count == 1 && ChildrenTarget(a.targets[0]) != nil
     }
 
+    /// `stagger D` over a repeated layer's copies: the statement's delay gains `index * D`
+    /// (a `delay` option made of it when there is none), so copy k starts k·D later.
+    static func addIndexDelay(_ d: Expr, at label: SourceRange, to args: inout [Arg]) {
+        let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
+        if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
+            args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
+        } else {
+            args.append(Arg(label: Identifier("delay", label), values: [offset]))
+        }
+    }
+
     /// `stagger D` outside a sequence: on a repeated layer copy k starts k·D later (its delay
     /// gains `index * D`, and `a` is rewritten so; returns []); on several targets each is
     /// its own animation, starting D after the one before (returns them). Nil after an error.
@@ -201,12 +208,7 @@ extension Compiler {
         guard let d = s.value else { return nil }
         let repeated = repeatedTarget(a.targets, ctx)
         if repeated != nil, a.targets.count == 1 {
-            let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
-            if let i = a.args.firstIndex(where: { $0.label.name == "delay" }), let delay = a.args[i].value {
-                a.args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
-            } else {
-                a.args.append(Arg(label: Identifier("delay", s.label.range), values: [offset]))
-            }
+            Compiler.addIndexDelay(d, at: s.label.range, to: &a.args)
             return []
         }
         guard a.targets.count > 1, repeated == nil else {
@@ -386,7 +388,7 @@ extension Compiler {
     /// Whether `n` names nothing here: no variable, layer, parameter, loop variable, copy
     /// variable, property of the current layer, colour or built-in, nor a variable declared later.
     func isUndeclared(_ n: String, _ ctx: Context) -> Bool {
-        ctx.params?[n] == nil && ctx.locals[n] == nil && instanceVar(n, ctx) == nil && laterVariables[n] == nil
+        environment.layerIndex[n] == nil && environment.globalIndex[n] == nil && environment.lets[n] == nil && ctx.params?[n] == nil && ctx.locals[n] == nil && instanceVar(n, ctx) == nil && laterVariables[n] == nil
             && namedColors[n] == nil && n != "self" && n != Ambient.index.rawValue && !visibleNames(ctx).contains(n)
     }
 

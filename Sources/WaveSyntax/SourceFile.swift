@@ -44,29 +44,28 @@ public struct SourceFile: Sendable {
         self.continuationsBeforeBlock = blocks
     }
 
-    /// 4-byte lead bytes in `bytes[0..<offset]`.
-    func fourByteLeads(before offset: Int) -> Int {
+    /// Continuation bytes and 4-byte lead bytes in `bytes[0..<offset]`: the counts packed
+    /// before its block, and the rest of the block scanned once.
+    func counts(before offset: Int) -> (continuations: Int, leads: Int) {
         let k = min(offset / SourceFile.block, continuationsBeforeBlock.count - 1)
-        var n = continuationsBeforeBlock[k] >> SourceFile.leadShift
-        for i in (k * SourceFile.block)..<offset where bytes[i] & 0xF8 == 0xF0 { n += 1 }
-        return n
+        let packed = continuationsBeforeBlock[k]
+        var continuations = packed & (1 << SourceFile.leadShift - 1), leads = packed >> SourceFile.leadShift
+        for i in (k * SourceFile.block)..<offset {
+            if bytes[i] & 0xC0 == 0x80 { continuations += 1 } else if bytes[i] & 0xF8 == 0xF0 { leads += 1 }
+        }
+        return (continuations, leads)
     }
 
     /// UTF-16 code units of the text between byte offsets `start` ≤ `end` (into `bytes`,
     /// both at character starts): a character is one unit, one outside the BMP two. At most
     /// two blocks are scanned, however long the line (an editor's positions on a long line).
     public func utf16Units(from start: Int, to end: Int) -> Int {
-        (end - start) - (continuations(before: end) - continuations(before: start))
-            + (fourByteLeads(before: end) - fourByteLeads(before: start))
+        let a = counts(before: start), b = counts(before: end)
+        return (end - start) - (b.continuations - a.continuations) + (b.leads - a.leads)
     }
 
     /// Continuation bytes in `bytes[0..<offset]`.
-    func continuations(before offset: Int) -> Int {
-        let k = min(offset / SourceFile.block, continuationsBeforeBlock.count - 1)
-        var n = continuationsBeforeBlock[k] & (1 << SourceFile.leadShift - 1)
-        for i in (k * SourceFile.block)..<offset where bytes[i] & 0xC0 == 0x80 { n += 1 }
-        return n
-    }
+    func continuations(before offset: Int) -> Int { counts(before: offset).continuations }
 
     /// 1-based line and column (in characters) of a byte offset.
     public func location(of offset: Int) -> (line: Int, column: Int) {

@@ -80,7 +80,7 @@ struct Trace: ParsableCommand {
         let names = (live ? ["live"] : []) + props
         if format == .csv { out += (["tick", "time"] + names.map(Trace.csvField)).joined(separator: ",") + "\n" }
         else { out += "[\n" }
-        var first = true
+        var first = true, failure: Error? = nil
         do {
             var runtime = try SceneRuntime(program: program)
             for tick in start...end {
@@ -98,12 +98,14 @@ struct Trace: ParsableCommand {
                 if out.utf8.count > 1 << 16 { try StandardOutput.write(Array(out.utf8)); out = "" }
             }
         } catch {
-            // The rows before the error stay usable: a JSON array is closed.
-            if format == .json { out += first ? "]\n" : "\n]\n" }
-            try? StandardOutput.write(Array(out.utf8))
-            throw Exit.report(error, source: source)
+            failure = error
         }
-        if format == .json { out += "\n]\n" }
+        // Closed also after an error: the rows before it stay usable.
+        if format == .json { out += first ? "]\n" : "\n]\n" }
+        if let failure {
+            try? StandardOutput.write(Array(out.utf8))
+            throw Exit.report(failure, source: source)
+        }
         do { try StandardOutput.write(Array(out.utf8)) } catch { throw Exit.report(error, source: source) }
     }
 

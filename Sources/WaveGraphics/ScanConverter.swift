@@ -64,8 +64,20 @@ struct ScanConverter {
     /// Room for one row's cells while its monotone runs are merged (`sortRow`).
     private var mergeScratch: [CoverageCell] = []
     private var curX = -1, curY = -1, curCover = 0, curArea = 0
+    /// Every edge added since `reset`, kept for rows computed in bands (`BandedRows`); nil
+    /// in the converter that sweeps those bands.
+    private var edges: [AddedEdge]? = []
+    /// Scratch for rows computed in bands, made the first time a fill is swept.
+    private var bands: BandScratch?
     /// Rows holding cells: the sweep's bucket work is over these, not the surface height.
     private var minRow = Int.max, maxRow = -1
+
+    init() {}
+
+    /// A converter that never computes rows in bands (the one that sweeps a row's bands).
+    fileprivate init(bandless: Void) { edges = nil }
+
+    static func bandless() -> ScanConverter { ScanConverter(bandless: ()) }
 
     /// Prepares for a new fill on a `width` × `height` surface (keeps buffers' capacity).
     mutating func reset(width: Int, height: Int) {
@@ -73,6 +85,7 @@ struct ScanConverter {
         self.height = height
         cells.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
+        edges?.removeAll(keepingCapacity: true)
         minRow = Int.max
         maxRow = -1
         curX = -1
@@ -85,6 +98,7 @@ struct ScanConverter {
     /// Magnitudes must stay below 2²⁹ so products fit in 64 bits (the renderer clamps to 2²⁸).
     mutating func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
         guard y0 != y1 else { return }   // horizontal edges carry no cover or area
+        edges?.append(AddedEdge(x0: x0, y0: y0, x1: x1, y1: y1))
         let sign: Int, ax: Int, ay: Int, bx: Int, by: Int
         if y0 < y1 {
             (sign, ax, ay, bx, by) = (1, x0, y0, x1, y1)
@@ -250,7 +264,12 @@ struct ScanConverter {
         let count = cells.count, runCount = runs.count
         guard count > 0 || runCount > 0, height > 0, minRow <= maxRow else { return }
         let lo = minRow, rows = maxRow - minRow + 1
-        if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
+        // Row starts, then per row Σ|cover|, Σ cover, and the x ranges of the cells going down
+        // and going up: `needsBands` looks only at rows with more than two rows' worth of
+        // edges, more going one way than the other (the edges that close a fill can lie
+        // right of the surface, where they are dropped), or edges going down and up whose
+        // ranges meet (two edges that may cross).
+        if rowStarts.count < 7 * rows + 1 { rowStarts = [Int](repeating: 0, count: 7 * rows + 1) }
         if rowFill.count < rows { rowFill = [Int](repeating: 0, count: rows) }
         if sorted.count < count {
             sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
@@ -270,6 +289,12 @@ struct ScanConverter {
         }
         let evenOdd = rule == .evenOdd
         let w = width
+        // Rows where the fill's winding can pass ±1 inside a pixel are computed in bands.
+        var banded: BandedRows?
+        if let edges {
+            if bands == nil { bands = BandScratch() }
+            if let bands { banded = BandedRows(edges: edges, scratch: bands, width: w, evenOdd: evenOdd) }
+        }
         mergeScratch.withUnsafeMutableBufferPointer { scratchBuffer in
         guard let scratch = scratchBuffer.baseAddress else { return }
         cells.withUnsafeBufferPointer { src in
@@ -278,8 +303,32 @@ struct ScanConverter {
                 sorted.withUnsafeMutableBufferPointer { dst in
                     // Counting sort by row (stable) over the rows that hold cells, then each
                     // row sorted by x.
-                    for k in 0...rows { starts[k] = 0 }
-                    for cell in src { starts[Int(cell.y) - lo + 1] += 1 }
+                    for k in 0...(3 * rows) { starts[k] = 0 }
+                    for k in 0..<rows {
+                        starts[3 * rows + 1 + k] = Int.max; starts[4 * rows + 1 + k] = Int.min
+                        starts[5 * rows + 1 + k] = Int.max; starts[6 * rows + 1 + k] = Int.min
+                    }
+                    for cell in src {
+                        let k = Int(cell.y) - lo, x = Int(cell.x), c = cell.cover
+                        starts[k + 1] += 1
+                        starts[rows + 1 + k] += abs(c)
+                        starts[2 * rows + 1 + k] += c
+                        if c != 0 {
+                            let r = c > 0 ? 3 * rows + 1 + k : 5 * rows + 1 + k
+                            if x < starts[r] { starts[r] = x }
+                            if x > starts[r + rows] { starts[r + rows] = x }
+                        }
+                    }
+                    /// Whether row k (merged with `runs` vertical runs, `net` their Σ cover) may
+                    /// need bands; a row mixing runs and cells is checked whatever its count.
+                    @inline(__always) func crowded(_ k: Int, runs: Int, net: Int) -> Bool {
+                        if starts[rows + 1 + k] + runs * Self.one > 2 * Self.one
+                            || abs(starts[2 * rows + 1 + k] + net) > Self.one >> 8 { return true }
+                        if runs > 0 && starts[k + 1] > starts[k] { return true }
+                        let downLow = starts[3 * rows + 1 + k], downHigh = starts[4 * rows + 1 + k]
+                        let upLow = starts[5 * rows + 1 + k], upHigh = starts[6 * rows + 1 + k]
+                        return downLow <= downHigh && upLow <= upHigh && downLow <= upHigh && upLow <= downHigh
+                    }
                     for k in 0..<rows { starts[k + 1] += starts[k]; fill[k] = starts[k] }
                     for cell in src {
                         let k = Int(cell.y) - lo
@@ -291,7 +340,11 @@ struct ScanConverter {
                             let start = starts[k], end = starts[k + 1]
                             if start == end { continue }
                             Self.sortRow(dst, start, end, scratch: scratch)
-                            Self.sweepRow(dst, start, end, y: lo + k, width: w, evenOdd: evenOdd, into: &sink)
+                            if let banded, crowded(k, runs: 0, net: 0), Self.needsBands(dst, start, end),
+                               banded.sweep(row: lo + k, into: &sink) {
+                            } else {
+                                Self.sweepRow(dst, start, end, y: lo + k, width: w, evenOdd: evenOdd, into: &sink)
+                            }
                         }
                         return
                     }
@@ -333,7 +386,11 @@ struct ScanConverter {
                                 repeatable = false
                                 if start == end { continue }
                                 Self.sortRow(dst, start, end, scratch: scratch)
-                                Self.sweepRow(dst, start, end, y: r, width: w, evenOdd: evenOdd, into: &sink)
+                                if let banded, crowded(k, runs: 0, net: 0), Self.needsBands(dst, start, end),
+                                   banded.sweep(row: r, into: &sink) {
+                                } else {
+                                    Self.sweepRow(dst, start, end, y: r, width: w, evenOdd: evenOdd, into: &sink)
+                                }
                                 continue
                             }
                             if start == end && !changed && repeatable {
@@ -343,16 +400,20 @@ struct ScanConverter {
                                 }
                                 continue
                             }
-                            var n = 0
+                            var n = 0, net = 0
                             for i in start..<end { merged[n] = dst[i]; n += 1 }
                             for i in 0..<activeCount {
                                 let run = active[i]
                                 merged[n] = CoverageCell(x: run.x, y: Int32(truncatingIfNeeded: r), cover: run.cover,
                                                          area: run.area)
+                                net += run.cover
                                 n += 1
                             }
                             Self.sortRow(merged, 0, n, scratch: scratch)
-                            if start == end {
+                            if let banded, crowded(k, runs: activeCount, net: net), Self.needsBands(merged, 0, n),
+                               banded.sweep(row: r, into: &sink) {
+                                repeatable = false
+                            } else if start == end {
                                 spanCount = withUnsafeMutablePointer(to: &sink) { inner in
                                     var recorder = RowRecorder(inner: inner, spans: spans)
                                     Self.sweepRow(merged, 0, n, y: r, width: w, evenOdd: evenOdd, into: &recorder)

@@ -65,17 +65,20 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(TestScene.alpha(pixmap, 15, 15), 255)
     }
 
-    func testEvenOddFoldsFractionalWinding() {
-        // Two coincident squares with a half-pixel edge: winding 2 inside → 0, edge → folded.
+    func testCoincidentSquaresCountTheirWindingOnce() {
+        // Two coincident squares with a half-pixel edge: winding 2 inside. Even-odd leaves
+        // it all empty, the edge pixel too (its halves have windings 0 and 2); non-zero
+        // covers the inside, and the edge pixel's right half only.
         var path = TestScene.rect(10.5, 10, 20, 20)
         path.append(TestScene.rect(10.5, 10, 20, 20))
         let evenOdd = TestScene.render([TestScene.fill(path, rule: .evenOdd)])
         XCTAssertEqual(TestScene.alpha(evenOdd, 20, 20), 0)
-        // Edge pixel: winding 2 over half the pixel → |w| = 1 → full coverage under even-odd.
-        XCTAssertEqual(TestScene.alpha(evenOdd, 10, 20), 255)
+        XCTAssertEqual(TestScene.alpha(evenOdd, 10, 20), 0)
+        XCTAssertEqual(TestScene.coveredArea(evenOdd), 0)
         let nonZero = TestScene.render([TestScene.fill(path, rule: .nonZero)])
-        XCTAssertEqual(TestScene.alpha(nonZero, 10, 20), 255)
+        XCTAssertTrue([127, 128].contains(TestScene.alpha(nonZero, 10, 20)))
         XCTAssertEqual(TestScene.alpha(nonZero, 20, 20), 255)
+        XCTAssertEqual(TestScene.coveredArea(nonZero), 400, accuracy: 0.5)
     }
 
     func testShapesCrossingTheCanvasEdgesAreClipped() {

@@ -76,11 +76,12 @@ final class StrokeOutlineTests: XCTestCase {
 
     /// Where the stroke crosses itself the winding is 2; those pixels must still be covered
     /// once. Every pixel is compared with 16×16 supersampling of the distance oracle. Area
-    /// accumulation cannot tell windings 0, 1 and 2 apart inside one pixel (see the star in
-    /// `GoldenGeometryTests`), so pixels where winding 2 meets the outside read up to ~0.4
-    /// too much: the corners of a crossing, and the outer side of a near U-turn, where the
-    /// two segments' bands overlap up to the boundary (22 of 192 edge pixels here differ by
-    /// more than 0.1, all of them on the high side); everywhere else the match is close.
+    /// accumulation alone cannot tell windings 0, 1 and 2 apart inside one pixel, so pixels
+    /// where winding 2 meets the outside read up to ~0.4 too much: the corners of a
+    /// crossing, and the outer side of a near U-turn (22 of 192 edge pixels here differed by
+    /// more than 0.1, all on the high side). Rows whose sums show the winding 2 are now
+    /// computed in bands (`CrossingCoverageTests`); these bounds are from before and still
+    /// hold, as a guard for the rows the sums do not flag.
     func testSelfCrossingStrokeCoverageMatchesSupersampling() {
         let line = StrokeOracle.scribble(seed: 42, points: 9, size: 64)
         let width = 7.0

@@ -47,9 +47,7 @@ extension Rasterizer {
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn
-                    let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
-                    shadow.apply(to: drawn, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
-                    let visible = ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: drawn)
+                    let visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
                     let plain = ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
                         shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color, plain: plain))
@@ -118,6 +116,23 @@ struct EffectPlan {
                                   x: GaussianBlur.Kernel(sigma: sigma, shift: shiftX),
                                   y: GaussianBlur.Kernel(sigma: sigma, shift: shiftY), arena: arena)
             }
+        }
+
+        /// The shadow of `layer` (its alpha blurred) over `rect`, hidden under its opaque
+        /// pixels: straight from the coarse grid for wide blurs (`coarseShadow`), else from
+        /// the whole blurred rectangle.
+        func shadowAlpha(of layer: Surface, over rect: PixelBounds, arena: ScratchArena) -> ShadowAlpha {
+            let source = UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self))
+            if GaussianBlur.coarseLevel(sigma: sigma) > 0 {
+                return GaussianBlur.coarseShadow(source: source, src: layer.rect, srcStride: layer.stride, channelOffset: 3,
+                                                 dst: rect, sigma: sigma, shiftX: shiftX, shiftY: shiftY,
+                                                 hiddenUnder: layer, arena: arena)
+            }
+            let mark = arena.mark
+            defer { arena.reset(to: mark) }
+            let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
+            apply(to: layer, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
+            return ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: layer)
         }
 
         /// Pixels the filtered image can be non-zero on, given its input's bounds.

@@ -35,23 +35,50 @@ struct ShadowAlpha {
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be
     /// composited over the shadow with opacity 1, or nil).
     init(alpha: UnsafeMutablePointer<UInt8>, rect: PixelBounds, hiddenUnder layer: Surface?) {
-        self.rect = rect
         let width = rect.width
-        if let layer { Self.clearHidden(alpha, rect, under: layer) }
-        var runs: [Run] = []
-        var total = 0
+        var builder = Builder(rect: rect, into: nil)
         for y in 0..<rect.height {
             let row = alpha + y * width
-            var x = 0
-            while x < width {
-                x = Self.nextNonZero(row, from: x, width: width)
-                guard x < width else { break }
+            if let layer { Self.clearHidden(row, y: y, from: 0, to: width, in: rect, under: layer) }
+            builder.add(row, y: y, from: 0, to: width)
+        }
+        self = builder.finish(rows: alpha)
+    }
+
+    private init(rect: PixelBounds, runs: [Run], bytes: PageBuffer<UInt8>) {
+        self.rect = rect
+        self.runs = runs
+        self.bytes = bytes
+    }
+
+    /// Makes a `ShadowAlpha` one row at a time, rows in order, so that the rows can be
+    /// computed one by one in one buffer: each row's runs are found, and their bytes copied,
+    /// as it is added.
+    struct Builder {
+        let rect: PixelBounds
+        private let out: UnsafeMutablePointer<UInt8>?
+        private var runs: [Run] = []
+        private var total = 0
+
+        /// `out` has room for `rect`'s area, or is nil: the bytes are then read at `finish`
+        /// from the packed rows the runs were found in.
+        init(rect: PixelBounds, into out: UnsafeMutablePointer<UInt8>?) {
+            self.rect = rect
+            self.out = out
+        }
+
+        /// Adds row `y` (from `rect`'s top) whose coverage is `row[x0 ..< x1]` and 0 elsewhere.
+        mutating func add(_ row: UnsafePointer<UInt8>, y: Int, from x0: Int, to x1: Int) {
+            var x = x0
+            while x < x1 {
+                x = ShadowAlpha.nextNonZero(row, from: x, width: x1)
+                guard x < x1 else { break }
                 let start = x
                 var last = x
                 x += 1
                 // Eight bytes a step: `last` moves to the word's last non-zero byte.
-                while x < width, x - last <= Self.gap {
-                    if x + 8 <= width {
+                while x < x1, x - last <= ShadowAlpha.gap {
+                    if x + 8 <= x1 {
                         let word = UInt64(littleEndian: UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self))
                         if word != 0 { last = x + 7 - word.leadingZeroBitCount >> 3 }
                         x += 8
@@ -63,16 +90,25 @@ struct ShadowAlpha {
                 let count = last + 1 - start
                 runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: start),
                                 count: Int32(truncatingIfNeeded: count), offset: Int32(truncatingIfNeeded: total)))
+                (out.map { $0 + total })?.initialize(from: row + start, count: count)
                 total += count
                 x = last + 1
             }
         }
-        self.runs = runs
-        // The coverage copied once its size is known: no growing array (a wide shadow's
-        // bytes are hundreds of kilobytes), into pages mapped in one go (`PageBuffer`).
-        bytes = PageBuffer(count: total)
-        for run in runs {
-            (bytes.base + Int(run.offset)).initialize(from: alpha + Int(run.y) * width + Int(run.x), count: Int(run.count))
+
+        /// The runs added, their coverage copied once its size is known: no growing array (a
+        /// wide shadow's bytes are hundreds of kilobytes), into pages mapped in one go
+        /// (`PageBuffer`); from `rows` (packed over `rect`) when the builder has no buffer.
+        func finish(rows: UnsafePointer<UInt8>? = nil) -> ShadowAlpha {
+            let bytes = PageBuffer<UInt8>(count: total)
+            if let out {
+                bytes.base.initialize(from: out, count: total)
+            } else if let rows {
+                for run in runs {
+                    (bytes.base + Int(run.offset)).initialize(from: rows + Int(run.y) * rect.width + Int(run.x), count: Int(run.count))
+                }
+            }
+            return ShadowAlpha(rect: rect, runs: runs, bytes: bytes)
         }
     }
 
@@ -84,18 +120,21 @@ struct ShadowAlpha {
         return i
     }
 
-    /// Sets to 0 the coverage under the opaque pixels of `layer`.
-    private static func clearHidden(_ alpha: UnsafeMutablePointer<UInt8>, _ rect: PixelBounds, under layer: Surface) {
-        let both = rect.intersection(layer.rect)
-        guard !both.isEmpty else { return }
-        for y in both.y0..<both.y1 {
-            let out = alpha + (y - rect.y0) * rect.width - rect.x0
-            let row = UnsafeRawPointer(layer.base + (((y - layer.originY) * layer.stride - layer.originX) << 2))
-            // Whole pixels, without a branch: the loop vectorizes.
-            for x in both.x0..<both.x1 {
-                let opaque = UInt32(littleEndian: row.loadUnaligned(fromByteOffset: x << 2, as: UInt32.self)) >= 0xFF00_0000
-                out[x] = opaque ? 0 : out[x]
-            }
+    /// Sets to 0 the coverage `row[x0 ..< x1]` (row `y` of `rect`, columns from its left)
+    /// under the opaque pixels of `layer`.
+    static func clearHidden(_ row: UnsafeMutablePointer<UInt8>, y: Int, from x0: Int, to x1: Int, in rect: PixelBounds,
+                            under layer: Surface) {
+        let dy = rect.y0 + y
+        guard dy >= layer.originY, dy < layer.originY + layer.height else { return }
+        let lo = Swift.max(x0 + rect.x0, layer.originX), hi = Swift.min(x1 + rect.x0, layer.originX + layer.width)
+        guard lo < hi else { return }
+        let out = row - rect.x0
+        let pixels = UnsafeRawPointer(layer.base + (((dy - layer.originY) * layer.stride - layer.originX) << 2))
+        // Arithmetic instead of a choice, so the loop vectorizes: (alpha + 1) >> 8 is 1 for
+        // 255 and 0 below, and 1 − 1 = 0 clears the coverage while 0 − 1 = 0xFF keeps it.
+        for x in lo..<hi {
+            let alpha = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: x << 2, as: UInt32.self)) >> 24
+            out[x] &= UInt8(truncatingIfNeeded: (alpha &+ 1) >> 8) &- 1
         }
     }
 }

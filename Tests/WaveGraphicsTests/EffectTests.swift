@@ -191,6 +191,72 @@ final class EffectTests: XCTestCase {
                        (25..<27).flatMap { y in (20..<30).map { (y - area.y0) * area.width + $0 - area.x0 } })
     }
 
+    /// The coarse shadow computed only where it can be non-zero (`GaussianBlur.coarseShadow`)
+    /// keeps exactly the coverage of blurring the whole rectangle and then clearing what the
+    /// layer hides: for wide and very wide σ (cell sizes 2 to 16), whole and fractional
+    /// offsets, and rectangles that clip the shadow on any side.
+    func testCoarseShadowEqualsTheWholeBlurredRectangle() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
+        // The layer: an opaque block, a translucent disc, a sparse speckle and clear pixels.
+        let layerRect = PixelBounds(x0: 100, y0: 80, x1: 164, y1: 130)
+        var layer = [UInt32](repeating: 0, count: layerRect.width * layerRect.height)
+        for y in 0..<layerRect.height { for x in 0..<layerRect.width {
+            let dx = Double(x - 40), dy = Double(y - 30)
+            var a: UInt32 = 0
+            if x >= 6 && x < 30 && y >= 4 && y < 22 { a = 255 }
+            else if dx * dx + dy * dy < 160 { a = 90 + UInt32(x % 7) * 20 }
+            else if next() % 23 == 0 { a = next() & 0xFF }
+            layer[y * layerRect.width + x] = a << 24 | (a / 2) << 8
+        }}
+        func expand(_ s: ShadowAlpha) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: s.rect.width * s.rect.height)
+            for run in s.runs {
+                XCTAssertNotEqual(s.bytes[Int(run.offset)], 0)
+                XCTAssertNotEqual(s.bytes[Int(run.offset + run.count - 1)], 0)
+                for i in 0..<Int(run.count) { out[Int(run.y) * s.rect.width + Int(run.x) + i] = s.bytes[Int(run.offset) + i] }
+            }
+            return out
+        }
+        let arena = ScratchArena(), start = arena.mark
+        var checked = 0, strong = 0
+        layer.withUnsafeMutableBytes { raw in
+            let surface = Surface(base: raw.baseAddress!, width: layerRect.width, height: layerRect.height,
+                                  originX: layerRect.x0, originY: layerRect.y0)
+            let source = UnsafePointer(raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            for sigma in [8.0, 11.3, 19, 36, 70] {
+                for (dx, dy) in [(0.0, 0.0), (3.4, -2.7), (-15.5, 9.25)] {
+                    let kernels = EffectPlan.Kernels(sigma: sigma, shiftX: dx, shiftY: dy)
+                    let spread = kernels.bounds(of: layerRect)
+                    let clipped = [spread, PixelBounds(x0: spread.x0 + 37, y0: spread.y0 - 5, x1: spread.x1 - 61, y1: spread.y1 - 40),
+                                   PixelBounds(x0: 120, y0: 90, x1: 150, y1: 200)]
+                    for rect in clipped {
+                        let whole = arena.allocate(UInt8.self, count: rect.width * rect.height)
+                        GaussianBlur.blurCoarse(source: source, src: layerRect, srcPixelBytes: 4, srcStride: layerRect.width,
+                                                channelOffset: 3, channels: 1, into: whole, dst: rect, sigma: sigma,
+                                                shiftX: dx, shiftY: dy, arena: arena)
+                        let expected = expand(ShadowAlpha(alpha: whole, rect: rect, hiddenUnder: surface))
+                        let fast = GaussianBlur.coarseShadow(source: source, src: layerRect, srcStride: layerRect.width,
+                                                             channelOffset: 3, dst: rect, sigma: sigma, shiftX: dx, shiftY: dy,
+                                                             hiddenUnder: surface, arena: arena)
+                        XCTAssertEqual(fast.rect, rect)
+                        let got = expand(fast)
+                        if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
+                            XCTFail("σ \(sigma), shift (\(dx), \(dy)), rect \(rect): pixel \(i % rect.width), \(i / rect.width): "
+                                    + "\(got[i]) != \(expected[i])")
+                        }
+                        if expected.contains(0), expected.contains(where: { $0 > 0 }) { checked += 1 }
+                        if expected.contains(where: { $0 > 100 }) { strong += 1 }
+                        arena.reset(to: start)
+                    }
+                }
+            }
+        }
+        // The comparisons saw skipped zeros next to coverage, and strong coverage.
+        XCTAssertGreaterThanOrEqual(checked, 40)
+        XCTAssertGreaterThanOrEqual(strong, 10)
+    }
+
     func testShadowPainterEqualsThePerPixelFormula() {
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }

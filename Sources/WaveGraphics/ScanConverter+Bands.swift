@@ -43,10 +43,8 @@ struct BandedRows {
             let down = e.y0 < e.y1
             let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
             guard by > top, ay < bottom else { continue }
-            let dx = bx - ax, dy = by - ay
             let y0 = Swift.max(ay, top), y1 = Swift.min(by, bottom)
-            let x0 = y0 == ay ? ax : ax + (y0 - ay) * dx / dy
-            let x1 = y1 == by ? bx : ax + (y1 - ay) * dx / dy
+            let x0 = ScanConverter.edgeX(at: y0, ax, ay, bx, by), x1 = ScanConverter.edgeX(at: y1, ax, ay, bx, by)
             pieces.append(BandPiece(x0: x0, y0: y0, x1: x1, y1: y1, sign: down ? 1 : -1))
         }
         guard pieces.count <= Self.maxPieces else { return false }
@@ -120,7 +118,42 @@ struct BandPiece {
 
     /// x on the piece at height y (y0...y1).
     @inline(__always)
-    func x(at y: Int) -> Int { y == y0 ? x0 : y == y1 ? x1 : x0 + (y - y0) * (x1 - x0) / (y1 - y0) }
+    func x(at y: Int) -> Int { ScanConverter.edgeX(at: y, x0, y0, x1, y1) }
+}
+
+/// One row's sums that decide whether its cells are worth `needsBands`'s look: more than two
+/// rows' worth of edges, more going one way than the other (the edges that close a fill can
+/// lie right of the surface, where they are dropped), or edges going down and up whose x
+/// ranges meet (two edges that may cross).
+struct RowStats {
+    /// Σ |cover| and Σ cover of the row's cells.
+    var absCover = 0
+    var netCover = 0
+    /// The x range of the cells going down (cover > 0), and of those going up.
+    var downLow = Int.max, downHigh = Int.min
+    var upLow = Int.max, upHigh = Int.min
+
+    @inline(__always)
+    mutating func add(x: Int, cover c: Int) {
+        absCover += abs(c)
+        netCover += c
+        if c > 0 {
+            downLow = Swift.min(downLow, x)
+            downHigh = Swift.max(downHigh, x)
+        } else if c < 0 {
+            upLow = Swift.min(upLow, x)
+            upHigh = Swift.max(upHigh, x)
+        }
+    }
+
+    /// Whether the row, merged with `runs` vertical runs whose Σ cover is `net`, may need
+    /// bands; a row mixing runs and cells (`mixed`) always may.
+    @inline(__always)
+    func crowded(runs: Int, net: Int, mixed: Bool) -> Bool {
+        let one = ScanConverter.one
+        if absCover + runs * one > 2 * one || abs(netCover + net) > one >> 8 || mixed { return true }
+        return downLow <= downHigh && upLow <= upHigh && downLow <= upHigh && upLow <= downHigh
+    }
 }
 
 /// What computing rows in bands reuses from row to row.

@@ -54,6 +54,8 @@ struct ScanConverter {
     private var sorted: [CoverageCell] = []
     private var rowStarts: [Int] = []
     private var rowFill: [Int] = []
+    /// Per row, the sums that say whether it may need bands (gathered only when bands can be made).
+    private var rowStats: [RowStats] = []
     /// Whole-row pieces of long vertical edges, one entry per edge instead of a cell per row.
     private var runs: [VerticalRun] = []
     /// Sweep scratch: the runs crossing the current row, a row's cells merged with them, and
@@ -107,7 +109,7 @@ struct ScanConverter {
         }
         let bottom = height << Self.bits
         guard by > 0, ay < bottom else { return }
-        let dx = bx - ax, dy = by - ay
+        let dx = bx - ax
         var y = Swift.max(ay, 0)
         let yEnd = Swift.min(by, bottom)
         if dx == 0 {
@@ -138,18 +140,26 @@ struct ScanConverter {
             }
             return
         }
-        // x on the edge at height y; truncating division is monotone in y, so pieces nest.
-        var x = y == ay ? ax : ax + (y - ay) * dx / dy
+        var x = Self.edgeX(at: y, ax, ay, bx, by)
         var row = y >> Self.bits
         while y < yEnd {
             let top = row << Self.bits
             let yNext = Swift.min(yEnd, top + Self.one)
-            let xNext = yNext == by ? bx : ax + (yNext - ay) * dx / dy
+            let xNext = Self.edgeX(at: yNext, ax, ay, bx, by)
             addRowPiece(row, x, y - top, xNext, yNext - top, sign)
             x = xNext
             y = yNext
             row += 1
         }
+    }
+
+    /// x at height y on the edge from (ax, ay) down to (bx, by) (ay < by, ay ≤ y ≤ by), in
+    /// the converter's fixed point: exact at the ends, else truncating division, which is
+    /// monotone in y, so an edge's pieces nest. Bands cut edges with it too, so that a
+    /// band's pieces meet the cells `addLine` made.
+    @inline(__always)
+    static func edgeX(at y: Int, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int) -> Int {
+        y == ay ? ax : y == by ? bx : ax + (y - ay) * (bx - ax) / (by - ay)
     }
 
     /// A piece of an edge inside one pixel row, going down from fya to fyb (0...one).
@@ -264,12 +274,8 @@ struct ScanConverter {
         let count = cells.count, runCount = runs.count
         guard count > 0 || runCount > 0, height > 0, minRow <= maxRow else { return }
         let lo = minRow, rows = maxRow - minRow + 1
-        // Row starts, then per row Σ|cover|, Σ cover, and the x ranges of the cells going down
-        // and going up: `needsBands` looks only at rows with more than two rows' worth of
-        // edges, more going one way than the other (the edges that close a fill can lie
-        // right of the surface, where they are dropped), or edges going down and up whose
-        // ranges meet (two edges that may cross).
-        if rowStarts.count < 7 * rows + 1 { rowStarts = [Int](repeating: 0, count: 7 * rows + 1) }
+        if rowStarts.count < rows + 1 { rowStarts = [Int](repeating: 0, count: rows + 1) }
+        if edges != nil, rowStats.count < rows { rowStats = [RowStats](repeating: RowStats(), count: rows) }
         if rowFill.count < rows { rowFill = [Int](repeating: 0, count: rows) }
         if sorted.count < count {
             sorted = [CoverageCell](repeating: CoverageCell(x: 0, y: 0, cover: 0, area: 0), count: count)
@@ -299,35 +305,32 @@ struct ScanConverter {
         guard let scratch = scratchBuffer.baseAddress else { return }
         cells.withUnsafeBufferPointer { src in
             rowStarts.withUnsafeMutableBufferPointer { starts in
+            rowStats.withUnsafeMutableBufferPointer { stats in
                 rowFill.withUnsafeMutableBufferPointer { fill in
                 sorted.withUnsafeMutableBufferPointer { dst in
                     // Counting sort by row (stable) over the rows that hold cells, then each
                     // row sorted by x.
-                    for k in 0...(3 * rows) { starts[k] = 0 }
-                    for k in 0..<rows {
-                        starts[3 * rows + 1 + k] = Int.max; starts[4 * rows + 1 + k] = Int.min
-                        starts[5 * rows + 1 + k] = Int.max; starts[6 * rows + 1 + k] = Int.min
-                    }
-                    for cell in src {
-                        let k = Int(cell.y) - lo, x = Int(cell.x), c = cell.cover
-                        starts[k + 1] += 1
-                        starts[rows + 1 + k] += abs(c)
-                        starts[2 * rows + 1 + k] += c
-                        if c != 0 {
-                            let r = c > 0 ? 3 * rows + 1 + k : 5 * rows + 1 + k
-                            if x < starts[r] { starts[r] = x }
-                            if x > starts[r + rows] { starts[r + rows] = x }
+                    for k in 0...rows { starts[k] = 0 }
+                    if banded != nil {
+                        for k in 0..<rows { stats[k] = RowStats() }
+                        for cell in src {
+                            let k = Int(cell.y) - lo
+                            starts[k + 1] += 1
+                            stats[k].add(x: Int(cell.x), cover: cell.cover)
                         }
+                    } else {
+                        for cell in src { starts[Int(cell.y) - lo + 1] += 1 }
                     }
-                    /// Whether row k (merged with `runs` vertical runs, `net` their Σ cover) may
-                    /// need bands; a row mixing runs and cells is checked whatever its count.
-                    @inline(__always) func crowded(_ k: Int, runs: Int, net: Int) -> Bool {
-                        if starts[rows + 1 + k] + runs * Self.one > 2 * Self.one
-                            || abs(starts[2 * rows + 1 + k] + net) > Self.one >> 8 { return true }
-                        if runs > 0 && starts[k + 1] > starts[k] { return true }
-                        let downLow = starts[3 * rows + 1 + k], downHigh = starts[4 * rows + 1 + k]
-                        let upLow = starts[5 * rows + 1 + k], upHigh = starts[6 * rows + 1 + k]
-                        return downLow <= downHigh && upLow <= upHigh && downLow <= upHigh && upLow <= downHigh
+                    /// Row k (cells `dst[start ..< end]`, or `cells[0 ..< end]` merged with `runs`
+                    /// vertical runs whose Σ cover is `net`) computed in bands when its sums
+                    /// show crossing edges (`needsBands`); false when it is left to `sweepRow`.
+                    @inline(__always)
+                    func sweptInBands<T: SpanSink>(_ k: Int, _ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int,
+                                                   _ end: Int, runs: Int, net: Int, into sink: inout T) -> Bool {
+                        guard let banded,
+                              stats[k].crowded(runs: runs, net: net, mixed: runs > 0 && starts[k + 1] > starts[k]),
+                              Self.needsBands(cells, start, end) else { return false }
+                        return banded.sweep(row: lo + k, into: &sink)
                     }
                     for k in 0..<rows { starts[k + 1] += starts[k]; fill[k] = starts[k] }
                     for cell in src {
@@ -340,9 +343,7 @@ struct ScanConverter {
                             let start = starts[k], end = starts[k + 1]
                             if start == end { continue }
                             Self.sortRow(dst, start, end, scratch: scratch)
-                            if let banded, crowded(k, runs: 0, net: 0), Self.needsBands(dst, start, end),
-                               banded.sweep(row: lo + k, into: &sink) {
-                            } else {
+                            if !sweptInBands(k, dst, start, end, runs: 0, net: 0, into: &sink) {
                                 Self.sweepRow(dst, start, end, y: lo + k, width: w, evenOdd: evenOdd, into: &sink)
                             }
                         }
@@ -386,9 +387,7 @@ struct ScanConverter {
                                 repeatable = false
                                 if start == end { continue }
                                 Self.sortRow(dst, start, end, scratch: scratch)
-                                if let banded, crowded(k, runs: 0, net: 0), Self.needsBands(dst, start, end),
-                                   banded.sweep(row: r, into: &sink) {
-                                } else {
+                                if !sweptInBands(k, dst, start, end, runs: 0, net: 0, into: &sink) {
                                     Self.sweepRow(dst, start, end, y: r, width: w, evenOdd: evenOdd, into: &sink)
                                 }
                                 continue
@@ -410,8 +409,7 @@ struct ScanConverter {
                                 n += 1
                             }
                             Self.sortRow(merged, 0, n, scratch: scratch)
-                            if let banded, crowded(k, runs: activeCount, net: net), Self.needsBands(merged, 0, n),
-                               banded.sweep(row: r, into: &sink) {
+                            if sweptInBands(k, merged, 0, n, runs: activeCount, net: net, into: &sink) {
                                 repeatable = false
                             } else if start == end {
                                 spanCount = withUnsafeMutablePointer(to: &sink) { inner in
@@ -431,6 +429,7 @@ struct ScanConverter {
                     }
                 }
                 }
+            }
             }
         }
         }

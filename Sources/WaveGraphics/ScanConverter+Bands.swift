@@ -19,6 +19,15 @@ struct BandedRows {
     let width: Int
     let evenOdd: Bool
 
+    init(edges: [AddedEdge], scratch: BandScratch, width: Int, evenOdd: Bool) {
+        self.edges = edges
+        self.scratch = scratch
+        self.width = width
+        self.evenOdd = evenOdd
+        scratch.indexed = false
+        scratch.queries = 0
+    }
+
     /// Edges a row may hold to be computed in bands: the cuts and the windings read at each
     /// grow with the square of their number (a row crossing more keeps its accumulated sums).
     static let maxPieces = 32
@@ -37,17 +46,7 @@ struct BandedRows {
             scratch.cuts = cuts
             scratch.converter = converter
         }
-        // The edges crossing the row, cut to it where `addLine` cuts them, going down.
-        pieces.removeAll(keepingCapacity: true)
-        for e in edges {
-            let down = e.y0 < e.y1
-            let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
-            guard by > top, ay < bottom else { continue }
-            let y0 = Swift.max(ay, top), y1 = Swift.min(by, bottom)
-            let x0 = ScanConverter.edgeX(at: y0, ax, ay, bx, by), x1 = ScanConverter.edgeX(at: y1, ax, ay, bx, by)
-            pieces.append(BandPiece(x0: x0, y0: y0, x1: x1, y1: y1, sign: down ? 1 : -1))
-        }
-        guard pieces.count <= Self.maxPieces else { return false }
+        guard collect(row: row, into: &pieces) else { return false }
         // The cuts: the row's top and bottom, where a piece starts or ends inside the row (a
         // corner, or an edge a horizontal one continues), and where two pieces cross.
         cuts.removeAll(keepingCapacity: true)
@@ -93,6 +92,117 @@ struct BandedRows {
             converter.sweep(rule: .nonZero, into: &moved)
         }
         return true
+    }
+
+    /// Whether two edges crossing row `row` cross each other strictly inside it (false when
+    /// more than `maxPieces` edges cross the row). Where the doubly covered wedge of such a
+    /// crossing stays inside one pixel (a star's inner corner just below a row's top), the
+    /// row's sums look like any other's, so `needsBands` cannot see it.
+    func crosses(row: Int) -> Bool {
+        var pieces = scratch.pieces
+        scratch.pieces = []
+        defer { scratch.pieces = pieces }
+        guard collect(row: row, into: &pieces) else { return false }
+        // Only pieces whose x ranges meet can cross: by left end (left · 2³² + index), each
+        // piece against those starting before it ends.
+        var order = scratch.cuts
+        scratch.cuts = []
+        defer { scratch.cuts = order }
+        order.removeAll(keepingCapacity: true)
+        for (i, p) in pieces.enumerated() { order.append(Swift.min(p.x0, p.x1) << 32 | i) }
+        order.sort()
+        for a in order.indices {
+            let p = pieces[order[a] & 0xFFFF_FFFF], right = Swift.max(p.x0, p.x1)
+            var b = a + 1
+            while b < order.count, order[b] >> 32 <= right {
+                let q = pieces[order[b] & 0xFFFF_FFFF]
+                b += 1
+                let lo = Swift.max(p.y0, q.y0), hi = Swift.min(p.y1, q.y1)
+                guard lo < hi else { continue }
+                let da = p.x(at: lo) - q.x(at: lo), db = p.x(at: hi) - q.x(at: hi)
+                if (da < 0 && db > 0) || (da > 0 && db < 0) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The edges crossing row `row`, cut to it where `addLine` cuts them, going down, in the
+    /// order they were added; false when there are more than `maxPieces`. Rows must be
+    /// asked in increasing order within a sweep: the edges are found from an active list, so
+    /// a row costs its own edges, not the fill's.
+    private func collect(row: Int, into pieces: inout [BandPiece]) -> Bool {
+        let top = row << ScanConverter.bits, bottom = top + ScanConverter.one
+        pieces.removeAll(keepingCapacity: true)
+        if !scratch.indexed && scratch.queries < Self.scansBeforeIndex {
+            // The first rows asked read every edge: cheaper than sorting them for a fill
+            // that asks about few rows (a wave's crests, a ring's top and bottom).
+            scratch.queries += 1
+            for e in edges {
+                let down = e.y0 < e.y1
+                let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
+                guard by > top, ay < bottom else { continue }
+                guard pieces.count < Self.maxPieces else { return false }
+                pieces.append(Self.piece(ax, ay, bx, by, top: top, bottom: bottom, down: down))
+            }
+            return true
+        }
+        // Taken out of the scratch while in use: no exclusivity check or copy an element.
+        var byTop = scratch.byTop, active = scratch.active, next = scratch.next
+        scratch.byTop = []
+        scratch.active = []
+        defer {
+            scratch.byTop = byTop
+            scratch.active = active
+            scratch.next = next
+        }
+        if !scratch.indexed {
+            // Sorted as top · 2³² + index (coordinates stay within ±2²⁹): plain integers.
+            byTop.removeAll(keepingCapacity: true)
+            for (i, e) in edges.enumerated() { byTop.append(Swift.min(e.y0, e.y1) << 32 | i) }
+            byTop.sort()
+            active.removeAll(keepingCapacity: true)
+            next = 0
+            scratch.indexed = true
+        }
+        while next < byTop.count, byTop[next] >> 32 < bottom {
+            active.append(Int32(truncatingIfNeeded: byTop[next] & 0xFFFF_FFFF))
+            next += 1
+        }
+        var k = 0
+        while k < active.count {
+            let e = edges[Int(active[k])]
+            if Swift.max(e.y0, e.y1) <= top {
+                active[k] = active[active.count - 1]
+                active.removeLast()
+            } else {
+                k += 1
+            }
+        }
+        guard active.count <= Self.maxPieces else { return false }
+        active.sort()
+        for i in active {
+            let e = edges[Int(i)]
+            let down = e.y0 < e.y1
+            let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
+            pieces.append(Self.piece(ax, ay, bx, by, top: top, bottom: bottom, down: down))
+        }
+        return true
+    }
+
+    /// Fills of more edges are not searched for crossings their sums do not show: a flattened
+    /// curve's upward edges are walked top down, so each of their joints puts two cells in
+    /// one pixel, and the rows asked about would be most of a wave's or a stroke's.
+    static let maxCrossingEdges = 64
+
+    /// Rows a sweep asks about by reading every edge before it sorts them by their tops.
+    static let scansBeforeIndex = 8
+
+    /// The part inside [top, bottom) of the edge from (ax, ay) down to (bx, by).
+    @inline(__always)
+    private static func piece(_ ax: Int, _ ay: Int, _ bx: Int, _ by: Int, top: Int, bottom: Int, down: Bool) -> BandPiece {
+        let y0 = Swift.max(ay, top), y1 = Swift.min(by, bottom)
+        return BandPiece(x0: ScanConverter.edgeX(at: y0, ax, ay, bx, by), y0: y0, x1: ScanConverter.edgeX(at: y1, ax, ay, bx, by),
+                         y1: y1, sign: down ? 1 : -1)
     }
 
     /// 1 where winding `w` is inside by the fill rule, else 0.
@@ -161,6 +271,15 @@ final class BandScratch {
     var converter = ScanConverter.bandless()
     var pieces: [BandPiece] = []
     var cuts: [Int] = []
+    /// The fill's edges by their top (indices into `BandedRows.edges`), made at the first
+    /// row a sweep asks about; `next` is the first not yet met, `active` those met that may
+    /// still reach the rows asked about (rows are asked top to bottom).
+    var byTop: [Int] = []
+    var active: [Int32] = []
+    var next = 0
+    var indexed = false
+    /// Rows asked about in this sweep before the index was made.
+    var queries = 0
 }
 
 /// Passes spans on to the sink `inner` points to, on row `row` (the one-row converter's
@@ -185,25 +304,28 @@ extension ScanConverter {
     /// the row's top), which stays as accumulated. Seeing it takes knowing that two edge
     /// walks pass one pixel, and walks of edges going up run top down, so that a contour's
     /// every turning point would look the same: the walk would have to follow the path.
-    static func needsBands(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int) -> Bool {
+    static func needsBands(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int)
+        -> (sums: Bool, shared: Bool) {
         let shift = bits + 1, full = 1 << 17, limit = full + (full >> 8), slight = full >> 8
         var acc = 0, i = start
-        var positive = false, negative = false
+        var positive = false, negative = false, shared = false
         while i < end {
-            let x = cells[i].x
+            let x = cells[i].x, first = i
             var cover = 0, area = 0
             repeat {
                 cover += cells[i].cover
                 area += cells[i].area
                 i += 1
             } while i < end && cells[i].x == x
+            if i - first > 1 { shared = true }
             let v = ((acc + cover) << shift) - area
             acc += cover
             let b = acc << shift
-            if v > limit || v < -limit || b > limit || b < -limit { return true }
+            if v > limit || v < -limit || b > limit || b < -limit { return (true, shared) }
             if v > slight || b > slight { positive = true }
             if v < -slight || b < -slight { negative = true }
         }
-        return positive && negative
+        return (positive && negative, shared)
     }
 }
+

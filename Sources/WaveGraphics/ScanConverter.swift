@@ -323,13 +323,19 @@ struct ScanConverter {
                     }
                     /// Row k (cells `dst[start ..< end]`, or `cells[0 ..< end]` merged with `runs`
                     /// vertical runs whose Σ cover is `net`) computed in bands when its sums
-                    /// show crossing edges (`needsBands`); false when it is left to `sweepRow`.
+                    /// show winding past ±1 (`needsBands`) or two of its edges cross
+                    /// (`BandedRows.crosses`, asked only where one pixel holds cells of two
+                    /// edge walks, as crossing edges' cells do); false when it is left to
+                    /// `sweepRow`.
                     @inline(__always)
                     func sweptInBands<T: SpanSink>(_ k: Int, _ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int,
                                                    _ end: Int, runs: Int, net: Int, into sink: inout T) -> Bool {
                         guard let banded,
-                              stats[k].crowded(runs: runs, net: net, mixed: runs > 0 && starts[k + 1] > starts[k]),
-                              Self.needsBands(cells, start, end) else { return false }
+                              stats[k].crowded(runs: runs, net: net, mixed: runs > 0 && starts[k + 1] > starts[k])
+                        else { return false }
+                        let (sums, shared) = Self.needsBands(cells, start, end)
+                        guard sums || (shared && banded.edges.count <= BandedRows.maxCrossingEdges && banded.crosses(row: lo + k))
+                        else { return false }
                         return banded.sweep(row: lo + k, into: &sink)
                     }
                     for k in 0..<rows { starts[k + 1] += starts[k]; fill[k] = starts[k] }

@@ -19,15 +19,6 @@ struct BandedRows {
     let width: Int
     let evenOdd: Bool
 
-    init(edges: [AddedEdge], scratch: BandScratch, width: Int, evenOdd: Bool) {
-        self.edges = edges
-        self.scratch = scratch
-        self.width = width
-        self.evenOdd = evenOdd
-        scratch.indexed = false
-        scratch.queries = 0
-    }
-
     /// Edges a row may hold to be computed in bands: the cuts and the windings read at each
     /// grow with the square of their number (a row crossing more keeps its accumulated sums).
     static let maxPieces = 32
@@ -127,64 +118,18 @@ struct BandedRows {
     }
 
     /// The edges crossing row `row`, cut to it where `addLine` cuts them, going down, in the
-    /// order they were added; false when there are more than `maxPieces`. Rows must be
-    /// asked in increasing order within a sweep: the edges are found from an active list, so
-    /// a row costs its own edges, not the fill's.
+    /// order they were added; false when there are more than `maxPieces`.
     private func collect(row: Int, into pieces: inout [BandPiece]) -> Bool {
         let top = row << ScanConverter.bits, bottom = top + ScanConverter.one
         pieces.removeAll(keepingCapacity: true)
-        if !scratch.indexed && scratch.queries < Self.scansBeforeIndex {
-            // The first rows asked read every edge: cheaper than sorting them for a fill
-            // that asks about few rows (a wave's crests, a ring's top and bottom).
-            scratch.queries += 1
-            for e in edges {
-                let down = e.y0 < e.y1
-                let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
-                guard by > top, ay < bottom else { continue }
-                guard pieces.count < Self.maxPieces else { return false }
-                pieces.append(Self.piece(ax, ay, bx, by, top: top, bottom: bottom, down: down))
-            }
-            return true
-        }
-        // Taken out of the scratch while in use: no exclusivity check or copy an element.
-        var byTop = scratch.byTop, active = scratch.active, next = scratch.next
-        scratch.byTop = []
-        scratch.active = []
-        defer {
-            scratch.byTop = byTop
-            scratch.active = active
-            scratch.next = next
-        }
-        if !scratch.indexed {
-            // Sorted as top · 2³² + index (coordinates stay within ±2²⁹): plain integers.
-            byTop.removeAll(keepingCapacity: true)
-            for (i, e) in edges.enumerated() { byTop.append(Swift.min(e.y0, e.y1) << 32 | i) }
-            byTop.sort()
-            active.removeAll(keepingCapacity: true)
-            next = 0
-            scratch.indexed = true
-        }
-        while next < byTop.count, byTop[next] >> 32 < bottom {
-            active.append(Int32(truncatingIfNeeded: byTop[next] & 0xFFFF_FFFF))
-            next += 1
-        }
-        var k = 0
-        while k < active.count {
-            let e = edges[Int(active[k])]
-            if Swift.max(e.y0, e.y1) <= top {
-                active[k] = active[active.count - 1]
-                active.removeLast()
-            } else {
-                k += 1
-            }
-        }
-        guard active.count <= Self.maxPieces else { return false }
-        active.sort()
-        for i in active {
-            let e = edges[Int(i)]
+        for e in edges {
             let down = e.y0 < e.y1
             let (ax, ay, bx, by) = down ? (e.x0, e.y0, e.x1, e.y1) : (e.x1, e.y1, e.x0, e.y0)
-            pieces.append(Self.piece(ax, ay, bx, by, top: top, bottom: bottom, down: down))
+            guard by > top, ay < bottom else { continue }
+            guard pieces.count < Self.maxPieces else { return false }
+            let y0 = Swift.max(ay, top), y1 = Swift.min(by, bottom)
+            pieces.append(BandPiece(x0: ScanConverter.edgeX(at: y0, ax, ay, bx, by), y0: y0,
+                                    x1: ScanConverter.edgeX(at: y1, ax, ay, bx, by), y1: y1, sign: down ? 1 : -1))
         }
         return true
     }
@@ -193,17 +138,6 @@ struct BandedRows {
     /// curve's upward edges are walked top down, so each of their joints puts two cells in
     /// one pixel, and the rows asked about would be most of a wave's or a stroke's.
     static let maxCrossingEdges = 64
-
-    /// Rows a sweep asks about by reading every edge before it sorts them by their tops.
-    static let scansBeforeIndex = 8
-
-    /// The part inside [top, bottom) of the edge from (ax, ay) down to (bx, by).
-    @inline(__always)
-    private static func piece(_ ax: Int, _ ay: Int, _ bx: Int, _ by: Int, top: Int, bottom: Int, down: Bool) -> BandPiece {
-        let y0 = Swift.max(ay, top), y1 = Swift.min(by, bottom)
-        return BandPiece(x0: ScanConverter.edgeX(at: y0, ax, ay, bx, by), y0: y0, x1: ScanConverter.edgeX(at: y1, ax, ay, bx, by),
-                         y1: y1, sign: down ? 1 : -1)
-    }
 
     /// 1 where winding `w` is inside by the fill rule, else 0.
     @inline(__always)
@@ -271,15 +205,6 @@ final class BandScratch {
     var converter = ScanConverter.bandless()
     var pieces: [BandPiece] = []
     var cuts: [Int] = []
-    /// The fill's edges by their top (indices into `BandedRows.edges`), made at the first
-    /// row a sweep asks about; `next` is the first not yet met, `active` those met that may
-    /// still reach the rows asked about (rows are asked top to bottom).
-    var byTop: [Int] = []
-    var active: [Int32] = []
-    var next = 0
-    var indexed = false
-    /// Rows asked about in this sweep before the index was made.
-    var queries = 0
 }
 
 /// Passes spans on to the sink `inner` points to, on row `row` (the one-row converter's

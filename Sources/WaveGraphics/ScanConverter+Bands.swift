@@ -134,10 +134,10 @@ struct BandedRows {
         return true
     }
 
-    /// Fills of more edges are not searched for crossings their sums do not show: a flattened
-    /// curve's upward edges are walked top down, so each of their joints puts two cells in
-    /// one pixel, and the rows asked about would be most of a wave's or a stroke's.
-    static let maxCrossingEdges = 64
+    /// Fills of more edges are not searched for crossings their sums do not show: each row
+    /// searched reads every edge, and a row is searched wherever one pixel holds cells of
+    /// two walks (two edges crossing or touching, a contour's closing joint).
+    static let maxCrossingEdges = 4096
 
     /// 1 where winding `w` is inside by the fill rule, else 0.
     @inline(__always)

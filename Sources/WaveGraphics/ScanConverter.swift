@@ -66,6 +66,12 @@ struct ScanConverter {
     /// Room for one row's cells while its monotone runs are merged (`sortRow`).
     private var mergeScratch: [CoverageCell] = []
     private var curX = -1, curY = -1, curCover = 0, curArea = 0
+    /// Where the last edge ended, the current contour's start, and the index in `cells` of
+    /// its first cell (−1: none yet): a contour's last cell is merged into its first when
+    /// they share a pixel (kept only where rows can be computed in bands).
+    private var lastEnd = (x: Int.min, y: Int.min)
+    private var contourStart = (x: Int.min, y: Int.min)
+    private var contourFirst = -1
     /// Every edge added since `reset`, kept for rows computed in bands (`BandedRows`); nil
     /// in the converter that sweeps those bands.
     private var edges: [AddedEdge]? = []
@@ -94,19 +100,91 @@ struct ScanConverter {
         curY = -1
         curCover = 0
         curArea = 0
+        lastEnd = (Int.min, Int.min)
+        contourStart = (Int.min, Int.min)
+        contourFirst = -1
     }
 
     /// Adds the directed edge (x0, y0) → (x1, y1) in fixed-point surface coordinates.
     /// Magnitudes must stay below 2²⁹ so products fit in 64 bits (the renderer clamps to 2²⁸).
     mutating func addLine(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+        guard edges != nil else {
+            // The converter that sweeps bands: cells in any order.
+            if y0 < y1 { walk(1, x0, y0, x1, y1) } else if y0 > y1 { walk(-1, x1, y1, x0, y0) }
+            return
+        }
+        if x0 != lastEnd.x || y0 != lastEnd.y {
+            // A new contour: its first cell will be the next one kept.
+            flushCell()
+            contourStart = (x0, y0)
+            contourFirst = cells.count
+        }
+        lastEnd = (x1, y1)
+        defer { if x1 == contourStart.x && y1 == contourStart.y { closeContour() } }
         guard y0 != y1 else { return }   // horizontal edges carry no cover or area
         edges?.append(AddedEdge(x0: x0, y0: y0, x1: x1, y1: y1))
-        let sign: Int, ax: Int, ay: Int, bx: Int, by: Int
-        if y0 < y1 {
-            (sign, ax, ay, bx, by) = (1, x0, y0, x1, y1)
-        } else {
-            (sign, ax, ay, bx, by) = (-1, x1, y1, x0, y0)
+        guard y0 > y1 else {
+            walk(1, x0, y0, x1, y1)
+            return
         }
+        // An edge going up is walked top down, as one going down, so its first cell is where
+        // the path leaves it and its last where the path enters it. Put right: the cell the
+        // path came from is held back and merged with the entering cell when they share a
+        // pixel, and the leaving cell is taken back to stay open for the next edge. So one
+        // pixel holds cells of two walks only where a contour closes, at the surface's left
+        // side, or where two edges cross or touch (what `BandedRows.crosses` looks for). The
+        // sums, and so the coverage, do not depend on the order of the cells.
+        let held = (x: curX, y: curY, cover: curCover, area: curArea)
+        curX = -1
+        curY = -1
+        curCover = 0
+        curArea = 0
+        let mark = cells.count
+        walk(-1, x1, y1, x0, y0)
+        let walked = cells.count - mark
+        if held.x >= 0 {
+            if held.x == curX && held.y == curY {
+                curCover += held.cover
+                curArea += held.area
+            } else if curX < 0 && walked == 0 {
+                (curX, curY, curCover, curArea) = held   // the edge left no cell
+                return
+            } else {
+                // Kept as its own cell (through `flushCell`, which counts its row).
+                let open = (curX, curY, curCover, curArea)
+                (curX, curY, curCover, curArea) = held
+                flushCell()
+                (curX, curY, curCover, curArea) = open
+            }
+        }
+        guard walked > 0 else { return }   // one cell, entering and leaving: it is open
+        flushCell()
+        let leaving = cells[mark]
+        cells[mark] = cells[cells.count - 1]
+        cells.removeLast()
+        (curX, curY, curCover, curArea) = (Int(leaving.x), Int(leaving.y), leaving.cover, leaving.area)
+    }
+
+    /// The contour just closed: its last cell (still open) goes into its first when both are
+    /// in one pixel, so that the pixel where it started holds one cell.
+    private mutating func closeContour() {
+        if contourFirst >= 0, contourFirst < cells.count, curX >= 0,
+           Int(cells[contourFirst].x) == curX, Int(cells[contourFirst].y) == curY {
+            cells[contourFirst].cover += curCover
+            cells[contourFirst].area += curArea
+            curX = -1
+            curY = -1
+            curCover = 0
+            curArea = 0
+        }
+        contourFirst = -1
+        lastEnd = (Int.min, Int.min)
+    }
+
+    /// Adds the cells of the edge from (ax, ay) down to (bx, by) (ay < by), walked top down,
+    /// with `sign` +1 for an edge going down, −1 for one going up.
+    @inline(__always)
+    private mutating func walk(_ sign: Int, _ ax: Int, _ ay: Int, _ bx: Int, _ by: Int) {
         let bottom = height << Self.bits
         guard by > 0, ay < bottom else { return }
         let dx = bx - ax

@@ -87,6 +87,29 @@ final class CrossingCoverageTests: XCTestCase {
         }
     }
 
+    /// The same stars with each side cut into 24 collinear edges, as a flattened curve is
+    /// (more edges than a polygon): crossings are found in fills of many edges too, since a
+    /// pixel holds cells of two walks only where edges cross, touch or a contour closes.
+    func testStarsOfManyEdgesAreExactWhereTheirCrossingsJustEnterARow() {
+        let stars: [(n: Int, k: Int, cx: Double, cy: Double, r: Double, turn: Double)] = [
+            (5, 2, 31.905, 32.12, 27.545, 0.5588), (7, 3, 31.233, 31.842, 23.277, 0.3238),
+        ]
+        for s in stars {
+            let corners = (0..<s.n).map { i -> Point in
+                let a = s.turn + 2 * Double.pi * Double(i * s.k) / Double(s.n)
+                return Point(s.cx + s.r * sin(a), s.cy - s.r * cos(a))
+            }
+            let points = corners.indices.flatMap { i -> [Point] in
+                let a = corners[i], b = corners[(i + 1) % corners.count]
+                return (0..<24).map { j in Point(a.x + (b.x - a.x) * Double(j) / 24, a.y + (b.y - a.y) * Double(j) / 24) }
+            }
+            XCTAssertGreaterThan(points.count, 100)
+            for rule in [FillRule.nonZero, .evenOdd] {
+                XCTAssertLessThanOrEqual(worstError(points, rule: rule, size: 64), 4, "{\(s.n)/\(s.k)} at (\(s.cx), \(s.cy)), \(rule)")
+            }
+        }
+    }
+
     func testSevenPointStarWithWindingThreeIsExact() {
         let points = star(7, 3, 47.6, 48.2, 44)
         XCTAssertLessThanOrEqual(worstError(points, rule: .nonZero), 4)

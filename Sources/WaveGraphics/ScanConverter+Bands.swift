@@ -220,15 +220,15 @@ struct RowMove<Inner: SpanSink>: SpanSink {
 }
 
 extension ScanConverter {
-    /// Whether a row's cells (sorted by x) show that a pixel may be off: some pixel or
-    /// pixel boundary with more than one pixel's worth of winding (from 1/256 past full), or
-    /// windings of both signs in the row. Then the row is computed in bands.
+    /// Whether a row's cells (sorted by x) show that a pixel may be off (`sums`): some pixel
+    /// or pixel boundary with more than one pixel's worth of winding (from 1/256 past full),
+    /// or windings of both signs in the row. Then the row is computed in bands.
     ///
     /// Not seen from the sums: a crossing where the doubly covered region only just enters
     /// the row (a star's inner corner whose inner region ends a fraction of a pixel below
-    /// the row's top), which stays as accumulated. Seeing it takes knowing that two edge
-    /// walks pass one pixel, and walks of edges going up run top down, so that a contour's
-    /// every turning point would look the same: the walk would have to follow the path.
+    /// the row's top). `shared` says that some pixel holds more than one cell: with cells
+    /// kept in the path's order (`addLine`), two walks meet in a pixel only where edges cross
+    /// or touch, or a contour closes, and the caller then asks `BandedRows.crosses`.
     static func needsBands(_ cells: UnsafeMutableBufferPointer<CoverageCell>, _ start: Int, _ end: Int)
         -> (sums: Bool, shared: Bool) {
         let shift = bits + 1, full = 1 << 17, limit = full + (full >> 8), slight = full >> 8

@@ -275,13 +275,7 @@ extension GaussianBlur {
             let spans = columnSpans(sx.cell)
             sx.t.withUnsafeBufferPointer { t in
                 guard let t = t.baseAddress else { return }
-                for y in 0..<chh {
-                    let cellRow = c + y * rowElements, out = h + y * outElements
-                    for span in spans {
-                        let a = UInt32(cellRow[span.cell]), b = UInt32(cellRow[span.cell + 1])
-                        for p in span.start..<span.end { out[p] = a &* (256 &- t[p]) &+ b &* t[p] }
-                    }
-                }
+                interpolateAcross(rows: chh, of: c, stride: rowElements, spans[...], t, into: h, stride: outElements)
             }
         } else {
             for y in 0..<chh {
@@ -296,37 +290,29 @@ extension GaussianBlur {
                 }
             }
         }
-        // A row between the same two rows of H as the row above, with t one pixel (2⁸ / F)
-        // further, adds (bottom − top) · 2⁸ / F to that row's sums instead of two multiplies:
-        // the same 32-bit values (the true sum fits in 32 bits, so the wrapping steps are exact).
+        // Each output row a blend of two rows of H (`blendRow`: one add an element while the
+        // rows stay the same).
         let blended = arena.allocate(UInt32.self, count: outElements), steps = arena.allocate(UInt32.self, count: outElements)
         let step = UInt32(256 >> k)
         var pair = -1, lastT: UInt32 = 0
         for y in 0..<height {
             let ty = sy.t[y], out = destination + y * outElements
-            if sy.cell[y] == pair, ty == lastT &+ step {
-                for e in 0..<outElements {
-                    blended[e] &+= steps[e]
-                    out[e] = UInt8(truncatingIfNeeded: blended[e] >> 24)
-                }
-            } else {
-                pair = sy.cell[y]
-                let top = h + pair * outElements, bottom = top + outElements
-                for e in 0..<outElements {
-                    let sum = top[e] &* (256 &- ty) &+ bottom[e] &* ty &+ (1 << 23)
-                    blended[e] = sum
-                    steps[e] = (bottom[e] &- top[e]) &<< (8 - k)
-                    out[e] = UInt8(truncatingIfNeeded: sum >> 24)
-                }
-            }
+            let continuing = sy.cell[y] == pair && ty == lastT &+ step
+            pair = sy.cell[y]
+            let top = h + pair * outElements
+            blendRow(top, top + outElements, ty: ty, continuing: continuing, level: k, blended: blended, steps: steps,
+                     into: out, from: 0, to: outElements)
             lastT = ty
         }
     }
 
+    /// Output columns [start, end) between cells `cell` and `cell` + 1.
+    typealias ColumnSpan = (start: Int, end: Int, cell: Int)
+
     /// The runs of consecutive output columns between the same two cells (`cells` as in
     /// `CoarseSamples`, non-decreasing).
-    private static func columnSpans(_ cells: [Int]) -> [(start: Int, end: Int, cell: Int)] {
-        var spans: [(start: Int, end: Int, cell: Int)] = []
+    private static func columnSpans(_ cells: [Int]) -> [ColumnSpan] {
+        var spans: [ColumnSpan] = []
         var x = 0
         while x < cells.count {
             let j = cells[x]
@@ -336,6 +322,47 @@ extension GaussianBlur {
             x = end
         }
         return spans
+    }
+
+    /// `rows` rows of one-channel cells (`stride` apart) interpolated across to the columns
+    /// of `spans`, into rows `outStride` apart: out[p] = a · (256 − t[p]) + b · t[p], a and b
+    /// the cells the span lies between (per span and row they are constants, so the loop
+    /// over its weights vectorizes).
+    @inline(__always)
+    private static func interpolateAcross(rows: Int, of cells: UnsafePointer<UInt16>, stride: Int,
+                                          _ spans: ArraySlice<ColumnSpan>, _ t: UnsafePointer<UInt32>,
+                                          into out: UnsafeMutablePointer<UInt32>, stride outStride: Int) {
+        for span in spans {
+            for r in 0..<rows {
+                let cellRow = cells + r * stride, o = out + r * outStride
+                let a = UInt32(cellRow[span.cell]), b = UInt32(cellRow[span.cell + 1])
+                for p in span.start..<span.end { o[p] = a &* (256 &- t[p]) &+ b &* t[p] }
+            }
+        }
+    }
+
+    /// Elements [from, to) of one output row blended from the rows `top` and `bottom`
+    /// (interpolated across) at weight `ty`, rounded once: (top · (256 − ty) + bottom · ty +
+    /// 2²³) >> 24. `continuing`: the row above was blended from the same two rows with ty one
+    /// pixel (2⁸ / F) less, so adding (bottom − top) · 2⁸ / F to its sums gives these, with no
+    /// multiply (the true sum fits in 32 bits, so the wrapping steps are exact).
+    @inline(__always)
+    private static func blendRow(_ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>, ty: UInt32, continuing: Bool,
+                                 level k: Int, blended: UnsafeMutablePointer<UInt32>, steps: UnsafeMutablePointer<UInt32>,
+                                 into out: UnsafeMutablePointer<UInt8>, from: Int, to: Int) {
+        if continuing {
+            for e in from..<to {
+                blended[e] &+= steps[e]
+                out[e] = UInt8(truncatingIfNeeded: blended[e] >> 24)
+            }
+        } else {
+            for e in from..<to {
+                let sum = top[e] &* (256 &- ty) &+ bottom[e] &* ty &+ (1 << 23)
+                blended[e] = sum
+                steps[e] = (bottom[e] &- top[e]) &<< (8 - k)
+                out[e] = UInt8(truncatingIfNeeded: sum >> 24)
+            }
+        }
     }
 
     /// A shadow's coverage: channel `channelOffset` of `source`'s 4-byte pixels blurred over
@@ -360,7 +387,7 @@ extension GaussianBlur {
                               ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
         let k = grid.level, c = grid.cells, cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
-        let top = arena.allocate(UInt32.self, count: width), bottom = arena.allocate(UInt32.self, count: width)
+        let top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
         let blended = arena.allocate(UInt32.self, count: width), steps = arena.allocate(UInt32.self, count: width)
         let row = arena.allocate(UInt8.self, count: width)
         let step = UInt32(256 >> k)
@@ -385,30 +412,12 @@ extension GaussianBlur {
                 let x0 = spans[first].start, x1 = spans[last].end
                 // The two rows of cells interpolated across, then each output row a blend of
                 // them, as `interpolate` does (the same sums).
-                for span in spans[first...last] {
-                    let a0 = UInt32(upper[span.cell]), b0 = UInt32(upper[span.cell + 1])
-                    let a1 = UInt32(lower[span.cell]), b1 = UInt32(lower[span.cell + 1])
-                    for p in span.start..<span.end {
-                        top[p] = a0 &* (256 &- t[p]) &+ b0 &* t[p]
-                        bottom[p] = a1 &* (256 &- t[p]) &+ b1 &* t[p]
-                    }
-                }
+                interpolateAcross(rows: 2, of: upper, stride: cw, spans[first...last], t, into: top, stride: width)
                 var lastT: UInt32 = 0
                 for yy in y..<end {
                     let ty = sy.t[yy]
-                    if yy > y, ty == lastT &+ step {
-                        for e in x0..<x1 {
-                            blended[e] &+= steps[e]
-                            row[e] = UInt8(truncatingIfNeeded: blended[e] >> 24)
-                        }
-                    } else {
-                        for e in x0..<x1 {
-                            let sum = top[e] &* (256 &- ty) &+ bottom[e] &* ty &+ (1 << 23)
-                            blended[e] = sum
-                            steps[e] = (bottom[e] &- top[e]) &<< (8 - k)
-                            row[e] = UInt8(truncatingIfNeeded: sum >> 24)
-                        }
-                    }
+                    blendRow(top, bottom, ty: ty, continuing: yy > y && ty == lastT &+ step, level: k, blended: blended,
+                             steps: steps, into: row, from: x0, to: x1)
                     lastT = ty
                     if let layer { ShadowAlpha.clearHidden(row, y: yy, from: x0, to: x1, in: dst, under: layer) }
                     builder.add(row, y: yy, from: x0, to: x1)

@@ -48,13 +48,7 @@ struct BandedRows {
             if p.y0 > top { cuts.append(p.y0) }
             if p.y1 < bottom { cuts.append(p.y1) }
             for j in (i + 1)..<pieces.count {
-                let q = pieces[j]
-                let lo = Swift.max(p.y0, q.y0), hi = Swift.min(p.y1, q.y1)
-                guard lo < hi else { continue }
-                let da = p.x(at: lo) - q.x(at: lo), db = p.x(at: hi) - q.x(at: hi)
-                guard (da < 0 && db > 0) || (da > 0 && db < 0) else { continue }
-                let y = lo + (hi - lo) * da / (da - db)
-                if y > top && y < bottom { cuts.append(y) }
+                if let y = p.crossing(pieces[j]), y > top && y < bottom { cuts.append(y) }
             }
         }
         cuts.sort()
@@ -86,16 +80,18 @@ struct BandedRows {
     }
 
     /// Whether two edges crossing row `row` cross each other strictly inside it (false when
-    /// more than `maxPieces` edges cross the row). Where the doubly covered wedge of such a
-    /// crossing stays inside one pixel (a star's inner corner just below a row's top), the
-    /// row's sums look like any other's, so `needsBands` cannot see it.
+    /// more than `maxPieces` edges cross the row, or the fill has more than
+    /// `maxCrossingEdges`). Where the doubly covered wedge of such a crossing stays inside
+    /// one pixel (a star's inner corner just below a row's top), the row's sums look like
+    /// any other's, so `needsBands` cannot see it.
     func crosses(row: Int) -> Bool {
+        guard edges.count <= Self.maxCrossingEdges else { return false }
         var pieces = scratch.pieces
         scratch.pieces = []
         defer { scratch.pieces = pieces }
         guard collect(row: row, into: &pieces) else { return false }
         // Only pieces whose x ranges meet can cross: by left end (left · 2³² + index), each
-        // piece against those starting before it ends.
+        // piece against those starting before it ends (in the cuts' buffer, unused here).
         var order = scratch.cuts
         scratch.cuts = []
         defer { scratch.cuts = order }
@@ -106,12 +102,8 @@ struct BandedRows {
             let p = pieces[order[a] & 0xFFFF_FFFF], right = Swift.max(p.x0, p.x1)
             var b = a + 1
             while b < order.count, order[b] >> 32 <= right {
-                let q = pieces[order[b] & 0xFFFF_FFFF]
+                if p.crossing(pieces[order[b] & 0xFFFF_FFFF]) != nil { return true }
                 b += 1
-                let lo = Swift.max(p.y0, q.y0), hi = Swift.min(p.y1, q.y1)
-                guard lo < hi else { continue }
-                let da = p.x(at: lo) - q.x(at: lo), db = p.x(at: hi) - q.x(at: hi)
-                if (da < 0 && db > 0) || (da > 0 && db < 0) { return true }
             }
         }
         return false
@@ -163,6 +155,17 @@ struct BandPiece {
     /// x on the piece at height y (y0...y1).
     @inline(__always)
     func x(at y: Int) -> Int { ScanConverter.edgeX(at: y, x0, y0, x1, y1) }
+
+    /// Where this piece and `q` cross strictly inside the rows both span (their order in x
+    /// changes between its top and bottom), or nil.
+    @inline(__always)
+    func crossing(_ q: BandPiece) -> Int? {
+        let lo = Swift.max(y0, q.y0), hi = Swift.min(y1, q.y1)
+        guard lo < hi else { return nil }
+        let da = x(at: lo) - q.x(at: lo), db = x(at: hi) - q.x(at: hi)
+        guard (da < 0 && db > 0) || (da > 0 && db < 0) else { return nil }
+        return lo + (hi - lo) * da / (da - db)
+    }
 }
 
 /// One row's sums that decide whether its cells are worth `needsBands`'s look: more than two

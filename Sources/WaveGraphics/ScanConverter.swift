@@ -150,11 +150,7 @@ struct ScanConverter {
                 (curX, curY, curCover, curArea) = held   // the edge left no cell
                 return
             } else {
-                // Kept as its own cell (through `flushCell`, which counts its row).
-                let open = (curX, curY, curCover, curArea)
-                (curX, curY, curCover, curArea) = held
-                flushCell()
-                (curX, curY, curCover, curArea) = open
+                keepCell(held.x, held.y, held.cover, held.area)
             }
         }
         guard walked > 0 else { return }   // one cell, entering and leaving: it is open
@@ -318,15 +314,19 @@ struct ScanConverter {
     }
 
     private mutating func flushCell() {
-        if curX >= 0 && (curCover != 0 || curArea != 0) {
-            cells.append(CoverageCell(x: Int32(truncatingIfNeeded: curX), y: Int32(truncatingIfNeeded: curY),
-                                      cover: curCover, area: curArea))
-            if curY < minRow { minRow = curY }
-            if curY > maxRow { maxRow = curY }
-        }
+        keepCell(curX, curY, curCover, curArea)
         curCover = 0
         curArea = 0
         curX = -1
+    }
+
+    /// Appends the cell (x, y) unless it is none (x < 0) or empty, counting its row.
+    @inline(__always)
+    private mutating func keepCell(_ x: Int, _ y: Int, _ cover: Int, _ area: Int) {
+        guard x >= 0 && (cover != 0 || area != 0) else { return }
+        cells.append(CoverageCell(x: Int32(truncatingIfNeeded: x), y: Int32(truncatingIfNeeded: y), cover: cover, area: area))
+        if y < minRow { minRow = y }
+        if y > maxRow { maxRow = y }
     }
 
     /// Alpha (0...255) for a signed value v in units of 2¹⁷ per fully covered pixel.
@@ -412,8 +412,7 @@ struct ScanConverter {
                               stats[k].crowded(runs: runs, net: net, mixed: runs > 0 && starts[k + 1] > starts[k])
                         else { return false }
                         let (sums, shared) = Self.needsBands(cells, start, end)
-                        guard sums || (shared && banded.edges.count <= BandedRows.maxCrossingEdges && banded.crosses(row: lo + k))
-                        else { return false }
+                        guard sums || (shared && banded.crosses(row: lo + k)) else { return false }
                         return banded.sweep(row: lo + k, into: &sink)
                     }
                     for k in 0..<rows { starts[k + 1] += starts[k]; fill[k] = starts[k] }

@@ -26,7 +26,9 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "WaveSyntax"),
         .target(name: "WaveCompiler", dependencies: ["WaveSyntax"]),
-        .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig"]),
+        // Pixel loops in C with a wide path chosen at run time (AVX-512 VBMI) and a portable one.
+        .target(name: "CPixelKernels"),
+        .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig", "CPixelKernels"]),
         .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
@@ -53,7 +55,7 @@ let package = Package(
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
-        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType"], exclude: ["Goldens"]),
+        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics"]),
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],

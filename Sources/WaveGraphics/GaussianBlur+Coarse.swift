@@ -1,3 +1,5 @@
+import CPixelKernels
+
 /// A wide Gaussian computed on a coarser grid: the cost of a blur no longer grows with σ.
 ///
 /// For σ ≥ 8 device pixels the image is averaged over F × F cells (F = 2ᵏ, the largest power
@@ -35,17 +37,18 @@ extension GaussianBlur {
         return taps
     }
 
-    /// to[e] += w · from[e] for e < `count` (wrapping).
+    /// to[e] += w · from[e] for e < `count` (wrapping; `wave_multiply_add`: the baseline
+    /// x86-64 Swift compiles for has no 32-bit vector multiply).
     @inline(__always)
     static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ from: UnsafePointer<UInt16>, _ w: UInt32, count: Int) {
-        for e in 0..<count { to[e] &+= w &* UInt32(from[e]) }
+        wave_multiply_add(to, from, w, count)
     }
 
     /// to[e] += w · (a[e] + b[e]) for e < `count` (wrapping).
     @inline(__always)
     static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>,
                             _ w: UInt32, count: Int) {
-        for e in 0..<count { to[e] &+= w &* (UInt32(a[e]) &+ UInt32(b[e])) }
+        wave_multiply_add_pair(to, a, b, w, count)
     }
 
     /// log₂ of the cell size for `sigma`: 0 means blur at full resolution.
@@ -136,10 +139,8 @@ extension GaussianBlur {
                 let cellRow = (src.y0 + y) >> k, end = Swift.min(src.height, ((cellRow + 1) << k) - src.y0)
                 columns.initialize(repeating: 0, count: src.width)
                 for row in y..<end {
-                    let pixels = UnsafeRawPointer(source + row * srcStride * 4)
-                    for p in 0..<src.width {
-                        columns[p] &+= (UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: p << 2, as: UInt32.self)) >> shift) & 0xFF
-                    }
+                    let pixels = UnsafeRawPointer(source + row * srcStride * 4).assumingMemoryBound(to: UInt32.self)
+                    wave_add_channel(columns, pixels, shift, src.width)
                 }
                 let cells = sums + (cellRow - by0) * bw
                 var x = 0, j = 0
@@ -366,15 +367,16 @@ extension GaussianBlur {
     }
 
     /// A shadow's coverage: channel `channelOffset` of `source`'s 4-byte pixels blurred over
-    /// `dst` as `blurCoarse` blurs it, with the coverage under `layer`'s opaque pixels
-    /// cleared, kept as `ShadowAlpha`: the runs `ShadowAlpha(alpha:rect:hiddenUnder:)` finds
-    /// in `blurCoarse`'s output, with the same bytes, but computed only where they can be
-    /// non-zero. A pixel whose four cells are all under 128 (half a level: 8 fractional
-    /// bits) interpolates to under half a level, 0 once rounded. So for each pair of cell
-    /// rows only the columns from the first to the last span next to a cell of 128 or more
-    /// are interpolated, and the rows between two cell rows under 128 are skipped: the
-    /// shadow of a round shape leaves most of its rectangle's corners, and the tails beyond
-    /// about 2.9σ, unvisited.
+    /// `dst` as `blurCoarse` blurs it, kept as `ShadowAlpha` rows with the same bytes, but
+    /// computed only where they can be non-zero. A pixel whose four cells are all under 128
+    /// (half a level: 8 fractional bits) interpolates to under half a level, 0 once rounded.
+    /// So for each pair of cell rows only the columns from the first to the last span next
+    /// to a cell of 128 or more are interpolated, and the rows between two cell rows under
+    /// 128 are skipped: the shadow of a round shape leaves most of its rectangle's corners,
+    /// and the tails beyond about 2.9σ, unvisited. In each row the first stretch of `layer`'s
+    /// opaque pixels is left out, as hidden (`ShadowAlpha.hidden`). The rows are computed by
+    /// `wave_interpolate_across` and `wave_blend_row` (`CPixelKernels`), whose sums are
+    /// `interpolate`'s.
     static func coarseShadow(source: UnsafePointer<UInt8>, src: PixelBounds, srcStride: Int, channelOffset: Int,
                              dst: PixelBounds, sigma: Double, shiftX: Double, shiftY: Double, hiddenUnder layer: Surface?,
                              arena: ScratchArena) -> ShadowAlpha {
@@ -385,8 +387,10 @@ extension GaussianBlur {
         guard width > 0, height > 0, !src.isEmpty else { return builder.finish() }
         let grid = coarseGrid(source: source, src: src, srcPixelBytes: 4, srcStride: srcStride, channelOffset: channelOffset,
                               ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
-        let k = grid.level, c = grid.cells, cw = grid.rowElements, sy = grid.y
+        let k = grid.level, c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
+        let xCell = arena.allocate(UInt32.self, count: width)
+        for x in 0..<width { xCell[x] = UInt32(truncatingIfNeeded: grid.x.cell[x]) }
         let top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
         let blended = arena.allocate(UInt32.self, count: width), steps = arena.allocate(UInt32.self, count: width)
         let row = arena.allocate(UInt8.self, count: width)
@@ -409,21 +413,34 @@ extension GaussianBlur {
                     }
                 }
                 guard first >= 0 else { continue }
-                let x0 = spans[first].start, x1 = spans[last].end
+                let x0 = spans[first].start, x1 = spans[last].end, n = x1 - x0
                 // The two rows of cells interpolated across, then each output row a blend of
                 // them, as `interpolate` does (the same sums).
-                interpolateAcross(rows: 2, of: upper, stride: cw, spans[first...last], t, into: top, stride: width)
+                wave_interpolate_across(upper, cw, xCell + x0, t + x0, top + x0, n)
+                wave_interpolate_across(lower, cw, xCell + x0, t + x0, bottom + x0, n)
                 var lastT: UInt32 = 0
                 for yy in y..<end {
-                    let ty = sy.t[yy]
-                    blendRow(top, bottom, ty: ty, continuing: yy > y && ty == lastT &+ step, level: k, blended: blended,
-                             steps: steps, into: row, from: x0, to: x1)
+                    let ty = sy.t[yy], continuing: Int32 = yy > y && ty == lastT &+ step ? 1 : 0
+                    wave_blend_row(top + x0, bottom + x0, ty, continuing, Int32(k), blended + x0, steps + x0, row + x0, n)
                     lastT = ty
-                    if let layer { ShadowAlpha.clearHidden(row, y: yy, from: x0, to: x1, in: dst, under: layer) }
-                    builder.add(row, y: yy, from: x0, to: x1)
+                    builder.addWhole(row, y: yy, from: x0, to: x1,
+                                     hiding: layer.map { opaqueStretch(of: $0, row: dst.y0 + yy, from: dst.x0 + x0, to: dst.x0 + x1,
+                                                                       relativeTo: dst.x0) } ?? 0..<0)
                 }
             }
         }
         return builder.finish()
+    }
+
+    /// The first stretch of `layer`'s opaque pixels in device row `y` between device columns
+    /// `x0` and `x1`, in columns relative to `origin` (empty if none).
+    private static func opaqueStretch(of layer: Surface, row y: Int, from x0: Int, to x1: Int, relativeTo origin: Int) -> Range<Int> {
+        guard y >= layer.originY, y < layer.originY + layer.height else { return 0..<0 }
+        let lo = Swift.max(x0, layer.originX), hi = Swift.min(x1, layer.originX + layer.width)
+        guard lo < hi else { return 0..<0 }
+        let pixels = (layer.base + (((y - layer.originY) * layer.stride + lo - layer.originX) << 2)).assumingMemoryBound(to: UInt32.self)
+        var start = 0, end = 0
+        wave_opaque_run(pixels, hi - lo, &start, &end)
+        return start < end ? (lo + start - origin)..<(lo + end - origin) : 0..<0
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// A large buffer that lives long: the shadow cache's coverage and finished pixels.
+/// A large buffer that lives long: the shadow cache's coverage.
 ///
 /// Filling fresh heap memory costs the system a page fault and a page allocation every
 /// 4 KiB, about 1.4 µs each on this kind of virtual machine: more than computing the bytes

@@ -40,17 +40,14 @@ extension Rasterizer {
                                           layer: layerRect, rect: rect)
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    let finished = shadows.finished(entry, color: color)
-                    let plain = ShadowPainter.paint(entry.alpha, color: color, onto: target, finished: finished,
-                                                    fresh: fresh, background: staleColor)
-                    shadows.painted(entry, color: color, plain: plain)
+                    ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn
                     let visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
-                    let plain = ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
+                    ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible, color: color, plain: plain))
+                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible))
                     }
                 }
             }

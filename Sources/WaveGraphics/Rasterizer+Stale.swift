@@ -5,9 +5,10 @@
 /// rectangles are stale: their pixels stand for the background and are written only when
 /// something is about to be drawn there, or at the end. A shadow drawn over stale
 /// background (glow-heart's glow, which covers most of the last frame's rectangle) writes
-/// each of its rows once, its finished pixels where its coverage is non-zero and the
-/// background between them, so those pixels are stored once instead of twice and never
-/// read. The bytes are those of refilling first and drawing after.
+/// each of its rows once, the shadow over the background where its coverage is non-zero and
+/// the background between, except under the layer's opaque pixels, which the layer drawn
+/// next replaces: so those pixels are stored once instead of twice and never read. The
+/// bytes are those of refilling first and drawing after.
 extension Rasterizer {
     /// The leading items checked against the stale rectangles when one of them casts a
     /// shadow; past them (or at once when none does) whatever is still stale is refilled in

@@ -9,9 +9,15 @@
 /// `gap` + 7: rows are read eight bytes a step) zero bytes lie between non-zero ones. Painting the runs gives the bytes painting every pixel of the
 /// rectangle would.
 ///
+/// A wide shadow made from the coarse grid (`GaussianBlur.coarseShadow`) is kept as whole
+/// rows instead, each from the first to the last column that can be non-zero, less one
+/// `hidden` stretch a row: pixels the layer covers opaquely, which the painter leaves
+/// alone, even stale ones, since the layer drawn next replaces them whatever they hold.
+///
 /// Invariants: runs are in row order, left to right within a row, non-overlapping, inside
 /// `rect`; run r's coverage is `bytes[r.offset ..< r.offset + r.count]`, whose first and
-/// last bytes are non-zero.
+/// last bytes are non-zero when made by `init(alpha:rect:hiddenUnder:)`; no run meets its
+/// row's hidden stretch.
 struct ShadowAlpha {
     struct Run: Equatable {
         /// Row and first column, relative to `rect`'s top-left corner.
@@ -27,9 +33,13 @@ struct ShadowAlpha {
     let rect: PixelBounds
     let runs: [Run]
     let bytes: PageBuffer<UInt8>
+    /// For each row of `rect`, columns [hidden[2y], hidden[2y + 1]) (from `rect`'s left) lie
+    /// under the layer's opaque pixels and need not be written at all; empty when no row has
+    /// such a stretch recorded.
+    let hidden: [Int32]
 
     /// Memory held, for the shadow cache's bound.
-    var byteCount: Int { bytes.count + runs.count * MemoryLayout<Run>.stride }
+    var byteCount: Int { bytes.count + runs.count * MemoryLayout<Run>.stride + hidden.count * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be
@@ -45,10 +55,11 @@ struct ShadowAlpha {
         self = builder.finish(rows: alpha)
     }
 
-    private init(rect: PixelBounds, runs: [Run], bytes: PageBuffer<UInt8>) {
+    private init(rect: PixelBounds, runs: [Run], bytes: PageBuffer<UInt8>, hidden: [Int32]) {
         self.rect = rect
         self.runs = runs
         self.bytes = bytes
+        self.hidden = hidden
     }
 
     /// Makes a `ShadowAlpha` one row at a time, rows in order, so that the rows can be
@@ -59,6 +70,7 @@ struct ShadowAlpha {
         private let out: UnsafeMutablePointer<UInt8>?
         private var runs: [Run] = []
         private var total = 0
+        private var hidden: [Int32] = []
 
         /// `out` has room for `rect`'s area, or is nil: the bytes are then read at `finish`
         /// from the packed rows the runs were found in.
@@ -96,6 +108,22 @@ struct ShadowAlpha {
             }
         }
 
+        /// Adds row `y`'s coverage `row[x0 ..< x1]` as it is (zeros included), less the
+        /// stretch `hide` (columns the layer covers opaquely), which is recorded as hidden.
+        mutating func addWhole(_ row: UnsafePointer<UInt8>, y: Int, from x0: Int, to x1: Int, hiding hide: Range<Int>) {
+            let h0 = Swift.min(Swift.max(hide.lowerBound, x0), x1), h1 = Swift.max(Swift.min(hide.upperBound, x1), h0)
+            for (a, b) in [(x0, h0), (h1, x1)] where a < b {
+                runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: a),
+                                count: Int32(truncatingIfNeeded: b - a), offset: Int32(truncatingIfNeeded: total)))
+                (out.map { $0 + total })?.initialize(from: row + a, count: b - a)
+                total += b - a
+            }
+            guard h0 < h1 else { return }
+            if hidden.isEmpty { hidden = [Int32](repeating: 0, count: 2 * rect.height) }
+            hidden[2 * y] = Int32(truncatingIfNeeded: h0)
+            hidden[2 * y + 1] = Int32(truncatingIfNeeded: h1)
+        }
+
         /// The runs added, their coverage copied once its size is known: no growing array (a
         /// wide shadow's bytes are hundreds of kilobytes), into pages mapped in one go
         /// (`PageBuffer`); from `rows` (packed over `rect`) when the builder has no buffer.
@@ -108,7 +136,7 @@ struct ShadowAlpha {
                     (bytes.base + Int(run.offset)).initialize(from: rows + Int(run.y) * rect.width + Int(run.x), count: Int(run.count))
                 }
             }
-            return ShadowAlpha(rect: rect, runs: runs, bytes: bytes)
+            return ShadowAlpha(rect: rect, runs: runs, bytes: bytes, hidden: hidden)
         }
     }
 

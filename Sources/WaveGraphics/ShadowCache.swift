@@ -7,19 +7,18 @@ import Foundation
 /// offset and radius (not its colour or opacity, which only tint it) and the rectangle it
 /// is computed over; entries are matched on all of them, the items by full equality (the
 /// fingerprint only finds candidates), so a hit gives exactly the bytes a fresh blur would.
-/// Entries hold the compact `ShadowAlpha` (the runs that can show) and, once a shadow is
-/// painted twice in a row with the same tint over a plain backdrop, its finished
-/// pixels (`FinishedShadow`, four bytes a coverage byte: painting is then a copy); at most
-/// `capacity` entries and `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
+/// Entries hold the compact `ShadowAlpha` (the runs that can show, a byte a pixel: painting
+/// one looks each byte up in a table of finished pixels, which costs about what copying
+/// four-byte finished pixels from memory would); at most `capacity` entries and
+/// `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
 /// fingerprint misses within the last `missMemory` misses, displacing the least recently
 /// used, so shadows that never repeat do not push out ones that do.
 ///
 /// One cache serves every render of a `Renderer` and its copies, on any thread (all state
 /// behind one lock; blurring and painting happen outside it), so two threads rendering
-/// alternate frames of a loop blur each shadow once between them and both paint its
-/// finished pixels. Which thread stores or finishes an entry first never changes a byte:
-/// a hit is the same alpha a fresh blur gives, and finished pixels are the per-pixel formula.
+/// alternate frames of a loop blur each shadow once between them. Which thread stores an
+/// entry first never changes a byte: a hit is the same alpha a fresh blur gives.
 final class ShadowCache: @unchecked Sendable {
     /// What a shadow's alpha is computed from.
     struct Key: Equatable {
@@ -37,22 +36,14 @@ final class ShadowCache: @unchecked Sendable {
         let key: Key
         let hash: Int
         let alpha: ShadowAlpha
-        /// The tint of the last paint and the plain backdrop colour it met, and the finished
-        /// pixels once a paint comes with the tint of the one before (all guarded by the
-        /// cache's lock: read and set through `finished(_:color:)` and `painted`).
-        fileprivate var lastColor: UInt32?
-        fileprivate var lastPlain: UInt32?
-        fileprivate var finished: FinishedShadow?
 
-        init(key: Key, hash: Int, alpha: ShadowAlpha, color: UInt32? = nil, plain: UInt32? = nil) {
+        init(key: Key, hash: Int, alpha: ShadowAlpha) {
             self.key = key
             self.hash = hash
             self.alpha = alpha
-            self.lastColor = color
-            self.lastPlain = plain
         }
 
-        fileprivate var byteCount: Int { alpha.byteCount + (finished?.byteCount ?? 0) }
+        fileprivate var byteCount: Int { alpha.byteCount }
     }
 
     static let capacity = 64
@@ -114,37 +105,6 @@ final class ShadowCache: @unchecked Sendable {
         entries.append(entry)
         bytes += entry.byteCount
         evict()
-    }
-
-    /// The finished pixels to paint `entry` (just returned by `entry(for:hash:)`) with tint
-    /// `color`: made now, outside the lock, when the last paint had this tint and met a
-    /// plain backdrop, and kept within the byte limit (older entries go first; they are not
-    /// kept if they alone do not fit). Nil when there are none for this tint.
-    func finished(_ entry: Entry, color: UInt32) -> FinishedShadow? {
-        lock.lock()
-        let (done, last, plain) = (entry.finished, entry.lastColor, entry.lastPlain)
-        lock.unlock()
-        if let done { return done.color == color ? done : nil }
-        guard last == color, let plain else { return nil }
-        let made = ShadowPainter.finish(entry.alpha, color: color, plain: plain)
-        lock.lock()
-        defer { lock.unlock() }
-        if entry.finished == nil, entry.alpha.byteCount + made.byteCount <= Self.byteLimit,
-           entries.contains(where: { $0 === entry }) {
-            entry.finished = made
-            bytes += made.byteCount
-            evict()
-        }
-        return made
-    }
-
-    /// Records that `entry` was just painted with tint `color` and met plain backdrop
-    /// `plain` (nil: none).
-    func painted(_ entry: Entry, color: UInt32, plain: UInt32?) {
-        lock.lock()
-        entry.lastColor = color
-        entry.lastPlain = plain
-        lock.unlock()
     }
 
     private func evict() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CPixelKernels
 @testable import WaveGraphics
 
 /// Blur, shadow and blend modes against references computed here independently: a direct
@@ -133,8 +134,8 @@ final class EffectTests: XCTestCase {
     /// that mix three plain colours (one transparent) with random pixels, on rows whose width is not a multiple
     /// of 8, on a target larger than the shadow's rectangle.
     /// A shadow painted over stale pixels (`fresh`, standing for a background colour) gives
-    /// the bytes of painting it over that background filled first, with the tables or with
-    /// finished pixels, whatever the stale pixels hold and however `fresh` meets the shadow.
+    /// the bytes of painting it over that background filled first, with the portable and
+    /// the wide lookups, whatever the stale pixels hold and however `fresh` meets the shadow.
     func testShadowOverStalePixelsEqualsPaintingOverTheBackground() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
@@ -149,30 +150,31 @@ final class EffectTests: XCTestCase {
         let runs = alpha.withUnsafeMutableBufferPointer { ShadowAlpha(alpha: $0.baseAddress!, rect: rect, hiddenUnder: nil) }
         XCTAssertGreaterThan(runs.runs.count, rect.height)   // rows split at the long zero stretch
         let stale: [UInt32] = (0..<area.width * area.height).map { _ in next() | 0xFF00_0000 }
-        func paint(_ backdrop: [UInt32], fresh: PixelBounds, finished: FinishedShadow?) -> [UInt32] {
+        func paint(_ backdrop: [UInt32], fresh: PixelBounds) -> [UInt32] {
             var pixels = backdrop
             pixels.withUnsafeMutableBytes { raw in
                 let target = Surface(base: raw.baseAddress!, width: area.width, height: area.height, originX: area.x0, originY: area.y0)
-                ShadowPainter.paint(runs, color: color, onto: target, finished: finished, fresh: fresh, background: background)
+                ShadowPainter.paint(runs, color: color, onto: target, fresh: fresh, background: background)
             }
             return pixels
         }
         let fresh = [PixelBounds(x0: 0, y0: 0, x1: 200, y1: 100), PixelBounds(x0: 20, y0: 25, x1: 60, y1: 31),
                      PixelBounds(x0: 5, y0: 30, x1: 45, y1: 60), PixelBounds(x0: 90, y0: 10, x1: 108, y1: 24),
                      PixelBounds(x0: 41, y0: 21, x1: 79, y1: 38), PixelBounds(x0: 0, y0: 0, x1: 12, y1: 12)]
-        let finished = [nil, ShadowPainter.finish(runs, color: color, plain: background),
-                        ShadowPainter.finish(runs, color: color, plain: 0xFF00_0000)]
+        defer { wave_kernels_use(1) }
         for (f, box) in fresh.enumerated() {
             var filled = stale   // the reference: the background filled in first, then painted
             for y in area.y0..<area.y1 { for x in area.x0..<area.x1 where x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1
                 && x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1 {
                 filled[(y - area.y0) * area.width + x - area.x0] = background
             }}
-            let expected = paint(filled, fresh: .empty, finished: nil)
-            for (k, done) in finished.enumerated() {
-                let pixels = paint(stale, fresh: box, finished: done)
+            wave_kernels_use(0)
+            let expected = paint(filled, fresh: .empty)
+            for level in [0, 1] {   // the portable lookups and the wide ones (where the machine has them)
+                wave_kernels_use(Int32(level))
+                let pixels = paint(stale, fresh: box)
                 for i in expected.indices where expected[i] != pixels[i] {
-                    XCTFail("fresh \(f), finished \(k), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): "
+                    XCTFail("fresh \(f), kernels \(level), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): "
                             + "\(String(expected[i], radix: 16)) != \(String(pixels[i], radix: 16))")
                     break
                 }
@@ -192,9 +194,11 @@ final class EffectTests: XCTestCase {
     }
 
     /// The coarse shadow computed only where it can be non-zero (`GaussianBlur.coarseShadow`)
-    /// keeps exactly the coverage of blurring the whole rectangle and then clearing what the
-    /// layer hides: for wide and very wide σ (cell sizes 2 to 16), whole and fractional
-    /// offsets, and rectangles that clip the shadow on any side.
+    /// keeps exactly the coverage of blurring the whole rectangle: every pixel left out of
+    /// its runs is either 0 there or in its row's hidden stretch, under an opaque pixel of
+    /// the layer; for wide and very wide σ (cell sizes 2 to 16), whole and fractional
+    /// offsets, and rectangles that clip the shadow on any side; with the portable and the
+    /// wide kernels.
     func testCoarseShadowEqualsTheWholeBlurredRectangle() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt32 { seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17; return UInt32(truncatingIfNeeded: seed) }
@@ -209,17 +213,24 @@ final class EffectTests: XCTestCase {
             else if next() % 23 == 0 { a = next() & 0xFF }
             layer[y * layerRect.width + x] = a << 24 | (a / 2) << 8
         }}
-        func expand(_ s: ShadowAlpha) -> [UInt8] {
-            var out = [UInt8](repeating: 0, count: s.rect.width * s.rect.height)
+        /// The runs' bytes over the rectangle, with 0 elsewhere and nil in the hidden stretches.
+        func expand(_ s: ShadowAlpha) -> [UInt8?] {
+            var out = [UInt8?](repeating: 0, count: s.rect.width * s.rect.height)
+            for y in 0..<s.rect.height where !s.hidden.isEmpty {
+                for x in Int(s.hidden[2 * y])..<Int(s.hidden[2 * y + 1]) { out[y * s.rect.width + x] = nil }
+            }
             for run in s.runs {
-                XCTAssertNotEqual(s.bytes[Int(run.offset)], 0)
-                XCTAssertNotEqual(s.bytes[Int(run.offset + run.count - 1)], 0)
-                for i in 0..<Int(run.count) { out[Int(run.y) * s.rect.width + Int(run.x) + i] = s.bytes[Int(run.offset) + i] }
+                for i in 0..<Int(run.count) {
+                    let at = Int(run.y) * s.rect.width + Int(run.x) + i
+                    XCTAssertNotNil(out[at], "a run meets a hidden stretch")
+                    out[at] = s.bytes[Int(run.offset) + i]
+                }
             }
             return out
         }
         let arena = ScratchArena(), start = arena.mark
-        var checked = 0, strong = 0
+        var checked = 0, strong = 0, hidden = 0
+        let opaqueLayer = layer.map { $0 >> 24 == 255 }
         layer.withUnsafeMutableBytes { raw in
             let surface = Surface(base: raw.baseAddress!, width: layerRect.width, height: layerRect.height,
                                   originX: layerRect.x0, originY: layerRect.y0)
@@ -235,15 +246,25 @@ final class EffectTests: XCTestCase {
                         GaussianBlur.blurCoarse(source: source, src: layerRect, srcPixelBytes: 4, srcStride: layerRect.width,
                                                 channelOffset: 3, channels: 1, into: whole, dst: rect, sigma: sigma,
                                                 shiftX: dx, shiftY: dy, arena: arena)
-                        let expected = expand(ShadowAlpha(alpha: whole, rect: rect, hiddenUnder: surface))
-                        let fast = GaussianBlur.coarseShadow(source: source, src: layerRect, srcStride: layerRect.width,
-                                                             channelOffset: 3, dst: rect, sigma: sigma, shiftX: dx, shiftY: dy,
-                                                             hiddenUnder: surface, arena: arena)
-                        XCTAssertEqual(fast.rect, rect)
-                        let got = expand(fast)
-                        if let i = got.indices.first(where: { got[$0] != expected[$0] }) {
-                            XCTFail("σ \(sigma), shift (\(dx), \(dy)), rect \(rect): pixel \(i % rect.width), \(i / rect.width): "
-                                    + "\(got[i]) != \(expected[i])")
+                        let expected = Array(UnsafeBufferPointer(start: whole, count: rect.width * rect.height))
+                        for level in [0, 1] as [Int32] {
+                            wave_kernels_use(level)
+                            let fast = GaussianBlur.coarseShadow(source: source, src: layerRect, srcStride: layerRect.width,
+                                                                 channelOffset: 3, dst: rect, sigma: sigma, shiftX: dx, shiftY: dy,
+                                                                 hiddenUnder: surface, arena: arena)
+                            wave_kernels_use(1)
+                            XCTAssertEqual(fast.rect, rect)
+                            let got = expand(fast)
+                            for i in got.indices {
+                                let x = rect.x0 + i % rect.width, y = rect.y0 + i / rect.width
+                                let opaque = x >= layerRect.x0 && x < layerRect.x1 && y >= layerRect.y0 && y < layerRect.y1
+                                    && opaqueLayer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0]
+                                if let g = got[i], g == expected[i] { continue }
+                                if got[i] == nil, opaque { hidden += 1; continue }
+                                XCTFail("σ \(sigma), shift (\(dx), \(dy)), rect \(rect), kernels \(level): pixel \(i % rect.width), "
+                                        + "\(i / rect.width): \(String(describing: got[i])) != \(expected[i])")
+                                break
+                            }
                         }
                         if expected.contains(0), expected.contains(where: { $0 > 0 }) { checked += 1 }
                         if expected.contains(where: { $0 > 100 }) { strong += 1 }
@@ -255,6 +276,7 @@ final class EffectTests: XCTestCase {
         // The comparisons saw skipped zeros next to coverage, and strong coverage.
         XCTAssertGreaterThanOrEqual(checked, 40)
         XCTAssertGreaterThanOrEqual(strong, 10)
+        XCTAssertGreaterThan(hidden, 1000)   // and pixels left out under the opaque block
     }
 
     func testShadowPainterEqualsThePerPixelFormula() {
@@ -297,27 +319,26 @@ final class EffectTests: XCTestCase {
                         base: l.baseAddress!, width: layerRect.width, height: layerRect.height, originX: layerRect.x0, originY: layerRect.y0))
                 }
             }
-            func painted(_ finished: FinishedShadow?) -> ([UInt32], UInt32?) {
+            func painted(kernels level: Int32) -> [UInt32] {
+                wave_kernels_use(level)
+                defer { wave_kernels_use(1) }
                 var pixels = backdrop
-                let plain = pixels.withUnsafeMutableBytes { raw in
+                pixels.withUnsafeMutableBytes { raw in
                     ShadowPainter.paint(runs, color: color, onto: Surface(base: raw.baseAddress!, width: area.width, height: area.height,
-                                                                          originX: area.x0, originY: area.y0), finished: finished)
+                                                                          originX: area.x0, originY: area.y0))
                 }
                 for y in layerRect.y0..<layerRect.y1 { for x in layerRect.x0..<layerRect.x1 where y >= area.y0 {
                     let top = layer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0], i = (y - area.y0) * area.width + x - area.x0
                     pixels[i] = Compositor.over(top, pixels[i])
                 }}
-                return (pixels, plain)
+                return pixels
             }
             for y in layerRect.y0..<layerRect.y1 { for x in layerRect.x0..<layerRect.x1 where y >= area.y0 {
                 let top = layer[(y - layerRect.y0) * layerRect.width + x - layerRect.x0], i = (y - area.y0) * area.width + x - area.x0
                 expected[i] = Compositor.over(top, expected[i])
             }}
-            // Painted with the tables, then again copying the finished pixels over the plain colour found.
-            let (first, plain) = painted(nil)
-            XCTAssertTrue(plain.map(plains.contains) ?? false, "trial \(trial): a plain backdrop colour is met")
-            let finished = ShadowPainter.finish(runs, color: color, plain: plain ?? 0)
-            for (pass, pixels) in [first, painted(finished).0].enumerated() {
+            // Painted with the portable lookups, then with the wide ones (where the machine has them).
+            for (pass, pixels) in [painted(kernels: 0), painted(kernels: 1)].enumerated() {
                 for i in expected.indices where expected[i] != pixels[i] {
                     XCTFail("trial \(trial), pass \(pass), pixel (\(i % area.width + area.x0), \(i / area.width + area.y0)): "
                             + "\(String(expected[i], radix: 16)) != \(String(pixels[i], radix: 16))")

@@ -1,0 +1,333 @@
+#include "CPixelKernels.h"
+
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define WAVE_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
+/// -1 until the machine is asked; then 0 (portable) or 1 (AVX-512 VBMI).
+static int chosen = -1;
+
+static int widest(void) {
+#ifdef WAVE_X86
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & (1u << 27))) return 0;   // OSXSAVE
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 0xE6) != 0xE6) return 0;   // the OS saves SSE, AVX and all AVX-512 state
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
+    int f = (b >> 16) & 1, bw = (b >> 30) & 1, vbmi = (c >> 1) & 1;
+    return f && bw && vbmi;
+#else
+    return 0;
+#endif
+}
+
+int wave_kernels_level(void) {
+    int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (level < 0) {
+        level = widest();
+        __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
+    }
+    return level;
+}
+
+int wave_kernels_use(int level) {
+    int best = widest();
+    int now = level > 0 ? best : 0;
+    __atomic_store_n(&chosen, now, __ATOMIC_RELAXED);
+    return now;
+}
+
+void wave_word_table_prepare(wave_word_table *table, const uint32_t *words) {
+    memcpy(table->words, words, sizeof table->words);
+    for (int i = 0; i < 256; i++) {
+        uint32_t w = words[i];
+        const uint8_t *bytes = (const uint8_t *)&w;   // memory order, as the words are stored
+        for (int c = 0; c < 4; c++) table->planes[c][i] = bytes[c];
+    }
+    for (int c = 0; c < 4; c++) {
+        int same = 1;
+        for (int i = 1; i < 256; i++) same &= table->planes[c][i] == table->planes[c][0];
+        table->flat[c] = (uint8_t)same;
+    }
+}
+
+static void lookup_portable(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint32_t w = table->words[index[i]];
+        memcpy(out + i, &w, 4);
+    }
+}
+
+#ifdef WAVE_X86
+/// Word 16m + 4L + j of a step comes out of lane L at position 4m + j, so index byte
+/// 16L + 4m + j must be input byte 16m + 4L + j.
+static const uint8_t lane_order[64] = {
+    0, 1, 2, 3, 16, 17, 18, 19, 32, 33, 34, 35, 48, 49, 50, 51,
+    4, 5, 6, 7, 20, 21, 22, 23, 36, 37, 38, 39, 52, 53, 54, 55,
+    8, 9, 10, 11, 24, 25, 26, 27, 40, 41, 42, 43, 56, 57, 58, 59,
+    12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 60, 61, 62, 63,
+};
+
+/// 64 indices a step. Each byte plane is four registers: `vpermi2b` looks a byte up among
+/// 128 (two registers) by the index's low seven bits, once in the low half of the plane and
+/// once in the high half, and the index's top bit picks between them. The four planes'
+/// bytes are then interleaved into words; `vpunpck` interleaves within 128-bit lanes, so
+/// the indices are first permuted such that the interleaved words come out in order.
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static void lookup_vbmi(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+    __m512i t[16];
+    for (int c = 0; c < 4; c++)
+        for (int k = 0; k < 4; k++) t[c * 4 + k] = _mm512_loadu_si512(table->planes[c] + 64 * k);
+    const __m512i perm = _mm512_loadu_si512(lane_order);
+    size_t i = 0;
+    for (;;) {
+        size_t n = count - i;
+        if (n == 0) break;
+        __mmask64 load = n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+        __m512i v = _mm512_permutexvar_epi8(perm, _mm512_maskz_loadu_epi8(load, index + i));
+        __mmask64 high = _mm512_movepi8_mask(v);
+        __m512i r[4];
+        for (int c = 0; c < 4; c++) {
+            if (table->flat[c]) {
+                r[c] = t[c * 4];
+                continue;
+            }
+            __m512i lo = _mm512_permutex2var_epi8(t[c * 4], v, t[c * 4 + 1]);
+            __m512i hi = _mm512_permutex2var_epi8(t[c * 4 + 2], v, t[c * 4 + 3]);
+            r[c] = _mm512_mask_blend_epi8(high, lo, hi);
+        }
+        __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
+        __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
+        __m512i w[4] = {
+            _mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
+            _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23),
+        };
+        if (n >= 64) {
+            for (int m = 0; m < 4; m++) _mm512_storeu_si512(out + i + 16 * m, w[m]);
+            i += 64;
+        } else {
+            for (int m = 0; m < 4 && 16 * (size_t)m < n; m++) {
+                size_t left = n - 16 * (size_t)m;
+                __mmask16 store = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+                _mm512_mask_storeu_epi32(out + i + 16 * m, store, w[m]);
+            }
+            break;
+        }
+    }
+}
+#endif
+
+void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+#ifdef WAVE_X86
+    if (count >= 32 && wave_kernels_level() > 0) {
+        lookup_vbmi(table, index, out, count);
+        return;
+    }
+#endif
+    lookup_portable(table, index, out, count);
+}
+
+/// The bodies of the loops below are written once and compiled twice: for the portable
+/// path, and with AVX-512 enabled (the compiler vectorizes them sixteen lanes wide, the
+/// cell reads as gathers).
+#define WAVE_ALWAYS_INLINE static inline __attribute__((always_inline))
+
+static void interpolate_across_portable(const uint16_t *cells, const uint32_t *cell, const uint32_t *t,
+                                        uint32_t *out, size_t count) {
+    for (size_t p = 0; p < count; p++) {
+        uint32_t a = cells[cell[p]], b = cells[cell[p] + 1], w = t[p];
+        out[p] = a * (256 - w) + b * w;
+    }
+}
+
+WAVE_ALWAYS_INLINE void blend_row_body(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing,
+                                       int level, uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
+    if (continuing) {
+        for (size_t e = 0; e < count; e++) {
+            uint32_t sum = blended[e] + steps[e];
+            blended[e] = sum;
+            out[e] = (uint8_t)(sum >> 24);
+        }
+    } else {
+        // top · (256 − ty) + bottom · ty = top · 256 + (bottom − top) · ty, modulo 2³².
+        uint32_t shift = (uint32_t)(8 - level);
+        for (size_t e = 0; e < count; e++) {
+            uint32_t d = bottom[e] - top[e], sum = (top[e] << 8) + d * ty + (1u << 23);
+            blended[e] = sum;
+            steps[e] = d << shift;
+            out[e] = (uint8_t)(sum >> 24);
+        }
+    }
+}
+
+#ifdef WAVE_X86
+#define WAVE_WIDE __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
+
+/// 16 columns a step: their cells lie within 32 of the first one's (cells of two pixels or
+/// more), so the 32 cells from there are one register and `vpermw` picks each column's two
+/// cells into one 32-bit lane (a low, b high).
+WAVE_WIDE static void interpolate_across_wide(const uint16_t *cells, size_t cells_count, const uint32_t *cell,
+                                              const uint32_t *t, uint32_t *out, size_t count) {
+    const __m512i low16 = _mm512_set1_epi32(0xFFFF), one = _mm512_set1_epi32(1 << 16);
+    for (size_t p = 0; p < count; p += 16) {
+        size_t n = count - p < 16 ? count - p : 16;
+        __mmask16 lanes = (__mmask16)((1u << n) - 1);
+        uint32_t base = cell[p];
+        size_t avail = cells_count - base;
+        __mmask32 load = avail >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << avail) - 1);
+        __m512i row = _mm512_maskz_loadu_epi16(load, cells + base);
+        __m512i c = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(lanes, cell + p), _mm512_set1_epi32((int)base));
+        __m512i index = _mm512_add_epi32(_mm512_or_si512(c, _mm512_slli_epi32(c, 16)), one);
+        __m512i pair = _mm512_permutexvar_epi16(index, row);
+        __m512i a = _mm512_and_si512(pair, low16), b = _mm512_srli_epi32(pair, 16);
+        __m512i w = _mm512_maskz_loadu_epi32(lanes, t + p);
+        // a · (256 − w) + b · w = a · 256 + (b − a) · w, modulo 2³² (one multiply).
+        __m512i v = _mm512_add_epi32(_mm512_slli_epi32(a, 8), _mm512_mullo_epi32(_mm512_sub_epi32(b, a), w));
+        _mm512_mask_storeu_epi32(out + p, lanes, v);
+    }
+}
+
+WAVE_WIDE static void blend_row_wide(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing,
+                                     int level, uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
+    blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count);
+}
+#endif
+
+void wave_interpolate_across(const uint16_t *cells, size_t cells_count, const uint32_t *cell, const uint32_t *t,
+                             uint32_t *out, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        interpolate_across_wide(cells, cells_count, cell, t, out, count);
+        return;
+    }
+#endif
+    interpolate_across_portable(cells, cell, t, out, count);
+}
+
+void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing, int level,
+                    uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        blend_row_wide(top, bottom, ty, continuing, level, blended, steps, out, count);
+        return;
+    }
+#endif
+    blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count);
+}
+
+static void opaque_run_portable(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {
+    size_t x = 0;
+    while (x < count && pixels[x] < 0xFF000000u) x++;
+    *start = x;
+    while (x < count && pixels[x] >= 0xFF000000u) x++;
+    *end = x;
+}
+
+#ifdef WAVE_X86
+/// Sixteen pixels a compare.
+WAVE_WIDE static void opaque_run_wide(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {
+    const __m512i opaque = _mm512_set1_epi32((int)0xFF000000u);
+    size_t x = 0;
+    int inside = 0;
+    *start = count;
+    while (x < count) {
+        size_t n = count - x < 16 ? count - x : 16;
+        __mmask16 lanes = (__mmask16)((1u << n) - 1);
+        __m512i v = _mm512_maskz_loadu_epi32(lanes, pixels + x);
+        unsigned hits = (unsigned)_mm512_mask_cmpge_epu32_mask(lanes, v, opaque);
+        unsigned want = inside ? (~hits & lanes) : hits;
+        if (want) {
+            size_t at = x + (size_t)__builtin_ctz(want);
+            if (inside) {
+                *end = at;
+                return;
+            }
+            *start = at;
+            inside = 1;
+            // Look again from `at` for the run's end.
+            unsigned after = ~hits & lanes & ~((1u << (at - x)) - 1);
+            if (after) {
+                *end = x + (size_t)__builtin_ctz(after);
+                return;
+            }
+        }
+        x += n;
+    }
+    *end = count;
+}
+#endif
+
+void wave_opaque_run(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        opaque_run_wide(pixels, count, start, end);
+        return;
+    }
+#endif
+    opaque_run_portable(pixels, count, start, end);
+}
+
+WAVE_ALWAYS_INLINE void multiply_add_body(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
+    for (size_t e = 0; e < count; e++) to[e] += w * (uint32_t)from[e];
+}
+
+WAVE_ALWAYS_INLINE void multiply_add_pair_body(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w,
+                                               size_t count) {
+    for (size_t e = 0; e < count; e++) to[e] += w * ((uint32_t)a[e] + (uint32_t)b[e]);
+}
+
+#ifdef WAVE_X86
+WAVE_WIDE static void multiply_add_wide(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
+    multiply_add_body(to, from, w, count);
+}
+
+WAVE_WIDE static void multiply_add_pair_wide(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w,
+                                             size_t count) {
+    multiply_add_pair_body(to, a, b, w, count);
+}
+#endif
+
+void wave_multiply_add(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        multiply_add_wide(to, from, w, count);
+        return;
+    }
+#endif
+    multiply_add_body(to, from, w, count);
+}
+
+void wave_multiply_add_pair(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        multiply_add_pair_wide(to, a, b, w, count);
+        return;
+    }
+#endif
+    multiply_add_pair_body(to, a, b, w, count);
+}
+
+WAVE_ALWAYS_INLINE void add_channel_body(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
+    for (size_t p = 0; p < count; p++) to[p] += (pixels[p] >> shift) & 0xFF;
+}
+
+#ifdef WAVE_X86
+WAVE_WIDE static void add_channel_wide(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
+    add_channel_body(to, pixels, shift, count);
+}
+#endif
+
+void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        add_channel_wide(to, pixels, shift, count);
+        return;
+    }
+#endif
+    add_channel_body(to, pixels, shift, count);
+}

@@ -1,0 +1,64 @@
+#ifndef CPIXELKERNELS_H
+#define CPIXELKERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pixel loops that Swift cannot vectorize well on the baseline x86-64 it compiles for,
+/// written in C with a wide path chosen at run time (AVX-512 with VBMI, where the CPU and
+/// the OS support it) and a portable path. Both give the same bytes: the wide path is only
+/// faster.
+
+/// A 256-entry table of 32-bit words, also kept as four planes of bytes (byte c of every
+/// word), the form the wide path looks bytes up in.
+typedef struct {
+    uint32_t words[256];
+    uint8_t planes[4][256];
+    /// Whether plane c holds one value throughout (an opaque result's alpha, say): it is
+    /// then not looked up.
+    uint8_t flat[4];
+} wave_word_table;
+
+/// Fills `table` from `words` (256 words).
+void wave_word_table_prepare(wave_word_table *table, const uint32_t *words);
+
+/// out[i] = table->words[index[i]] for i < count; `out` need not be aligned.
+void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count);
+
+/// One row of `cells_count` cells interpolated across to output columns: for p < count,
+/// out[p] = cells[cell[p]] * (256 - t[p]) + cells[cell[p] + 1] * t[p]. `cell` is
+/// non-decreasing, with cell[p] + 1 < cells_count, and any 16 consecutive columns lie
+/// within 31 cells of the first one's (true of cells two pixels wide or more).
+void wave_interpolate_across(const uint16_t *cells, size_t cells_count, const uint32_t *cell, const uint32_t *t,
+                             uint32_t *out, size_t count);
+
+/// One output row blended from two rows interpolated across, rounded once: for e < count,
+/// blended[e] = top[e] * (256 - ty) + bottom[e] * ty + 2^23, steps[e] = (bottom[e] - top[e]) << (8 - level),
+/// out[e] = blended[e] >> 24; or, when `continuing` (the row before was blended from the same
+/// rows with ty one pixel less), blended[e] += steps[e] and out[e] = blended[e] >> 24. All
+/// arithmetic wraps modulo 2^32.
+void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing, int level,
+                    uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count);
+
+/// The first run of pixels whose alpha (the top byte of each 32-bit pixel) is 255 among
+/// `count` pixels: sets *start and *end to its bounds, both `count` when there is none.
+void wave_opaque_run(const uint32_t *pixels, size_t count, size_t *start, size_t *end);
+
+/// to[e] += w * from[e] for e < count, modulo 2^32.
+void wave_multiply_add(uint32_t *to, const uint16_t *from, uint32_t w, size_t count);
+
+/// to[e] += w * (a[e] + b[e]) for e < count, modulo 2^32.
+void wave_multiply_add_pair(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w, size_t count);
+
+/// to[p] += (pixels[p] >> shift) & 0xFF for p < count: one byte of each 32-bit pixel summed.
+void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count);
+
+/// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
+/// one. Returns the path now in use. For tests that compare the two; the default is the
+/// widest the machine has.
+int wave_kernels_use(int level);
+
+/// The path the kernels take now (0 portable, 1 wide).
+int wave_kernels_level(void);
+
+#endif

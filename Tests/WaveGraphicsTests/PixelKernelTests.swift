@@ -1,0 +1,143 @@
+import XCTest
+import CPixelKernels
+
+/// The C pixel kernels (`CPixelKernels`) against their definitions, on seeded random input
+/// of every length up to a few steps of the wide path (so every tail is seen), on the
+/// portable path and on the wide one where the machine has it (AVX-512 VBMI): both must
+/// give the same bytes.
+final class PixelKernelTests: XCTestCase {
+    private var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private func next() -> UInt32 {
+        seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17
+        return UInt32(truncatingIfNeeded: seed >> 11)
+    }
+
+    /// Runs `body` on the portable path, then on the widest the machine has.
+    private func onEachPath(_ body: (Int32) -> Void) {
+        defer { wave_kernels_use(1) }
+        XCTAssertEqual(wave_kernels_use(0), 0)
+        body(0)
+        let wide = wave_kernels_use(1)
+        if wide > 0 { body(wide) }
+    }
+
+    func testTheWidePathIsTakenWhereTheMachineHasIt() {
+        // On this project's CI machines (Intel Xeon with AVX-512 VBMI) the wide path is the default.
+        let level = wave_kernels_level()
+        XCTAssertTrue(level == 0 || level == 1)
+        let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if flags.contains(" avx512vbmi ") && flags.contains(" avx512bw ") { XCTAssertEqual(level, 1) }
+    }
+
+    func testLookupGivesTheTablesWords() {
+        var words = (0..<256).map { _ in next() }
+        var table = wave_word_table()
+        for flatAlpha in [false, true] {
+            if flatAlpha { for i in words.indices { words[i] = words[i] & 0x00FF_FFFF | 0xFF00_0000 } }   // an opaque result
+            wave_word_table_prepare(&table, words)
+            XCTAssertEqual(table.flat.3, flatAlpha ? 1 : 0)
+            onEachPath { level in
+                for count in Array(0...200) + [1000, 4099] {
+                    let index = (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+                    // Written at an odd offset into a larger buffer: the words around stay.
+                    var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 3)
+                    out.withUnsafeMutableBufferPointer { o in wave_lookup_words(&table, index, o.baseAddress! + 1, count) }
+                    XCTAssertEqual(out[0], 0xDEAD_BEEF)
+                    XCTAssertEqual(Array(out[(count + 1)...]), [0xDEAD_BEEF, 0xDEAD_BEEF])
+                    if let i = (0..<count).first(where: { out[$0 + 1] != words[Int(index[$0])] }) {
+                        XCTFail("path \(level), count \(count), index \(i)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    func testInterpolateAcrossIsTheBilinearSum() {
+        onEachPath { level in
+            for cellWidth in [2, 3, 4, 8, 16] {
+                for count in [1, 7, 15, 16, 17, 40, 333] {
+                    // Cell indices as the coarse blur makes them: non-decreasing, one cell every
+                    // `cellWidth` columns, from an offset.
+                    let offset = Int(next() % UInt32(cellWidth))
+                    let cell = (0..<count).map { UInt32(($0 + offset) / cellWidth) }
+                    let cells = (0..<Int(cell[count - 1]) + 2).map { _ in UInt16(truncatingIfNeeded: next() % 65281) }
+                    let t = (0..<count).map { _ in next() % 256 }
+                    var out = [UInt32](repeating: 0, count: count)
+                    wave_interpolate_across(cells, cells.count, cell, t, &out, count)
+                    for p in 0..<count {
+                        let a = UInt32(cells[Int(cell[p])]), b = UInt32(cells[Int(cell[p]) + 1])
+                        XCTAssertEqual(out[p], a * (256 - t[p]) + b * t[p], "path \(level), width \(cellWidth), count \(count), p \(p)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testBlendRowRoundsTheVerticalSumOnceAndSteps() {
+        onEachPath { level in
+            for count in [1, 15, 16, 17, 100, 259] {
+                for k in 1...4 {
+                    let top = (0..<count).map { _ in next() % (65280 * 256 + 1) }
+                    let bottom = (0..<count).map { _ in next() % (65280 * 256 + 1) }
+                    // As many rows as fit between two cells (F = 2ᵏ pixels), one pixel apart.
+                    let step = UInt32(256 >> k), rows = Swift.min(4, 1 << k), ty0 = next() % (256 - UInt32(rows - 1) * step)
+                    var blended = [UInt32](repeating: 0, count: count), steps = blended
+                    var out = [UInt8](repeating: 0, count: count)
+                    // Rows from the same pair: the first from the sums, the rest by steps.
+                    for row in 0..<rows {
+                        let ty = ty0 + UInt32(row) * step
+                        wave_blend_row(top, bottom, ty, row > 0 ? 1 : 0, Int32(k), &blended, &steps, &out, count)
+                        for e in 0..<count {
+                            let exact = (UInt64(top[e]) * UInt64(256 - ty) + UInt64(bottom[e]) * UInt64(ty) + (1 << 23)) >> 24
+                            XCTAssertEqual(UInt64(out[e]), exact, "path \(level), count \(count), k \(k), row \(row), e \(e)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testMultiplyAddsAndChannelSums() {
+        onEachPath { level in
+            for count in [0, 1, 15, 16, 17, 63, 64, 65, 301] {
+                let a = (0..<count).map { _ in UInt16(truncatingIfNeeded: next()) }
+                let b = (0..<count).map { _ in UInt16(truncatingIfNeeded: next()) }
+                let start = (0..<count).map { _ in next() }
+                let w = next() % 70_000
+                var one = start, two = start
+                wave_multiply_add(&one, a, w, count)
+                wave_multiply_add_pair(&two, a, b, w, count)
+                XCTAssertEqual(one, (0..<count).map { start[$0] &+ w &* UInt32(a[$0]) }, "path \(level), count \(count)")
+                XCTAssertEqual(two, (0..<count).map { start[$0] &+ w &* (UInt32(a[$0]) + UInt32(b[$0])) }, "path \(level), count \(count)")
+                let pixels = (0..<count).map { _ in next() | next() << 21 }
+                for shift: UInt32 in [0, 8, 24] {
+                    var sums = start
+                    wave_add_channel(&sums, pixels, shift, count)
+                    XCTAssertEqual(sums, (0..<count).map { start[$0] &+ (pixels[$0] >> shift) & 0xFF }, "path \(level), count \(count)")
+                }
+            }
+        }
+    }
+
+    func testOpaqueRunIsTheFirstStretchOfAlpha255() {
+        onEachPath { level in
+            for count in [0, 1, 5, 16, 17, 40, 100] {
+                for _ in 0..<40 {
+                    // Runs of opaque and translucent pixels of random lengths.
+                    var pixels: [UInt32] = []
+                    while pixels.count < count {
+                        let opaque = next() % 3 == 0, length = Int(next() % 24) + 1
+                        for _ in 0..<length { pixels.append(opaque ? 0xFF00_0000 | next() % 0x100_0000 : next() % 0xFF00_0000) }
+                    }
+                    pixels = Array(pixels.prefix(count))
+                    var start = -1, end = -1
+                    wave_opaque_run(pixels, count, &start, &end)
+                    let first = pixels.firstIndex { $0 >> 24 == 255 } ?? count
+                    let last = pixels[first...].firstIndex { $0 >> 24 != 255 } ?? count
+                    XCTAssertEqual([start, end], [first, last], "path \(level), \(pixels.map { $0 >> 24 })")
+                }
+            }
+        }
+    }
+}

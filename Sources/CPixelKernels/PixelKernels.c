@@ -331,3 +331,16 @@ void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size
 #endif
     add_channel_body(to, pixels, shift, count);
 }
+
+void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint32_t offset, uint32_t level) {
+    size_t width = (size_t)1 << level, x = 0, j = 0;
+    size_t first = width - offset;   // columns in cell 0
+    while (x < count) {
+        size_t stop = x + (j == 0 ? first : width);
+        if (stop > count) stop = count;
+        uint32_t total = 0;
+        for (size_t p = x; p < stop; p++) total += columns[p];
+        cells[j++] += total;
+        x = stop;
+    }
+}

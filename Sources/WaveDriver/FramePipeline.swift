@@ -297,9 +297,11 @@ final class PixmapPool: @unchecked Sendable {
         if !slots.set(i, pixmap) { give(pixmap, drawn: frame) }
     }
 
-    /// Takes back a pixmap `frame` was rendered on (and not changed since).
+    /// Takes back a pixmap `frame` was rendered on (and not changed since). Its stale region
+    /// next time is where that render reports it drew (`Pixmap.footprint`: a glow's strips),
+    /// or else the frame's item rectangles.
     func give(_ p: Pixmap, drawn frame: Frame) {
-        let used = Used(pixmap: p, background: frame.background, items: frame.items, drawn: frame.drawnRegions)
+        let used = Used(pixmap: p, background: frame.background, items: frame.items, drawn: p.footprint ?? frame.drawnRegions)
         lock.lock()
         if free.count < 64, p.width == size.width, p.height == size.height { free.append(used) }
         lock.unlock()

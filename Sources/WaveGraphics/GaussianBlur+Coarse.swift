@@ -142,16 +142,7 @@ extension GaussianBlur {
                     let pixels = UnsafeRawPointer(source + row * srcStride * 4).assumingMemoryBound(to: UInt32.self)
                     wave_add_channel(columns, pixels, shift, src.width)
                 }
-                let cells = sums + (cellRow - by0) * bw
-                var x = 0, j = 0
-                while x < src.width {
-                    let stop = Swift.min(src.width, ((((src.x0 + x) >> k) + 1) << k) - src.x0)
-                    var total: UInt32 = 0
-                    for p in x..<stop { total &+= columns[p] }
-                    cells[j] &+= total
-                    x = stop
-                    j += 1
-                }
+                wave_sum_cells(sums + (cellRow - by0) * bw, columns, src.width, UInt32(src.x0 & (f - 1)), UInt32(k))
                 y = end
             }
         } else {
@@ -404,15 +395,15 @@ extension GaussianBlur {
                 while end < height, sy.cell[end] == pair { end += 1 }
                 defer { y = end }
                 let upper = c + pair * cw, lower = upper + cw
-                var first = -1, last = -1
-                for (i, span) in spans.enumerated() {
-                    let j = span.cell
-                    if Swift.max(Swift.max(upper[j], upper[j + 1]), Swift.max(lower[j], lower[j + 1])) >= 128 {
-                        if first < 0 { first = i }
-                        last = i
-                    }
+                // The columns of cells with either row at 128 or more, [j0, j1]; a span between
+                // cells j and j + 1 qualifies when either is one of them.
+                var j0 = -1, j1 = -1
+                for j in 0..<cw where Swift.max(upper[j], lower[j]) >= 128 {
+                    if j0 < 0 { j0 = j }
+                    j1 = j
                 }
-                guard first >= 0 else { continue }
+                guard j0 >= 0, let first = spans.firstIndex(where: { $0.cell + 1 >= j0 }),
+                      let last = spans.lastIndex(where: { $0.cell <= j1 }), first <= last else { continue }
                 let x0 = spans[first].start, x1 = spans[last].end, n = x1 - x0
                 // The two rows of cells interpolated across, then each output row a blend of
                 // them, as `interpolate` does (the same sums).

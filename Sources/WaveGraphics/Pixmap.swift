@@ -6,6 +6,17 @@ public struct Pixmap: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public var data: [UInt8]
+    /// Where the last `Renderer.render(_:into:stale:background:)` on this pixmap can have
+    /// changed pixels (stale ones counting as background): rectangles at least as tight as
+    /// its frame's `drawnRegions` (a glow is listed as strips that follow its coverage), so
+    /// that a pixmap pool refills less. Nil when nothing was rendered. Not part of equality;
+    /// meaningful only while `data` is as that render left it.
+    public internal(set) var footprint: [PixelBounds]?
+
+    /// Equal size and bytes.
+    public static func == (a: Pixmap, b: Pixmap) -> Bool {
+        a.width == b.width && a.height == b.height && a.data == b.data
+    }
 
     /// A pixmap filled with `fill` (premultiplied). Negative sizes become 0; a size whose byte
     /// count would overflow gives an empty 0 × 0 pixmap.

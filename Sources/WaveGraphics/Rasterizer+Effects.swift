@@ -13,25 +13,30 @@
 extension Rasterizer {
     /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
     /// anything is drawn over them (the shadow writes the part under it whole).
-    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface, overStale: Bool = false) {
+    /// Returns where the effect can have changed pixels of `surface`: `out`, the rectangle
+    /// the blur and shadow can reach, or tighter strips when a shadow was painted straight
+    /// onto it (`shadowFootprint`).
+    @discardableResult
+    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface, overStale: Bool = false) -> [PixelBounds] {
         let contentBounds = DisplayItem.pixelBounds(of: items)
         let plan = EffectPlan(fx)
         let out = plan.bounds(of: contentBounds).intersection(surface.rect)
-        guard !out.isEmpty else { return }
+        guard !out.isEmpty else { return [] }
         let mark = arena.mark
         defer { arena.reset(to: mark) }
         // What of the content can reach `out`: through the blur, and through the shadow.
         var needed = plan.blurSource(of: out)
         if let shadowKernels = plan.shadow { needed = needed.union(plan.blurSource(of: shadowKernels.source(of: out))) }
         let contentRect = contentBounds.intersection(needed)
-        guard !contentRect.isEmpty else { return }
+        guard !contentRect.isEmpty else { return [] }
         let layerRect = plan.blur.map { $0.bounds(of: contentRect).intersection(needed.union(out)) } ?? contentRect
-        guard !layerRect.isEmpty else { return }
+        guard !layerRect.isEmpty else { return [] }
         var direct = false
         if plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
         var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
         let target = fx.blend == .normal ? surface : clearLayer(out)
-        var fresh = PixelBounds.empty
+        var fresh = FreshRows()
+        var painted: ShadowAlpha?
         if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
             let rect = shadow.bounds(of: layerRect).intersection(out)
             if !rect.isEmpty {
@@ -41,11 +46,13 @@ extension Rasterizer {
                 let hash = caching ? ShadowCache.fingerprint(key) : 0
                 if caching, let entry = shadows.entry(for: key, hash: hash) {
                     ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
+                    painted = entry.alpha
                 } else {
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn
                     let visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
+                    painted = visible
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
                         shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible))
                     }
@@ -60,7 +67,11 @@ extension Rasterizer {
         }
         if fx.blend != .normal {
             BlendCompositor.composite(target, mode: fx.blend, onto: surface)
+            return [out]
         }
+        guard let painted else { return [out] }
+        let content = direct ? contentBounds : layer?.rect ?? .empty
+        return Self.shadowFootprint(painted, content: content.intersection(out), within: out)
     }
 
     /// The effect's layer over `layerRect`: the items drawn over `contentRect`, blurred

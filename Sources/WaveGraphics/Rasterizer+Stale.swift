@@ -16,27 +16,43 @@ extension Rasterizer {
     static let staleItemLimit = 8
 
     /// Draws `items` on the canvas, writing the stale rectangles' background as it goes.
-    mutating func drawOnCanvas(_ items: [DisplayItem], on canvas: Surface) {
+    /// Returns where the pixels can now differ from the background (stale pixels counting
+    /// as background): each item's rectangle, or the strips an effect's shadow reports
+    /// (`shadowFootprint`), tighter than `Frame.drawnRegions`; the union of them all past
+    /// `footprintLimit` rectangles.
+    mutating func drawOnCanvas(_ items: [DisplayItem], on canvas: Surface) -> [PixelBounds] {
         let shadowed = items.prefix(Self.staleItemLimit).contains {
             if case .effect(_, let fx) = $0, fx.shadow != nil, fx.blend == .normal { return true }
             return false
         }
+        var footprint: [PixelBounds] = []
+        func drawn(_ item: DisplayItem) {
+            let r = item.pixelBounds.intersection(canvas.rect)
+            if !r.isEmpty { footprint.append(r) }
+        }
         var i = 0
-        while shadowed, i < items.count, i < Self.staleItemLimit, !stale.isEmpty {
+        while shadowed, i < items.count, i < Self.staleItemLimit {
             if case .effect(let children, let effects) = items[i] {
-                effect(children, effects, on: canvas, overStale: true)
+                footprint += effect(children, effects, on: canvas, overStale: true)
             } else {
                 refillStale(in: items[i].pixelBounds, on: canvas)
                 draw(items[i], on: canvas)
+                drawn(items[i])
             }
             i += 1
         }
         refillStale(in: canvas.rect, on: canvas)
         while i < items.count {
             draw(items[i], on: canvas)
+            drawn(items[i])
             i += 1
         }
+        if footprint.count > Self.footprintLimit { footprint = [footprint.reduce(PixelBounds.empty) { $0.union($1) }] }
+        return footprint
     }
+
+    /// The most rectangles `drawOnCanvas` reports before it gives their union instead.
+    static let footprintLimit = 96
 
     /// Writes the background over the stale pixels inside `bounds`; they are stale no more.
     mutating func refillStale(in bounds: PixelBounds, on canvas: Surface) {
@@ -54,20 +70,54 @@ extension Rasterizer {
         stale = kept
     }
 
-    /// Before a shadow over `rect` is painted on the canvas: the part of one stale rectangle
-    /// (the one overlapping `rect` most) that the shadow painter will write whole, with the
-    /// background where its coverage is zero. The rest of the stale pixels inside `out` (all
-    /// the effect can touch) is refilled now or, outside `rect`, left stale for
+    /// Before a shadow over `rect` is painted on the canvas: the stale pixels under it that
+    /// the shadow painter will write whole, row by row, with the background where its
+    /// coverage is zero: the stale rectangles that meet `rect`, largest overlap first, as long
+    /// as no two share a row (the last frame's glow comes back as strips that follow its
+    /// coverage, `shadowFootprint`). The rest of the stale pixels inside `out` (all the
+    /// effect can touch) is refilled now or, outside `rect`, left stale for
     /// `refillStale(in: out)` after the shadow.
-    mutating func takeStale(under rect: PixelBounds, within out: PixelBounds, on canvas: Surface) -> PixelBounds {
-        guard let best = stale.indices.max(by: { stale[$0].intersection(rect).area < stale[$1].intersection(rect).area }),
-              case let fresh = stale[best].intersection(rect), !fresh.isEmpty else {
-            refillStale(in: out, on: canvas)
-            return .empty
+    mutating func takeStale(under rect: PixelBounds, within out: PixelBounds, on canvas: Surface) -> FreshRows {
+        var fresh = FreshRows(rows: rect.y0..<rect.y1)
+        var kept: [PixelBounds] = [], taken: [PixelBounds] = []
+        for r in stale.sorted(by: { $0.intersection(rect).area > $1.intersection(rect).area }) {
+            if fresh.take(r.intersection(rect)) { taken.append(r) } else { kept.append(r) }
         }
-        let taken = stale.remove(at: best)
+        stale = kept
         refillStale(in: out, on: canvas)
-        taken.subtracting(rect, into: &stale)
-        return fresh
+        for r in taken { r.subtracting(rect, into: &stale) }
+        return taken.isEmpty ? FreshRows() : fresh
     }
+
+    /// Where an effect's pixels can differ from what lay below after its shadow (`shadow`,
+    /// painted) and its content (drawn over `content`): strips of `footprintRows` rows, each
+    /// as wide as the shadow's runs and the content in them, within `out`. Tighter than the
+    /// effect's rectangle, which reaches as far as the blur's kernel does: a glow's non-zero
+    /// coverage is round, and its rectangle's corners are empty.
+    static func shadowFootprint(_ shadow: ShadowAlpha, content: PixelBounds, within out: PixelBounds) -> [PixelBounds] {
+        let rect = shadow.rect, n = Self.footprintRows
+        guard !rect.isEmpty else { return [content.intersection(out)].filter { !$0.isEmpty } }
+        let strips = (rect.height + n - 1) / n
+        var lo = [Int](repeating: Int.max, count: strips), hi = [Int](repeating: Int.min, count: strips)
+        for run in shadow.runs {
+            let i = Int(run.y) / n
+            lo[i] = Swift.min(lo[i], Int(run.x))
+            hi[i] = Swift.max(hi[i], Int(run.x + run.count))
+        }
+        var regions: [PixelBounds] = []
+        for i in 0..<strips {
+            let y0 = rect.y0 + i * n, y1 = Swift.min(rect.y1, y0 + n)
+            let runs = lo[i] < hi[i] ? PixelBounds(x0: rect.x0 + lo[i], y0: y0, x1: rect.x0 + hi[i], y1: y1) : .empty
+            let strip = runs.union(content.intersection(PixelBounds(x0: content.x0, y0: y0, x1: content.x1, y1: y1)))
+                .intersection(out)
+            if !strip.isEmpty { regions.append(strip) }
+        }
+        // Content above or below the shadow's rows.
+        var beyond: [PixelBounds] = []
+        content.subtracting(PixelBounds(x0: content.x0, y0: rect.y0, x1: content.x1, y1: rect.y1), into: &beyond)
+        return regions + beyond.map { $0.intersection(out) }.filter { !$0.isEmpty }
+    }
+
+    /// Rows a strip of `shadowFootprint`.
+    static let footprintRows = 16
 }

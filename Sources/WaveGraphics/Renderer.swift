@@ -43,7 +43,8 @@ public struct Renderer: Sendable {
     /// Draws `items` over `pixmap` whose pixels inside the rectangles `stale` are to be taken
     /// as `background` (a recycled frame buffer: the last frame's drawn rectangles). Gives
     /// the bytes of filling them with `background` first and then drawing; stale pixels are
-    /// written when the drawing reaches them, and a shadow over them writes them once.
+    /// written when the drawing reaches them, and a shadow over them writes them once. Sets
+    /// `pixmap.footprint` to where the drawing can have changed pixels.
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap, stale: [PixelBounds], background: Color) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
@@ -53,13 +54,15 @@ public struct Renderer: Sendable {
                                     scratch: buffers, shadows: shadows, caching: caching)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
+        var footprint: [PixelBounds]?
         pixmap.data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
             rasterizer.stale = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
             rasterizer.staleColor = background.premultipliedPacked()
-            rasterizer.drawOnCanvas(items, on: surface)
+            footprint = rasterizer.drawOnCanvas(items, on: surface)
         }
+        pixmap.footprint = footprint
     }
 }
 

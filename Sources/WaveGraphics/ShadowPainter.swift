@@ -26,17 +26,12 @@ struct ShadowPainter {
     /// Paints `shadow` tinted with `color` (premultiplied, packed) onto `target`, which must
     /// contain `shadow.rect`.
     ///
-    /// `fresh` (device pixels) is a rectangle of `target` whose pixels are stale and stand
-    /// for `background` (packed): every pixel of it inside `shadow.rect` is written, never
-    /// read: the finished pixel over `background` where the coverage is non-zero, else
-    /// `background`.
-    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, fresh: PixelBounds = .empty,
+    /// `fresh` holds, row by row, stale pixels of `target` that stand for `background`
+    /// (packed): every one of them inside `shadow.rect` is written, never read: the shadow
+    /// over `background` where the coverage is non-zero, else `background`, except in the
+    /// row's hidden stretch (`ShadowAlpha.hidden`), which the layer drawn next replaces.
+    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, fresh: FreshRows = FreshRows(),
                       background: UInt32 = 0) {
-        let fresh = fresh.intersection(shadow.rect).intersection(target.rect)
-        guard !shadow.runs.isEmpty else {
-            target.fill(fresh, background)
-            return
-        }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * 256) { buffer in
             withUnsafeTemporaryAllocation(of: wave_word_table.self, capacity: 1) { table in
                 guard let tables = buffer.baseAddress, let plain = table.baseAddress else { return }
@@ -47,7 +42,12 @@ struct ShadowPainter {
         }
     }
 
-    private mutating func paint(_ shadow: ShadowAlpha, onto target: Surface, fresh: PixelBounds, background: UInt32) {
+    /// The same with one rectangle of stale pixels.
+    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, fresh: PixelBounds, background: UInt32) {
+        paint(shadow, color: color, onto: target, fresh: FreshRows(fresh), background: background)
+    }
+
+    private mutating func paint(_ shadow: ShadowAlpha, onto target: Surface, fresh: FreshRows, background: UInt32) {
         let dx = shadow.rect.x0 - target.originX, dy = shadow.rect.y0 - target.originY
         let base = UnsafePointer(shadow.bytes.base)
         /// Paints `count` coverages from `offset` in the shadow's bytes at pixel (x, y) of
@@ -59,11 +59,15 @@ struct ShadowPainter {
             for run in shadow.runs { paintRun(x: Int(run.x), y: Int(run.y), offset: Int(run.offset), count: Int(run.count)) }
             return
         }
-        // `fresh` in the shadow's coordinates; rows before `row` are written, and row `row`
-        // up to `column`.
-        let f = PixelBounds(x0: fresh.x0 - shadow.rect.x0, y0: fresh.y0 - shadow.rect.y0,
-                            x1: fresh.x1 - shadow.rect.x0, y1: fresh.y1 - shadow.rect.y0)
-        var row = f.y0, column = f.x0
+        // The stale stretch of row y in the shadow's coordinates, within its rectangle and
+        // the target; rows before `row` are written, and row `row` up to `column`.
+        let clip = shadow.rect.intersection(target.rect), height = shadow.rect.height
+        func stretch(_ y: Int) -> (Int, Int) {
+            let (a, b) = fresh.stretch(y + shadow.rect.y0)
+            let lo = Swift.max(a, clip.x0) - shadow.rect.x0, hi = Swift.min(b, clip.x1) - shadow.rect.x0
+            return lo < hi && y + shadow.rect.y0 >= clip.y0 && y + shadow.rect.y0 < clip.y1 ? (lo, hi) : (0, 0)
+        }
+        var row = 0, (column, rowEnd) = stretch(0)
         let hidden = shadow.hidden
         /// Writes the background over columns [x0, x1) of row y, but for the row's hidden
         /// stretch.
@@ -79,26 +83,26 @@ struct ShadowPainter {
         }
         func finishRows(before y: Int) {
             while row < y {
-                fillBackground(y: row, from: column, to: f.x1)
+                fillBackground(y: row, from: column, to: rowEnd)
                 row += 1
-                column = f.x0
+                (column, rowEnd) = row < height ? stretch(row) : (0, 0)
             }
         }
         for run in shadow.runs {
             let y = Int(run.y), x0 = Int(run.x), x1 = x0 + Int(run.count), offset = Int(run.offset)
-            guard y >= f.y0, y < f.y1, x1 > f.x0, x0 < f.x1 else {
+            finishRows(before: y)
+            guard x1 > column, x0 < rowEnd else {
                 paintRun(x: x0, y: y, offset: offset, count: x1 - x0)
                 continue
             }
-            finishRows(before: y)
-            let m0 = Swift.max(x0, f.x0), m1 = Swift.min(x1, f.x1)
+            let m0 = Swift.max(x0, column), m1 = Swift.min(x1, rowEnd)
             if x0 < m0 { paintRun(x: x0, y: y, offset: offset, count: m0 - x0) }
             fillBackground(y: y, from: column, to: m0)
             write(base + offset + m0 - x0, count: m1 - m0, at: target.base + (((y + dy) * target.stride + m0 + dx) << 2))
             column = m1
             if m1 < x1 { paintRun(x: m1, y: y, offset: offset + m1 - x0, count: x1 - m1) }
         }
-        finishRows(before: f.y1)
+        finishRows(before: height)
     }
 
     private init(tables: UnsafeMutablePointer<UInt32>, plain: UnsafeMutablePointer<wave_word_table>, color: UInt32) {
@@ -189,5 +193,49 @@ struct ShadowPainter {
             let out = tables[a] &+ Compositor.scale(d, tables[256 + a])
             pixels.storeBytes(of: out.littleEndian, toByteOffset: i << 2, as: UInt32.self)
         }
+    }
+}
+
+/// Stale pixels a shadow is to write whole (`ShadowPainter.paint`): at most one stretch of
+/// columns a device row, over a range of rows.
+struct FreshRows {
+    private var y0 = 0
+    /// Two device columns a row, [x0, x1); equal when the row has none.
+    private var columns: [Int32] = []
+
+    var isEmpty: Bool { columns.isEmpty }
+
+    /// None.
+    init() {}
+
+    /// Room for stretches in device rows `rows`, none taken yet.
+    init(rows: Range<Int>) {
+        y0 = rows.lowerBound
+        columns = [Int32](repeating: 0, count: 2 * rows.count)
+    }
+
+    /// The rectangle `r`, row by row.
+    init(_ r: PixelBounds) {
+        self.init(rows: r.isEmpty ? 0..<0 : r.y0..<r.y1)
+        _ = take(r)
+    }
+
+    /// Device row y's stretch, (0, 0) when it has none.
+    func stretch(_ y: Int) -> (Int, Int) {
+        let i = y - y0
+        guard i >= 0, 2 * i < columns.count else { return (0, 0) }
+        return (Int(columns[2 * i]), Int(columns[2 * i + 1]))
+    }
+
+    /// Takes rectangle `r` (within the rows given at `init(rows:)`) when none of its rows
+    /// has a stretch yet; false, taking nothing, otherwise.
+    mutating func take(_ r: PixelBounds) -> Bool {
+        guard !r.isEmpty, r.y0 >= y0, 2 * (r.y1 - y0) <= columns.count else { return false }
+        for y in r.y0..<r.y1 where columns[2 * (y - y0)] < columns[2 * (y - y0) + 1] { return false }
+        for y in r.y0..<r.y1 {
+            columns[2 * (y - y0)] = Int32(truncatingIfNeeded: r.x0)
+            columns[2 * (y - y0) + 1] = Int32(truncatingIfNeeded: r.x1)
+        }
+        return true
     }
 }

@@ -158,4 +158,40 @@ final class PixmapReuseTests: XCTestCase {
             }
         }
     }
+
+    /// A render reports where it drew (`Pixmap.footprint`): outside those rectangles every
+    /// pixel is the background, and a wide glow is reported as strips that follow its
+    /// coverage, well inside the rectangle its kernel can reach (so a pool refills less).
+    /// The next frame, the glow moved over the strips left stale, has a fresh render's bytes.
+    func testTheFootprintHoldsEveryDrawnPixelAndFollowsAGlow() {
+        let (width, height) = (320, 240)
+        let background = Color(r: 0.1, g: 0.06, b: 0.12, a: 1)
+        func glow(_ x: Double, _ y: Double) -> DisplayItem {
+            var disc = Path()
+            disc.addCircle(center: Point(x, y), radius: 22)
+            return .effect(items: [.fill(path: disc, rule: .nonZero, paint: .solid(Color(r: 1, g: 0.2, b: 0.3, a: 1)), opacity: 1)],
+                           effects: LayerEffects(shadow: Shadow(color: Color(r: 1, g: 0.3, b: 0.4, a: 0.8), dx: 0, dy: 0, radius: 36)))
+        }
+        var bar = Path()
+        bar.addRect(Rect(x: 10, y: 200, width: 30, height: 8))
+        let plain = DisplayItem.fill(path: bar, rule: .nonZero, paint: .solid(Color(r: 0.2, g: 0.9, b: 0.4, a: 0.6)), opacity: 1)
+        let frame = Frame(tick: 0, width: width, height: height, background: background, items: [glow(160, 120), plain])
+        let pool = PixmapPool()
+        let renderer = Renderer()
+        let pixmap = pool.render(frame, with: renderer)
+        guard let footprint = pixmap.footprint else { return XCTFail("no footprint") }
+        let bg = Pixmap(width: 1, height: 1, fill: background).data
+        for y in 0..<height { for x in 0..<width where !footprint.contains(where: { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }) {
+            let i = (y * width + x) * 4
+            if Array(pixmap.data[i..<i + 4]) != bg { return XCTFail("(\(x), \(y)) outside the footprint is not background") }
+        }}
+        let loose = frame.drawnRegions.reduce(0) { $0 + $1.width * $1.height }
+        let tight = footprint.reduce(0) { $0 + $1.width * $1.height }
+        XCTAssertGreaterThan(footprint.count, 8, "strips")
+        XCTAssertLessThan(tight, loose * 85 / 100)
+        pool.give(pixmap, drawn: frame)
+        let moved = Frame(tick: 1, width: width, height: height, background: background, items: [glow(177, 111), plain])
+        let again = pool.render(moved, with: renderer)
+        XCTAssertEqual(again, renderer.render(moved.items, width: width, height: height, background: background))
+    }
 }

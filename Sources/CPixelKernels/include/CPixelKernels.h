@@ -53,6 +53,10 @@ void wave_multiply_add_pair(uint32_t *to, const uint16_t *a, const uint16_t *b, 
 /// to[p] += (pixels[p] >> shift) & 0xFF for p < count: one byte of each 32-bit pixel summed.
 void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count);
 
+/// cells[j] += the sum of columns[p] over the p < count that fall in cell j, cells being
+/// 2^level columns wide and column 0 lying `offset` columns into cell 0.
+void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint32_t offset, uint32_t level);
+
 /// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
 /// one. Returns the path now in use. For tests that compare the two; the default is the
 /// widest the machine has.

@@ -79,57 +79,68 @@ static const uint8_t lane_order[64] = {
 /// bytes are then interleaved into words; `vpunpck` interleaves within 128-bit lanes, so
 /// the indices are first permuted such that the interleaved words come out in order.
 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
-static void lookup_vbmi(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+static void lookup_vbmi(const wave_word_table *table, const wave_lookup_job *jobs, size_t jobs_count) {
     __m512i t[16];
     for (int c = 0; c < 4; c++)
         for (int k = 0; k < 4; k++) t[c * 4 + k] = _mm512_loadu_si512(table->planes[c] + 64 * k);
     const __m512i perm = _mm512_loadu_si512(lane_order);
-    size_t i = 0;
-    for (;;) {
-        size_t n = count - i;
-        if (n == 0) break;
-        __mmask64 load = n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
-        __m512i v = _mm512_permutexvar_epi8(perm, _mm512_maskz_loadu_epi8(load, index + i));
-        __mmask64 high = _mm512_movepi8_mask(v);
-        __m512i r[4];
-        for (int c = 0; c < 4; c++) {
-            if (table->flat[c]) {
-                r[c] = t[c * 4];
-                continue;
+    for (size_t job = 0; job < jobs_count; job++) {
+        const uint8_t *index = jobs[job].index;
+        uint32_t *out = jobs[job].out;
+        size_t count = jobs[job].count;
+        size_t i = 0;
+        for (;;) {
+            size_t n = count - i;
+            if (n == 0) break;
+            __mmask64 load = n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+            __m512i v = _mm512_permutexvar_epi8(perm, _mm512_maskz_loadu_epi8(load, index + i));
+            __mmask64 high = _mm512_movepi8_mask(v);
+            __m512i r[4];
+            for (int c = 0; c < 4; c++) {
+                if (table->flat[c]) {
+                    r[c] = t[c * 4];
+                    continue;
+                }
+                __m512i lo = _mm512_permutex2var_epi8(t[c * 4], v, t[c * 4 + 1]);
+                __m512i hi = _mm512_permutex2var_epi8(t[c * 4 + 2], v, t[c * 4 + 3]);
+                r[c] = _mm512_mask_blend_epi8(high, lo, hi);
             }
-            __m512i lo = _mm512_permutex2var_epi8(t[c * 4], v, t[c * 4 + 1]);
-            __m512i hi = _mm512_permutex2var_epi8(t[c * 4 + 2], v, t[c * 4 + 3]);
-            r[c] = _mm512_mask_blend_epi8(high, lo, hi);
-        }
-        __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
-        __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
-        __m512i w[4] = {
-            _mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
-            _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23),
-        };
-        if (n >= 64) {
-            for (int m = 0; m < 4; m++) _mm512_storeu_si512(out + i + 16 * m, w[m]);
-            i += 64;
-        } else {
-            for (int m = 0; m < 4 && 16 * (size_t)m < n; m++) {
-                size_t left = n - 16 * (size_t)m;
-                __mmask16 store = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
-                _mm512_mask_storeu_epi32(out + i + 16 * m, store, w[m]);
+            __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
+            __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
+            __m512i w[4] = {
+                _mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
+                _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23),
+            };
+            if (n >= 64) {
+                for (int m = 0; m < 4; m++) _mm512_storeu_si512(out + i + 16 * m, w[m]);
+                i += 64;
+            } else {
+                for (int m = 0; m < 4 && 16 * (size_t)m < n; m++) {
+                    size_t left = n - 16 * (size_t)m;
+                    __mmask16 store = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+                    _mm512_mask_storeu_epi32(out + i + 16 * m, store, w[m]);
+                }
+                break;
             }
-            break;
         }
     }
 }
+
 #endif
 
 void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+    wave_lookup_job job = {index, out, count};
+    wave_lookup_jobs(table, &job, 1);
+}
+
+void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n) {
 #ifdef WAVE_X86
-    if (count >= 32 && wave_kernels_level() > 0) {
-        lookup_vbmi(table, index, out, count);
+    if (wave_kernels_level() > 0) {
+        lookup_vbmi(table, jobs, n);
         return;
     }
 #endif
-    lookup_portable(table, index, out, count);
+    for (size_t j = 0; j < n; j++) lookup_portable(table, jobs[j].index, jobs[j].out, jobs[j].count);
 }
 
 /// The bodies of the loops below are written once and compiled twice: for the portable

@@ -35,6 +35,15 @@ extension Rasterizer {
         if plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
         var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
         let target = fx.blend == .normal ? surface : clearLayer(out)
+        // A fill drawn straight is drawn onto the part of the target its layer would cover
+        // when that holds all of it that lands on the target: the same pixels, and the same
+        // span-cache entry as the layer's, so a fresh shadow's layer and the fill over it
+        // are scan-converted once.
+        var fillTarget = target
+        if direct, case let landing = contentBounds.intersection(target.rect),
+           landing.intersection(contentRect) == landing, contentRect.intersection(target.rect) == contentRect {
+            fillTarget = target.window(contentRect)
+        }
         var fresh = FreshRows()
         var painted: ShadowAlpha?
         if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
@@ -48,6 +57,9 @@ extension Rasterizer {
                     ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = entry.alpha
                 } else {
+                    if caching, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
+                        spans.expectRepeat(hash: SpanCache.fingerprint(path, rule, contentRect))
+                    }
                     let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                     layer = drawn
                     let visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
@@ -61,7 +73,7 @@ extension Rasterizer {
         }
         if overStale { refillStale(in: out, on: surface) }
         if direct {
-            draw(items, on: target)
+            draw(items, on: fillTarget)
         } else if let layer, case let visible = layer.rect.intersection(out), !visible.isEmpty {
             Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
         }

@@ -19,6 +19,11 @@ struct ShadowPainter {
     private let tables: UnsafeMutablePointer<UInt32>
     /// The finished pixels over the plain colour (in memory byte order); valid when `hasPlain`.
     private let plain: UnsafeMutablePointer<wave_word_table>
+    /// Runs of coverage to look up in `plain` and write, `jobCount` of them so far: looked
+    /// up together (`flush`), the table read once for them all.
+    private let jobs: UnsafeMutablePointer<wave_lookup_job>
+    private var jobCount = 0
+    private static let jobCapacity = 256
     /// The plain colour twice, as two stored pixels read as one word; valid when `hasPlain`.
     private var plainPair: UInt64 = 0
     private var hasPlain = false
@@ -34,10 +39,13 @@ struct ShadowPainter {
                       background: UInt32 = 0) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * 256) { buffer in
             withUnsafeTemporaryAllocation(of: wave_word_table.self, capacity: 1) { table in
-                guard let tables = buffer.baseAddress, let plain = table.baseAddress else { return }
-                var painter = ShadowPainter(tables: tables, plain: plain, color: color)
-                if !fresh.isEmpty { painter.makePlain(background) }
-                painter.paint(shadow, onto: target, fresh: fresh, background: background)
+                withUnsafeTemporaryAllocation(of: wave_lookup_job.self, capacity: Self.jobCapacity) { jobs in
+                    guard let tables = buffer.baseAddress, let plain = table.baseAddress, let jobs = jobs.baseAddress else { return }
+                    var painter = ShadowPainter(tables: tables, plain: plain, jobs: jobs, color: color)
+                    if !fresh.isEmpty { painter.makePlain(background) }
+                    painter.paint(shadow, onto: target, fresh: fresh, background: background)
+                    painter.flush()
+                }
             }
         }
     }
@@ -105,9 +113,11 @@ struct ShadowPainter {
         finishRows(before: height)
     }
 
-    private init(tables: UnsafeMutablePointer<UInt32>, plain: UnsafeMutablePointer<wave_word_table>, color: UInt32) {
+    private init(tables: UnsafeMutablePointer<UInt32>, plain: UnsafeMutablePointer<wave_word_table>,
+                 jobs: UnsafeMutablePointer<wave_lookup_job>, color: UInt32) {
         self.tables = tables
         self.plain = plain
+        self.jobs = jobs
         tables[0] = 0
         tables[256] = 255
         for a in 1..<256 {
@@ -152,8 +162,19 @@ struct ShadowPainter {
 
     /// Writes the finished pixels over the plain colour of `count` coverages from `alpha`
     /// (the backdrop is that colour, and is not read).
-    private func write(_ alpha: UnsafePointer<UInt8>, count: Int, at pixels: UnsafeMutableRawPointer) {
-        wave_lookup_words(plain, alpha, pixels.assumingMemoryBound(to: UInt32.self), count)
+    /// (The pixels are written by `flush`, before anything reads them: the painter reads
+    /// only pixels whose backdrop it has not written.)
+    private mutating func write(_ alpha: UnsafePointer<UInt8>, count: Int, at pixels: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        jobs[jobCount] = wave_lookup_job(index: alpha, out: pixels.assumingMemoryBound(to: UInt32.self), count: count)
+        jobCount += 1
+        if jobCount == Self.jobCapacity { flush() }
+    }
+
+    /// Writes the runs `write` collected.
+    mutating func flush() {
+        if jobCount > 0 { wave_lookup_jobs(plain, jobs, jobCount) }
+        jobCount = 0
     }
 
     /// Paints chunks of eight until one whose backdrop is one colour, makes the plain table

@@ -59,6 +59,14 @@ final class SpanCache {
         return false
     }
 
+    /// Counts a miss for `hash` ahead of time: the next conversion of that fill is recorded
+    /// and kept (for a fill about to be drawn twice in one frame, as an effect's layer and
+    /// straight onto the target).
+    func expectRepeat(hash: Int) {
+        if !misses.contains(hash) { misses.append(hash) }
+        if misses.count > Self.capacity { misses.removeFirst() }
+    }
+
     func store(_ entry: Entry) {
         guard entry.spans.count <= Self.spanLimit else { return }
         entries.append(entry)

@@ -25,6 +25,17 @@ void wave_word_table_prepare(wave_word_table *table, const uint32_t *words);
 /// out[i] = table->words[index[i]] for i < count; `out` need not be aligned.
 void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count);
 
+/// One run for `wave_lookup_jobs`.
+typedef struct {
+    const uint8_t *index;
+    uint32_t *out;
+    size_t count;
+} wave_lookup_job;
+
+/// `wave_lookup_words` for each of `n` jobs, the table read once: cheaper than a call a run
+/// when the runs are short (a shadow's rows). The jobs' outputs must not overlap.
+void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n);
+
 /// One row of `cells_count` cells interpolated across to output columns: for p < count,
 /// out[p] = cells[cell[p]] * (256 - t[p]) + cells[cell[p] + 1] * t[p]. `cell` is
 /// non-decreasing, with cell[p] + 1 < cells_count, and any 16 consecutive columns lie

@@ -372,14 +372,51 @@ extension GaussianBlur {
                              dst: PixelBounds, sigma: Double, shiftX: Double, shiftY: Double, hiddenUnder layer: Surface?,
                              arena: ScratchArena) -> ShadowAlpha {
         let width = Swift.max(dst.width, 0), height = Swift.max(dst.height, 0)
+        guard width > 0, height > 0, !src.isEmpty else { return ShadowAlpha.Builder(rect: dst, total: 0).finish() }
         let mark = arena.mark
         defer { arena.reset(to: mark) }
-        var builder = ShadowAlpha.Builder(rect: dst, into: arena.allocate(UInt8.self, count: width * height))
-        guard width > 0, height > 0, !src.isEmpty else { return builder.finish() }
         let grid = coarseGrid(source: source, src: src, srcPixelBytes: 4, srcStride: srcStride, channelOffset: channelOffset,
                               ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
         let k = grid.level, c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
+        // 1. Each row's columns that can be non-zero and its hidden stretch (so the bytes'
+        //    total is known, and the rows go straight into the shadow's buffer), by bands of
+        //    rows between the same two cell rows.
+        let columns = arena.allocate(Int.self, count: 4 * height)   // x0, x1, h0, h1 a row
+        columns.initialize(repeating: 0, count: 4 * height)
+        var bands: [(y0: Int, y1: Int, pair: Int)] = []
+        var total = 0
+        var y = 0
+        while y < height {
+            let pair = sy.cell[y]
+            var end = y + 1
+            while end < height, sy.cell[end] == pair { end += 1 }
+            defer { y = end }
+            let upper = c + pair * cw, lower = upper + cw
+            // The columns of cells with either row at 128 or more, [j0, j1]; a span between
+            // cells j and j + 1 qualifies when either is one of them.
+            var j0 = -1, j1 = -1
+            for j in 0..<cw where Swift.max(upper[j], lower[j]) >= 128 {
+                if j0 < 0 { j0 = j }
+                j1 = j
+            }
+            guard j0 >= 0, let first = spans.firstIndex(where: { $0.cell + 1 >= j0 }),
+                  let last = spans.lastIndex(where: { $0.cell <= j1 }), first <= last else { continue }
+            let x0 = spans[first].start, x1 = spans[last].end
+            bands.append((y, end, pair))
+            for yy in y..<end {
+                let hide = layer.map { opaqueStretch(of: $0, row: dst.y0 + yy, from: dst.x0 + x0, to: dst.x0 + x1, relativeTo: dst.x0) }
+                let h0 = hide?.lowerBound ?? x0, h1 = hide?.upperBound ?? x0
+                columns[4 * yy] = x0
+                columns[4 * yy + 1] = x1
+                columns[4 * yy + 2] = h0
+                columns[4 * yy + 3] = h1
+                total += (x1 - x0) - (h1 - h0)
+            }
+        }
+        // 2. The two rows of cells interpolated across, then each output row a blend of them,
+        //    as `interpolate` does (the same sums).
+        var builder = ShadowAlpha.Builder(rect: dst, total: total)
         let xCell = arena.allocate(UInt32.self, count: width)
         for x in 0..<width { xCell[x] = UInt32(truncatingIfNeeded: grid.x.cell[x]) }
         let top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
@@ -388,35 +425,17 @@ extension GaussianBlur {
         let step = UInt32(256 >> k)
         grid.x.t.withUnsafeBufferPointer { t in
             guard let t = t.baseAddress else { return }
-            var y = 0
-            while y < height {
-                let pair = sy.cell[y]
-                var end = y + 1
-                while end < height, sy.cell[end] == pair { end += 1 }
-                defer { y = end }
-                let upper = c + pair * cw, lower = upper + cw
-                // The columns of cells with either row at 128 or more, [j0, j1]; a span between
-                // cells j and j + 1 qualifies when either is one of them.
-                var j0 = -1, j1 = -1
-                for j in 0..<cw where Swift.max(upper[j], lower[j]) >= 128 {
-                    if j0 < 0 { j0 = j }
-                    j1 = j
-                }
-                guard j0 >= 0, let first = spans.firstIndex(where: { $0.cell + 1 >= j0 }),
-                      let last = spans.lastIndex(where: { $0.cell <= j1 }), first <= last else { continue }
-                let x0 = spans[first].start, x1 = spans[last].end, n = x1 - x0
-                // The two rows of cells interpolated across, then each output row a blend of
-                // them, as `interpolate` does (the same sums).
+            for band in bands {
+                let x0 = columns[4 * band.y0], x1 = columns[4 * band.y0 + 1], n = x1 - x0
+                let upper = c + band.pair * cw
                 wave_interpolate_across(upper, cw, xCell + x0, t + x0, top + x0, n)
-                wave_interpolate_across(lower, cw, xCell + x0, t + x0, bottom + x0, n)
+                wave_interpolate_across(upper + cw, cw, xCell + x0, t + x0, bottom + x0, n)
                 var lastT: UInt32 = 0
-                for yy in y..<end {
-                    let ty = sy.t[yy], continuing: Int32 = yy > y && ty == lastT &+ step ? 1 : 0
+                for yy in band.y0..<band.y1 {
+                    let ty = sy.t[yy], continuing: Int32 = yy > band.y0 && ty == lastT &+ step ? 1 : 0
                     wave_blend_row(top + x0, bottom + x0, ty, continuing, Int32(k), blended + x0, steps + x0, row + x0, n)
                     lastT = ty
-                    builder.addWhole(row, y: yy, from: x0, to: x1,
-                                     hiding: layer.map { opaqueStretch(of: $0, row: dst.y0 + yy, from: dst.x0 + x0, to: dst.x0 + x1,
-                                                                       relativeTo: dst.x0) } ?? 0..<0)
+                    builder.addWhole(row, y: yy, from: x0, to: x1, hiding: columns[4 * yy + 2]..<columns[4 * yy + 3])
                 }
             }
         }

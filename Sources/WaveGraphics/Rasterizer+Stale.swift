@@ -97,17 +97,12 @@ extension Rasterizer {
     static func shadowFootprint(_ shadow: ShadowAlpha, content: PixelBounds, within out: PixelBounds) -> [PixelBounds] {
         let rect = shadow.rect, n = Self.footprintRows
         guard !rect.isEmpty else { return [content.intersection(out)].filter { !$0.isEmpty } }
-        let strips = (rect.height + n - 1) / n
-        var lo = [Int](repeating: Int.max, count: strips), hi = [Int](repeating: Int.min, count: strips)
-        for run in shadow.runs {
-            let i = Int(run.y) / n
-            lo[i] = Swift.min(lo[i], Int(run.x))
-            hi[i] = Swift.max(hi[i], Int(run.x + run.count))
-        }
+        let extents = shadow.extents, strips = extents.count / 2
         var regions: [PixelBounds] = []
+        regions.reserveCapacity(strips + 4)
         for i in 0..<strips {
-            let y0 = rect.y0 + i * n, y1 = Swift.min(rect.y1, y0 + n)
-            let runs = lo[i] < hi[i] ? PixelBounds(x0: rect.x0 + lo[i], y0: y0, x1: rect.x0 + hi[i], y1: y1) : .empty
+            let y0 = rect.y0 + i * n, y1 = Swift.min(rect.y1, y0 + n), lo = Int(extents[2 * i]), hi = Int(extents[2 * i + 1])
+            let runs = lo < hi ? PixelBounds(x0: rect.x0 + lo, y0: y0, x1: rect.x0 + hi, y1: y1) : .empty
             let strip = runs.union(content.intersection(PixelBounds(x0: content.x0, y0: y0, x1: content.x1, y1: y1)))
                 .intersection(out)
             if !strip.isEmpty { regions.append(strip) }

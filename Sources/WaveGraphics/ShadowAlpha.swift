@@ -38,8 +38,12 @@ struct ShadowAlpha {
     /// such a stretch recorded.
     let hidden: [Int32]
 
+    /// For each strip of `Rasterizer.footprintRows` rows of `rect`, the columns its runs span,
+    /// [extents[2i], extents[2i + 1]) from `rect`'s left (empty when it has none).
+    let extents: [Int32]
+
     /// Memory held, for the shadow cache's bound.
-    var byteCount: Int { bytes.count + runs.count * MemoryLayout<Run>.stride + hidden.count * 4 }
+    var byteCount: Int { bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be
@@ -60,6 +64,18 @@ struct ShadowAlpha {
         self.runs = runs
         self.bytes = bytes
         self.hidden = hidden
+        let n = Rasterizer.footprintRows
+        var extents = [Int32](repeating: 0, count: 2 * ((rect.height + n - 1) / n))
+        for run in runs {
+            let i = 2 * (Int(run.y) / n), end = run.x + run.count
+            if extents[i] >= extents[i + 1] {
+                (extents[i], extents[i + 1]) = (run.x, end)
+            } else {
+                extents[i] = Swift.min(extents[i], run.x)
+                extents[i + 1] = Swift.max(extents[i + 1], end)
+            }
+        }
+        self.extents = extents
     }
 
     /// Makes a `ShadowAlpha` one row at a time, rows in order, so that the rows can be
@@ -68,6 +84,8 @@ struct ShadowAlpha {
     struct Builder {
         let rect: PixelBounds
         private let out: UnsafeMutablePointer<UInt8>?
+        /// The final buffer, when the total is known up front (`init(rect:total:)`).
+        private let exact: PageBuffer<UInt8>?
         private var runs: [Run] = []
         private var total = 0
         private var hidden: [Int32] = []
@@ -77,6 +95,16 @@ struct ShadowAlpha {
         init(rect: PixelBounds, into out: UnsafeMutablePointer<UInt8>?) {
             self.rect = rect
             self.out = out
+            exact = nil
+        }
+
+        /// For rows whose bytes will come to exactly `total` (`addWhole`): they are written
+        /// straight into the shadow's own buffer.
+        init(rect: PixelBounds, total: Int) {
+            self.rect = rect
+            let buffer = PageBuffer<UInt8>(count: total)
+            exact = buffer
+            out = buffer.base
         }
 
         /// Adds row `y` (from `rect`'s top) whose coverage is `row[x0 ..< x1]` and 0 elsewhere.
@@ -112,12 +140,15 @@ struct ShadowAlpha {
         /// stretch `hide` (columns the layer covers opaquely), which is recorded as hidden.
         mutating func addWhole(_ row: UnsafePointer<UInt8>, y: Int, from x0: Int, to x1: Int, hiding hide: Range<Int>) {
             let h0 = Swift.min(Swift.max(hide.lowerBound, x0), x1), h1 = Swift.max(Swift.min(hide.upperBound, x1), h0)
-            for (a, b) in [(x0, h0), (h1, x1)] where a < b {
+            func add(_ a: Int, _ b: Int) {
+                guard a < b else { return }
                 runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: a),
                                 count: Int32(truncatingIfNeeded: b - a), offset: Int32(truncatingIfNeeded: total)))
                 (out.map { $0 + total })?.initialize(from: row + a, count: b - a)
                 total += b - a
             }
+            add(x0, h0)
+            add(h1, x1)
             guard h0 < h1 else { return }
             if hidden.isEmpty { hidden = [Int32](repeating: 0, count: 2 * rect.height) }
             hidden[2 * y] = Int32(truncatingIfNeeded: h0)
@@ -128,6 +159,10 @@ struct ShadowAlpha {
         /// wide shadow's bytes are hundreds of kilobytes), into pages mapped in one go
         /// (`PageBuffer`); from `rows` (packed over `rect`) when the builder has no buffer.
         func finish(rows: UnsafePointer<UInt8>? = nil) -> ShadowAlpha {
+            if let exact {
+                precondition(total == exact.count, "rows added do not come to the promised total")
+                return ShadowAlpha(rect: rect, runs: runs, bytes: exact, hidden: hidden)
+            }
             let bytes = PageBuffer<UInt8>(count: total)
             if let out {
                 bytes.base.initialize(from: out, count: total)

@@ -19,8 +19,8 @@ static int widest(void) {
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     if ((lo & 0xE6) != 0xE6) return 0;   // the OS saves SSE, AVX and all AVX-512 state
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return 0;
-    int f = (b >> 16) & 1, bw = (b >> 30) & 1, vbmi = (c >> 1) & 1;
-    return f && bw && vbmi;
+    int f = (b >> 16) & 1, bw = (b >> 30) & 1, vl = (b >> 31) & 1, vbmi = (c >> 1) & 1;
+    return f && bw && vl && vbmi;
 #else
     return 0;
 #endif
@@ -283,46 +283,6 @@ void wave_opaque_run(const uint32_t *pixels, size_t count, size_t *start, size_t
     opaque_run_portable(pixels, count, start, end);
 }
 
-WAVE_ALWAYS_INLINE void multiply_add_body(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
-    for (size_t e = 0; e < count; e++) to[e] += w * (uint32_t)from[e];
-}
-
-WAVE_ALWAYS_INLINE void multiply_add_pair_body(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w,
-                                               size_t count) {
-    for (size_t e = 0; e < count; e++) to[e] += w * ((uint32_t)a[e] + (uint32_t)b[e]);
-}
-
-#ifdef WAVE_X86
-WAVE_WIDE static void multiply_add_wide(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
-    multiply_add_body(to, from, w, count);
-}
-
-WAVE_WIDE static void multiply_add_pair_wide(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w,
-                                             size_t count) {
-    multiply_add_pair_body(to, a, b, w, count);
-}
-#endif
-
-void wave_multiply_add(uint32_t *to, const uint16_t *from, uint32_t w, size_t count) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        multiply_add_wide(to, from, w, count);
-        return;
-    }
-#endif
-    multiply_add_body(to, from, w, count);
-}
-
-void wave_multiply_add_pair(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w, size_t count) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        multiply_add_pair_wide(to, a, b, w, count);
-        return;
-    }
-#endif
-    multiply_add_pair_body(to, a, b, w, count);
-}
-
 WAVE_ALWAYS_INLINE void add_channel_body(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
     for (size_t p = 0; p < count; p++) to[p] += (pixels[p] >> shift) & 0xFF;
 }
@@ -354,4 +314,51 @@ void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint
         cells[j++] += total;
         x = stop;
     }
+}
+
+static void weighted_sum_portable(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
+                                  uint16_t *out, size_t count) {
+    for (size_t e = 0; e < count; e++) {
+        uint32_t acc = 1u << 15;
+        for (size_t t = 0; t < taps; t++) acc += w[t] * ((uint32_t)a[t][e] + (uint32_t)b[t][e]);
+        out[e] = (uint16_t)(acc >> 16);
+    }
+}
+
+#ifdef WAVE_X86
+/// 32 outputs a step, in two registers that stay there across the taps.
+WAVE_WIDE static void weighted_sum_wide(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w,
+                                        size_t taps, uint16_t *out, size_t count) {
+    const __m512i half = _mm512_set1_epi32(1 << 15);
+    for (size_t e = 0; e < count; e += 32) {
+        size_t n = count - e < 32 ? count - e : 32;
+        __mmask16 m0 = n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
+        __mmask16 m1 = n <= 16 ? (__mmask16)0 : n >= 32 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - 16)) - 1);
+        __m512i acc0 = half, acc1 = half;
+        for (size_t t = 0; t < taps; t++) {
+            const __m512i weight = _mm512_set1_epi32((int)w[t]);
+            __m512i a0 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, a[t] + e));
+            __m512i b0 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, b[t] + e));
+            acc0 = _mm512_add_epi32(acc0, _mm512_mullo_epi32(_mm512_add_epi32(a0, b0), weight));
+            if (m1) {
+                __m512i a1 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, a[t] + e + 16));
+                __m512i b1 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, b[t] + e + 16));
+                acc1 = _mm512_add_epi32(acc1, _mm512_mullo_epi32(_mm512_add_epi32(a1, b1), weight));
+            }
+        }
+        _mm256_mask_storeu_epi16(out + e, m0, _mm512_cvtepi32_epi16(_mm512_srli_epi32(acc0, 16)));
+        if (m1) _mm256_mask_storeu_epi16(out + e + 16, m1, _mm512_cvtepi32_epi16(_mm512_srli_epi32(acc1, 16)));
+    }
+}
+#endif
+
+void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
+                       uint16_t *out, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        weighted_sum_wide(a, b, w, taps, out, count);
+        return;
+    }
+#endif
+    weighted_sum_portable(a, b, w, taps, out, count);
 }

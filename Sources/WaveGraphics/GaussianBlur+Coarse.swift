@@ -37,20 +37,6 @@ extension GaussianBlur {
         return taps
     }
 
-    /// to[e] += w · from[e] for e < `count` (wrapping; `wave_multiply_add`: the baseline
-    /// x86-64 Swift compiles for has no 32-bit vector multiply).
-    @inline(__always)
-    static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ from: UnsafePointer<UInt16>, _ w: UInt32, count: Int) {
-        wave_multiply_add(to, from, w, count)
-    }
-
-    /// to[e] += w · (a[e] + b[e]) for e < `count` (wrapping).
-    @inline(__always)
-    static func multiplyAdd(_ to: UnsafeMutablePointer<UInt32>, _ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>,
-                            _ w: UInt32, count: Int) {
-        wave_multiply_add_pair(to, a, b, w, count)
-    }
-
     /// log₂ of the cell size for `sigma`: 0 means blur at full resolution.
     static func coarseLevel(sigma: Double) -> Int {
         var k = 0
@@ -193,55 +179,38 @@ extension GaussianBlur {
         let taps = Self.pairedTaps(kernel.weights)
         let rowElements = cw * ch
         let m = arena.allocate(UInt16.self, count: bh * rowElements)
-        let acc = arena.allocate(UInt32.self, count: rowElements)
         let across = sx.first + kernel.first - bx0   // tap k reads input cell = output cell + across + k
+        // Each output row is `wave_weighted_sum` of the rows of `taps.count` pairs of inputs,
+        // a zero row standing in for an input that is not there: the same wrapping sums.
+        let weights = arena.allocate(UInt32.self, count: taps.count)
+        let firstInputs = arena.allocate(UnsafePointer<UInt16>?.self, count: taps.count)
+        let secondInputs = arena.allocate(UnsafePointer<UInt16>?.self, count: taps.count)
+        for (t, tap) in taps.enumerated() { weights[t] = tap.w }
+        // Across: each input row padded with zero cells, so that every tap's shifted read is
+        // inside it (output cell i reads padded cell i + across + tap − base).
+        let shifts = taps.flatMap { $0.b >= 0 ? [$0.a, $0.b] : [$0.a] }
+        let base = Swift.min(0, across + (shifts.min() ?? 0)), end = Swift.max(bw, cw + across + (shifts.max() ?? 0))
+        let padded = arena.allocate(UInt16.self, count: (end - base) * ch + rowElements)
+        let zeros = UnsafePointer(padded + (end - base) * ch)   // a row of zeros after the padded row
+        padded.initialize(repeating: 0, count: (end - base) * ch + rowElements)
+        for (t, tap) in taps.enumerated() {
+            firstInputs[t] = UnsafePointer(padded + (across + tap.a - base) * ch)
+            secondInputs[t] = tap.b >= 0 ? UnsafePointer(padded + (across + tap.b - base) * ch) : zeros
+        }
         for y in 0..<bh {
-            acc.initialize(repeating: 1 << 15, count: rowElements)
-            let input = cells + y * bw * ch
-            /// acc[i] += w · input[i + shift] for output cells i in [i0, i1) that read inside the row.
-            func single(_ w: UInt32, _ shift: Int, _ i0: Int, _ i1: Int) {
-                let lo = Swift.max(i0, -shift), hi = Swift.min(i1, bw - shift)
-                if hi > lo { Self.multiplyAdd(acc + lo * ch, input + (lo + shift) * ch, w, count: (hi - lo) * ch) }
-            }
-            for tap in taps {
-                let sa = across + tap.a
-                guard tap.b >= 0 else {
-                    single(tap.w, sa, 0, cw)
-                    continue
-                }
-                let sb = across + tap.b
-                let lo = Swift.max(0, -sa, -sb), hi = Swift.min(cw, bw - sa, bw - sb)
-                guard hi > lo else {
-                    single(tap.w, sa, 0, cw)
-                    single(tap.w, sb, 0, cw)
-                    continue
-                }
-                Self.multiplyAdd(acc + lo * ch, input + (lo + sa) * ch, input + (lo + sb) * ch, tap.w, count: (hi - lo) * ch)
-                single(tap.w, sa, 0, lo)
-                single(tap.w, sa, hi, cw)
-                single(tap.w, sb, 0, lo)
-                single(tap.w, sb, hi, cw)
-            }
-            let out = m + y * rowElements
-            for e in 0..<rowElements { out[e] = UInt16(truncatingIfNeeded: acc[e] >> 16) }
+            (padded - base * ch).update(from: cells + y * bw * ch, count: bw * ch)
+            wave_weighted_sum(firstInputs, secondInputs, weights, taps.count, m + y * rowElements, rowElements)
         }
         let c = arena.allocate(UInt16.self, count: chh * rowElements)
         let down = sy.first + kernel.first - by0   // tap k reads row = output row + down + k
+        /// Row r of M, or zeros beyond it.
+        func row(_ r: Int) -> UnsafePointer<UInt16> { r >= 0 && r < bh ? UnsafePointer(m + r * rowElements) : zeros }
         for y in 0..<chh {
-            acc.initialize(repeating: 1 << 15, count: rowElements)
-            for tap in taps {
-                let ra = y + down + tap.a, rb = tap.b >= 0 ? y + down + tap.b : -1
-                let hasA = ra >= 0 && ra < bh, hasB = rb >= 0 && rb < bh
-                if hasA && hasB {
-                    Self.multiplyAdd(acc, m + ra * rowElements, m + rb * rowElements, tap.w, count: rowElements)
-                } else if hasA {
-                    Self.multiplyAdd(acc, m + ra * rowElements, tap.w, count: rowElements)
-                } else if hasB {
-                    Self.multiplyAdd(acc, m + rb * rowElements, tap.w, count: rowElements)
-                }
+            for (t, tap) in taps.enumerated() {
+                firstInputs[t] = row(y + down + tap.a)
+                secondInputs[t] = tap.b >= 0 ? row(y + down + tap.b) : zeros
             }
-            let out = c + y * rowElements
-            for e in 0..<rowElements { out[e] = UInt16(truncatingIfNeeded: acc[e] >> 16) }
+            wave_weighted_sum(firstInputs, secondInputs, weights, taps.count, c + y * rowElements, rowElements)
         }
 
         return CoarseGrid(level: k, cells: c, rowElements: rowElements, rows: chh, x: sx, y: sy)

@@ -98,24 +98,42 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
-    func testMultiplyAddsAndChannelSums() {
+    func testWeightedSumsAndChannelSums() {
         onEachPath { level in
+            for count in [0, 1, 15, 16, 17, 31, 32, 33, 63, 301] {
+                for taps in [1, 2, 9, 29] {
+                    let rows = (0..<2 * taps).map { _ in (0..<count).map { _ in UInt16(truncatingIfNeeded: next() % 65281) } }
+                    let w = (0..<taps).map { _ in next() % 9000 }
+                    var out = [UInt16](repeating: 0xABCD, count: count + 1)
+                    rows.withUnsafeBufferPointer { r in
+                        let pointers = (0..<2 * taps).map { i in r[i].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) } }
+                        let a = Array(pointers[..<taps]).map { Optional($0) }, b = Array(pointers[taps...]).map { Optional($0) }
+                        wave_weighted_sum(a, b, w, taps, &out, count)
+                    }
+                    XCTAssertEqual(out[count], 0xABCD, "written past the end")
+                    for e in 0..<count {
+                        var acc: UInt32 = 1 << 15
+                        for t in 0..<taps { acc = acc &+ w[t] &* (UInt32(rows[t][e]) + UInt32(rows[taps + t][e])) }
+                        if out[e] != UInt16(acc >> 16) {
+                            return XCTFail("path \(level), count \(count), taps \(taps), e \(e): \(out[e]) != \(acc >> 16)")
+                        }
+                    }
+                }
+            }
             for count in [0, 1, 15, 16, 17, 63, 64, 65, 301] {
-                let a = (0..<count).map { _ in UInt16(truncatingIfNeeded: next()) }
-                let b = (0..<count).map { _ in UInt16(truncatingIfNeeded: next()) }
                 let start = (0..<count).map { _ in next() }
-                let w = next() % 70_000
-                var one = start, two = start
-                wave_multiply_add(&one, a, w, count)
-                wave_multiply_add_pair(&two, a, b, w, count)
-                XCTAssertEqual(one, (0..<count).map { start[$0] &+ w &* UInt32(a[$0]) }, "path \(level), count \(count)")
-                XCTAssertEqual(two, (0..<count).map { start[$0] &+ w &* (UInt32(a[$0]) + UInt32(b[$0])) }, "path \(level), count \(count)")
                 let pixels = (0..<count).map { _ in next() | next() << 21 }
                 for shift: UInt32 in [0, 8, 24] {
                     var sums = start
                     wave_add_channel(&sums, pixels, shift, count)
                     XCTAssertEqual(sums, (0..<count).map { start[$0] &+ (pixels[$0] >> shift) & 0xFF }, "path \(level), count \(count)")
                 }
+                var cells = [UInt32](repeating: 7, count: count + 2)
+                let level = UInt32(next() % 4 + 1), offset = next() % (1 << level)
+                wave_sum_cells(&cells, start, count, offset, level)
+                var expected = [UInt32](repeating: 7, count: count + 2)
+                for p in 0..<count { expected[(p + Int(offset)) >> Int(level)] &+= start[p] }
+                XCTAssertEqual(cells, expected, "cells of \(1 << level), offset \(offset)")
             }
         }
     }

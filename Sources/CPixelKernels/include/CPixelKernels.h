@@ -55,18 +55,18 @@ void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, in
 /// `count` pixels: sets *start and *end to its bounds, both `count` when there is none.
 void wave_opaque_run(const uint32_t *pixels, size_t count, size_t *start, size_t *end);
 
-/// to[e] += w * from[e] for e < count, modulo 2^32.
-void wave_multiply_add(uint32_t *to, const uint16_t *from, uint32_t w, size_t count);
-
-/// to[e] += w * (a[e] + b[e]) for e < count, modulo 2^32.
-void wave_multiply_add_pair(uint32_t *to, const uint16_t *a, const uint16_t *b, uint32_t w, size_t count);
-
 /// to[p] += (pixels[p] >> shift) & 0xFF for p < count: one byte of each 32-bit pixel summed.
 void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count);
 
 /// cells[j] += the sum of columns[p] over the p < count that fall in cell j, cells being
 /// 2^level columns wide and column 0 lying `offset` columns into cell 0.
 void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint32_t offset, uint32_t level);
+
+/// One row of a separable blur, output-stationary: for e < count,
+/// out[e] = (2^15 + sum over t < taps of w[t] * (a[t][e] + b[t][e])) >> 16, the sum modulo 2^32.
+/// Every a[t] and b[t] must hold `count` values (point a missing one at zeros).
+void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
+                       uint16_t *out, size_t count);
 
 /// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
 /// one. Returns the path now in use. For tests that compare the two; the default is the

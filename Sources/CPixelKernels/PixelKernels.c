@@ -1,5 +1,6 @@
 #include "CPixelKernels.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
@@ -29,7 +30,8 @@ static int widest(void) {
 int wave_kernels_level(void) {
     int level = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
     if (level < 0) {
-        level = widest();
+        const char *asked = getenv("WAVE_KERNELS");
+        level = asked && strcmp(asked, "portable") == 0 ? 0 : widest();
         __atomic_store_n(&chosen, level, __ATOMIC_RELAXED);
     }
     return level;
@@ -326,28 +328,30 @@ static void weighted_sum_portable(const uint16_t *const *a, const uint16_t *cons
 }
 
 #ifdef WAVE_X86
-/// 32 outputs a step, in two registers that stay there across the taps.
+/// 32 outputs a step, in two registers that stay there across the taps. `vpmaddwd` makes
+/// w · a + w · b in one instruction from a and b interleaved as 16-bit pairs, but its
+/// inputs are signed: a and b go in less 32768 (their top bit flipped), and 65536 · w a tap
+/// is added back once, at the start (the sums are taken modulo 2^32, as defined). The
+/// interleaving works within 128-bit lanes, and packing the two sums back to 16 bits
+/// undoes it, so the outputs come out in order.
 WAVE_WIDE static void weighted_sum_wide(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w,
                                         size_t taps, uint16_t *out, size_t count) {
-    const __m512i half = _mm512_set1_epi32(1 << 15);
+    uint32_t start = 1u << 15;
+    for (size_t t = 0; t < taps; t++) start += w[t] << 16;
+    const __m512i init = _mm512_set1_epi32((int)start), flip = _mm512_set1_epi16((short)0x8000);
     for (size_t e = 0; e < count; e += 32) {
         size_t n = count - e < 32 ? count - e : 32;
-        __mmask16 m0 = n >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << n) - 1);
-        __mmask16 m1 = n <= 16 ? (__mmask16)0 : n >= 32 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - 16)) - 1);
-        __m512i acc0 = half, acc1 = half;
+        __mmask32 lanes = n >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << n) - 1);
+        __m512i lo = init, hi = init;
         for (size_t t = 0; t < taps; t++) {
-            const __m512i weight = _mm512_set1_epi32((int)w[t]);
-            __m512i a0 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, a[t] + e));
-            __m512i b0 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, b[t] + e));
-            acc0 = _mm512_add_epi32(acc0, _mm512_mullo_epi32(_mm512_add_epi32(a0, b0), weight));
-            if (m1) {
-                __m512i a1 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, a[t] + e + 16));
-                __m512i b1 = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, b[t] + e + 16));
-                acc1 = _mm512_add_epi32(acc1, _mm512_mullo_epi32(_mm512_add_epi32(a1, b1), weight));
-            }
+            const __m512i weight = _mm512_set1_epi32((int)(w[t] | w[t] << 16));
+            __m512i va = _mm512_xor_si512(_mm512_maskz_loadu_epi16(lanes, a[t] + e), flip);
+            __m512i vb = _mm512_xor_si512(_mm512_maskz_loadu_epi16(lanes, b[t] + e), flip);
+            lo = _mm512_add_epi32(lo, _mm512_madd_epi16(_mm512_unpacklo_epi16(va, vb), weight));
+            hi = _mm512_add_epi32(hi, _mm512_madd_epi16(_mm512_unpackhi_epi16(va, vb), weight));
         }
-        _mm256_mask_storeu_epi16(out + e, m0, _mm512_cvtepi32_epi16(_mm512_srli_epi32(acc0, 16)));
-        if (m1) _mm256_mask_storeu_epi16(out + e + 16, m1, _mm512_cvtepi32_epi16(_mm512_srli_epi32(acc1, 16)));
+        __m512i packed = _mm512_packus_epi32(_mm512_srli_epi32(lo, 16), _mm512_srli_epi32(hi, 16));
+        _mm512_mask_storeu_epi16(out + e, lanes, packed);
     }
 }
 #endif
@@ -355,7 +359,9 @@ WAVE_WIDE static void weighted_sum_wide(const uint16_t *const *a, const uint16_t
 void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
                        uint16_t *out, size_t count) {
 #ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
+    int narrow = 1;   // every weight fits a signed 16-bit multiplier (vpmaddwd)
+    for (size_t t = 0; t < taps; t++) narrow &= w[t] < 32768;
+    if (narrow && wave_kernels_level() > 0) {
         weighted_sum_wide(a, b, w, taps, out, count);
         return;
     }

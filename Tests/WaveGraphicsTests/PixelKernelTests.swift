@@ -103,7 +103,8 @@ final class PixelKernelTests: XCTestCase {
             for count in [0, 1, 15, 16, 17, 31, 32, 33, 63, 301] {
                 for taps in [1, 2, 9, 29] {
                     let rows = (0..<2 * taps).map { _ in (0..<count).map { _ in UInt16(truncatingIfNeeded: next() % 65281) } }
-                    let w = (0..<taps).map { _ in next() % 9000 }
+                    // Weights under 32768 (the wide path's), and now and then one above.
+                    let w = (0..<taps).map { _ in next() % 20 == 0 ? 32768 + next() % 30000 : next() % 32768 }
                     var out = [UInt16](repeating: 0xABCD, count: count + 1)
                     rows.withUnsafeBufferPointer { r in
                         let pointers = (0..<2 * taps).map { i in r[i].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) } }

@@ -64,13 +64,15 @@ void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint
 
 /// One row of a separable blur, output-stationary: for e < count,
 /// out[e] = (2^15 + sum over t < taps of w[t] * (a[t][e] + b[t][e])) >> 16, the sum modulo 2^32.
-/// Every a[t] and b[t] must hold `count` values (point a missing one at zeros).
+/// Every a[t] and b[t] must hold `count` values (point a missing one at zeros). The wide
+/// path takes weights under 32768 (a Gaussian's, from σ of about 1 on); others go portable.
 void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
                        uint16_t *out, size_t count);
 
 /// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
 /// one. Returns the path now in use. For tests that compare the two; the default is the
-/// widest the machine has.
+/// widest the machine has, or the portable one when the environment variable
+/// WAVE_KERNELS is "portable" (to check a machine's output against the portable path).
 int wave_kernels_use(int level);
 
 /// The path the kernels take now (0 portable, 1 wide).

@@ -348,6 +348,13 @@ extension GaussianBlur {
                               ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
         let k = grid.level, c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
+        // The first span whose cell is c or more, for every cell c (spans.count past the last).
+        let spanFrom = arena.allocate(Int.self, count: cw + 1)
+        var next = 0
+        for cell in 0...cw {
+            while next < spans.count, spans[next].cell < cell { next += 1 }
+            spanFrom[cell] = next
+        }
         // 1. Each row's columns that can be non-zero and its hidden stretch (so the bytes'
         //    total is known, and the rows go straight into the shadow's buffer), by bands of
         //    rows between the same two cell rows.
@@ -369,8 +376,9 @@ extension GaussianBlur {
                 if j0 < 0 { j0 = j }
                 j1 = j
             }
-            guard j0 >= 0, let first = spans.firstIndex(where: { $0.cell + 1 >= j0 }),
-                  let last = spans.lastIndex(where: { $0.cell <= j1 }), first <= last else { continue }
+            guard j0 >= 0 else { continue }
+            let first = spanFrom[Swift.max(j0 - 1, 0)], last = spanFrom[j1 + 1] - 1
+            guard first <= last else { continue }
             let x0 = spans[first].start, x1 = spans[last].end
             bands.append((y, end, pair))
             for yy in y..<end {

@@ -80,8 +80,9 @@ extension Rasterizer {
     mutating func takeStale(under rect: PixelBounds, within out: PixelBounds, on canvas: Surface) -> FreshRows {
         var fresh = FreshRows(rows: rect.y0..<rect.y1)
         var kept: [PixelBounds] = [], taken: [PixelBounds] = []
-        for r in stale.sorted(by: { $0.intersection(rect).area > $1.intersection(rect).area }) {
-            if fresh.take(r.intersection(rect)) { taken.append(r) } else { kept.append(r) }
+        let order = stale.map { ($0, $0.intersection(rect).area) }.sorted { $0.1 > $1.1 }
+        for (r, area) in order {
+            if area > 0, fresh.take(r.intersection(rect)) { taken.append(r) } else { kept.append(r) }
         }
         stale = kept
         refillStale(in: out, on: canvas)

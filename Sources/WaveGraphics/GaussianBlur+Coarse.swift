@@ -371,12 +371,10 @@ extension GaussianBlur {
             let upper = c + pair * cw, lower = upper + cw
             // The columns of cells with either row at 128 or more, [j0, j1]; a span between
             // cells j and j + 1 qualifies when either is one of them.
-            var j0 = -1, j1 = -1
-            for j in 0..<cw where Swift.max(upper[j], lower[j]) >= 128 {
-                if j0 < 0 { j0 = j }
-                j1 = j
-            }
-            guard j0 >= 0 else { continue }
+            var j0 = 0, j1 = cw - 1
+            while j0 < cw, Swift.max(upper[j0], lower[j0]) < 128 { j0 += 1 }
+            guard j0 < cw else { continue }
+            while Swift.max(upper[j1], lower[j1]) < 128 { j1 -= 1 }
             let first = spanFrom[Swift.max(j0 - 1, 0)], last = spanFrom[j1 + 1] - 1
             guard first <= last else { continue }
             let x0 = spans[first].start, x1 = spans[last].end

@@ -105,6 +105,7 @@ struct ShadowAlpha {
             let buffer = PageBuffer<UInt8>(count: total)
             exact = buffer
             out = buffer.base
+            runs.reserveCapacity(2 * rect.height)
         }
 
         /// Adds row `y` (from `rect`'s top) whose coverage is `row[x0 ..< x1]` and 0 elsewhere.

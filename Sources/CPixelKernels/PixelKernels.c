@@ -12,6 +12,24 @@
 /// -1 until the machine is asked; then 0 (portable) or 1 (AVX-512 VBMI).
 static int chosen = -1;
 
+/// Runs `wide` where the machine has the wide path (and it was not turned off), else
+/// `portable`: every kernel below is one of each, with the same bytes.
+#ifdef WAVE_X86
+#define WAVE_DISPATCH(wide, portable) \
+    do {                                \
+        if (wave_kernels_level() > 0) { \
+            wide;                       \
+        } else {                        \
+            portable;                   \
+        }                               \
+    } while (0)
+#else
+#define WAVE_DISPATCH(wide, portable) \
+    do {                                \
+        portable;                       \
+    } while (0)
+#endif
+
 static int widest(void) {
 #ifdef WAVE_X86
     unsigned a, b, c, d;
@@ -136,13 +154,8 @@ void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint3
 }
 
 void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        lookup_vbmi(table, jobs, n);
-        return;
-    }
-#endif
-    for (size_t j = 0; j < n; j++) lookup_portable(table, jobs[j].index, jobs[j].out, jobs[j].count);
+    WAVE_DISPATCH(lookup_vbmi(table, jobs, n),
+                  for (size_t j = 0; j < n; j++) lookup_portable(table, jobs[j].index, jobs[j].out, jobs[j].count));
 }
 
 /// The bodies of the loops below are written once and compiled twice: for the portable
@@ -213,24 +226,14 @@ WAVE_WIDE static void blend_row_wide(const uint32_t *top, const uint32_t *bottom
 
 void wave_interpolate_across(const uint16_t *cells, size_t cells_count, const uint32_t *cell, const uint32_t *t,
                              uint32_t *out, size_t count) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        interpolate_across_wide(cells, cells_count, cell, t, out, count);
-        return;
-    }
-#endif
-    interpolate_across_portable(cells, cell, t, out, count);
+    WAVE_DISPATCH(interpolate_across_wide(cells, cells_count, cell, t, out, count),
+                  interpolate_across_portable(cells, cell, t, out, count));
 }
 
 void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing, int level,
                     uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        blend_row_wide(top, bottom, ty, continuing, level, blended, steps, out, count);
-        return;
-    }
-#endif
-    blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count);
+    WAVE_DISPATCH(blend_row_wide(top, bottom, ty, continuing, level, blended, steps, out, count),
+                  blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count));
 }
 
 static void opaque_run_portable(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {
@@ -276,13 +279,7 @@ WAVE_WIDE static void opaque_run_wide(const uint32_t *pixels, size_t count, size
 #endif
 
 void wave_opaque_run(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        opaque_run_wide(pixels, count, start, end);
-        return;
-    }
-#endif
-    opaque_run_portable(pixels, count, start, end);
+    WAVE_DISPATCH(opaque_run_wide(pixels, count, start, end), opaque_run_portable(pixels, count, start, end));
 }
 
 WAVE_ALWAYS_INLINE void add_channel_body(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
@@ -296,13 +293,7 @@ WAVE_WIDE static void add_channel_wide(uint32_t *to, const uint32_t *pixels, uin
 #endif
 
 void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size_t count) {
-#ifdef WAVE_X86
-    if (wave_kernels_level() > 0) {
-        add_channel_wide(to, pixels, shift, count);
-        return;
-    }
-#endif
-    add_channel_body(to, pixels, shift, count);
+    WAVE_DISPATCH(add_channel_wide(to, pixels, shift, count), add_channel_body(to, pixels, shift, count));
 }
 
 void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint32_t offset, uint32_t level) {

@@ -309,53 +309,57 @@ void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint
     }
 }
 
-static void weighted_sum_portable(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
-                                  uint16_t *out, size_t count) {
+WAVE_ALWAYS_INLINE void pair_body(const uint16_t *a, const uint16_t *b, uint32_t *pairs, size_t count) {
+    for (size_t e = 0; e < count; e++) pairs[e] = (uint32_t)(a[e] ^ 0x8000u) | (uint32_t)(b[e] ^ 0x8000u) << 16;
+}
+
+#ifdef WAVE_X86
+WAVE_WIDE static void pair_wide(const uint16_t *a, const uint16_t *b, uint32_t *pairs, size_t count) {
+    pair_body(a, b, pairs, count);
+}
+#endif
+
+void wave_pair(const uint16_t *a, const uint16_t *b, uint32_t *pairs, size_t count) {
+    WAVE_DISPATCH(pair_wide(a, b, pairs, count), pair_body(a, b, pairs, count));
+}
+
+static void weighted_pairs_portable(const uint32_t *const *rows, const uint32_t *w, size_t n, uint32_t start,
+                                    uint16_t *out, size_t count) {
     for (size_t e = 0; e < count; e++) {
-        uint32_t acc = 1u << 15;
-        for (size_t t = 0; t < taps; t++) acc += w[t] * ((uint32_t)a[t][e] + (uint32_t)b[t][e]);
+        uint32_t acc = start;
+        for (size_t p = 0; p < n; p++) {
+            uint32_t v = rows[p][e];
+            int32_t lo = (int16_t)(uint16_t)v, hi = (int16_t)(uint16_t)(v >> 16);
+            acc += (uint32_t)(lo * (int32_t)(w[p] & 0xFFFF)) + (uint32_t)(hi * (int32_t)(w[p] >> 16));
+        }
         out[e] = (uint16_t)(acc >> 16);
     }
 }
 
 #ifdef WAVE_X86
-/// 32 outputs a step, in two registers that stay there across the taps. `vpmaddwd` makes
-/// w · a + w · b in one instruction from a and b interleaved as 16-bit pairs, but its
-/// inputs are signed: a and b go in less 32768 (their top bit flipped), and 65536 · w a tap
-/// is added back once, at the start (the sums are taken modulo 2^32, as defined). The
-/// interleaving works within 128-bit lanes, and packing the two sums back to 16 bits
-/// undoes it, so the outputs come out in order.
-WAVE_WIDE static void weighted_sum_wide(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w,
-                                        size_t taps, uint16_t *out, size_t count) {
-    uint32_t start = 1u << 15;
-    for (size_t t = 0; t < taps; t++) start += w[t] << 16;
-    const __m512i init = _mm512_set1_epi32((int)start), flip = _mm512_set1_epi16((short)0x8000);
+/// 32 outputs a step in two registers that stay there across the pairs: `vpmaddwd` makes
+/// both products of a pair and their sum in each 32-bit lane.
+WAVE_WIDE static void weighted_pairs_wide(const uint32_t *const *rows, const uint32_t *w, size_t n, uint32_t start,
+                                          uint16_t *out, size_t count) {
+    const __m512i init = _mm512_set1_epi32((int)start);
     for (size_t e = 0; e < count; e += 32) {
-        size_t n = count - e < 32 ? count - e : 32;
-        __mmask32 lanes = n >= 32 ? ~(__mmask32)0 : (__mmask32)((1u << n) - 1);
+        size_t left = count - e;
+        __mmask16 first = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+        __mmask16 second = left >= 32 ? (__mmask16)0xFFFF : left > 16 ? (__mmask16)((1u << (left - 16)) - 1) : 0;
         __m512i lo = init, hi = init;
-        for (size_t t = 0; t < taps; t++) {
-            const __m512i weight = _mm512_set1_epi32((int)(w[t] | w[t] << 16));
-            __m512i va = _mm512_xor_si512(_mm512_maskz_loadu_epi16(lanes, a[t] + e), flip);
-            __m512i vb = _mm512_xor_si512(_mm512_maskz_loadu_epi16(lanes, b[t] + e), flip);
-            lo = _mm512_add_epi32(lo, _mm512_madd_epi16(_mm512_unpacklo_epi16(va, vb), weight));
-            hi = _mm512_add_epi32(hi, _mm512_madd_epi16(_mm512_unpackhi_epi16(va, vb), weight));
+        for (size_t p = 0; p < n; p++) {
+            const __m512i weight = _mm512_set1_epi32((int)w[p]);
+            lo = _mm512_add_epi32(lo, _mm512_madd_epi16(_mm512_maskz_loadu_epi32(first, rows[p] + e), weight));
+            hi = _mm512_add_epi32(hi, _mm512_madd_epi16(_mm512_maskz_loadu_epi32(second, rows[p] + e + 16), weight));
         }
-        __m512i packed = _mm512_packus_epi32(_mm512_srli_epi32(lo, 16), _mm512_srli_epi32(hi, 16));
-        _mm512_mask_storeu_epi16(out + e, lanes, packed);
+        _mm256_mask_storeu_epi16(out + e, first, _mm512_cvtepi32_epi16(_mm512_srli_epi32(lo, 16)));
+        if (second) _mm256_mask_storeu_epi16(out + e + 16, second, _mm512_cvtepi32_epi16(_mm512_srli_epi32(hi, 16)));
     }
 }
 #endif
 
-void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
-                       uint16_t *out, size_t count) {
-#ifdef WAVE_X86
-    int narrow = 1;   // every weight fits a signed 16-bit multiplier (vpmaddwd)
-    for (size_t t = 0; t < taps; t++) narrow &= w[t] < 32768;
-    if (narrow && wave_kernels_level() > 0) {
-        weighted_sum_wide(a, b, w, taps, out, count);
-        return;
-    }
-#endif
-    weighted_sum_portable(a, b, w, taps, out, count);
+void wave_weighted_pairs(const uint32_t *const *rows, const uint32_t *w, size_t n, uint32_t start, uint16_t *out,
+                         size_t count) {
+    WAVE_DISPATCH(weighted_pairs_wide(rows, w, n, start, out, count),
+                  weighted_pairs_portable(rows, w, n, start, out, count));
 }

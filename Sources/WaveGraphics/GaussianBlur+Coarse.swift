@@ -21,22 +21,6 @@ import CPixelKernels
 /// arithmetic throughout (8 fractional bits kept between stages); every stage applies the
 /// same weights to every channel, so premultiplied colour never exceeds alpha.
 extension GaussianBlur {
-    /// The non-zero weights as taps (indices into `weights`), pairs of equal weight placed
-    /// symmetrically about the largest together (`b` ≥ 0), the rest alone (`b` = −1).
-    static func pairedTaps(_ weights: [UInt32]) -> [(w: UInt32, a: Int, b: Int)] {
-        guard let centre = weights.indices.max(by: { weights[$0] < weights[$1] }) else { return [] }
-        var taps: [(w: UInt32, a: Int, b: Int)] = []
-        for k in weights.indices where weights[k] != 0 {
-            let partner = 2 * centre - k
-            guard partner != k, weights.indices.contains(partner), weights[partner] == weights[k] else {
-                taps.append((weights[k], k, -1))
-                continue
-            }
-            if k < partner { taps.append((weights[k], k, partner)) }   // the later one goes with it
-        }
-        return taps
-    }
-
     /// log₂ of the cell size for `sigma`: 0 means blur at full resolution.
     static func coarseLevel(sigma: Double) -> Int {
         var k = 0
@@ -102,35 +86,27 @@ extension GaussianBlur {
         let y: CoarseSamples
     }
 
+    /// The cells of level `k` (F = 2ᵏ device pixels a side) that hold any of the non-empty
+    /// rectangle `r`: the first cell's column and row, and how many across and down.
+    static func cellBounds(of r: PixelBounds, level k: Int) -> (x0: Int, y0: Int, width: Int, height: Int) {
+        let x0 = r.x0 >> k, y0 = r.y0 >> k
+        return (x0, y0, ((r.x1 - 1) >> k) + 1 - x0, ((r.y1 - 1) >> k) + 1 - y0)
+    }
+
     /// Stages 1 to 3 of the coarse blur for output rectangle `dst` (not empty) from `src`
     /// (not empty), in `arena`.
     @inline(__always)
     private static func coarseGrid(source: UnsafePointer<UInt8>, src: PixelBounds, srcPixelBytes: Int, srcStride: Int,
                                    channelOffset: Int, ch: Int, dst: PixelBounds, sigma: Double, shiftX: Double,
                                    shiftY: Double, arena: ScratchArena) -> CoarseGrid {
-        let width = dst.width, height = dst.height
-        let k = coarseLevel(sigma: sigma), f = 1 << k
-
-        // 1. Cell averages B (8 fractional bits) over the cells that hold any of `src`.
-        let bx0 = src.x0 >> k, by0 = src.y0 >> k
-        let bw = ((src.x1 - 1) >> k) + 1 - bx0, bh = ((src.y1 - 1) >> k) + 1 - by0
+        let k = coarseLevel(sigma: sigma)
+        // 1. Cell sums over the cells that hold any of `src`.
+        let (bx0, by0, bw, bh) = cellBounds(of: src, level: k)
         let sums = arena.allocate(UInt32.self, count: bw * bh * ch)
         sums.initialize(repeating: 0, count: bw * bh * ch)
         if ch == 1, srcPixelBytes == 4 {
-            // A shadow's alpha: each row of cells first sums its rows per column, reading
-            // whole pixels (contiguous words, which vectorize) instead of every fourth byte.
-            let columns = arena.allocate(UInt32.self, count: src.width), shift = UInt32(channelOffset * 8)
-            var y = 0
-            while y < src.height {
-                let cellRow = (src.y0 + y) >> k, end = Swift.min(src.height, ((cellRow + 1) << k) - src.y0)
-                columns.initialize(repeating: 0, count: src.width)
-                for row in y..<end {
-                    let pixels = UnsafeRawPointer(source + row * srcStride * 4).assumingMemoryBound(to: UInt32.self)
-                    wave_add_channel(columns, pixels, shift, src.width)
-                }
-                wave_sum_cells(sums + (cellRow - by0) * bw, columns, src.width, UInt32(src.x0 & (f - 1)), UInt32(k))
-                y = end
-            }
+            addChannelCellSums(source: source, src: src, stride: srcStride, channelOffset: channelOffset, level: k,
+                               into: sums, arena: arena)
         } else {
             for y in 0..<src.height {
                 let row = source + (y * srcStride) * srcPixelBytes + channelOffset
@@ -150,21 +126,69 @@ extension GaussianBlur {
                 }
             }
         }
+        return blurCells(sums, of: src, ch: ch, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
+    }
+
+    /// Adds one channel of `source`'s 4-byte pixels (over the non-empty `src`, `stride`
+    /// pixels a row, the channel at byte `channelOffset`) to the sums of the level-`k` cells
+    /// (`cellBounds(of: src, level: k)`, row by row) that hold them.
+    static func addChannelCellSums(source: UnsafePointer<UInt8>, src: PixelBounds, stride: Int, channelOffset: Int,
+                                   level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena) {
+        let mark = arena.mark
+        defer { arena.reset(to: mark) }
+        let (_, by0, bw, _) = cellBounds(of: src, level: k), f = 1 << k
+        // Each row of cells first sums its rows per column, reading whole pixels (contiguous
+        // words, which vectorize) instead of every fourth byte.
+        let columns = arena.allocate(UInt32.self, count: src.width), shift = UInt32(channelOffset * 8)
+        var y = 0
+        while y < src.height {
+            let cellRow = (src.y0 + y) >> k, end = Swift.min(src.height, ((cellRow + 1) << k) - src.y0)
+            columns.initialize(repeating: 0, count: src.width)
+            for row in y..<end {
+                let pixels = UnsafeRawPointer(source + row * stride * 4).assumingMemoryBound(to: UInt32.self)
+                wave_add_channel(columns, pixels, shift, src.width)
+            }
+            wave_sum_cells(sums + (cellRow - by0) * bw, columns, src.width, UInt32(src.x0 & (f - 1)), UInt32(k))
+            y = end
+        }
+    }
+
+    /// Stages 1 (the averages) to 3 of the coarse blur for output rectangle `dst` (not
+    /// empty), from the sums of `ch` channels over the cells that hold the non-empty `src`
+    /// (`cellBounds`, row by row), in `arena`.
+    @inline(__always)
+    private static func blurCells(_ sums: UnsafeMutablePointer<UInt32>, of src: PixelBounds, ch: Int, dst: PixelBounds,
+                                  sigma: Double, shiftX: Double, shiftY: Double, arena: ScratchArena) -> CoarseGrid {
+        let width = dst.width, height = dst.height
+        let k = coarseLevel(sigma: sigma), f = 1 << k
+        let (bx0, by0, bw, bh) = cellBounds(of: src, level: k)
+        // Cell averages B (8 fractional bits).
         let cells = arena.allocate(UInt16.self, count: bw * bh * ch)
         let up = UInt32(8 - 2 * k)   // average · 2⁸ = sum · 2⁸ / F², exact for F ≤ 16
         for i in 0..<bw * bh * ch { cells[i] = UInt16(truncatingIfNeeded: sums[i] << up) }
 
         // 2. Where each output pixel samples the blurred cells: coarse coordinate
         //    u = (x − shift − (F − 1)/2) / F, between cells ⌊u⌋ and ⌊u⌋ + 1 with weight
-        //    t = frac(u) in 1/256 steps.
+        //    t = frac(u) in 1/256 steps. For a whole shift s that is n / 2F with the integer
+        //    n = 2(x − s) − (F − 1): ⌊u⌋ = n >> (k + 1) and t = (n mod 2F) · 128 / F, exactly
+        //    what the floating-point formula gives (every step of it is exact then).
         func samples(_ lo: Int, _ count: Int, _ shift: Double) -> (first: Int, cell: [Int], t: [UInt32]) {
             var cell = [Int](repeating: 0, count: count), t = [UInt32](repeating: 0, count: count)
-            for i in 0..<count {
-                let u = (Double(lo + i) - shift - Double(f - 1) / 2) / Double(f)
-                var j = Int(u.rounded(.down))
-                var w = Int(((u - Double(j)) * 256).rounded())
-                if w == 256 { j += 1; w = 0 }
-                cell[i] = j; t[i] = UInt32(w)
+            if shift == shift.rounded(.down), abs(shift) <= Double(1 << 40) {
+                let s = Int(shift)
+                for i in 0..<count {
+                    let n = 2 * (lo + i - s) - (f - 1)
+                    cell[i] = n >> (k + 1)
+                    t[i] = UInt32(n & (2 * f - 1)) << (7 - k)
+                }
+            } else {
+                for i in 0..<count {
+                    let u = (Double(lo + i) - shift - Double(f - 1) / 2) / Double(f)
+                    var j = Int(u.rounded(.down))
+                    var w = Int(((u - Double(j)) * 256).rounded())
+                    if w == 256 { j += 1; w = 0 }
+                    cell[i] = j; t[i] = UInt32(w)
+                }
             }
             let first = cell.min() ?? 0
             return (first, cell.map { $0 - first }, t)
@@ -173,44 +197,50 @@ extension GaussianBlur {
         let cw = (sx.cell.max() ?? 0) + 2, chh = (sy.cell.max() ?? 0) + 2   // cells [first, first + cw)
         let kernel = Kernel(sigma: cellSigma(sigma: sigma, level: k), shift: 0)
 
-        // 3. Blur the cells: rows into M (bh × cw), then columns into C (chh × cw). Taps of
-        //    equal weight either side of the centre go together: w·a + w·b = w·(a + b), the
-        //    same wrapping 32-bit sum with half the multiplies.
-        let taps = Self.pairedTaps(kernel.weights)
+        // 3. Blur the cells: rows into M (bh × cw), then columns into C (chh × cw), two taps
+        //    at a time: tap 2p and tap 2p + 1 read neighbouring cells (across) or rows (down),
+        //    which `wave_pair` puts side by side in one 32-bit lane, both less 32768 (signed),
+        //    so that one `vpmaddwd` multiplies and adds the two. Adding 32768 · Σ w back once
+        //    at the start makes the sum the plain Σ w · value (modulo 2³², where it is exact).
+        let weights = kernel.weights, n = weights.count, pairs = (n + 1) / 2
+        precondition(weights.allSatisfy { $0 < 32768 }, "a coarse blur's weights are small (σ ≥ 4 cells)")
+        let pairWeights = arena.allocate(UInt32.self, count: pairs)
+        var start: UInt32 = 1 << 15
+        for p in 0..<pairs {
+            let a = weights[2 * p], b = 2 * p + 1 < n ? weights[2 * p + 1] : 0
+            pairWeights[p] = a | b << 16
+            start = start &+ (a &+ b) &* 32768
+        }
+        let inputs = arena.allocate(UnsafePointer<UInt32>?.self, count: pairs)
         let rowElements = cw * ch
         let m = arena.allocate(UInt16.self, count: bh * rowElements)
-        let across = sx.first + kernel.first - bx0   // tap k reads input cell = output cell + across + k
-        // Each output row is `wave_weighted_sum` of the rows of `taps.count` pairs of inputs,
-        // a zero row standing in for an input that is not there: the same wrapping sums.
-        let weights = arena.allocate(UInt32.self, count: taps.count)
-        let firstInputs = arena.allocate(UnsafePointer<UInt16>?.self, count: taps.count)
-        let secondInputs = arena.allocate(UnsafePointer<UInt16>?.self, count: taps.count)
-        for (t, tap) in taps.enumerated() { weights[t] = tap.w }
-        // Across: each input row padded with zero cells, so that every tap's shifted read is
-        // inside it (output cell i reads padded cell i + across + tap − base).
-        let shifts = taps.flatMap { $0.b >= 0 ? [$0.a, $0.b] : [$0.a] }
-        let base = Swift.min(0, across + (shifts.min() ?? 0)), end = Swift.max(bw, cw + across + (shifts.max() ?? 0))
-        let padded = arena.allocate(UInt16.self, count: (end - base) * ch + rowElements)
-        let zeros = UnsafePointer(padded + (end - base) * ch)   // a row of zeros after the padded row
-        padded.initialize(repeating: 0, count: (end - base) * ch + rowElements)
-        for (t, tap) in taps.enumerated() {
-            firstInputs[t] = UnsafePointer(padded + (across + tap.a - base) * ch)
-            secondInputs[t] = tap.b >= 0 ? UnsafePointer(padded + (across + tap.b - base) * ch) : zeros
-        }
+        // Across: output cell i takes tap k from input cell i + across + k; each input row is
+        // padded with zero cells [base, end) so that every read is inside it.
+        let across = sx.first + kernel.first - bx0
+        let base = Swift.min(0, across), end = Swift.max(bw, cw + across + n)
+        let paddedCount = (end - base) * ch
+        let padded = arena.allocate(UInt16.self, count: paddedCount + rowElements + ch)
+        padded.initialize(repeating: 0, count: paddedCount + rowElements + ch)
+        let zeros = UnsafePointer(padded + paddedCount + ch)   // a row of zeros after the padded row
+        let neighbours = arena.allocate(UInt32.self, count: paddedCount)   // (cell, next cell) a lane
+        for p in 0..<pairs { inputs[p] = UnsafePointer(neighbours + (across + 2 * p - base) * ch) }
         for y in 0..<bh {
             (padded - base * ch).update(from: cells + y * bw * ch, count: bw * ch)
-            wave_weighted_sum(firstInputs, secondInputs, weights, taps.count, m + y * rowElements, rowElements)
+            wave_pair(padded, padded + ch, neighbours, paddedCount)
+            wave_weighted_pairs(inputs, pairWeights, pairs, start, m + y * rowElements, rowElements)
         }
+        // Down: output row y takes tap k from row y + down + k of M (zeros beyond it); lane
+        // pairs of rows r and r + 1 for every r read.
         let c = arena.allocate(UInt16.self, count: chh * rowElements)
-        let down = sy.first + kernel.first - by0   // tap k reads row = output row + down + k
+        let down = sy.first + kernel.first - by0
         /// Row r of M, or zeros beyond it.
         func row(_ r: Int) -> UnsafePointer<UInt16> { r >= 0 && r < bh ? UnsafePointer(m + r * rowElements) : zeros }
+        let stacked = chh + 2 * (pairs - 1)
+        let rowPairs = arena.allocate(UInt32.self, count: stacked * rowElements)
+        for i in 0..<stacked { wave_pair(row(down + i), row(down + i + 1), rowPairs + i * rowElements, rowElements) }
         for y in 0..<chh {
-            for (t, tap) in taps.enumerated() {
-                firstInputs[t] = row(y + down + tap.a)
-                secondInputs[t] = tap.b >= 0 ? row(y + down + tap.b) : zeros
-            }
-            wave_weighted_sum(firstInputs, secondInputs, weights, taps.count, c + y * rowElements, rowElements)
+            for p in 0..<pairs { inputs[p] = UnsafePointer(rowPairs + (y + 2 * p) * rowElements) }
+            wave_weighted_pairs(inputs, pairWeights, pairs, start, c + y * rowElements, rowElements)
         }
 
         return CoarseGrid(level: k, cells: c, rowElements: rowElements, rows: chh, x: sx, y: sy)
@@ -326,26 +356,29 @@ extension GaussianBlur {
         }
     }
 
-    /// A shadow's coverage: channel `channelOffset` of `source`'s 4-byte pixels blurred over
-    /// `dst` as `blurCoarse` blurs it, kept as `ShadowAlpha` rows with the same bytes, but
-    /// computed only where they can be non-zero. A pixel whose four cells are all under 128
-    /// (half a level: 8 fractional bits) interpolates to under half a level, 0 once rounded.
-    /// So for each pair of cell rows only the columns from the first to the last span next
-    /// to a cell of 128 or more are interpolated, and the rows between two cell rows under
-    /// 128 are skipped: the shadow of a round shape leaves most of its rectangle's corners,
-    /// and the tails beyond about 2.9σ, unvisited. In each row the first stretch of `layer`'s
+    /// A shadow: the alpha of `coverage` blurred over `dst` as `blurCoarse` blurs a layer's
+    /// alpha channel, kept as `ShadowAlpha` rows with the same bytes, but computed only
+    /// where they can be non-zero. A pixel whose four cells are all under 128 (half a level:
+    /// 8 fractional bits) interpolates to under half a level, 0 once rounded. So for each
+    /// pair of cell rows only the columns from the first to the last span next to a cell of
+    /// 128 or more are interpolated, and the rows between two cell rows under 128 are
+    /// skipped: the shadow of a round shape leaves most of its rectangle's corners, and the
+    /// tails beyond about 2.9σ, unvisited. In each row the first stretch of the coverage's
     /// opaque pixels is left out, as hidden (`ShadowAlpha.hidden`). The rows are computed by
     /// `wave_interpolate_across` and `wave_blend_row` (`CPixelKernels`), whose sums are
     /// `interpolate`'s.
-    static func coarseShadow(source: UnsafePointer<UInt8>, src: PixelBounds, srcStride: Int, channelOffset: Int,
-                             dst: PixelBounds, sigma: Double, shiftX: Double, shiftY: Double, hiddenUnder layer: Surface?,
-                             arena: ScratchArena) -> ShadowAlpha {
+    static func coarseShadow<C: ShadowCoverage>(of coverage: C, dst: PixelBounds, sigma: Double, shiftX: Double,
+                                                shiftY: Double, arena: ScratchArena) -> ShadowAlpha {
         let width = Swift.max(dst.width, 0), height = Swift.max(dst.height, 0)
+        let src = coverage.rect
         guard width > 0, height > 0, !src.isEmpty else { return ShadowAlpha.Builder(rect: dst, total: 0).finish() }
         let mark = arena.mark
         defer { arena.reset(to: mark) }
-        let grid = coarseGrid(source: source, src: src, srcPixelBytes: 4, srcStride: srcStride, channelOffset: channelOffset,
-                              ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
+        let level = coarseLevel(sigma: sigma), cells = cellBounds(of: src, level: level)
+        let sums = arena.allocate(UInt32.self, count: cells.width * cells.height)
+        sums.initialize(repeating: 0, count: cells.width * cells.height)
+        coverage.addCellSums(level: level, into: sums, arena: arena)
+        let grid = blurCells(sums, of: src, ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
         let k = grid.level, c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
         // The first span whose cell is c or more, for every cell c (spans.count past the last).
@@ -380,8 +413,8 @@ extension GaussianBlur {
             let x0 = spans[first].start, x1 = spans[last].end
             bands.append((y, end, pair))
             for yy in y..<end {
-                let hide = layer.map { opaqueStretch(of: $0, row: dst.y0 + yy, from: dst.x0 + x0, to: dst.x0 + x1, relativeTo: dst.x0) }
-                let h0 = hide?.lowerBound ?? x0, h1 = hide?.upperBound ?? x0
+                let hide = coverage.opaqueStretch(row: dst.y0 + yy, from: dst.x0 + x0, to: dst.x0 + x1)
+                let h0 = hide.isEmpty ? x0 : hide.lowerBound - dst.x0, h1 = hide.isEmpty ? x0 : hide.upperBound - dst.x0
                 columns[4 * yy] = x0
                 columns[4 * yy + 1] = x1
                 columns[4 * yy + 2] = h0
@@ -408,24 +441,21 @@ extension GaussianBlur {
                 var lastT: UInt32 = 0
                 for yy in band.y0..<band.y1 {
                     let ty = sy.t[yy], continuing: Int32 = yy > band.y0 && ty == lastT &+ step ? 1 : 0
-                    wave_blend_row(top + x0, bottom + x0, ty, continuing, Int32(k), blended + x0, steps + x0, row + x0, n)
+                    // Straight into the shadow's buffer, less the hidden stretch (blended
+                    // all the same, into `row`, so that the next row can continue from it).
+                    let (at, h0, h1) = builder.reserveWhole(y: yy, from: x0, to: x1,
+                                                            hiding: columns[4 * yy + 2]..<columns[4 * yy + 3])
+                    func blend(_ lo: Int, _ hi: Int, into out: UnsafeMutablePointer<UInt8>) {
+                        guard lo < hi else { return }
+                        wave_blend_row(top + lo, bottom + lo, ty, continuing, Int32(k), blended + lo, steps + lo, out, hi - lo)
+                    }
+                    blend(x0, h0, into: at)
+                    blend(h0, h1, into: row + h0)
+                    blend(h1, x1, into: at + (h0 - x0))
                     lastT = ty
-                    builder.addWhole(row, y: yy, from: x0, to: x1, hiding: columns[4 * yy + 2]..<columns[4 * yy + 3])
                 }
             }
         }
         return builder.finish()
-    }
-
-    /// The first stretch of `layer`'s opaque pixels in device row `y` between device columns
-    /// `x0` and `x1`, in columns relative to `origin` (empty if none).
-    private static func opaqueStretch(of layer: Surface, row y: Int, from x0: Int, to x1: Int, relativeTo origin: Int) -> Range<Int> {
-        guard y >= layer.originY, y < layer.originY + layer.height else { return 0..<0 }
-        let lo = Swift.max(x0, layer.originX), hi = Swift.min(x1, layer.originX + layer.width)
-        guard lo < hi else { return 0..<0 }
-        let pixels = (layer.base + (((y - layer.originY) * layer.stride + lo - layer.originX) << 2)).assumingMemoryBound(to: UInt32.self)
-        var start = 0, end = 0
-        wave_opaque_run(pixels, hi - lo, &start, &end)
-        return start < end ? (lo + start - origin)..<(lo + end - origin) : 0..<0
     }
 }

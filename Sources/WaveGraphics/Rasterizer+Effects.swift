@@ -57,12 +57,19 @@ extension Rasterizer {
                     ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = entry.alpha
                 } else {
-                    if caching, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
-                        spans.expectRepeat(hash: SpanCache.fingerprint(path, rule, contentRect))
+                    let visible: ShadowAlpha
+                    if direct, shadow.isCoarse,
+                       let coverage = fillCoverage(items[0], over: contentRect, keep: fillTarget.rect == contentRect) {
+                        visible = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: shadow.sigma, shiftX: shadow.shiftX,
+                                                            shiftY: shadow.shiftY, arena: arena)
+                    } else {
+                        if caching, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
+                            spans.expectRepeat(hash: SpanCache.fingerprint(path, rule, contentRect))
+                        }
+                        let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
+                        layer = drawn
+                        visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
                     }
-                    let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
-                    layer = drawn
-                    let visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = visible
                     if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
@@ -84,6 +91,25 @@ extension Rasterizer {
         guard let painted else { return [out] }
         let content = direct ? contentBounds : layer?.rect ?? .empty
         return Self.shadowFootprint(painted, content: content.intersection(out), within: out)
+    }
+
+    /// The coverage `item` would leave on a clear layer over `clip`, when it is one solid
+    /// fill that draws something there: its spans, from the span cache or converted now
+    /// (and cached when `keep`, for the fill drawn next over the same rectangle).
+    mutating func fillCoverage(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> FillCoverage? {
+        guard case .fill(let path, let rule, .solid(let color), let opacity) = item, opacity > 0, path.isFinite,
+              let box = path.bounds, !PixelBounds(covering: box).intersection(clip).isEmpty else { return nil }
+        let packed = color.premultipliedPacked(opacity: Swift.min(opacity, 1))
+        guard packed != 0 else { return nil }
+        let hash = caching ? SpanCache.fingerprint(path, rule, clip) : 0
+        if caching, let entry = spans.entry(path: path, rule: rule, rect: clip, hash: hash) {
+            return FillCoverage(rect: clip, spans: entry.spans, color: packed)
+        }
+        convert(path, clip: clip)
+        var sink = RecordingSink(inner: DiscardingSink())
+        scan.sweep(rule: rule, into: &sink)
+        if caching, keep { spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: sink.spans)) }
+        return FillCoverage(rect: clip, spans: sink.spans, color: packed)
     }
 
     /// The effect's layer over `layerRect`: the items drawn over `contentRect`, blurred
@@ -142,11 +168,9 @@ struct EffectPlan {
         /// pixels: straight from the coarse grid for wide blurs (`coarseShadow`), else from
         /// the whole blurred rectangle.
         func shadowAlpha(of layer: Surface, over rect: PixelBounds, arena: ScratchArena) -> ShadowAlpha {
-            let source = UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self))
-            if GaussianBlur.coarseLevel(sigma: sigma) > 0 {
-                return GaussianBlur.coarseShadow(source: source, src: layer.rect, srcStride: layer.stride, channelOffset: 3,
-                                                 dst: rect, sigma: sigma, shiftX: shiftX, shiftY: shiftY,
-                                                 hiddenUnder: layer, arena: arena)
+            if isCoarse {
+                return GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: sigma, shiftX: shiftX,
+                                                 shiftY: shiftY, arena: arena)
             }
             let mark = arena.mark
             defer { arena.reset(to: mark) }
@@ -154,6 +178,9 @@ struct EffectPlan {
             apply(to: layer, channelOffset: 3, channels: 1, into: alpha, dst: rect, arena: arena)
             return ShadowAlpha(alpha: alpha, rect: rect, hiddenUnder: layer)
         }
+
+        /// Whether the blur is computed on a coarse grid (σ ≥ 8).
+        var isCoarse: Bool { GaussianBlur.coarseLevel(sigma: sigma) > 0 }
 
         /// Pixels the filtered image can be non-zero on, given its input's bounds.
         func bounds(of r: PixelBounds) -> PixelBounds {

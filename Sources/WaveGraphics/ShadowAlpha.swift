@@ -98,8 +98,8 @@ struct ShadowAlpha {
             exact = nil
         }
 
-        /// For rows whose bytes will come to exactly `total` (`addWhole`): they are written
-        /// straight into the shadow's own buffer.
+        /// For rows whose bytes will come to exactly `total` (`reserveWhole`): they are
+        /// written straight into the shadow's own buffer.
         init(rect: PixelBounds, total: Int) {
             self.rect = rect
             let buffer = PageBuffer<UInt8>(count: total)
@@ -137,23 +137,31 @@ struct ShadowAlpha {
             }
         }
 
-        /// Adds row `y`'s coverage `row[x0 ..< x1]` as it is (zeros included), less the
-        /// stretch `hide` (columns the layer covers opaquely), which is recorded as hidden.
-        mutating func addWhole(_ row: UnsafePointer<UInt8>, y: Int, from x0: Int, to x1: Int, hiding hide: Range<Int>) {
+        /// Adds row `y`'s coverage over columns [x0, x1), zeros included, less the stretch
+        /// `hide` (columns the layer covers opaquely, recorded as hidden), and returns where
+        /// the caller writes it (only for a builder made with `init(rect:total:)`): columns
+        /// [x0, h0) from `at`, then [h1, x1) right after them; [h0, h1) is `hide` within
+        /// [x0, x1).
+        mutating func reserveWhole(y: Int, from x0: Int, to x1: Int,
+                                   hiding hide: Range<Int>) -> (at: UnsafeMutablePointer<UInt8>, h0: Int, h1: Int) {
+            guard let out else { preconditionFailure("reserveWhole needs the shadow's own buffer") }
             let h0 = Swift.min(Swift.max(hide.lowerBound, x0), x1), h1 = Swift.max(Swift.min(hide.upperBound, x1), h0)
+            let at = out + total
             func add(_ a: Int, _ b: Int) {
                 guard a < b else { return }
                 runs.append(Run(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: a),
                                 count: Int32(truncatingIfNeeded: b - a), offset: Int32(truncatingIfNeeded: total)))
-                (out.map { $0 + total })?.initialize(from: row + a, count: b - a)
                 total += b - a
             }
             add(x0, h0)
             add(h1, x1)
-            guard h0 < h1 else { return }
-            if hidden.isEmpty { hidden = [Int32](repeating: 0, count: 2 * rect.height) }
-            hidden[2 * y] = Int32(truncatingIfNeeded: h0)
-            hidden[2 * y + 1] = Int32(truncatingIfNeeded: h1)
+            precondition(exact.map { total <= $0.count } ?? true, "rows added exceed the promised total")
+            if h0 < h1 {
+                if hidden.isEmpty { hidden = [Int32](repeating: 0, count: 2 * rect.height) }
+                hidden[2 * y] = Int32(truncatingIfNeeded: h0)
+                hidden[2 * y + 1] = Int32(truncatingIfNeeded: h1)
+            }
+            return (at, h0, h1)
         }
 
         /// The runs added, their coverage copied once its size is known: no growing array (a

@@ -101,3 +101,10 @@ struct RecordingSink<Inner: SpanSink>: SpanSink {
         inner.span(y: y, x: x, count: count, alpha: alpha)
     }
 }
+
+/// Takes spans and does nothing with them (under a `RecordingSink`, to learn a fill's spans
+/// without drawing it).
+struct DiscardingSink: SpanSink {
+    @inline(__always)
+    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {}
+}

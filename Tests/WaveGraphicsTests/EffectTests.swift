@@ -88,17 +88,6 @@ final class EffectTests: XCTestCase {
 
     /// Wide blurs and shadows (σ ≥ 8) take the coarse-grid path; they too stay within 2/255
     /// of the true Gaussian, with fractional shadow offsets and at the canvas edges.
-    /// The coarse blur pairs taps of equal weight mirrored about the centre and keeps every
-    /// other non-zero tap alone, so each weight is applied exactly once.
-    func testCoarseBlurPairsMirroredTapsOfEqualWeight() {
-        let taps = GaussianBlur.pairedTaps([0, 1, 5, 9, 5, 2, 0])
-        XCTAssertEqual(taps.map { [Int($0.w), $0.a, $0.b] }, [[1, 1, -1], [5, 2, 4], [9, 3, -1], [2, 5, -1]])
-        let kernel = GaussianBlur.Kernel(sigma: 4.5, shift: 0)
-        let paired = GaussianBlur.pairedTaps(kernel.weights)
-        XCTAssertGreaterThan(paired.filter { $0.b >= 0 }.count, kernel.weights.count / 2 - 2)
-        XCTAssertEqual(paired.reduce(0) { $0 + $1.w * ($1.b >= 0 ? 2 : 1) }, 65536)
-    }
-
     func testWideBlurMatchesTheTrueGaussian() {
         let side = 160
         let big = shapes.map { item -> DisplayItem in
@@ -249,9 +238,8 @@ final class EffectTests: XCTestCase {
                         let expected = Array(UnsafeBufferPointer(start: whole, count: rect.width * rect.height))
                         for level in [0, 1] as [Int32] {
                             wave_kernels_use(level)
-                            let fast = GaussianBlur.coarseShadow(source: source, src: layerRect, srcStride: layerRect.width,
-                                                                 channelOffset: 3, dst: rect, sigma: sigma, shiftX: dx, shiftY: dy,
-                                                                 hiddenUnder: surface, arena: arena)
+                            let fast = GaussianBlur.coarseShadow(of: LayerCoverage(layer: surface), dst: rect, sigma: sigma,
+                                                                 shiftX: dx, shiftY: dy, arena: arena)
                             wave_kernels_use(1)
                             XCTAssertEqual(fast.rect, rect)
                             let got = expand(fast)
@@ -392,6 +380,78 @@ final class EffectTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A shadow made from a fill's spans (`FillCoverage`, no layer drawn) has the bytes,
+    /// runs and hidden stretches of the same shadow made from the fill drawn on a clear
+    /// layer (`LayerCoverage`): for a curved shape, a self-crossing star (rows computed in
+    /// bands), pixel-aligned rectangles (full-coverage spans side by side, two opaque
+    /// stretches in a row), opaque and translucent colours and a fill opacity, clipped by
+    /// the layer and by the shadow's rectangle; on both kernel paths.
+    func testShadowFromAFillsSpansEqualsTheShadowOfItsDrawnLayer() {
+        var star = Path()
+        for i in 0..<5 {
+            let a = Double(i) * 4 * Double.pi / 5 - Double.pi / 2
+            let p = Point(60 + 38 * cos(a), 52 + 38 * sin(a))
+            if i == 0 { star.move(to: p) } else { star.line(to: p) }
+        }
+        star.close()
+        var blocks = TestScene.rect(20, 30, 30, 24)
+        blocks.addRect(Rect(x: 50, y: 40, width: 12, height: 30))   // meets the first: one stretch
+        blocks.addRect(Rect(x: 70, y: 36, width: 20.5, height: 22.3))   // apart: a second stretch
+        let shapes: [(Path, FillRule)] = [(TestScene.circle(61.3, 47.8, 29.6), .nonZero), (star, .nonZero), (star, .evenOdd),
+                                          (blocks, .nonZero)]
+        let paints: [(Color, Double)] = [(Color(r: 1, g: 0.23, b: 0.36), 1), (Color(r: 0.1, g: 0.5, b: 0.9, a: 0.6), 1),
+                                          (Color(r: 0.2, g: 0.9, b: 0.4), 0.75)]
+        let arena = ScratchArena()
+        var rasterizer = Rasterizer(tolerance: 0.1, canvas: PixelBounds(x0: 0, y0: 0, x1: 200, y1: 200),
+                                    scratch: RasterScratch(), shadows: ShadowCache(), caching: false)
+        var compared = 0, hidden = 0
+        for (path, rule) in shapes {
+            for (color, opacity) in paints {
+                let item = DisplayItem.fill(path: path, rule: rule, paint: .solid(color), opacity: opacity)
+                for clip in [PixelBounds(x0: 10, y0: 8, x1: 110, y1: 100), PixelBounds(x0: 35, y0: 20, x1: 80, y1: 75)] {
+                    guard let coverage = rasterizer.fillCoverage(item, over: clip, keep: false) else {
+                        XCTFail("no coverage for \(path), \(color)"); continue
+                    }
+                    var pixels = [UInt32](repeating: 0, count: clip.width * clip.height)
+                    pixels.withUnsafeMutableBytes { raw in
+                        let layer = Surface(base: raw.baseAddress!, width: clip.width, height: clip.height,
+                                            originX: clip.x0, originY: clip.y0)
+                        rasterizer.draw([item], on: layer)
+                        for sigma in [9.0, 21, 40] {
+                            let kernels = EffectPlan.Kernels(sigma: sigma, shiftX: sigma == 21 ? 3 : 0, shiftY: sigma == 21 ? -2.5 : 0)
+                            let whole = kernels.bounds(of: clip)
+                            for rect in [whole, PixelBounds(x0: 40, y0: whole.y0, x1: whole.x1, y1: 70)] {
+                                for level in [0, 1] as [Int32] {
+                                    wave_kernels_use(level)
+                                    let a = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: sigma, shiftX: kernels.shiftX,
+                                                                      shiftY: kernels.shiftY, arena: arena)
+                                    let b = GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: sigma,
+                                                                      shiftX: kernels.shiftX, shiftY: kernels.shiftY, arena: arena)
+                                    wave_kernels_use(1)
+                                    XCTAssertEqual(a.runs, b.runs, "\(rule), \(color), σ \(sigma), \(rect)")
+                                    XCTAssertEqual(a.hidden, b.hidden, "\(rule), \(color), σ \(sigma), \(rect)")
+                                    XCTAssertEqual(Array(UnsafeBufferPointer(start: a.bytes.base, count: a.bytes.count)),
+                                                   Array(UnsafeBufferPointer(start: b.bytes.base, count: b.bytes.count)))
+                                    compared += a.bytes.count
+                                    for y in 0..<a.hidden.count / 2 { hidden += Int(a.hidden[2 * y + 1] - a.hidden[2 * y]) }
+                                }
+                            }
+                        }
+                        // The opaque stretches row by row, anywhere in the row.
+                        for y in clip.y0 - 1...clip.y1 {
+                            for (x0, x1) in [(0, 200), (clip.x0 + 17, clip.x0 + 40), (clip.x0 + 33, clip.x1 - 3)] {
+                                XCTAssertEqual(coverage.opaqueStretch(row: y, from: x0, to: x1),
+                                               LayerCoverage(layer: layer).opaqueStretch(row: y, from: x0, to: x1), "row \(y)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000_000)
+        XCTAssertGreaterThan(hidden, 50_000)
     }
 
     /// The shadow cache keeps every new shadow while it has room (a loop is blurred once, in

@@ -103,25 +103,38 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
-    func testWeightedSumsAndChannelSums() {
+    func testWeightedPairsAndChannelSums() {
         onEachPath { level in
             for count in [0, 1, 15, 16, 17, 31, 32, 33, 63, 301] {
-                for taps in [1, 2, 9, 29] {
-                    let rows = (0..<2 * taps).map { _ in (0..<count).map { _ in UInt16(truncatingIfNeeded: next() % 65281) } }
-                    // Weights under 32768 (the wide path's), and now and then one above.
-                    let w = (0..<taps).map { _ in next() % 20 == 0 ? 32768 + next() % 30000 : next() % 32768 }
+                for pairs in [1, 2, 9, 29] {
+                    // Pairs made by wave_pair from two rows each.
+                    let a = (0..<pairs).map { _ in (0..<count).map { _ in UInt16(truncatingIfNeeded: next() % 65281) } }
+                    let b = (0..<pairs).map { _ in (0..<count).map { _ in UInt16(truncatingIfNeeded: next() % 65281) } }
+                    var rows = [[UInt32]](repeating: [UInt32](repeating: 0, count: count + 1), count: pairs)
+                    for p in 0..<pairs {
+                        rows[p][count] = 0x1234_5678
+                        wave_pair(a[p], b[p], &rows[p], count)
+                        XCTAssertEqual(rows[p][count], 0x1234_5678, "wave_pair wrote past the end")
+                        for e in 0..<count {
+                            XCTAssertEqual(rows[p][e], UInt32(a[p][e] ^ 0x8000) | UInt32(b[p][e] ^ 0x8000) << 16)
+                        }
+                    }
+                    // Weights under 32768, each 16-bit half; the sum as defined: Σ w · value, plus
+                    // 32768 · Σ w to undo the signed halves, plus 2¹⁵, modulo 2³².
+                    let w = (0..<pairs).map { _ in next() % 32768 | (next() % 32768) << 16 }
+                    var start: UInt32 = 1 << 15
+                    for p in 0..<pairs { start = start &+ ((w[p] & 0xFFFF) &+ (w[p] >> 16)) &* 32768 }
                     var out = [UInt16](repeating: 0xABCD, count: count + 1)
                     rows.withUnsafeBufferPointer { r in
-                        let pointers = (0..<2 * taps).map { i in r[i].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) } }
-                        let a = Array(pointers[..<taps]).map { Optional($0) }, b = Array(pointers[taps...]).map { Optional($0) }
-                        wave_weighted_sum(a, b, w, taps, &out, count)
+                        let pointers = (0..<pairs).map { i in r[i].withUnsafeBufferPointer { Optional(UnsafePointer($0.baseAddress!)) } }
+                        wave_weighted_pairs(pointers, w, pairs, start, &out, count)
                     }
                     XCTAssertEqual(out[count], 0xABCD, "written past the end")
                     for e in 0..<count {
                         var acc: UInt32 = 1 << 15
-                        for t in 0..<taps { acc = acc &+ w[t] &* (UInt32(rows[t][e]) + UInt32(rows[taps + t][e])) }
-                        if out[e] != UInt16(acc >> 16) {
-                            return XCTFail("path \(level), count \(count), taps \(taps), e \(e): \(out[e]) != \(acc >> 16)")
+                        for p in 0..<pairs { acc = acc &+ (w[p] & 0xFFFF) &* UInt32(a[p][e]) &+ (w[p] >> 16) &* UInt32(b[p][e]) }
+                        if out[e] != UInt16(truncatingIfNeeded: acc >> 16) {
+                            return XCTFail("path \(level), count \(count), pairs \(pairs), e \(e): \(out[e]) != \(acc >> 16)")
                         }
                     }
                 }

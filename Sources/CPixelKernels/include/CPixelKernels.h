@@ -62,12 +62,16 @@ void wave_add_channel(uint32_t *to, const uint32_t *pixels, uint32_t shift, size
 /// 2^level columns wide and column 0 lying `offset` columns into cell 0.
 void wave_sum_cells(uint32_t *cells, const uint32_t *columns, size_t count, uint32_t offset, uint32_t level);
 
-/// One row of a separable blur, output-stationary: for e < count,
-/// out[e] = (2^15 + sum over t < taps of w[t] * (a[t][e] + b[t][e])) >> 16, the sum modulo 2^32.
-/// Every a[t] and b[t] must hold `count` values (point a missing one at zeros). The wide
-/// path takes weights under 32768 (a Gaussian's, from σ of about 1 on); others go portable.
-void wave_weighted_sum(const uint16_t *const *a, const uint16_t *const *b, const uint32_t *w, size_t taps,
-                       uint16_t *out, size_t count);
+/// pairs[e] = (a[e] ^ 0x8000) | (b[e] ^ 0x8000) << 16 for e < count: two 16-bit values in
+/// one 32-bit lane, each less 32768 (read as signed 16-bit), for wave_weighted_pairs.
+void wave_pair(const uint16_t *a, const uint16_t *b, uint32_t *pairs, size_t count);
+
+/// One row of a separable blur, output-stationary, two taps at a time: for e < count,
+/// out[e] = (start + sum over p < n of lo * (w[p] & 0xFFFF) + hi * (w[p] >> 16)) >> 16, lo
+/// and hi the signed 16-bit halves of rows[p][e] (from wave_pair), the sum modulo 2^32.
+/// Every row must hold `count` values; each 16-bit weight must be under 32768.
+void wave_weighted_pairs(const uint32_t *const *rows, const uint32_t *w, size_t n, uint32_t start, uint16_t *out,
+                         size_t count);
 
 /// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
 /// one. Returns the path now in use. For tests that compare the two; the default is the

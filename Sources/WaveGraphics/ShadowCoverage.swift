@@ -1,0 +1,126 @@
+import CPixelKernels
+
+/// What a wide shadow is made from (`GaussianBlur.coarseShadow`): the alpha its layer has,
+/// read as sums over the coarse grid's cells, and where that alpha is 255 (the shadow is
+/// hidden there).
+protocol ShadowCoverage {
+    /// The device pixels whose alpha can be non-zero (not empty).
+    var rect: PixelBounds { get }
+
+    /// Adds the alpha summed over each cell of level `k` (F = 2ᵏ device pixels a side) to
+    /// `sums`, which holds the cells `GaussianBlur.cellBounds(of: rect, level: k)` row by row.
+    func addCellSums(level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena)
+
+    /// The first stretch of pixels with alpha 255 in device row `y` between device columns
+    /// `x0` and `x1` (device columns; empty if there is none).
+    func opaqueStretch(row y: Int, from x0: Int, to x1: Int) -> Range<Int>
+}
+
+/// A drawn layer's alpha.
+struct LayerCoverage: ShadowCoverage {
+    let layer: Surface
+
+    var rect: PixelBounds { layer.rect }
+
+    func addCellSums(level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena) {
+        GaussianBlur.addChannelCellSums(source: UnsafePointer(layer.base.assumingMemoryBound(to: UInt8.self)), src: layer.rect,
+                                        stride: layer.stride, channelOffset: 3, level: k, into: sums, arena: arena)
+    }
+
+    func opaqueStretch(row y: Int, from x0: Int, to x1: Int) -> Range<Int> {
+        guard y >= layer.originY, y < layer.originY + layer.height else { return 0..<0 }
+        let lo = Swift.max(x0, layer.originX), hi = Swift.min(x1, layer.originX + layer.width)
+        guard lo < hi else { return 0..<0 }
+        let pixels = (layer.base + (((y - layer.originY) * layer.stride + lo - layer.originX) << 2)).assumingMemoryBound(to: UInt32.self)
+        var start = 0, end = 0
+        wave_opaque_run(pixels, hi - lo, &start, &end)
+        return start < end ? (lo + start)..<(lo + end) : 0..<0
+    }
+}
+
+/// The alpha one solid fill would leave on a clear layer over `rect`, known from its
+/// coverage spans without drawing it: a span of coverage a gives its pixels the alpha of
+/// `SolidBlitter`'s colour for a (source-over onto nothing is the source), so the sums and
+/// the opaque stretches are those of the drawn layer, and the shadow's bytes the same.
+/// An effect whose content is one such fill needs no layer at all (`Rasterizer.effect`).
+struct FillCoverage: ShadowCoverage {
+    let rect: PixelBounds
+    /// The fill's spans over `rect` (surface coordinates: from its top-left corner).
+    let spans: [SpanCache.Span]
+    /// The premultiplied packed colour.
+    let color: UInt32
+    /// Per row of `rect`, the stretches of alpha 255 (`opaque[first[y] ..< first[y + 1]]`,
+    /// left to right, each as long as it goes: device columns).
+    private let first: [Int32]
+    private let opaque: [(Int32, Int32)]
+
+    init(rect: PixelBounds, spans: [SpanCache.Span], color: UInt32) {
+        self.rect = rect
+        self.spans = spans
+        self.color = color
+        // Only full coverage of an opaque colour gives alpha 255.
+        var full: [(y: Int32, x0: Int32, x1: Int32)] = []
+        if color >> 24 == 255 {
+            for s in spans where s.alpha == 255 { full.append((s.y, s.x, s.x + s.count)) }
+            if !full.indices.dropFirst().allSatisfy({ (full[$0 - 1].y, full[$0 - 1].x0) < (full[$0].y, full[$0].x0) }) {
+                full.sort { ($0.y, $0.x0) < ($1.y, $1.x0) }
+            }
+        }
+        var first = [Int32](repeating: 0, count: rect.height + 1)
+        var opaque: [(Int32, Int32)] = []
+        var i = 0
+        for y in 0..<rect.height {
+            first[y] = Int32(opaque.count)
+            while i < full.count, full[i].y == y {
+                let x0 = Int32(rect.x0) + full[i].x0, x1 = Int32(rect.x0) + full[i].x1
+                if let last = opaque.last, opaque.count > Int(first[y]), last.1 == x0 {
+                    opaque[opaque.count - 1].1 = x1
+                } else {
+                    opaque.append((x0, x1))
+                }
+                i += 1
+            }
+        }
+        first[rect.height] = Int32(opaque.count)
+        self.first = first
+        self.opaque = opaque
+    }
+
+    /// The alpha a span of coverage `a` leaves.
+    @inline(__always)
+    private func alpha(_ a: Int32) -> UInt32 {
+        a == 255 ? color >> 24 : Compositor.scale(color, UInt32(truncatingIfNeeded: a)) >> 24
+    }
+
+    func addCellSums(level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena) {
+        let (bx0, by0, bw, _) = GaussianBlur.cellBounds(of: rect, level: k)
+        for s in spans {
+            let v = alpha(s.alpha)
+            guard v != 0 else { continue }
+            let y = rect.y0 + Int(s.y), x = rect.x0 + Int(s.x), end = x + Int(s.count)
+            let row = sums + ((y >> k) - by0) * bw - bx0
+            let j0 = x >> k, j1 = (end - 1) >> k
+            guard j0 < j1 else {
+                row[j0] &+= v &* UInt32(end - x)
+                continue
+            }
+            // Part of the first cell, whole cells, part of the last.
+            row[j0] &+= v &* UInt32(((j0 + 1) << k) - x)
+            let whole = v << k
+            for j in j0 + 1..<j1 { row[j] &+= whole }
+            row[j1] &+= v &* UInt32(end - (j1 << k))
+        }
+    }
+
+    func opaqueStretch(row y: Int, from x0: Int, to x1: Int) -> Range<Int> {
+        guard y >= rect.y0, y < rect.y1 else { return 0..<0 }
+        let r = y - rect.y0
+        for i in Int(first[r])..<Int(first[r + 1]) {
+            let (a, b) = (Int(opaque[i].0), Int(opaque[i].1))
+            guard b > x0 else { continue }
+            let lo = Swift.max(a, x0), hi = Swift.min(b, x1)
+            return lo < hi ? lo..<hi : 0..<0
+        }
+        return 0..<0
+    }
+}

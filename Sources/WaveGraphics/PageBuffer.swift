@@ -11,9 +11,12 @@ import Glibc
 /// quarter of its time). So from `pooledBytes` on, buffers are carved from 2 MiB slabs
 /// (`PageSlab`) mapped with `MADV_HUGEPAGE`, which the system backs with one transparent
 /// huge page where it allows, and made present in one call (`MADV_POPULATE_WRITE`);
-/// buffers larger than half a slab get slabs of their own. A slab is unmapped when the last
-/// buffer in it goes. Where the system refuses either advice, the pages fault in as heap
-/// memory's do. The contents start undefined: write before reading.
+/// buffers larger than half a slab get slabs of their own. When the last buffer in a slab
+/// goes, the slab is kept for the next one (up to `PageSlab.spareLimit` of them, its pages
+/// still present: a renderer made again, as for every round of `wave bench` or a reloaded
+/// script, or a cache that evicts and refills, does not pay for them twice); beyond that,
+/// and a slab of its own, it is unmapped. Where the system refuses either advice, the pages
+/// fault in as heap memory's do. The contents start undefined: write before reading.
 final class PageBuffer<Element>: @unchecked Sendable {
     let base: UnsafeMutablePointer<Element>
     let count: Int
@@ -59,10 +62,33 @@ final class PageSlab: @unchecked Sendable {
     /// The slab new buffers are carved from (guarded by `lock`).
     nonisolated(unsafe) private static var current: PageSlab?
 
+    /// Slabs of the standard size kept mapped after their last buffer went, at most this many.
+    static let spareLimit = 8
+    /// Their regions (guarded by `spareLock`: a slab is made, and one can go, while `lock` is held).
+    nonisolated(unsafe) private static var spares: [UnsafeMutableRawPointer] = []
+    private static let spareLock = NSLock()
+
+    /// The addresses of the slabs kept now (for tests).
+    static var spareRegions: [Int] {
+        spareLock.lock()
+        defer { spareLock.unlock() }
+        return spares.map { Int(bitPattern: $0) }
+    }
+
     private init?(bytes: Int) {
         #if os(Linux)
         let huge = Self.size
         let size = (bytes + huge - 1) / huge * huge
+        if size == huge {
+            Self.spareLock.lock()
+            let spare = Self.spares.popLast()
+            Self.spareLock.unlock()
+            if let spare {
+                base = spare
+                mapped = Self.size
+                return
+            }
+        }
         // Map one huge page more and trim, so the region starts on a 2 MiB boundary.
         guard let raw = mmap(nil, size + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               raw != MAP_FAILED else { return nil }
@@ -102,6 +128,14 @@ final class PageSlab: @unchecked Sendable {
 
     deinit {
         #if os(Linux)
+        if mapped == Self.size {
+            Self.spareLock.lock()
+            defer { Self.spareLock.unlock() }
+            if Self.spares.count < Self.spareLimit {
+                Self.spares.append(base)
+                return
+            }
+        }
         munmap(base, mapped)
         #endif
     }

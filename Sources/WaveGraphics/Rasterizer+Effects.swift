@@ -107,6 +107,7 @@ extension Rasterizer {
         }
         convert(path, clip: clip)
         var sink = RecordingSink(inner: DiscardingSink())
+        sink.spans.reserveCapacity(8 * clip.height)   // a round shape's edge pixels and inside
         scan.sweep(rule: rule, into: &sink)
         if caching, keep { spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: sink.spans)) }
         return FillCoverage(rect: clip, spans: sink.spans, color: packed)

@@ -58,30 +58,29 @@ struct FillCoverage: ShadowCoverage {
         self.rect = rect
         self.spans = spans
         self.color = color
-        // Only full coverage of an opaque colour gives alpha 255.
-        var full: [(y: Int32, x0: Int32, x1: Int32)] = []
-        if color >> 24 == 255 {
-            for s in spans where s.alpha == 255 { full.append((s.y, s.x, s.x + s.count)) }
-            if !full.indices.dropFirst().allSatisfy({ (full[$0 - 1].y, full[$0 - 1].x0) < (full[$0].y, full[$0].x0) }) {
-                full.sort { ($0.y, $0.x0) < ($1.y, $1.x0) }
-            }
-        }
         var first = [Int32](repeating: 0, count: rect.height + 1)
         var opaque: [(Int32, Int32)] = []
-        var i = 0
-        for y in 0..<rect.height {
-            first[y] = Int32(opaque.count)
-            while i < full.count, full[i].y == y {
-                let x0 = Int32(rect.x0) + full[i].x0, x1 = Int32(rect.x0) + full[i].x1
-                if let last = opaque.last, opaque.count > Int(first[y]), last.1 == x0 {
+        // Only full coverage of an opaque colour gives alpha 255. Spans come row by row, left
+        // to right (as the sweep sends them); in any other order they are sorted first.
+        if color >> 24 == 255 {
+            var full = spans.filter { $0.alpha == 255 }
+            if !zip(full, full.dropFirst()).allSatisfy({ ($0.y, $0.x) < ($1.y, $1.x) }) {
+                full.sort { ($0.y, $0.x) < ($1.y, $1.x) }
+            }
+            opaque.reserveCapacity(full.count)
+            var row = 0   // rows before `row` have their `first` set
+            for s in full where s.y >= 0 && Int(s.y) < rect.height {
+                let y = Int(s.y)
+                while row <= y { first[row] = Int32(opaque.count); row += 1 }
+                let x0 = Int32(rect.x0) + s.x, x1 = x0 + s.count
+                if opaque.count > Int(first[y]), opaque[opaque.count - 1].1 == x0 {
                     opaque[opaque.count - 1].1 = x1
                 } else {
                     opaque.append((x0, x1))
                 }
-                i += 1
             }
+            while row <= rect.height { first[row] = Int32(opaque.count); row += 1 }
         }
-        first[rect.height] = Int32(opaque.count)
         self.first = first
         self.opaque = opaque
     }
@@ -93,22 +92,41 @@ struct FillCoverage: ShadowCoverage {
     }
 
     func addCellSums(level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena) {
-        let (bx0, by0, bw, _) = GaussianBlur.cellBounds(of: rect, level: k)
-        for s in spans {
-            let v = alpha(s.alpha)
-            guard v != 0 else { continue }
-            let y = rect.y0 + Int(s.y), x = rect.x0 + Int(s.x), end = x + Int(s.count)
-            let row = sums + ((y >> k) - by0) * bw - bx0
-            let j0 = x >> k, j1 = (end - 1) >> k
-            guard j0 < j1 else {
-                row[j0] &+= v &* UInt32(end - x)
-                continue
+        let (bx0, by0, bw, bh) = GaussianBlur.cellBounds(of: rect, level: k)
+        // A span's whole cells get v · F each: added as a step up at the first and down
+        // after the last of them (`steps`, a row of cells and one more each), summed once.
+        let mark = arena.mark
+        defer { arena.reset(to: mark) }
+        let steps = arena.allocate(UInt32.self, count: bh * (bw + 1))
+        steps.initialize(repeating: 0, count: bh * (bw + 1))
+        spans.withUnsafeBufferPointer { spans in
+            for s in spans {
+                let v = alpha(s.alpha)
+                guard v != 0 else { continue }
+                let y = rect.y0 &+ Int(s.y), x = rect.x0 &+ Int(s.x), end = x &+ Int(s.count), r = (y >> k) &- by0
+                let row = sums + (r &* bw &- bx0)
+                let j0 = x >> k, j1 = (end &- 1) >> k
+                guard j0 < j1 else {
+                    row[j0] &+= v &* UInt32(end &- x)
+                    continue
+                }
+                // Part of the first cell, whole cells, part of the last.
+                row[j0] &+= v &* UInt32(((j0 &+ 1) << k) &- x)
+                row[j1] &+= v &* UInt32(end &- (j1 << k))
+                if j1 > j0 &+ 1 {
+                    let step = steps + (r &* (bw &+ 1) &- bx0)
+                    step[j0 &+ 1] &+= v << k
+                    step[j1] &-= v << k
+                }
             }
-            // Part of the first cell, whole cells, part of the last.
-            row[j0] &+= v &* UInt32(((j0 + 1) << k) - x)
-            let whole = v << k
-            for j in j0 + 1..<j1 { row[j] &+= whole }
-            row[j1] &+= v &* UInt32(end - (j1 << k))
+        }
+        for r in 0..<bh {
+            var run: UInt32 = 0
+            let step = steps + r * (bw + 1), row = sums + r * bw
+            for j in 0..<bw {
+                run &+= step[j]
+                row[j] &+= run
+            }
         }
     }
 

@@ -33,4 +33,28 @@ final class PageBufferTests: XCTestCase {
         }
         XCTAssertEqual(later[99_999], UInt8(truncatingIfNeeded: 99_999))
     }
+
+    /// A slab whose last buffer went is kept and handed out again (its pages stay present),
+    /// up to `PageSlab.spareLimit` of them; the buffers carved from it hold their own bytes.
+    func testASlabLetGoIsUsedAgain() {
+        func region(_ b: PageBuffer<UInt8>) -> Int { Int(bitPattern: b.base) & ~(PageSlab.size - 1) }
+        let half = PageSlab.size / 2
+        // Take every slab kept by earlier work, so that the ones let go below are the only ones.
+        var held: [PageBuffer<UInt8>] = []
+        while !PageSlab.spareRegions.isEmpty { held.append(PageBuffer<UInt8>(count: half)) }
+        var first = (0..<6).map { _ in PageBuffer<UInt8>(count: half) }
+        let mine = Set(first.map(region))
+        XCTAssertGreaterThanOrEqual(mine.count, 3)
+        for b in first { for i in stride(from: 0, to: b.count, by: 4096) { b.base[i] = 7 } }
+        first.removeAll()
+        let kept = PageSlab.spareRegions
+        XCTAssertGreaterThanOrEqual(kept.count, 2, "slabs let go are kept")
+        XCTAssertTrue(Set(kept).isSubset(of: mine))
+        let again = (0..<4).map { _ in PageBuffer<UInt8>(count: half) }
+        XCTAssertLessThan(PageSlab.spareRegions.count, kept.count, "kept slabs are used again")
+        XCTAssertFalse(Set(again.map(region)).isDisjoint(with: kept))
+        for (k, b) in again.enumerated() { for i in stride(from: 0, to: b.count, by: 4093) { b.base[i] = UInt8(k) } }
+        for (k, b) in again.enumerated() { for i in stride(from: 0, to: b.count, by: 4093) { XCTAssertEqual(b.base[i], UInt8(k)) } }
+        held.removeAll()
+    }
 }

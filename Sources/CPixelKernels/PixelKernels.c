@@ -171,22 +171,14 @@ static void interpolate_across_portable(const uint16_t *cells, const uint32_t *c
     }
 }
 
-WAVE_ALWAYS_INLINE void blend_row_body(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing,
-                                       int level, uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
-    if (continuing) {
+static void blend_band_portable(const uint32_t *top, const uint32_t *bottom, size_t count, const wave_band_row *rows,
+                                size_t n) {
+    for (size_t r = 0; r < n; r++) {
+        const wave_band_row row = rows[r];
         for (size_t e = 0; e < count; e++) {
-            uint32_t sum = blended[e] + steps[e];
-            blended[e] = sum;
-            out[e] = (uint8_t)(sum >> 24);
-        }
-    } else {
-        // top · (256 − ty) + bottom · ty = top · 256 + (bottom − top) · ty, modulo 2³².
-        uint32_t shift = (uint32_t)(8 - level);
-        for (size_t e = 0; e < count; e++) {
-            uint32_t d = bottom[e] - top[e], sum = (top[e] << 8) + d * ty + (1u << 23);
-            blended[e] = sum;
-            steps[e] = d << shift;
-            out[e] = (uint8_t)(sum >> 24);
+            if (e >= row.hide_start && e < row.hide_end) continue;
+            uint32_t d = bottom[e] - top[e], sum = (top[e] << 8) + d * row.ty + (1u << 23);
+            row.out[e < row.hide_start ? e : e - (row.hide_end - row.hide_start)] = (uint8_t)(sum >> 24);
         }
     }
 }
@@ -218,9 +210,48 @@ WAVE_WIDE static void interpolate_across_wide(const uint16_t *cells, size_t cell
     }
 }
 
-WAVE_WIDE static void blend_row_wide(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing,
-                                     int level, uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
-    blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count);
+/// Sixteen columns a step, through every row of the band: the two rows are read once, and
+/// each row's sums come from the last row's by adding (bottom - top) times the change of
+/// weight (one multiply a step while the rows are one pixel apart).
+WAVE_WIDE static void blend_band_wide(const uint32_t *top, const uint32_t *bottom, size_t count, const wave_band_row *rows,
+                                      size_t n) {
+    const __m512i half = _mm512_set1_epi32(1 << 23);
+    for (size_t e = 0; e < count; e += 16) {
+        size_t left = count - e;
+        __mmask16 lanes = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+        __m512i t = _mm512_maskz_loadu_epi32(lanes, top + e), b = _mm512_maskz_loadu_epi32(lanes, bottom + e);
+        __m512i d = _mm512_sub_epi32(b, t);
+        __m512i sum = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(t, 8), half),
+                                       _mm512_mullo_epi32(d, _mm512_set1_epi32((int)rows[0].ty)));
+        uint32_t last = rows[0].ty, change = 0;
+        __m512i step = _mm512_setzero_si512();
+        for (size_t r = 0; r < n; r++) {
+            const wave_band_row row = rows[r];
+            if (r > 0) {
+                if (row.ty - last != change) {
+                    change = row.ty - last;
+                    step = _mm512_mullo_epi32(d, _mm512_set1_epi32((int)change));
+                }
+                sum = _mm512_add_epi32(sum, step);
+                last = row.ty;
+            }
+            // Most steps lie wholly before the hidden stretch or after it; the others store
+            // the lanes before it and those from its end on.
+            size_t gap = row.hide_end - row.hide_start;
+            if (e + 16 <= row.hide_start || e >= row.hide_end) {
+                __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srli_epi32(sum, 24));
+                _mm_mask_storeu_epi8(row.out + (e < row.hide_start ? e : e - gap), lanes, bytes);
+                continue;
+            }
+            size_t lo = row.hide_start > e ? row.hide_start - e : 0, hi = row.hide_end - e;
+            __mmask16 before = (__mmask16)(lanes & ((1u << lo) - 1));
+            __mmask16 after = hi >= 16 ? 0 : (__mmask16)(lanes & ~((1u << hi) - 1));
+            if (!(before | after)) continue;
+            __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srli_epi32(sum, 24));
+            if (before) _mm_mask_storeu_epi8(row.out + e, before, bytes);
+            if (after) _mm_mask_storeu_epi8((void *)((uintptr_t)row.out + e - gap), after, bytes);
+        }
+    }
 }
 #endif
 
@@ -230,10 +261,9 @@ void wave_interpolate_across(const uint16_t *cells, size_t cells_count, const ui
                   interpolate_across_portable(cells, cell, t, out, count));
 }
 
-void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing, int level,
-                    uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count) {
-    WAVE_DISPATCH(blend_row_wide(top, bottom, ty, continuing, level, blended, steps, out, count),
-                  blend_row_body(top, bottom, ty, continuing, level, blended, steps, out, count));
+void wave_blend_band(const uint32_t *top, const uint32_t *bottom, size_t count, const wave_band_row *rows, size_t n) {
+    if (n == 0) return;
+    WAVE_DISPATCH(blend_band_wide(top, bottom, count, rows, n), blend_band_portable(top, bottom, count, rows, n));
 }
 
 static void opaque_run_portable(const uint32_t *pixels, size_t count, size_t *start, size_t *end) {

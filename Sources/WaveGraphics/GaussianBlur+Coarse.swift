@@ -78,7 +78,6 @@ extension GaussianBlur {
     /// The blurred cells behind an output rectangle (`rows` rows of `rowElements` values
     /// with 8 fractional bits, in the arena) and where each output pixel samples them.
     struct CoarseGrid {
-        let level: Int
         let cells: UnsafeMutablePointer<UInt16>
         let rowElements: Int
         let rows: Int
@@ -101,7 +100,7 @@ extension GaussianBlur {
                                    shiftY: Double, arena: ScratchArena) -> CoarseGrid {
         let k = coarseLevel(sigma: sigma)
         // 1. Cell sums over the cells that hold any of `src`.
-        let (bx0, by0, bw, bh) = cellBounds(of: src, level: k)
+        let (_, by0, bw, bh) = cellBounds(of: src, level: k)
         let sums = arena.allocate(UInt32.self, count: bw * bh * ch)
         sums.initialize(repeating: 0, count: bw * bh * ch)
         if ch == 1, srcPixelBytes == 4 {
@@ -243,7 +242,7 @@ extension GaussianBlur {
             wave_weighted_pairs(inputs, pairWeights, pairs, start, c + y * rowElements, rowElements)
         }
 
-        return CoarseGrid(level: k, cells: c, rowElements: rowElements, rows: chh, x: sx, y: sy)
+        return CoarseGrid(cells: c, rowElements: rowElements, rows: chh, x: sx, y: sy)
     }
 
     /// Stage 4: the grid interpolated to every pixel of its output rectangle, packed rows of
@@ -251,7 +250,7 @@ extension GaussianBlur {
     @inline(__always)
     private static func interpolate(_ grid: CoarseGrid, ch: Int, into destination: UnsafeMutablePointer<UInt8>,
                                     arena: ScratchArena) {
-        let k = grid.level, c = grid.cells, rowElements = grid.rowElements, chh = grid.rows, sx = grid.x, sy = grid.y
+        let c = grid.cells, rowElements = grid.rowElements, chh = grid.rows, sx = grid.x, sy = grid.y
         let width = sx.cell.count, height = sy.cell.count
         // 4. Bilinear interpolation back to device pixels, rounded once:
         //    out = (Σ corner · (256 − t or t)ₓ · (256 − t or t)ᵧ + 2²³) >> 24, exact in 32 bits.
@@ -281,19 +280,19 @@ extension GaussianBlur {
                 }
             }
         }
-        // Each output row a blend of two rows of H (`blendRow`: one add an element while the
-        // rows stay the same).
-        let blended = arena.allocate(UInt32.self, count: outElements), steps = arena.allocate(UInt32.self, count: outElements)
-        let step = UInt32(256 >> k)
-        var pair = -1, lastT: UInt32 = 0
-        for y in 0..<height {
-            let ty = sy.t[y], out = destination + y * outElements
-            let continuing = sy.cell[y] == pair && ty == lastT &+ step
-            pair = sy.cell[y]
-            let top = h + pair * outElements
-            blendRow(top, top + outElements, ty: ty, continuing: continuing, level: k, blended: blended, steps: steps,
-                     into: out, from: 0, to: outElements)
-            lastT = ty
+        // Each output row a blend of two rows of H, the rows between the same two together
+        // (`wave_blend_band`: the two rows read once for them all).
+        let rows = arena.allocate(wave_band_row.self, count: height)
+        var y = 0
+        while y < height {
+            let pair = sy.cell[y], top = h + pair * outElements
+            var n = 0
+            while y + n < height, sy.cell[y + n] == pair {
+                rows[n] = wave_band_row(out: destination + (y + n) * outElements, hide_start: 0, hide_end: 0, ty: sy.t[y + n])
+                n += 1
+            }
+            wave_blend_band(top, top + outElements, outElements, rows, n)
+            y += n
         }
     }
 
@@ -332,30 +331,6 @@ extension GaussianBlur {
         }
     }
 
-    /// Elements [from, to) of one output row blended from the rows `top` and `bottom`
-    /// (interpolated across) at weight `ty`, rounded once: (top · (256 − ty) + bottom · ty +
-    /// 2²³) >> 24. `continuing`: the row above was blended from the same two rows with ty one
-    /// pixel (2⁸ / F) less, so adding (bottom − top) · 2⁸ / F to its sums gives these, with no
-    /// multiply (the true sum fits in 32 bits, so the wrapping steps are exact).
-    @inline(__always)
-    private static func blendRow(_ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>, ty: UInt32, continuing: Bool,
-                                 level k: Int, blended: UnsafeMutablePointer<UInt32>, steps: UnsafeMutablePointer<UInt32>,
-                                 into out: UnsafeMutablePointer<UInt8>, from: Int, to: Int) {
-        if continuing {
-            for e in from..<to {
-                blended[e] &+= steps[e]
-                out[e] = UInt8(truncatingIfNeeded: blended[e] >> 24)
-            }
-        } else {
-            for e in from..<to {
-                let sum = top[e] &* (256 &- ty) &+ bottom[e] &* ty &+ (1 << 23)
-                blended[e] = sum
-                steps[e] = (bottom[e] &- top[e]) &<< (8 - k)
-                out[e] = UInt8(truncatingIfNeeded: sum >> 24)
-            }
-        }
-    }
-
     /// A shadow: the alpha of `coverage` blurred over `dst` as `blurCoarse` blurs a layer's
     /// alpha channel, kept as `ShadowAlpha` rows with the same bytes, but computed only
     /// where they can be non-zero. A pixel whose four cells are all under 128 (half a level:
@@ -365,7 +340,7 @@ extension GaussianBlur {
     /// skipped: the shadow of a round shape leaves most of its rectangle's corners, and the
     /// tails beyond about 2.9σ, unvisited. In each row the first stretch of the coverage's
     /// opaque pixels is left out, as hidden (`ShadowAlpha.hidden`). The rows are computed by
-    /// `wave_interpolate_across` and `wave_blend_row` (`CPixelKernels`), whose sums are
+    /// `wave_interpolate_across` and `wave_blend_band` (`CPixelKernels`), whose sums are
     /// `interpolate`'s.
     static func coarseShadow<C: ShadowCoverage>(of coverage: C, dst: PixelBounds, sigma: Double, shiftX: Double,
                                                 shiftY: Double, arena: ScratchArena) -> ShadowAlpha {
@@ -379,7 +354,7 @@ extension GaussianBlur {
         sums.initialize(repeating: 0, count: cells.width * cells.height)
         coverage.addCellSums(level: level, into: sums, arena: arena)
         let grid = blurCells(sums, of: src, ch: 1, dst: dst, sigma: sigma, shiftX: shiftX, shiftY: shiftY, arena: arena)
-        let k = grid.level, c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
+        let c = UnsafePointer(grid.cells), cw = grid.rowElements, sy = grid.y
         let spans = columnSpans(grid.x.cell)
         // The first span whose cell is c or more, for every cell c (spans.count past the last).
         let spanFrom = arena.allocate(Int.self, count: cw + 1)
@@ -428,9 +403,7 @@ extension GaussianBlur {
         let xCell = arena.allocate(UInt32.self, count: width)
         for x in 0..<width { xCell[x] = UInt32(truncatingIfNeeded: grid.x.cell[x]) }
         let top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
-        let blended = arena.allocate(UInt32.self, count: width), steps = arena.allocate(UInt32.self, count: width)
-        let row = arena.allocate(UInt8.self, count: width)
-        let step = UInt32(256 >> k)
+        let rows = arena.allocate(wave_band_row.self, count: height)
         grid.x.t.withUnsafeBufferPointer { t in
             guard let t = t.baseAddress else { return }
             for band in bands {
@@ -438,22 +411,13 @@ extension GaussianBlur {
                 let upper = c + band.pair * cw
                 wave_interpolate_across(upper, cw, xCell + x0, t + x0, top + x0, n)
                 wave_interpolate_across(upper + cw, cw, xCell + x0, t + x0, bottom + x0, n)
-                var lastT: UInt32 = 0
+                // Each row straight into the shadow's buffer, less its hidden stretch.
                 for yy in band.y0..<band.y1 {
-                    let ty = sy.t[yy], continuing: Int32 = yy > band.y0 && ty == lastT &+ step ? 1 : 0
-                    // Straight into the shadow's buffer, less the hidden stretch (blended
-                    // all the same, into `row`, so that the next row can continue from it).
                     let (at, h0, h1) = builder.reserveWhole(y: yy, from: x0, to: x1,
                                                             hiding: columns[4 * yy + 2]..<columns[4 * yy + 3])
-                    func blend(_ lo: Int, _ hi: Int, into out: UnsafeMutablePointer<UInt8>) {
-                        guard lo < hi else { return }
-                        wave_blend_row(top + lo, bottom + lo, ty, continuing, Int32(k), blended + lo, steps + lo, out, hi - lo)
-                    }
-                    blend(x0, h0, into: at)
-                    blend(h0, h1, into: row + h0)
-                    blend(h1, x1, into: at + (h0 - x0))
-                    lastT = ty
+                    rows[yy - band.y0] = wave_band_row(out: at, hide_start: h0 - x0, hide_end: h1 - x0, ty: sy.t[yy])
                 }
+                wave_blend_band(top + x0, bottom + x0, n, rows, band.y1 - band.y0)
             }
         }
         return builder.finish()

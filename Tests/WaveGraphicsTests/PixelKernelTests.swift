@@ -79,24 +79,40 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
-    func testBlendRowRoundsTheVerticalSumOnceAndSteps() {
+    /// Every row of a band is the vertical sum rounded once, whether its weight steps by one
+    /// pixel from the last row's or jumps, and lands where its row says: the columns before
+    /// its hidden stretch, then those after it, nothing else written.
+    func testBlendBandRoundsEachRowOnceAndLeavesOutTheHiddenStretch() {
         onEachPath { level in
             for count in [1, 15, 16, 17, 100, 259] {
                 for k in 1...4 {
                     let top = (0..<count).map { _ in next() % (65280 * 256 + 1) }
                     let bottom = (0..<count).map { _ in next() % (65280 * 256 + 1) }
-                    // As many rows as fit between two cells (F = 2ᵏ pixels), one pixel apart.
-                    let step = UInt32(256 >> k), rows = Swift.min(4, 1 << k), ty0 = next() % (256 - UInt32(rows - 1) * step)
-                    var blended = [UInt32](repeating: 0, count: count), steps = blended
-                    var out = [UInt8](repeating: 0, count: count)
-                    // Rows from the same pair: the first from the sums, the rest by steps.
-                    for row in 0..<rows {
-                        let ty = ty0 + UInt32(row) * step
-                        wave_blend_row(top, bottom, ty, row > 0 ? 1 : 0, Int32(k), &blended, &steps, &out, count)
-                        for e in 0..<count {
-                            let exact = (UInt64(top[e]) * UInt64(256 - ty) + UInt64(bottom[e]) * UInt64(ty) + (1 << 23)) >> 24
-                            XCTAssertEqual(UInt64(out[e]), exact, "path \(level), count \(count), k \(k), row \(row), e \(e)")
+                    // As many rows as lie between two cells (F = 2ᵏ pixels), one pixel apart but
+                    // for a jump now and then.
+                    let step = UInt32(256 >> k), n = 1 << k
+                    var tys: [UInt32] = [next() % step]
+                    for _ in 1..<n { tys.append(next() % 5 == 0 ? next() % 256 : Swift.min(255, tys[tys.count - 1] + step)) }
+                    let hidden: [(Int, Int)] = (0..<n).map { _ in
+                        let a = Int(next()) % (count + 1), b = a + Int(next()) % (count + 1 - a)
+                        return next() % 3 == 0 ? (0, 0) : (a, b)
+                    }
+                    var outs = [[UInt8]](repeating: [UInt8](repeating: 0xEE, count: count + 1), count: n)
+                    outs.withUnsafeMutableBufferPointer { o in
+                        let rows = (0..<n).map { r in
+                            wave_band_row(out: o[r].withUnsafeMutableBufferPointer { $0.baseAddress! }, hide_start: hidden[r].0,
+                                          hide_end: hidden[r].1, ty: tys[r])
                         }
+                        wave_blend_band(top, bottom, count, rows, n)
+                    }
+                    for r in 0..<n {
+                        var expected: [UInt8] = []
+                        for e in 0..<count where e < hidden[r].0 || e >= hidden[r].1 {
+                            let ty = UInt64(tys[r])
+                            expected.append(UInt8((UInt64(top[e]) * (256 - ty) + UInt64(bottom[e]) * ty + (1 << 23)) >> 24))
+                        }
+                        expected += [UInt8](repeating: 0xEE, count: count + 1 - expected.count)
+                        XCTAssertEqual(outs[r], expected, "path \(level), count \(count), k \(k), row \(r), hidden \(hidden[r])")
                     }
                 }
             }

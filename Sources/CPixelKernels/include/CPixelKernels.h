@@ -43,13 +43,21 @@ void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs,
 void wave_interpolate_across(const uint16_t *cells, size_t cells_count, const uint32_t *cell, const uint32_t *t,
                              uint32_t *out, size_t count);
 
-/// One output row blended from two rows interpolated across, rounded once: for e < count,
-/// blended[e] = top[e] * (256 - ty) + bottom[e] * ty + 2^23, steps[e] = (bottom[e] - top[e]) << (8 - level),
-/// out[e] = blended[e] >> 24; or, when `continuing` (the row before was blended from the same
-/// rows with ty one pixel less), blended[e] += steps[e] and out[e] = blended[e] >> 24. All
-/// arithmetic wraps modulo 2^32.
-void wave_blend_row(const uint32_t *top, const uint32_t *bottom, uint32_t ty, int continuing, int level,
-                    uint32_t *blended, uint32_t *steps, uint8_t *out, size_t count);
+/// One output row of a band (`wave_blend_band`): its weight on the lower row, and where its
+/// bytes go: columns [0, hide_start) from `out` on, then [hide_end, count) right after them;
+/// the columns between are not written (0 <= hide_start <= hide_end <= count).
+typedef struct {
+    uint8_t *out;
+    size_t hide_start;
+    size_t hide_end;
+    uint32_t ty;
+} wave_band_row;
+
+/// The rows of a band between the same two rows interpolated across, each rounded once: row
+/// r's column e is (top[e] * (256 - ty) + bottom[e] * ty + 2^23) >> 24 with ty = rows[r].ty,
+/// all arithmetic modulo 2^32, written as `wave_band_row` says. The rows' outputs must not
+/// overlap the inputs.
+void wave_blend_band(const uint32_t *top, const uint32_t *bottom, size_t count, const wave_band_row *rows, size_t n);
 
 /// The first run of pixels whose alpha (the top byte of each 32-bit pixel) is 255 among
 /// `count` pixels: sets *start and *end to its bounds, both `count` when there is none.

@@ -402,15 +402,30 @@ extension GaussianBlur {
         var builder = ShadowAlpha.Builder(rect: dst, total: total)
         let xCell = arena.allocate(UInt32.self, count: width)
         for x in 0..<width { xCell[x] = UInt32(truncatingIfNeeded: grid.x.cell[x]) }
-        let top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
+        // Each row of cells is interpolated once, over the columns of both bands it is in
+        // (the lower row of one band is the upper row of the next).
+        let reach = arena.allocate(Int.self, count: 2 * grid.rows)   // [lo, hi) a row of cells
+        for r in 0..<grid.rows { (reach[2 * r], reach[2 * r + 1]) = (width, 0) }
+        for band in bands {
+            for r in band.pair...band.pair + 1 {
+                reach[2 * r] = Swift.min(reach[2 * r], columns[4 * band.y0])
+                reach[2 * r + 1] = Swift.max(reach[2 * r + 1], columns[4 * band.y0 + 1])
+            }
+        }
+        var top = arena.allocate(UInt32.self, count: 2 * width), bottom = top + width
         let rows = arena.allocate(wave_band_row.self, count: height)
         grid.x.t.withUnsafeBufferPointer { t in
             guard let t = t.baseAddress else { return }
+            func interpolate(row r: Int, into out: UnsafeMutablePointer<UInt32>) {
+                let lo = reach[2 * r], hi = reach[2 * r + 1]
+                wave_interpolate_across(c + r * cw, cw, xCell + lo, t + lo, out + lo, hi - lo)
+            }
+            var held = -1   // the row of cells in `bottom`
             for band in bands {
                 let x0 = columns[4 * band.y0], x1 = columns[4 * band.y0 + 1], n = x1 - x0
-                let upper = c + band.pair * cw
-                wave_interpolate_across(upper, cw, xCell + x0, t + x0, top + x0, n)
-                wave_interpolate_across(upper + cw, cw, xCell + x0, t + x0, bottom + x0, n)
+                if held == band.pair { swap(&top, &bottom) } else { interpolate(row: band.pair, into: top) }
+                interpolate(row: band.pair + 1, into: bottom)
+                held = band.pair + 1
                 // Each row straight into the shadow's buffer, less its hidden stretch.
                 for yy in band.y0..<band.y1 {
                     let (at, h0, h1) = builder.reserveWhole(y: yy, from: x0, to: x1,

@@ -88,7 +88,10 @@ struct FillCoverage: ShadowCoverage {
     /// The alpha a span of coverage `a` leaves.
     @inline(__always)
     private func alpha(_ a: Int32) -> UInt32 {
-        a == 255 ? color >> 24 : Compositor.scale(color, UInt32(truncatingIfNeeded: a)) >> 24
+        // Compositor.scale's alpha byte is mul8(alpha, a), and mul8(255, a) = a.
+        let opaque = color >> 24
+        return a == 255 || opaque == 255 ? (a == 255 ? opaque : UInt32(truncatingIfNeeded: a))
+            : Compositor.mul8(opaque, UInt32(truncatingIfNeeded: a))
     }
 
     func addCellSums(level k: Int, into sums: UnsafeMutablePointer<UInt32>, arena: ScratchArena) {

@@ -252,11 +252,20 @@ struct FreshRows {
     /// has a stretch yet; false, taking nothing, otherwise.
     mutating func take(_ r: PixelBounds) -> Bool {
         guard !r.isEmpty, r.y0 >= y0, 2 * (r.y1 - y0) <= columns.count else { return false }
-        for y in r.y0..<r.y1 where columns[2 * (y - y0)] < columns[2 * (y - y0) + 1] { return false }
-        for y in r.y0..<r.y1 {
-            columns[2 * (y - y0)] = Int32(truncatingIfNeeded: r.x0)
-            columns[2 * (y - y0) + 1] = Int32(truncatingIfNeeded: r.x1)
+        let (x0, x1) = (Int32(truncatingIfNeeded: r.x0), Int32(truncatingIfNeeded: r.x1)), first = 2 * (r.y0 - y0)
+        return columns.withUnsafeMutableBufferPointer { c in
+            var i = first
+            while i < 2 * (r.y1 - y0) {
+                if c[i] < c[i + 1] { return false }
+                i += 2
+            }
+            i = first
+            while i < 2 * (r.y1 - y0) {
+                c[i] = x0
+                c[i + 1] = x1
+                i += 2
+            }
+            return true
         }
-        return true
     }
 }

@@ -210,46 +210,73 @@ WAVE_WIDE static void interpolate_across_wide(const uint16_t *cells, size_t cell
     }
 }
 
-/// Sixteen columns a step, through every row of the band: the two rows are read once, and
-/// each row's sums come from the last row's by adding (bottom - top) times the change of
-/// weight (one multiply a step while the rows are one pixel apart).
+/// Byte 3 (the rounded result, sum >> 24) of every 32-bit lane of four registers, in order:
+/// the first two through one `vpermi2b` into the low 32 bytes, the last two through another
+/// into the high 32.
+static const uint8_t top_bytes_low[64] = {
+    3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63,
+    67, 71, 75, 79, 83, 87, 91, 95, 99, 103, 107, 111, 115, 119, 123, 127,
+};
+static const uint8_t top_bytes_high[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    3, 7, 11, 15, 19, 23, 27, 31, 35, 39, 43, 47, 51, 55, 59, 63,
+    67, 71, 75, 79, 83, 87, 91, 95, 99, 103, 107, 111, 115, 119, 123, 127,
+};
+
+/// Sixty-four columns a step, through every row of the band: the two rows are read once,
+/// and each row's sums come from the last row's by adding (bottom - top) times the change
+/// of weight (a multiply only when that change changes); the four registers' top bytes are
+/// gathered into one and stored at once.
 WAVE_WIDE static void blend_band_wide(const uint32_t *top, const uint32_t *bottom, size_t count, const wave_band_row *rows,
                                       size_t n) {
     const __m512i half = _mm512_set1_epi32(1 << 23);
-    for (size_t e = 0; e < count; e += 16) {
+    const __m512i low = _mm512_loadu_si512(top_bytes_low), high = _mm512_loadu_si512(top_bytes_high);
+    for (size_t e = 0; e < count; e += 64) {
         size_t left = count - e;
-        __mmask16 lanes = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
-        __m512i t = _mm512_maskz_loadu_epi32(lanes, top + e), b = _mm512_maskz_loadu_epi32(lanes, bottom + e);
-        __m512i d = _mm512_sub_epi32(b, t);
-        __m512i sum = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(t, 8), half),
-                                       _mm512_mullo_epi32(d, _mm512_set1_epi32((int)rows[0].ty)));
+        __mmask64 lanes = left >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << left) - 1);
+        __m512i d[4], sum[4], step[4];
+        const __m512i first = _mm512_set1_epi32((int)rows[0].ty);
+        for (int q = 0; q < 4; q++) {
+            __mmask16 part = (__mmask16)(lanes >> (16 * q));
+            __m512i t = _mm512_maskz_loadu_epi32(part, top + e + 16 * q);
+            __m512i b = _mm512_maskz_loadu_epi32(part, bottom + e + 16 * q);
+            d[q] = _mm512_sub_epi32(b, t);
+            sum[q] = _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32(t, 8), half), _mm512_mullo_epi32(d[q], first));
+            step[q] = _mm512_setzero_si512();
+        }
         uint32_t last = rows[0].ty, change = 0;
-        __m512i step = _mm512_setzero_si512();
         for (size_t r = 0; r < n; r++) {
             const wave_band_row row = rows[r];
             if (r > 0) {
                 if (row.ty - last != change) {
                     change = row.ty - last;
-                    step = _mm512_mullo_epi32(d, _mm512_set1_epi32((int)change));
+                    const __m512i c = _mm512_set1_epi32((int)change);
+                    for (int q = 0; q < 4; q++) step[q] = _mm512_mullo_epi32(d[q], c);
                 }
-                sum = _mm512_add_epi32(sum, step);
+                for (int q = 0; q < 4; q++) sum[q] = _mm512_add_epi32(sum[q], step[q]);
                 last = row.ty;
             }
             // Most steps lie wholly before the hidden stretch or after it; the others store
             // the lanes before it and those from its end on.
             size_t gap = row.hide_end - row.hide_start;
-            if (e + 16 <= row.hide_start || e >= row.hide_end) {
-                __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srli_epi32(sum, 24));
-                _mm_mask_storeu_epi8(row.out + (e < row.hide_start ? e : e - gap), lanes, bytes);
+            int whole = e + 64 <= row.hide_start || e >= row.hide_end;
+            __mmask64 before = 0, after = 0;
+            if (!whole) {
+                size_t lo = row.hide_start > e ? row.hide_start - e : 0, hi = row.hide_end - e;
+                before = lanes & (((__mmask64)1 << lo) - 1);
+                after = hi >= 64 ? 0 : lanes & ~(((__mmask64)1 << hi) - 1);
+                if (!(before | after)) continue;
+            }
+            __m512i bytes = _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull,
+                                                   _mm512_permutex2var_epi8(sum[0], low, sum[1]),
+                                                   _mm512_permutex2var_epi8(sum[2], high, sum[3]));
+            if (whole) {
+                _mm512_mask_storeu_epi8(row.out + (e < row.hide_start ? e : e - gap), lanes, bytes);
                 continue;
             }
-            size_t lo = row.hide_start > e ? row.hide_start - e : 0, hi = row.hide_end - e;
-            __mmask16 before = (__mmask16)(lanes & ((1u << lo) - 1));
-            __mmask16 after = hi >= 16 ? 0 : (__mmask16)(lanes & ~((1u << hi) - 1));
-            if (!(before | after)) continue;
-            __m128i bytes = _mm512_cvtepi32_epi8(_mm512_srli_epi32(sum, 24));
-            if (before) _mm_mask_storeu_epi8(row.out + e, before, bytes);
-            if (after) _mm_mask_storeu_epi8((void *)((uintptr_t)row.out + e - gap), after, bytes);
+            if (before) _mm512_mask_storeu_epi8(row.out + e, before, bytes);
+            if (after) _mm512_mask_storeu_epi8((void *)((uintptr_t)row.out + e - gap), after, bytes);
         }
     }
 }

@@ -9,7 +9,9 @@
 ///
 /// One fill without a blur needs no layer to be composited: it is drawn straight onto the
 /// target over its shadow, the bytes compositing its one-fill layer would give (as for a
-/// group holding one fill). Its layer is then drawn only when the shadow is not cached.
+/// group holding one fill). Its layer is then drawn only when the shadow is neither cached
+/// nor wide: a wide shadow (σ ≥ 8) of one solid fill is made from the fill's spans
+/// (`FillCoverage`), which the fill drawn next replays.
 extension Rasterizer {
     /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
     /// anything is drawn over them (the shadow writes the part under it whole).

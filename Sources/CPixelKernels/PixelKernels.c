@@ -77,6 +77,11 @@ void wave_word_table_prepare(wave_word_table *table, const uint32_t *words) {
 }
 
 static void lookup_portable(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
+    if (!index) {
+        uint32_t w = table->words[0];
+        for (size_t i = 0; i < count; i++) memcpy(out + i, &w, 4);
+        return;
+    }
     for (size_t i = 0; i < count; i++) {
         uint32_t w = table->words[index[i]];
         memcpy(out + i, &w, 4);
@@ -93,56 +98,81 @@ static const uint8_t lane_order[64] = {
     12, 13, 14, 15, 28, 29, 30, 31, 44, 45, 46, 47, 60, 61, 62, 63,
 };
 
-/// 64 indices a step. Each byte plane is four registers: `vpermi2b` looks a byte up among
-/// 128 (two registers) by the index's low seven bits, once in the low half of the plane and
-/// once in the high half, and the index's top bit picks between them. The four planes'
-/// bytes are then interleaved into words; `vpunpck` interleaves within 128-bit lanes, so
-/// the indices are first permuted such that the interleaved words come out in order.
+/// One run, 64 indices a step. Each byte plane is four registers (`t`): `vpermi2b` looks a
+/// byte up among 128 (two registers) by the index's low seven bits, once in the low half of
+/// the plane and once in the high half, and the index's top bit picks between them. The
+/// four planes' bytes are then interleaved into words; `vpunpck` interleaves within 128-bit
+/// lanes, so the indices are first permuted (`perm`) such that the interleaved words come
+/// out in order. A null `index` fills the run with words[0].
+__attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline))
+static inline void lookup_run_vbmi(const wave_word_table *table, const __m512i t[16], __m512i perm, const uint8_t *index,
+                                   uint32_t *out, size_t count) {
+    size_t i = 0;
+    if (!index) {
+        const __m512i w = _mm512_set1_epi32((int)table->words[0]);
+        for (; i + 16 <= count; i += 16) _mm512_storeu_si512(out + i, w);
+        if (i < count) _mm512_mask_storeu_epi32(out + i, (__mmask16)((1u << (count - i)) - 1), w);
+        return;
+    }
+    for (;;) {
+        size_t n = count - i;
+        if (n == 0) break;
+        __mmask64 load = n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+        __m512i v = _mm512_permutexvar_epi8(perm, _mm512_maskz_loadu_epi8(load, index + i));
+        __mmask64 high = _mm512_movepi8_mask(v);
+        __m512i r[4];
+        for (int c = 0; c < 4; c++) {
+            if (table->flat[c]) {
+                r[c] = t[c * 4];
+                continue;
+            }
+            __m512i lo = _mm512_permutex2var_epi8(t[c * 4], v, t[c * 4 + 1]);
+            __m512i hi = _mm512_permutex2var_epi8(t[c * 4 + 2], v, t[c * 4 + 3]);
+            r[c] = _mm512_mask_blend_epi8(high, lo, hi);
+        }
+        __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
+        __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
+        __m512i w[4] = {
+            _mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
+            _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23),
+        };
+        if (n >= 64) {
+            for (int m = 0; m < 4; m++) _mm512_storeu_si512(out + i + 16 * m, w[m]);
+            i += 64;
+        } else {
+            for (int m = 0; m < 4 && 16 * (size_t)m < n; m++) {
+                size_t left = n - 16 * (size_t)m;
+                __mmask16 store = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
+                _mm512_mask_storeu_epi32(out + i + 16 * m, store, w[m]);
+            }
+            break;
+        }
+    }
+}
+
+/// The table's planes in registers, for `lookup_run_vbmi`.
+__attribute__((target("avx512f,avx512bw,avx512vbmi"), always_inline))
+static inline __m512i load_planes(const wave_word_table *table, __m512i t[16]) {
+    for (int c = 0; c < 4; c++)
+        for (int k = 0; k < 4; k++) t[c * 4 + k] = _mm512_loadu_si512(table->planes[c] + 64 * k);
+    return _mm512_loadu_si512(lane_order);
+}
+
 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
 static void lookup_vbmi(const wave_word_table *table, const wave_lookup_job *jobs, size_t jobs_count) {
     __m512i t[16];
-    for (int c = 0; c < 4; c++)
-        for (int k = 0; k < 4; k++) t[c * 4 + k] = _mm512_loadu_si512(table->planes[c] + 64 * k);
-    const __m512i perm = _mm512_loadu_si512(lane_order);
-    for (size_t job = 0; job < jobs_count; job++) {
-        const uint8_t *index = jobs[job].index;
-        uint32_t *out = jobs[job].out;
-        size_t count = jobs[job].count;
-        size_t i = 0;
-        for (;;) {
-            size_t n = count - i;
-            if (n == 0) break;
-            __mmask64 load = n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
-            __m512i v = _mm512_permutexvar_epi8(perm, _mm512_maskz_loadu_epi8(load, index + i));
-            __mmask64 high = _mm512_movepi8_mask(v);
-            __m512i r[4];
-            for (int c = 0; c < 4; c++) {
-                if (table->flat[c]) {
-                    r[c] = t[c * 4];
-                    continue;
-                }
-                __m512i lo = _mm512_permutex2var_epi8(t[c * 4], v, t[c * 4 + 1]);
-                __m512i hi = _mm512_permutex2var_epi8(t[c * 4 + 2], v, t[c * 4 + 3]);
-                r[c] = _mm512_mask_blend_epi8(high, lo, hi);
-            }
-            __m512i lo01 = _mm512_unpacklo_epi8(r[0], r[1]), hi01 = _mm512_unpackhi_epi8(r[0], r[1]);
-            __m512i lo23 = _mm512_unpacklo_epi8(r[2], r[3]), hi23 = _mm512_unpackhi_epi8(r[2], r[3]);
-            __m512i w[4] = {
-                _mm512_unpacklo_epi16(lo01, lo23), _mm512_unpackhi_epi16(lo01, lo23),
-                _mm512_unpacklo_epi16(hi01, hi23), _mm512_unpackhi_epi16(hi01, hi23),
-            };
-            if (n >= 64) {
-                for (int m = 0; m < 4; m++) _mm512_storeu_si512(out + i + 16 * m, w[m]);
-                i += 64;
-            } else {
-                for (int m = 0; m < 4 && 16 * (size_t)m < n; m++) {
-                    size_t left = n - 16 * (size_t)m;
-                    __mmask16 store = left >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << left) - 1);
-                    _mm512_mask_storeu_epi32(out + i + 16 * m, store, w[m]);
-                }
-                break;
-            }
-        }
+    const __m512i perm = load_planes(table, t);
+    for (size_t job = 0; job < jobs_count; job++) lookup_run_vbmi(table, t, perm, jobs[job].index, jobs[job].out, jobs[job].count);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi")))
+static void lookup_planned_vbmi(const wave_word_table *table, const uint8_t *index_base, uint32_t *out_base,
+                                const wave_planned_lookup *runs, size_t n) {
+    __m512i t[16];
+    const __m512i perm = load_planes(table, t);
+    for (size_t r = 0; r < n; r++) {
+        const uint8_t *index = runs[r].index == WAVE_ZERO_INDICES ? NULL : index_base + runs[r].index;
+        lookup_run_vbmi(table, t, perm, index, out_base + runs[r].out, runs[r].count);
     }
 }
 
@@ -151,6 +181,13 @@ static void lookup_vbmi(const wave_word_table *table, const wave_lookup_job *job
 void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count) {
     wave_lookup_job job = {index, out, count};
     wave_lookup_jobs(table, &job, 1);
+}
+
+void wave_lookup_planned(const wave_word_table *table, const uint8_t *index_base, uint32_t *out_base,
+                         const wave_planned_lookup *runs, size_t n) {
+    WAVE_DISPATCH(lookup_planned_vbmi(table, index_base, out_base, runs, n),
+                  for (size_t r = 0; r < n; r++) lookup_portable(table, runs[r].index == WAVE_ZERO_INDICES ? NULL : index_base + runs[r].index,
+                                                                 out_base + runs[r].out, runs[r].count));
 }
 
 void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n) {

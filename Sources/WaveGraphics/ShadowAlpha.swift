@@ -42,8 +42,11 @@ struct ShadowAlpha {
     /// [extents[2i], extents[2i + 1]) from `rect`'s left (empty when it has none).
     let extents: [Int32]
 
-    /// Memory held, for the shadow cache's bound.
-    var byteCount: Int { bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
+    /// How it was painted over stale pixels lately (`ShadowPainter`).
+    private(set) var plans = ShadowPlans()
+
+    /// Memory held, for the shadow cache's bound: the plans kept may take as much as the coverage.
+    var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be

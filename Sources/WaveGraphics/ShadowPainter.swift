@@ -1,3 +1,4 @@
+import Foundation
 import CPixelKernels
 
 /// Paints a shadow's coverage tinted with one premultiplied colour, source-over: a pixel
@@ -9,11 +10,15 @@ import CPixelKernels
 /// made for the first such colour met, holds the finished pixels, and stretches of such
 /// backdrop are painted by looking every coverage up in it (`wave_lookup_words`, 64 pixels
 /// a step where the CPU has AVX-512 VBMI); so is a stale rectangle that stands for the
-/// background (`fresh`), without reading it; stale pixels in a row's hidden stretch
+/// background (`fresh`), without reading it (where the coverage is 0 or there is none, the
+/// table's first word, the background itself); stale pixels in a row's hidden stretch
 /// (`ShadowAlpha.hidden`) are left alone, as the layer drawn next replaces them. A shadow
-/// painted again from the cache costs the same, one byte read a pixel. Every
+/// painted again from the cache costs the same, one byte read a pixel; over stale pixels,
+/// what to look up where is worked out once for the same stale stretches and kept with the
+/// shadow (`ShadowPlans`): a loop's glow painted a cycle later replays it. Every
 /// path computes the same integer formula, so the bytes are those of the per-pixel
-/// definition (`EffectTests.testShadowPainterEqualsThePerPixelFormula`).
+/// definition (`EffectTests.testShadowPainterEqualsThePerPixelFormula`,
+/// `testWholeRowShadowOverStalePixelsAndItsKeptPlans`).
 struct ShadowPainter {
     /// 2 · 256 words: the tint scaled by coverage, and 255 − its alpha.
     private let tables: UnsafeMutablePointer<UInt32>
@@ -43,7 +48,7 @@ struct ShadowPainter {
                     guard let tables = buffer.baseAddress, let plain = table.baseAddress, let jobs = jobs.baseAddress else { return }
                     var painter = ShadowPainter(tables: tables, plain: plain, jobs: jobs, color: color)
                     if !fresh.isEmpty { painter.makePlain(background) }
-                    painter.paint(shadow, onto: target, fresh: fresh, background: background)
+                    painter.paint(shadow, onto: target, fresh: fresh)
                     painter.flush()
                 }
             }
@@ -55,7 +60,7 @@ struct ShadowPainter {
         paint(shadow, color: color, onto: target, fresh: FreshRows(fresh), background: background)
     }
 
-    private mutating func paint(_ shadow: ShadowAlpha, onto target: Surface, fresh: FreshRows, background: UInt32) {
+    private mutating func paint(_ shadow: ShadowAlpha, onto target: Surface, fresh: FreshRows) {
         let dx = shadow.rect.x0 - target.originX, dy = shadow.rect.y0 - target.originY
         let base = UnsafePointer(shadow.bytes.base)
         /// Paints `count` coverages from `offset` in the shadow's bytes at pixel (x, y) of
@@ -68,49 +73,96 @@ struct ShadowPainter {
             return
         }
         // The stale stretch of row y in the shadow's coordinates, within its rectangle and
-        // the target; rows before `row` are written, and row `row` up to `column`.
+        // the target: with where the shadow lands, the key of the plan.
         let clip = shadow.rect.intersection(target.rect), height = shadow.rect.height
         func stretch(_ y: Int) -> (Int, Int) {
             let (a, b) = fresh.stretch(y + shadow.rect.y0)
             let lo = Swift.max(a, clip.x0) - shadow.rect.x0, hi = Swift.min(b, clip.x1) - shadow.rect.x0
             return lo < hi && y + shadow.rect.y0 >= clip.y0 && y + shadow.rect.y0 < clip.y1 ? (lo, hi) : (0, 0)
         }
-        var row = 0, (column, rowEnd) = stretch(0)
-        let hidden = shadow.hidden
-        /// Writes the background over columns [x0, x1) of row y, but for the row's hidden
-        /// stretch.
-        func fillBackground(y: Int, from x0: Int, to x1: Int) {
+        var columns = [Int32](repeating: 0, count: 2 * height)
+        columns.withUnsafeMutableBufferPointer { c in
+            for y in 0..<height {
+                let (lo, hi) = stretch(y)
+                c[2 * y] = Int32(truncatingIfNeeded: lo)
+                c[2 * y + 1] = Int32(truncatingIfNeeded: hi)
+            }
+        }
+        let origin = target.base + ((dy * target.stride + dx) << 2)
+        let plan: ShadowPlans.Plan
+        if let kept = shadow.plans.plan(origin: origin, stride: target.stride, columns: columns) {
+            plan = kept
+        } else {
+            plan = Self.plan(shadow, origin: origin, stride: target.stride, columns: columns)
+            shadow.plans.keep(plan, within: shadow.bytes.count)
+        }
+        for read in plan.reads { paint(read.alpha, count: read.count, at: read.pixels) }
+        flush()
+        plan.lookups.withUnsafeBufferPointer { runs in
+            if let first = runs.baseAddress, !runs.isEmpty {
+                wave_lookup_planned(self.plain, base, origin.assumingMemoryBound(to: UInt32.self), first, runs.count)
+            }
+        }
+    }
+
+    /// How to paint `shadow` over the stale stretches `columns` (two a row of its rectangle,
+    /// from its left; equal when the row has none) of a target whose pixel at the shadow's
+    /// top-left corner is `origin`: runs' pixels outside the stretches are read (`reads`);
+    /// inside them, coverage is looked up in the finished-pixel table, and the rest of
+    /// each stretch gets the plain colour (a null index), but for the row's hidden stretch.
+    private static func plan(_ shadow: ShadowAlpha, origin: UnsafeMutableRawPointer, stride: Int,
+                             columns: [Int32]) -> ShadowPlans.Plan {
+        let base = UnsafePointer(shadow.bytes.base), height = shadow.rect.height, hidden = shadow.hidden
+        var lookups: [wave_planned_lookup] = [], reads: [ShadowPlans.Read] = []
+        lookups.reserveCapacity(2 * shadow.runs.count + height)
+        func pixel(_ x: Int, _ y: Int) -> UnsafeMutableRawPointer { origin + ((y * stride + x) << 2) }
+        /// Looks up `count` indices from `offset` in the shadow's bytes (nil: zeros) into
+        /// pixels from (x, y) on. (Offsets fit 32 bits: a shadow's bytes, and a target's
+        /// pixels, are far fewer than 2^32.)
+        func look(_ offset: Int?, count: Int, x: Int, y: Int) {
+            guard count > 0 else { return }
+            lookups.append(wave_planned_lookup(index: offset.map { UInt32(truncatingIfNeeded: $0) } ?? UInt32(WAVE_ZERO_INDICES),
+                                               out: UInt32(truncatingIfNeeded: y * stride + x),
+                                               count: UInt32(truncatingIfNeeded: count)))
+        }
+        func read(x: Int, y: Int, offset: Int, count: Int) {
+            if count > 0 { reads.append(ShadowPlans.Read(alpha: base + offset, count: count, pixels: pixel(x, y))) }
+        }
+        /// The plain colour over columns [x0, x1) of row y, but for the row's hidden stretch.
+        func fill(y: Int, from x0: Int, to x1: Int) {
             guard x0 < x1 else { return }
-            let at = (y + dy) * target.stride + dx
             guard !hidden.isEmpty, case let h0 = Int(hidden[2 * y]), case let h1 = Int(hidden[2 * y + 1]), h0 < x1, h1 > x0 else {
-                target.store(at + x0, count: x1 - x0, background)
+                look(nil, count: x1 - x0, x: x0, y: y)
                 return
             }
-            if x0 < h0 { target.store(at + x0, count: h0 - x0, background) }
-            if h1 < x1 { target.store(at + h1, count: x1 - h1, background) }
+            if x0 < h0 { look(nil, count: h0 - x0, x: x0, y: y) }
+            if h1 < x1 { look(nil, count: x1 - h1, x: h1, y: y) }
         }
+        // Rows before `row` are planned, and row `row` up to `column`.
+        var row = 0, column = height > 0 ? Int(columns[0]) : 0, rowEnd = height > 0 ? Int(columns[1]) : 0
         func finishRows(before y: Int) {
             while row < y {
-                fillBackground(y: row, from: column, to: rowEnd)
+                fill(y: row, from: column, to: rowEnd)
                 row += 1
-                (column, rowEnd) = row < height ? stretch(row) : (0, 0)
+                (column, rowEnd) = row < height ? (Int(columns[2 * row]), Int(columns[2 * row + 1])) : (0, 0)
             }
         }
         for run in shadow.runs {
             let y = Int(run.y), x0 = Int(run.x), x1 = x0 + Int(run.count), offset = Int(run.offset)
             finishRows(before: y)
             guard x1 > column, x0 < rowEnd else {
-                paintRun(x: x0, y: y, offset: offset, count: x1 - x0)
+                read(x: x0, y: y, offset: offset, count: x1 - x0)
                 continue
             }
             let m0 = Swift.max(x0, column), m1 = Swift.min(x1, rowEnd)
-            if x0 < m0 { paintRun(x: x0, y: y, offset: offset, count: m0 - x0) }
-            fillBackground(y: y, from: column, to: m0)
-            write(base + offset + m0 - x0, count: m1 - m0, at: target.base + (((y + dy) * target.stride + m0 + dx) << 2))
+            read(x: x0, y: y, offset: offset, count: m0 - x0)
+            fill(y: y, from: column, to: m0)
+            look(offset + m0 - x0, count: m1 - m0, x: m0, y: y)
             column = m1
-            if m1 < x1 { paintRun(x: m1, y: y, offset: offset + m1 - x0, count: x1 - m1) }
+            read(x: m1, y: y, offset: offset + m1 - x0, count: x1 - m1)
         }
         finishRows(before: height)
+        return ShadowPlans.Plan(origin: origin, stride: stride, columns: columns, lookups: lookups, reads: reads)
     }
 
     private init(tables: UnsafeMutablePointer<UInt32>, plain: UnsafeMutablePointer<wave_word_table>,
@@ -266,6 +318,75 @@ struct FreshRows {
                 i += 2
             }
             return true
+        }
+    }
+}
+
+/// How a shadow was painted over stale pixels, kept with it (`ShadowAlpha.plans`) so that
+/// painting it again over the same stale stretches of the same target (a loop's shadow from
+/// the cache, a cycle later) replays the lookups instead of working them out run by run.
+///
+/// A plan is a function of the shadow's runs and hidden stretches, the stale stretches and
+/// where the shadow lands in the target (`origin`, `stride`), which are its key; the tint
+/// and the plain colour come from the painter each time. The plans kept take at most as
+/// many bytes as the shadow's coverage (counted in `ShadowAlpha.byteCount`), the least
+/// recently used going first; two threads rendering alternate frames paint into two
+/// targets, so two plans are kept where they fit. Any thread: a plan is read-only once made,
+/// the list behind a lock.
+final class ShadowPlans: @unchecked Sendable {
+    /// Pixels of a run outside the stale stretch: painted by reading them.
+    struct Read {
+        let alpha: UnsafePointer<UInt8>
+        let count: Int
+        let pixels: UnsafeMutableRawPointer
+    }
+
+    struct Plan {
+        let origin: UnsafeMutableRawPointer
+        let stride: Int
+        let columns: [Int32]
+        /// Lookups in the finished-pixel table, from the shadow's bytes to pixels from
+        /// `origin` on (zeros for the plain colour).
+        let lookups: [wave_planned_lookup]
+        let reads: [Read]
+
+        var byteCount: Int {
+            columns.count * 4 + lookups.count * MemoryLayout<wave_planned_lookup>.stride + reads.count * MemoryLayout<Read>.stride
+        }
+    }
+
+    private let lock = NSLock()
+    /// Least recently used first.
+    private var plans: [Plan] = []
+
+    /// How many are kept, and their bytes.
+    var count: Int { lock.withLock { plans.count } }
+    var byteCount: Int { lock.withLock { plans.reduce(0) { $0 + $1.byteCount } } }
+
+    /// The plan kept for this key, if any.
+    func plan(origin: UnsafeMutableRawPointer, stride: Int, columns: [Int32]) -> Plan? {
+        lock.lock()
+        defer { lock.unlock() }
+        let found = plans.lastIndex { plan in
+            plan.origin == origin && plan.stride == stride && columns.withUnsafeBytes { a in
+                plan.columns.withUnsafeBytes { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+            }
+        }
+        guard let i = found else { return nil }
+        if i != plans.count - 1 { plans.append(plans.remove(at: i)) }
+        return plans[plans.count - 1]
+    }
+
+    /// Keeps `plan`, letting the least recently used go until the plans take at most `limit` bytes.
+    func keep(_ plan: Plan, within limit: Int) {
+        guard plan.byteCount <= limit else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        plans.append(plan)
+        var total = plans.reduce(0) { $0 + $1.byteCount }
+        while total > limit {
+            total -= plans[0].byteCount
+            plans.removeFirst()
         }
     }
 }

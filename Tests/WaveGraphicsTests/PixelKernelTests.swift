@@ -58,6 +58,44 @@ final class PixelKernelTests: XCTestCase {
         }
     }
 
+    /// Planned runs (offsets from two bases, zeros for `WAVE_ZERO_INDICES`) and null-index
+    /// jobs give the table's words, on each path; words between the runs stay.
+    func testPlannedLookupsAndZeroRuns() {
+        let words = (0..<256).map { _ in next() }
+        var table = wave_word_table()
+        wave_word_table_prepare(&table, words)
+        let index = (0..<3000).map { _ in UInt8(truncatingIfNeeded: next()) }
+        // Runs of 1 to 200 words with gaps, every third of zeros.
+        var runs: [wave_planned_lookup] = [], at = 0
+        while at < 2500 {
+            let count = 1 + Int(next() % 200), zero = runs.count % 3 == 2
+            runs.append(wave_planned_lookup(index: zero ? UInt32(WAVE_ZERO_INDICES) : UInt32(next() % 700),
+                                            out: UInt32(at), count: UInt32(count)))
+            at += count + Int(next() % 5)
+        }
+        onEachPath { level in
+            var out = [UInt32](repeating: 0xDEAD_BEEF, count: at)
+            out.withUnsafeMutableBufferPointer { o in wave_lookup_planned(&table, index, o.baseAddress!, runs, runs.count) }
+            var expected = [UInt32](repeating: 0xDEAD_BEEF, count: at)
+            for run in runs {
+                for k in 0..<Int(run.count) {
+                    expected[Int(run.out) + k] = run.index == UInt32(WAVE_ZERO_INDICES) ? words[0] : words[Int(index[Int(run.index) + k])]
+                }
+            }
+            XCTAssertEqual(out, expected, "path \(level)")
+            // The same zero runs as jobs with a null index.
+            var jobsOut = [UInt32](repeating: 0xDEAD_BEEF, count: at)
+            jobsOut.withUnsafeMutableBufferPointer { o in
+                index.withUnsafeBufferPointer { i in
+                    let jobs = runs.map { wave_lookup_job(index: $0.index == UInt32(WAVE_ZERO_INDICES) ? nil : i.baseAddress! + Int($0.index),
+                                                          out: o.baseAddress! + Int($0.out), count: Int($0.count)) }
+                    wave_lookup_jobs(&table, jobs, jobs.count)
+                }
+            }
+            XCTAssertEqual(jobsOut, expected, "path \(level), jobs")
+        }
+    }
+
     func testInterpolateAcrossIsTheBilinearSum() {
         onEachPath { level in
             for cellWidth in [2, 3, 4, 8, 16] {

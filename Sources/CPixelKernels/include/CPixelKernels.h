@@ -25,7 +25,8 @@ void wave_word_table_prepare(wave_word_table *table, const uint32_t *words);
 /// out[i] = table->words[index[i]] for i < count; `out` need not be aligned.
 void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint32_t *out, size_t count);
 
-/// One run for `wave_lookup_jobs`.
+/// One run for `wave_lookup_jobs`. A null `index` stands for `count` zero indices: the
+/// run is filled with `words[0]` (a shadow's backdrop where its coverage is 0).
 typedef struct {
     const uint8_t *index;
     uint32_t *out;
@@ -35,6 +36,21 @@ typedef struct {
 /// `wave_lookup_words` for each of `n` jobs, the table read once: cheaper than a call a run
 /// when the runs are short (a shadow's rows). The jobs' outputs must not overlap.
 void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n);
+
+/// A lookup run kept for later (`wave_lookup_planned`), in 12 bytes: its indices start
+/// `index` bytes from a base (`WAVE_ZERO_INDICES` for zeros, as a null `index` above), its
+/// words `out` words from another.
+typedef struct {
+    uint32_t index;
+    uint32_t out;
+    uint32_t count;
+} wave_planned_lookup;
+
+#define WAVE_ZERO_INDICES UINT32_MAX
+
+/// `wave_lookup_jobs` for runs given as offsets from `index_base` and `out_base`.
+void wave_lookup_planned(const wave_word_table *table, const uint8_t *index_base, uint32_t *out_base,
+                         const wave_planned_lookup *runs, size_t n);
 
 /// One row of `cells_count` cells interpolated across to output columns: for p < count,
 /// out[p] = cells[cell[p]] * (256 - t[p]) + cells[cell[p] + 1] * t[p]. `cell` is

@@ -10,7 +10,8 @@ import Foundation
 /// Entries hold the compact `ShadowAlpha` (the runs that can show, a byte a pixel: painting
 /// one looks each byte up in a table of finished pixels, which costs about what copying
 /// four-byte finished pixels from memory would); at most `capacity` entries and
-/// `byteLimit` bytes in all. While there is room every new shadow is kept, so a loop is
+/// `byteLimit` bytes in all (an entry's coverage counted twice: the plans its painter keeps,
+/// `ShadowPlans`, may take as much again). While there is room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
 /// fingerprint misses within the last `missMemory` misses, displacing the least recently
 /// used, so shadows that never repeat do not push out ones that do.

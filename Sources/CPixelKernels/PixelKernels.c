@@ -88,6 +88,11 @@ static void lookup_portable(const wave_word_table *table, const uint8_t *index, 
     }
 }
 
+/// A planned run's indices: null (zeros) for `WAVE_ZERO_INDICES`.
+static const uint8_t *planned_index(const uint8_t *base, uint32_t offset) {
+    return offset == WAVE_ZERO_INDICES ? NULL : base + offset;
+}
+
 #ifdef WAVE_X86
 /// Word 16m + 4L + j of a step comes out of lane L at position 4m + j, so index byte
 /// 16L + 4m + j must be input byte 16m + 4L + j.
@@ -170,10 +175,8 @@ static void lookup_planned_vbmi(const wave_word_table *table, const uint8_t *ind
                                 const wave_planned_lookup *runs, size_t n) {
     __m512i t[16];
     const __m512i perm = load_planes(table, t);
-    for (size_t r = 0; r < n; r++) {
-        const uint8_t *index = runs[r].index == WAVE_ZERO_INDICES ? NULL : index_base + runs[r].index;
-        lookup_run_vbmi(table, t, perm, index, out_base + runs[r].out, runs[r].count);
-    }
+    for (size_t r = 0; r < n; r++)
+        lookup_run_vbmi(table, t, perm, planned_index(index_base, runs[r].index), out_base + runs[r].out, runs[r].count);
 }
 
 #endif
@@ -186,8 +189,8 @@ void wave_lookup_words(const wave_word_table *table, const uint8_t *index, uint3
 void wave_lookup_planned(const wave_word_table *table, const uint8_t *index_base, uint32_t *out_base,
                          const wave_planned_lookup *runs, size_t n) {
     WAVE_DISPATCH(lookup_planned_vbmi(table, index_base, out_base, runs, n),
-                  for (size_t r = 0; r < n; r++) lookup_portable(table, runs[r].index == WAVE_ZERO_INDICES ? NULL : index_base + runs[r].index,
-                                                                 out_base + runs[r].out, runs[r].count));
+                  for (size_t r = 0; r < n; r++)
+                      lookup_portable(table, planned_index(index_base, runs[r].index), out_base + runs[r].out, runs[r].count));
 }
 
 void wave_lookup_jobs(const wave_word_table *table, const wave_lookup_job *jobs, size_t n) {

@@ -14,7 +14,7 @@ import WaveSyntax
 enum ImageLoader {
     static func load(_ program: inout Program, scriptName: String,
                      limits: RuntimeLimits = RuntimeLimits()) -> [Diagnostic] {
-        let folder = (scriptName as NSString).deletingLastPathComponent
+        let folder = PathName.parent(scriptName) ?? ""
         var diagnostics: [Diagnostic] = []
         var total = 0
         for layer in program.layers where layer.kind == .image {
@@ -39,7 +39,7 @@ enum ImageLoader {
     /// image files its image layers name with a string literal, so that a missing or broken
     /// image is reported with the other errors, not only once they are fixed.
     static func checkLiteralSources(of script: Script, limits: RuntimeLimits = RuntimeLimits()) -> [Diagnostic] {
-        let folder = (script.file.name as NSString).deletingLastPathComponent
+        let folder = PathName.parent(script.file.name) ?? ""
         var diagnostics: [Diagnostic] = [], seen: Set<String> = [], total = 0
         func visit(_ decl: LayerDecl) {
             if decl.kind.name == "image" {
@@ -65,7 +65,7 @@ enum ImageLoader {
             (nil, .error(code, message, at: range))
         }
         guard !source.isEmpty else { return problem(.badImage, "an empty source names no file: source \"file.png\"") }
-        let path = source.hasPrefix("/") || folder.isEmpty ? source : (folder as NSString).appendingPathComponent(source)
+        let path = PathName.joining(folder, source)
         // Where it was looked for, when that is not what the script says.
         let looked = path == source ? "" : " (\(path))"
         let bytes: [UInt8]

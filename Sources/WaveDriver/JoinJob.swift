@@ -17,9 +17,9 @@ public struct JoinJob {
 
     /// The part files of `output` in its directory: `NAME.A-B.part`, in tick order.
     public static func discover(_ output: String) throws -> [String] {
-        let url = URL(fileURLWithPath: output)
-        let dir = url.deletingLastPathComponent().path
-        let name = url.lastPathComponent
+        let folder = PathName.parent(output)
+        let dir = folder ?? "."
+        let name = PathName.lastComponent(output)
         let entries: [String]
         do { entries = try FileManager.default.contentsOfDirectory(atPath: dir) } catch {
             throw IOError("cannot list '\(dir)' to find the parts of '\(output)': \(error.localizedDescription)")
@@ -28,7 +28,7 @@ public struct JoinJob {
             guard entry.hasPrefix(name + "."), entry.hasSuffix(".part") else { return nil }
             let range = entry.dropFirst(name.count + 1).dropLast(5).split(separator: "-")
             guard range.count == 2, let a = Int(range[0]), Int(range[1]) != nil else { return nil }
-            return (a, (output as NSString).deletingLastPathComponent.isEmpty ? entry : dir + "/" + entry)
+            return (a, PathName.joining(folder ?? "", entry))
         }
         guard !found.isEmpty else { throw IOError("no part files '\(name).A-B.part' beside '\(output)': render them with --shard K/N -o \(output)") }
         return found.sorted { $0.0 < $1.0 }.map(\.1)

@@ -97,7 +97,7 @@ public enum ScriptLoader {
                 Console.error("cannot read directory '\(Console.visible(p))'")
                 throw .io
             }
-            out += names.filter { $0.hasSuffix(".wave") }.sorted().map { (p as NSString).appendingPathComponent($0) }
+            out += names.filter { $0.hasSuffix(".wave") }.sorted().map { PathName.joining(p, $0) }
         }
         return out
     }

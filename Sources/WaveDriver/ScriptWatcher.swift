@@ -63,11 +63,11 @@ public final class ScriptWatcher {
         guard changed() else { return nil }
         let file: SourceFile
         do { file = try ScriptReader.read(path) } catch {
-            return .failed("\((path as NSString).lastPathComponent): \(error.message)")
+            return .failed("\(PathName.lastComponent(path)): \(error.message)")
         }
         let (program, diagnostics) = Compiler.compile(file)
         if let program { return .compiled(program, file) }
-        guard let first = diagnostics.first(where: { $0.severity == .error }) else { return .failed("\((path as NSString).lastPathComponent): does not compile") }
+        guard let first = diagnostics.first(where: { $0.severity == .error }) else { return .failed("\(PathName.lastComponent(path)): does not compile") }
         return .failed(ScriptWatcher.describe(first, in: file))
     }
 
@@ -75,6 +75,6 @@ public final class ScriptWatcher {
     /// status row is narrow, so the code comes last, where truncation costs least).
     public static func describe(_ d: Diagnostic, in file: SourceFile) -> String {
         let (line, column) = file.location(of: d.range.start)
-        return "\((file.name as NSString).lastPathComponent):\(line):\(column): \(d.message) [\(d.code.code)]"
+        return "\(PathName.lastComponent(file.name)):\(line):\(column): \(d.message) [\(d.code.code)]"
     }
 }

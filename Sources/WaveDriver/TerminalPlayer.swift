@@ -132,7 +132,7 @@ public final class TerminalPlayer {
         terminal.enter()
         defer { terminal.restore() }
         cursor = try SceneCursor(program: program)
-        status.name = (source.name as NSString).lastPathComponent
+        status.name = PathName.lastComponent(source.name)
         size = currentSize()
         screen = nil
         retiredBytes = 0

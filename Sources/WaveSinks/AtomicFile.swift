@@ -36,8 +36,7 @@ public final class AtomicFile {
             guard st.st_mode & S_IFMT == S_IFDIR else { throw IOError("cannot create directory '\(path)': a file of that name exists") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path, stat(parent, &st) != 0 { try makeDirectory(parent) }
+        if let parent = PathName.parent(path), parent != path, stat(parent, &st) != 0 { try makeDirectory(parent) }
         guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
             throw IOError("cannot create directory '\(path)': \(IOError.reason(errno))")
         }
@@ -56,7 +55,7 @@ public final class AtomicFile {
             guard n > 0 else { break }
             let destination = String(decoding: buffer[0..<n], as: UTF8.self)
             p = destination.hasPrefix("/") ? destination
-                : ((p as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+                : PathName.joining(PathName.parent(p) ?? "", destination)
         }
         return p
     }
@@ -73,14 +72,13 @@ public final class AtomicFile {
             guard fd >= 0 else { throw IOError("cannot write '\(path)': \(IOError.reason(errno))") }
             return
         }
-        let url = URL(fileURLWithPath: target)
-        let dir = url.deletingLastPathComponent().path
+        let dir = PathName.directory(of: target)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
             throw IOError("cannot write '\(path)': directory '\(dir)' does not exist")
         }
         guard isDir.boolValue else { throw IOError("cannot write '\(path)': '\(dir)' is not a directory") }
-        let name = url.lastPathComponent
+        let name = PathName.lastComponent(target)
         AtomicFile.removeStaleTemporaries(of: name, in: dir)
         let temp = dir + "/" + AtomicFile.temporaryName(for: name, pid: getpid(), random: UInt32.random(in: 0...UInt32.max))
         tempPath = temp

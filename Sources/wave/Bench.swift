@@ -76,7 +76,7 @@ struct Bench: ParsableCommand {
                     let (one, many) = try medians(program, scale: scale)
                     totals[k].0 += one
                     totals[k].1 += many
-                    let name = (path as NSString).lastPathComponent
+                    let name = PathName.lastComponent(path)
                     print(pad(name, 28) + pad("\(w)x\(h)", 10) + pad(String(format: "%.3f", one * 1000 / Double(frames)), 13)
                           + pad(String(format: "%.0f", Double(frames) / one), 9) + pad(String(format: "%.0f", Double(frames) / many), 9)
                           + String(format: "%.2fx", one / many))
@@ -178,7 +178,7 @@ extension Bench {
                     _ = try SceneRuntime.reload(program, keeping: old)
                     best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
-                print(pad((path as NSString).lastPathComponent, 28) + pad(String(format: "%.2f", best), 12) + String(format: "%.0f", replay))
+                print(pad(PathName.lastComponent(path), 28) + pad(String(format: "%.2f", best), 12) + String(format: "%.0f", replay))
             } catch {
                 throw Exit.report(error, source: source)
             }

@@ -21,7 +21,7 @@ func benchSinks(paths: [String], seconds: Int = 6, size: (Int, Int) = (320, 240)
     for path in paths {
         let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
         let scale = min(Double(size.0) / Double(program.scene.width), Double(size.1) / Double(program.scene.height))
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.lastComponent(path)
         func job(_ format: ImageFormat) -> RenderJob {
             RenderJob(program: program, format: format, destination: .file(dir + "/" + name + "." + format.fileExtension),
                       ticks: 0..<(seconds * 60), scale: scale)

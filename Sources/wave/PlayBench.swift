@@ -44,7 +44,7 @@ struct PlayBench: ParsableCommand {
         options.color = color
         options.text = text
         print("\(cells.rawValue) cells, \(color.rawValue) colour, \(width)x\(height), \(ticks) ticks")
-        let nameWidth = max(8, paths.map { ($0 as NSString).lastPathComponent.count }.max() ?? 8)
+        let nameWidth = max(8, paths.map { PathName.lastComponent($0).count }.max() ?? 8)
         print(pad("example", nameWidth) + "  bytes/frame   largest   ms/frame   ms p95")
         for path in paths {
             let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
@@ -53,7 +53,7 @@ struct PlayBench: ParsableCommand {
             do {
                 let stats = try player.writeFrames(ticks: ticks, columns: width, rows: height, to: counter)
                 let bytes = Double(stats.bytesWritten) / Double(max(1, stats.framesDrawn))
-                print(pad((path as NSString).lastPathComponent, nameWidth)
+                print(pad(PathName.lastComponent(path), nameWidth)
                       + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, counter.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
             } catch {
                 throw Exit.report(error, source: source)

@@ -226,7 +226,7 @@ struct Render: ParsableCommand {
             do { runtime = try StateFiles.load(stateFrom, program: program, source: source) } catch { throw Exit.report(error, source: source) }
         }
         let checkpoint = stateTo.map { _ in Checkpoint(tick: job.stateTickAfter(job.part ?? job.ticks)) }
-        let meter = progressMeter(label: (destination.description as NSString).lastPathComponent, total: job.frameCount)
+        let meter = progressMeter(label: PathName.lastComponent(destination.description), total: job.frameCount)
         Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
         do {
             let r: RenderJob.Result
@@ -270,7 +270,7 @@ struct Render: ParsableCommand {
 
     /// Renders every script into `outDir`, then prints one summary line per script.
     func runBatch(format fmt: ImageFormat, outDir: String) throws {
-        let names = self.files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let names = self.files.map { PathName.stem($0) }
         if let twice = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
             Console.error("two scripts are named '\(twice)': their outputs would collide in '\(outDir)'")
             throw Exit.usage
@@ -278,14 +278,14 @@ struct Render: ParsableCommand {
         let files = try shareOfFiles(format: fmt)
         var summary = [(ok: Bool, text: String)](repeating: (false, ""), count: files.count)
         var cards = files.map { file in
-            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            return Gallery.Entry(script: (file as NSString).lastPathComponent, file: name + "." + fmt.fileExtension)
+            let name = PathName.stem(file)
+            return Gallery.Entry(script: PathName.lastComponent(file), file: name + "." + fmt.fileExtension)
         }
         var jobs: [(index: Int, job: RenderJob, source: SourceFile)] = []
         var worst: Int32 = 0
         for (i, file) in files.enumerated() {
-            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let out = (outDir as NSString).appendingPathComponent(name + "." + fmt.fileExtension)
+            let name = PathName.stem(file)
+            let out = PathName.joining(outDir, name + "." + fmt.fileExtension)
             do {
                 let (program, source) = try ScriptLoader.compile(file)
                 jobs.append((i, try makeJob(program, format: fmt, destination: .file(out)), source))
@@ -347,7 +347,7 @@ struct Render: ParsableCommand {
         let share = shard.map { " — shard \($0.index) of \($0.count)" } ?? ""
         let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s")\(share))", entries: cards).html()
         let name = shard.map { "index-\($0.index)-of-\($0.count).html" } ?? "index.html"
-        let path = (outDir as NSString).appendingPathComponent(name)
+        let path = PathName.joining(outDir, name)
         do { try AtomicFile.write(Array(page.utf8), to: path) } catch {
             Console.error("cannot write the gallery: \(Exit.message(error))")
             return false

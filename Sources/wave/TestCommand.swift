@@ -49,7 +49,7 @@ struct Test: ParsableCommand {
         var checked = 0, failed = 0, broken = 0
         var reportEntries: [TestReport.Failure] = []
         for path in scripts {
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = PathName.stem(path)
             do {
                 let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
                 let ticks: [Int]

@@ -167,7 +167,7 @@ struct Trace: ParsableCommand {
         }
         if !skipped.isEmpty { Console.note("not plotted (not numbers): \(skipped.joined(separator: ", "))") }
         let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? []) },
-                              title: (file as NSString).lastPathComponent)
+                              title: PathName.lastComponent(file))
         do { try AtomicFile.write(Array(chart.svg().utf8), to: path) } catch {
             throw Exit.report(error, source: nil)
         }

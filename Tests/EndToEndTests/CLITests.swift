@@ -22,18 +22,19 @@ enum WaveBinary {
         return packageRoot.appendingPathComponent(".build/debug/wave")
     }
 
-    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Run {
-        let r = try runBytes(args, stdin: stdin, environment: environment)
+    static func run(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL? = nil) throws -> Run {
+        let r = try runBytes(args, stdin: stdin, environment: environment, in: directory)
         return Run(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)
     }
 
     /// Like `run`, keeping standard output as bytes. Standard error is drained on another
     /// thread, so neither pipe can fill up and block the child.
-    static func runBytes(_ args: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
+    /// Runs in `directory` (the package root unless given).
+    static func runBytes(_ args: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL? = nil) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
         let p = Process()
         p.executableURL = url
         p.arguments = args
-        p.currentDirectoryURL = packageRoot
+        p.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (k, v) in environment { env[k] = v }

@@ -127,4 +127,16 @@ final class HostileMessageTests: XCTestCase {
         guard case .message(let data) = decoder.next() else { return XCTFail("the message after the skipped body") }
         XCTAssertEqual(IncomingMessage(data: data).method, "after")
     }
+
+    /// A document whose path is one character, `.`, `/` or ends in a slash names its image
+    /// relative to that path's folder: diagnostics, never a trap (Foundation's path methods
+    /// trapped on such names).
+    func testOneCharacterDocumentPathsWithImageLayers() {
+        let h = ServerHarness()
+        for uri in ["file://g", "g", "file://.", "file:///", "file://g/", "file:///x/y/", ".", "/"] {
+            let diagnostics = h.open("scene 10x10\nlayer p: image { source \"nope.png\" }", uri: uri)
+            XCTAssertEqual(diagnostics.count, 1, uri)
+            XCTAssertTrue((diagnostics.first?["message"] as? String ?? "").contains("nope.png"), "\(uri): \(diagnostics)")
+        }
+    }
 }

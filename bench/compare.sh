@@ -74,7 +74,8 @@ for size in 640x480 1920x1080; do
         done
         wm=$(median <"$tmp/w"); cm=$(median <"$tmp/c")
         awk -v n="$scene" -v s="$size" -v f="$frames" -v a="$wm" -v b="$cm" -v p="$psnr" \
-            'BEGIN { printf "%-26s %-10s %6d %10.3f %10.3f %8.2f %4s dB%s\n", n, s, f, a * 1000, b * 1000, a / b, p, (a > b ? "  (above 1)" : "") }'
+            'BEGIN { m = ""; if (a + 0 > b + 0) m = "  (above 1)"
+                    printf "%-26s %-10s %6d %10.3f %10.3f %8.2f %4s dB%s\n", n, s, f, a * 1000, b * 1000, a / b, p, m }'
         awk -v a="$wm" -v b="$cm" 'BEGIN { exit !(a > b) }' && above=$((above + 1))
     done
 done
@@ -105,6 +106,7 @@ for size in 640x480 1920x1080; do
         cn=$(count "$cairo" time "$scene" -1 "$w" "$h" "$n")
         awk -v name="$scene" -v s="$size" -v w1="$w1" -v wn="$wn" -v c1="$c1" -v cn="$cn" -v n="$n" 'BEGIN {
             a = (wn - w1) / (n - 1); b = (cn - c1) / (n - 1)
-            printf "%-26s %-10s %11.2fM %11.2fM %8.2f%s\n", name, s, a / 1e6, b / 1e6, a / b, (a > b ? "  (above 1)" : "") }'
+            m = ""; if (a > b) m = "  (above 1)"
+            printf "%-26s %-10s %11.2fM %11.2fM %8.2f%s\n", name, s, a / 1e6, b / 1e6, a / b, m }'
     done
 done

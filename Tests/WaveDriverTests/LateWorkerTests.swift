@@ -15,26 +15,26 @@ final class LateWorkerTests: XCTestCase {
         var runtime = try SceneRuntime(program: program)
         try FramePipeline(threads: 1, scale: 0.5).run(&runtime, ticks: ticks) { _, p in oneThread.append(p) }
 
-        let stall = 1.5
-        let stalled = StallOnce(seconds: stall)
+        // The worker that takes a frame first is held until every frame has been handed over
+        // (or a minute has passed, so a regression fails instead of hanging): no clock is read.
+        let stalled = StallOnce(atMost: 60)
         var pipeline = FramePipeline(threads: 2, scale: 0.5)
         pipeline.alwaysAllThreads = true
         pipeline.beforeWorkerFrame = { _ in stalled.stallTheFirstTime() }
         var threaded = try SceneRuntime(program: program)
-        let start = Date()
-        var lastHandedOver = 0.0, handed: [Int] = []
+        var handed: [Int] = [], handedWhileHeld = 0
         try pipeline.run(&threaded, ticks: ticks) { tick, p in
             if p != oneThread[handed.count] { XCTFail("tick \(tick) differs from the one-thread run") }
+            if stalled.isHeld { handedWhileHeld += 1 }
             handed.append(tick)
-            lastHandedOver = Date().timeIntervalSince(start)
+            if handed.count == ticks.count { stalled.release() }
         }
-        let returned = Date().timeIntervalSince(start)
         XCTAssertEqual(handed, ticks)
         XCTAssertTrue(stalled.didStall, "a worker took a frame")
-        // Every frame was handed over while the worker still slept ...
-        XCTAssertLessThan(lastHandedOver, stall * 2 / 3, "the frames waited for the stalled worker")
+        // Every frame was handed over while the worker was still held ...
+        XCTAssertEqual(handedWhileHeld, ticks.count, "the frames waited for the stalled worker")
         // ... and the run returned only once it had finished (no thread left rendering).
-        XCTAssertGreaterThanOrEqual(returned, stall)
+        XCTAssertTrue(stalled.resumed, "the run returned before its worker finished")
     }
 
     func testPixmapSlotsKeepTheFirstOfTwoWritesAndWaitWithATimeout() {
@@ -55,17 +55,26 @@ final class LateWorkerTests: XCTestCase {
 /// Sleeps the first caller for `seconds`; later callers go on at once.
 private final class StallOnce: @unchecked Sendable {
     private let lock = NSLock()
-    private var done = false
-    private let seconds: Double
-    init(seconds: Double) { self.seconds = seconds }
+    private let gate = DispatchSemaphore(value: 0)
+    private var stalled = false, held = false, finished = false
+    private let limit: Double
+    init(atMost seconds: Double) { limit = seconds }
 
-    var didStall: Bool { lock.lock(); defer { lock.unlock() }; return done }
+    var didStall: Bool { lock.lock(); defer { lock.unlock() }; return stalled }
+    var isHeld: Bool { lock.lock(); defer { lock.unlock() }; return held }
+    var resumed: Bool { lock.lock(); defer { lock.unlock() }; return finished }
 
+    func release() { gate.signal() }
+
+    /// The first caller waits until `release()` (at most `limit` seconds); others pass.
     func stallTheFirstTime() {
         lock.lock()
-        let first = !done
-        done = true
+        let first = !stalled
+        stalled = true
+        if first { held = true }
         lock.unlock()
-        if first { Thread.sleep(forTimeInterval: seconds) }
+        guard first else { return }
+        _ = gate.wait(timeout: .now() + limit)
+        lock.lock(); held = false; finished = true; lock.unlock()
     }
 }

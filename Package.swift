@@ -29,17 +29,18 @@ let package = Package(
         // Pixel loops in C with a wide path chosen at run time (AVX-512 VBMI) and a portable one.
         .target(name: "CPixelKernels"),
         .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig", "CPixelKernels"]),
-        .target(name: "WaveRuntime", dependencies: ["WaveCompiler", "WaveGraphics"]),
+        .target(name: "WaveRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
         .target(name: "WaveSinks", dependencies: ["WaveGraphics", "WaveCodecs"]),
         .target(name: "WaveDriver", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
-        .target(name: "WaveREPL", dependencies: ["WaveDriver", "CReadline"]),
+        .target(name: "WaveREPL", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
         .executableTarget(name: "wave", dependencies: [
-            "WaveDriver", "WaveREPL", "WaveLSP", "WaveSyntax",
+            "WaveDriver", "WaveREPL", "WaveLSP", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
+            "WaveCodecs", "WaveSinks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer). The
@@ -53,12 +54,12 @@ let package = Package(
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
-        .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler"]),
-        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime"]),
+        .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
-        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics"]),
-        .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
+        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics", "WaveCodecs"]),
+        .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),

@@ -44,15 +44,15 @@ extension Compiler {
         }
         guard !targets.isEmpty || morph != nil, let type = valueType ?? (morph != nil ? .point : nil) else { return nil }
         let expected: ValueType = type == .color ? .paint : type
-        func value(_ label: String) -> IRExpr? {
+        func value(_ label: ClauseLabel) -> IRExpr? {
             guard morph == nil, let e = a.arg(label)?.value else { return nil }
-            let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label)'")
+            let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label.rawValue)'")
             return t.poisoned ? nil : t.ir
         }
-        var anim = AnimationIR(targets: targets, from: value("from"), to: value("to"), by: value("by"),
+        var anim = AnimationIR(targets: targets, from: value(.from), to: value(.to), by: value(.by),
                                keyframes: [], keyTimes: [], keyframeMode: .linear, segmentTimings: [],
                                durationTicks: 15, delayTicks: 0, timing: .linear, repeatCount: nil,
-                               repeatDurationTicks: nil, autoreverses: a.arg("autoreverse") != nil, fill: .forwards,
+                               repeatDurationTicks: nil, autoreverses: a.arg(.autoreverse) != nil, fill: .forwards,
                                then: [], range: a.range)
         if expected == .paint, morph == nil {
             // `to transparent` next to the other end, or the target's declared colour.
@@ -65,24 +65,24 @@ extension Compiler {
                 guard case .layer(.declared(let i), let p) = t else { return nil }
                 return colour(environment.layers[i].properties[p])
             }
-            for (label, other) in [("from", anim.to), ("to", anim.from)] {
+            for (label, other) in [(ClauseLabel.from, anim.to), (.to, anim.from)] {
                 guard let e = a.arg(label)?.value else { continue }
                 warnTransparent(e, beside: (colour(other).map { [$0] } ?? []) + declared, what: "the animation")
             }
         }
         anim.morph = morph
-        if let r = a.arg("rotate"), a.arg("along") == nil {
+        if let r = a.arg(.rotate), a.arg(.along) == nil {
             error(.unknownOption, "'rotate' turns a layer moving along a path; it goes with 'along'", r.label.range)
             return nil
         }
         if a.isSpring {
-            guard a.arg("along") == nil else {
+            guard a.arg(.along) == nil else {
                 error(.incompleteAnimation, "a spring moves toward a value, not along a path: write 'animate … along PATH over D'", a.range)
                 return nil
             }
             guard anim.to != nil || anim.by != nil || morph?.to != nil else {
                 // A value written but wrong is reported already.
-                if a.arg("to")?.value == nil && a.arg("by")?.value == nil {
+                if a.arg(.to)?.value == nil && a.arg(.by)?.value == nil {
                     error(.incompleteAnimation, "a spring needs a target value: 'spring x to 1'", a.range)
                 }
                 return nil
@@ -90,7 +90,7 @@ extension Compiler {
             guard let params = springParameters(a) else { return nil }
             anim.timing = .spring(params)
             anim.durationTicks = max(1, min(Compiler.maxTicks, (Spring(params).settlingTime * 60).clampedInt(nan: Compiler.maxTicks)))
-            if let d = a.arg("over")?.value {
+            if let d = a.arg(.over)?.value {
                 switch timeSlot(d, what: "a spring's length", ctx) {
                 case .ticks(let ticks): anim.durationTicks = max(1, ticks)
                 case .dynamic(let ir): anim.dynamicTiming.duration = ir
@@ -98,24 +98,24 @@ extension Compiler {
                 }
             }
         } else {
-            if let along = a.arg("along") {
+            if let along = a.arg(.along) {
                 guard let motion = compileMotion(a, along, targets, ctx) else { return nil }
                 anim.motion = motion
             } else if let m = morph {
                 if !m.keyframes.isEmpty { guard compileKeyTiming(m.keyframes.count, a, into: &anim) else { return nil } }
                 guard anim.keyframeMode == .linear || anim.keyframeMode == .discrete else {
-                    error(.badKeyframes, "a path morph's 'mode' is linear or discrete", a.arg("mode")?.value?.range ?? a.range)
+                    error(.badKeyframes, "a path morph's 'mode' is linear or discrete", a.arg(.mode)?.value?.range ?? a.range)
                     return nil
                 }
-            } else if let valuesArg = a.arg("values")?.value {
+            } else if let valuesArg = a.arg(.values)?.value {
                 guard compileKeyframes(valuesArg, a, expected, ctx, into: &anim) else { return nil }
             } else if anim.from == nil && anim.to == nil && anim.by == nil {
-                if !["from", "to", "by"].contains(where: { a.arg($0)?.value != nil }) {   // a wrong one is reported already
+                if ![ClauseLabel.from, .to, .by].contains(where: { a.arg($0)?.value != nil }) {   // a wrong one is reported already
                     error(.incompleteAnimation, "an animation needs 'from', 'to', 'by' or 'values'", a.range)
                 }
                 return nil
             }
-            guard let over = a.arg("over") ?? a.arg("duration") else {
+            guard let over = a.arg(.over) ?? a.arg(.duration) else {
                 error(.incompleteAnimation, "an animation needs a duration: 'over 2s'", a.range)
                 return nil
             }
@@ -125,9 +125,9 @@ extension Compiler {
             case .dynamic(let ir): anim.dynamicTiming.duration = ir
             case nil: return nil
             }
-            if let e = a.arg("ease")?.value, let f = timingFunction(e) { anim.timing = f }
+            if let e = a.arg(.ease)?.value, let f = timingFunction(e) { anim.timing = f }
         }
-        if let d = (a.arg("delay") ?? a.arg("begin"))?.value {
+        if let d = (a.arg(.delay) ?? a.arg(.begin))?.value {
             // A negative delay starts the animation part-way through (CA timeOffset, a CSS
             // negative animation-delay).
             switch timeSlot(d, what: "a delay", ctx, allowNegative: true) {
@@ -136,10 +136,11 @@ extension Compiler {
             case nil: break
             }
         }
-        if let r = a.arg("repeat")?.value {
-            if case .name("forever") = r.kind { anim.repeatCount = .infinity }
+        if let r = a.arg(.repeat)?.value {
+            let forever = StatementWord.forever.rawValue
+            if case .name(forever) = r.kind { anim.repeatCount = .infinity }
             else if case .name(let w) = r.kind, Vocabulary.foreverSynonyms.contains(w) {
-                error(.unknownName, "unknown name '\(w)': an endless repeat is 'repeat forever'", r.range, fix: .init(r.range, "forever"))
+                error(.unknownName, "unknown name '\(w)': an endless repeat is 'repeat forever'", r.range, fix: .init(r.range, forever))
                 anim.repeatCount = .infinity
             } else if let (n, ir) = numberSlot(r, what: "a repeat count", ctx) {
                 if let ir { anim.dynamicTiming.repeatCount = ir; anim.repeatCount = 1 }
@@ -147,15 +148,15 @@ extension Compiler {
                     guard n > 0 else {
                         // `repeat -1`: GSAP's and some other tools' "forever".
                         error(.outOfRange, "a repeat count must be more than 0" + (n == -1 ? "; an endless repeat is 'repeat forever'" : ""),
-                              r.range, fix: n == -1 ? .init(r.range, "forever") : nil)
+                              r.range, fix: n == -1 ? .init(r.range, forever) : nil)
                         return nil
                     }
                     anim.repeatCount = n
                 }
             }
         }
-        if let r = a.arg("repeat-for")?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }
-        if let f = a.arg("fill")?.value {
+        if let r = a.arg(.repeatFor)?.value, let ticks = constantTicks(r, what: "a repeat duration") { anim.repeatDurationTicks = ticks }
+        if let f = a.arg(.fill)?.value {
             if case .name(let w) = f.kind, let mode = FillMode(rawValue: w) { anim.fill = mode }
             else {
                 let modes = FillMode.allCases.map(\.rawValue)
@@ -172,67 +173,67 @@ extension Compiler {
 
     mutating func springParameters(_ a: Animate) -> SpringParameters? {
         var p = SpringParameters()
-        func number(_ label: String) -> Double? {
+        func number(_ label: ClauseLabel) -> Double? {
             guard let e = a.arg(label)?.value else { return nil }
-            return constantNumber(e, what: "'\(label)'")
+            return constantNumber(e, what: "'\(label.rawValue)'")
         }
-        func seconds(_ label: String) -> Double? {
+        func seconds(_ label: ClauseLabel) -> Double? {
             guard let e = a.arg(label)?.value else { return nil }
             let t = expression(e, Context())
             guard case .constant(.number(let v)) = t.ir else {
-                if !t.poisoned { error(.notConstant, "'\(label)' must be a constant duration", e.range) }
+                if !t.poisoned { error(.notConstant, "'\(label.rawValue)' must be a constant duration", e.range) }
                 return nil
             }
             if case .number(let d) = t.type, d != .time && (d != .none || v >= 50) {
                 // A plain number is seconds, as SwiftUI's `response: 0.5`; `response 500` is
                 // milliseconds without their unit, the fix as for `over 500`.
-                badDuration(e, t, what: "'\(label)'")
+                badDuration(e, t, what: "'\(label.rawValue)'")
                 return nil
             }
             return v
         }
-        if let f = a.arg("damping-fraction"), let b = a.arg("bounce") {
+        if let f = a.arg(.dampingFraction), let b = a.arg(.bounce) {
             error(.unknownOption, "'bounce' and 'damping-fraction' say the same thing two ways (ζ = 1 − bounce); give one",
                   b.label.range.start > f.label.range.start ? b.label.range : f.label.range)
             return nil
         }
-        let perceptual = a.arg("damping-fraction") != nil || a.arg("bounce") != nil
-        if perceptual || a.arg("response") != nil || a.arg("duration") != nil,
-           let physical = ["mass", "stiffness", "damping"].compactMap({ a.arg($0) }).first {
+        let perceptual = a.arg(.dampingFraction) != nil || a.arg(.bounce) != nil
+        if perceptual || a.arg(.response) != nil || a.arg(.duration) != nil,
+           let physical = [ClauseLabel.mass, .stiffness, .damping].compactMap({ a.arg($0) }).first {
             // The two forms fix the same two numbers: mixed, one would silently undo the other.
             // `duration` is the response (SwiftUI's `.spring(duration:bounce:)`); with Core
             // Animation's numbers the time a spring takes follows from them (settlingDuration).
-            let timed = perceptual || a.arg("response") != nil ? "" : "; with stiffness, damping and mass the time it takes follows from them, "
+            let timed = perceptual || a.arg(.response) != nil ? "" : "; with stiffness, damping and mass the time it takes follows from them, "
                 + "so leave 'duration' out (it is SwiftUI's response)"
             error(.unknownOption, "'\(physical.label.name)' is Core Animation's form of a spring and response (or duration), damping-fraction "
                   + "and bounce SwiftUI's: give one form\(timed)", physical.label.range)
             return nil
         }
-        if let response = seconds("response") ?? seconds("duration") ?? (perceptual ? Spring.defaultResponse : nil) {
+        if let response = seconds(.response) ?? seconds(.duration) ?? (perceptual ? Spring.defaultResponse : nil) {
             guard response > 0 else { error(.outOfRange, "a spring's response must be more than 0", a.range); return nil }
-            var fraction = number("damping-fraction") ?? 1
-            if let f = a.arg("damping-fraction"), !(fraction >= 0) || !fraction.isFinite {
+            var fraction = number(.dampingFraction) ?? 1
+            if let f = a.arg(.dampingFraction), !(fraction >= 0) || !fraction.isFinite {
                 error(.outOfRange, "'damping-fraction' is the damping ratio ζ, 0 or more (1 is critically damped), found \(Value.format(fraction))", f.value?.range ?? f.label.range)
                 return nil
             }
-            if let bounce = number("bounce") {
+            if let bounce = number(.bounce) {
                 guard bounce > -1, bounce <= 1 else {
                     error(.outOfRange, "'bounce' goes from above -1 to 1 (0 is no bounce, 1 bounces forever), found \(Value.format(bounce))",
-                          a.arg("bounce")?.value?.range ?? a.range)
+                          a.arg(.bounce)?.value?.range ?? a.range)
                     return nil
                 }
                 fraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
             }
             p = Spring.perceptual(response: response, dampingFraction: fraction)
         }
-        if let m = number("mass") { p.mass = m }
-        if let k = number("stiffness") { p.stiffness = k }
-        if let c = number("damping") { p.damping = c }
-        if let v = number("velocity") ?? number("initial-velocity") { p.initialVelocity = v }
+        if let m = number(.mass) { p.mass = m }
+        if let k = number(.stiffness) { p.stiffness = k }
+        if let c = number(.damping) { p.damping = c }
+        if let v = number(.velocity) ?? number(.initialVelocity) { p.initialVelocity = v }
         guard p.mass > 0, p.stiffness > 0, p.damping >= 0, p.mass.isFinite, p.stiffness.isFinite, p.damping.isFinite, p.initialVelocity.isFinite else {
             // At the value that is out of range, when one was written.
-            let culprit = [("mass", !(p.mass > 0) || !p.mass.isFinite), ("stiffness", !(p.stiffness > 0) || !p.stiffness.isFinite),
-                           ("damping", !(p.damping >= 0) || !p.damping.isFinite)]
+            let culprit = [(ClauseLabel.mass, !(p.mass > 0) || !p.mass.isFinite), (.stiffness, !(p.stiffness > 0) || !p.stiffness.isFinite),
+                           (.damping, !(p.damping >= 0) || !p.damping.isFinite)]
                 .first { $0.1 && a.arg($0.0) != nil }.flatMap { a.arg($0.0)?.value?.range }
             error(.outOfRange, "a spring needs mass > 0, stiffness > 0 and damping ≥ 0", culprit ?? a.range)
             return nil
@@ -298,7 +299,7 @@ extension Compiler {
             // `ease "ease-in"`: the name in quotes.
             error(.unknownTimingCurve, "a timing curve is a word, not a string: write \(text) without quotes", e.range, fix: .init(e.range, text))
             return Timing.named[text]
-        case .call(let f, let args) where f.name == "cubic-bezier":
+        case .call(let f, let args) where EasingFunction(rawValue: f.name) == .cubicBezier:
             guard args.count == 4 else { error(.argumentCount, "cubic-bezier takes 4 numbers, x1, y1, x2, y2 (as CSS's), found \(args.count)", e.range); return nil }
             var v: [Double] = []
             for a in args { guard let n = constantNumber(a, what: "a cubic-bezier control value") else { return nil }; v.append(n) }
@@ -307,7 +308,7 @@ extension Compiler {
                 return nil
             }
             return .cubicBezier(v[0], v[1], v[2], v[3])
-        case .call(let f, let args) where f.name == "steps":
+        case .call(let f, let args) where EasingFunction(rawValue: f.name) == .steps:
             guard (1...2).contains(args.count) else {
                 error(.argumentCount, "steps takes a whole number of steps ≥ 1 and an optional position", e.range)
                 return nil
@@ -361,8 +362,8 @@ extension Compiler {
     /// The key timing of n keyframes: [times [...]] [mode …] [eases [...]].
     mutating func compileKeyTiming(_ n: Int, _ a: Animate, into anim: inout AnimationIR) -> Bool {
         let discrete: Bool
-        if let m = a.arg("mode")?.value, case .name("discrete") = m.kind { discrete = true } else { discrete = false }
-        if let timesExpr = a.arg("times")?.value {
+        if let m = a.arg(.mode)?.value, case .name(let w) = m.kind, KeyframeMode(rawValue: w) == .discrete { discrete = true } else { discrete = false }
+        if let timesExpr = a.arg(.times)?.value {
             guard case .list(let ts) = timesExpr.kind, ts.count == n else {
                 error(.badKeyframes, "'times' needs one key time per value (\(n))", timesExpr.range)
                 return false
@@ -384,7 +385,7 @@ extension Compiler {
         } else {
             anim.keyTimes = (0..<n).map { Double($0) / Double(n - 1) }
         }
-        if let m = a.arg("mode")?.value {
+        if let m = a.arg(.mode)?.value {
             guard case .name(let w) = m.kind, let mode = KeyframeMode(rawValue: w) else {
                 error(.unknownWord, "'mode' is one of \(KeyframeMode.allCases.map(\.rawValue).joined(separator: ", "))\(Compiler.wordHint(m, KeyframeMode.allCases.map(\.rawValue)))", m.range,
                       fix: Compiler.wordFix(m, KeyframeMode.allCases.map(\.rawValue)))
@@ -392,7 +393,7 @@ extension Compiler {
             }
             anim.keyframeMode = mode
         }
-        if let e = a.arg("eases")?.value {
+        if let e = a.arg(.eases)?.value {
             // One curve serves every segment, as CSS's animation-timing-function does.
             guard case .list(let fs) = e.kind, fs.count == n - 1 || fs.count == 1 else {
                 error(.badKeyframes, "'eases' needs one timing curve per segment (\(n - 1)), or one for all of them", e.range)
@@ -419,7 +420,7 @@ extension Compiler {
                 continue
             }
             guard !refusesChildren(a) else { continue }
-            if let st = a.arg("stagger") {
+            if let st = a.arg(.stagger) {
                 anims += staggeredInGroup(a, st, group: kind.name, ctx)
                 continue
             }
@@ -427,9 +428,9 @@ extension Compiler {
         }
         guard optionsGivenOnce(args) != nil else { return nil }
         var stagger = 0, delay = 0
-        if let s = args.first(where: { $0.label.name == "stagger" })?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
-        if let d = args.first(where: { $0.label.name == "delay" })?.value, let t = constantTicks(d, what: "a delay") { delay = t }
-        if let r = args.first(where: { $0.label.name == "repeat" }), file.text(of: r.label.range) == "repeat" {   // a misspelling is reported already
+        if let s = args.first(.stagger)?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
+        if let d = args.first(.delay)?.value, let t = constantTicks(d, what: "a delay") { delay = t }
+        if let r = args.first(.repeat), file.text(of: r.label.range) == ClauseLabel.repeat.rawValue {   // a misspelling is reported already
             // A group has no repeat of its own: a timer starts it again.
             error(.misplacedStatement, "'\(kind.name)' has no 'repeat': start it again from a timer, 'every D { \(kind.name) { … } }' "
                   + "with D its length, or give each animation inside its own repeat", r.label.range)
@@ -480,9 +481,9 @@ extension Compiler {
     /// (`response` and `duration` of a spring, `to` and `by`, `values` with `from`): one
     /// error at the later one, where otherwise the first would silently win. False after one.
     mutating func optionsAgree(_ a: Animate) -> Bool {
-        let sameAs: [String: String] = a.isSpring ? ["duration": "response"] : ["duration": "over", "begin": "delay"]
+        let sameAs: [ClauseLabel: ClauseLabel] = a.isSpring ? [.duration: .response] : [.duration: .over, .begin: .delay]
         guard let seen = optionsGivenOnce(a.args, sameAs: sameAs) else { return false }
-        let ends = ["from", "to", "by"].compactMap { seen[$0] }
+        let ends = [ClauseLabel.from, .to, .by].compactMap { seen[$0.rawValue] }
         if ends.count == 3 {
             // Core Animation defines each pair (from/to, from/by, by/to), not all three.
             let last = ends.max { $0.label.range.start < $1.label.range.start }!
@@ -490,7 +491,7 @@ extension Compiler {
                   last.label.range)
             return false
         }
-        if seen["values"] != nil, let end = ends.first {
+        if seen[ClauseLabel.values.rawValue] != nil, let end = ends.first {
             error(.duplicateProperty, "'values' gives every keyframe, the first and last too: '\(end.label.name)' does not go with it", end.label.range)
             return false
         }
@@ -500,10 +501,10 @@ extension Compiler {
     /// The options by name (`sameAs` maps a synonym to the name it counts as), or nil after
     /// reporting one given twice (`stagger 0.1s … stagger 0.2s`), where otherwise the first
     /// would silently win.
-    mutating func optionsGivenOnce(_ args: [Arg], sameAs: [String: String] = [:]) -> [String: Arg]? {
+    mutating func optionsGivenOnce(_ args: [Arg], sameAs: [ClauseLabel: ClauseLabel] = [:]) -> [String: Arg]? {
         var seen: [String: Arg] = [:]
         for arg in args {
-            let key = sameAs[arg.label.name] ?? arg.label.name
+            let key = arg.clauseLabel.flatMap { sameAs[$0]?.rawValue } ?? arg.label.name
             guard let first = seen[key] else { seen[key] = arg; continue }
             let (line, column) = file.location(of: first.label.range.start)
             if first.label.name == arg.label.name {
@@ -551,7 +552,7 @@ extension Compiler {
 
     /// effect LAYER NAME over D [delay D] [seed N]
     mutating func compileEffect(layer: Expr, name: Identifier, args: [Arg], _ range: SourceRange, _ ctx: Context) -> EffectIR? {
-        guard optionsGivenOnce(args, sameAs: ["duration": "over", "begin": "delay"]) != nil else { return nil }
+        guard optionsGivenOnce(args, sameAs: [.duration: .over, .begin: .delay]) != nil else { return nil }
         var ref: LayerRef
         if case .index(let base, let k) = layer.kind, case .name(let n) = base.kind, let index = environment.layerIndex[n] {
             // `effect w[1] fade …`: one copy of a repeated text layer.
@@ -585,21 +586,21 @@ extension Compiler {
             error(.unknownEffect, "unknown text effect '\(name.name)'\(didYouMean(name.name, EffectKind.allCases.map(\.rawValue)))", name.range, fix: fixIt(name.name, EffectKind.allCases.map(\.rawValue), name.range))
             return nil
         }
-        guard let over = (args.first { $0.label.name == "over" || $0.label.name == "duration" })?.value else {
+        guard let over = (args.first(.over) ?? args.first(.duration))?.value else {
             error(.incompleteAnimation, "an effect needs a duration: 'effect \(name.name) over 2s'", range)
             return nil
         }
         guard let ticks = constantTicks(over, what: "an effect's duration") else { return nil }
         guard ticks >= 1 else { error(.badDuration, "an effect lasts at least one tick", over.range); return nil }
         var effect = EffectIR(layer: ref, kind: kind, durationTicks: ticks, delayTicks: 0, seed: nil, range: range)
-        if let d = args.first(where: { $0.label.name == "delay" || $0.label.name == "begin" })?.value {
+        if let d = (args.first(.delay) ?? args.first(.begin))?.value {
             switch timeSlot(d, what: "a delay", ctx) {
             case .ticks(let t)?: effect.delayTicks = t
             case .dynamic(let e)?: effect.delay = e
             case nil: return nil
             }
         }
-        if let s = args.first(where: { $0.label.name == "seed" })?.value, let n = constantNumber(s, what: "a seed") {
+        if let s = args.first(.seed)?.value, let n = constantNumber(s, what: "a seed") {
             effect.seed = UInt64(max(0, min(n, 9e15)))
         }
         return effect

@@ -22,7 +22,7 @@ extension Compiler {
                 error(.unknownFunction, "wave has no url(…): a picture is an image layer, 'layer logo: image { source \"logo.png\"  frame (0, 0, 64, 64) }'", f.range)
                 return .bad()
             }
-            if f.name == "cubic-bezier" || f.name == "steps" {
+            if EasingFunction(rawValue: f.name) != nil {
                 // `let backOut = cubic-bezier(…)`: a curve is written after 'ease', not kept.
                 error(.unknownFunction, "\(f.name)(…) is a timing curve, written after 'ease' (or in 'eases [ … ]'); it is no value a variable "
                       + "can hold: write it at each animation that uses it", f.range)

@@ -229,7 +229,7 @@ extension Compiler {
             default: return nil
             }
         }
-        func word(_ i: Int) -> String { if case .below = environment.layers[i].placement { "below" } else { "above" } }
+        func word(_ i: Int) -> String { if case .below = environment.layers[i].placement { StatementWord.below.rawValue } else { StatementWord.above.rawValue } }
         for i in firstNewLayer..<environment.layers.count {
             guard let first = target(i) else { continue }
             var chain = [i], cur: Int? = first
@@ -319,7 +319,7 @@ extension Compiler {
             return
         }
         layer.mask = target
-        layer.maskInverted = clause.arg("inverted") != nil
+        layer.maskInverted = clause.arg(.inverted) != nil
     }
 
     /// Marks mask layers (not drawn by themselves) and rejects mask and placement cycles.
@@ -636,29 +636,29 @@ extension Compiler {
         case .move, .line: add(c.value, .point, "a point")
         case .quad:
             add(c.value, .point, "an end point")
-            add(c.arg("control")?.value, .point, "a control point ('control (x, y)')")
+            add(c.arg(.control)?.value, .point, "a control point ('control (x, y)')")
         case .cubic:
             add(c.value, .point, "an end point")
-            let controls = c.arg("control")?.values ?? []
+            let controls = c.arg(.control)?.values ?? []
             add(controls.first, .point, "two control points ('control (x1, y1) (x2, y2)')")
             add(controls.count > 1 ? controls[1] : nil, .point, "a second control point")
         case .arc:
             add(c.value, .point, "a centre point")
-            add(c.arg("radius")?.value, .number(.length), "a radius")
-            add(c.arg("from")?.value, .number(.angle), "a start angle ('from 0deg')")
-            add(c.arg("to")?.value, .number(.angle), "an end angle ('to 90deg')")
+            add(c.arg(.radius)?.value, .number(.length), "a radius")
+            add(c.arg(.from)?.value, .number(.angle), "a start angle ('from 0deg')")
+            add(c.arg(.to)?.value, .number(.angle), "an end angle ('to 90deg')")
         case .circle:
             add(c.value, .point, "a centre point")
-            add(c.arg("radius")?.value, .number(.length), "a radius ('radius 25')")
+            add(c.arg(.radius)?.value, .number(.length), "a radius ('radius 25')")
         case .ellipse:
             add(c.value, .point, "a centre point")
-            add(c.arg("radius")?.value, .point, "radii ('radius (rx, ry)')")
+            add(c.arg(.radius)?.value, .point, "radii ('radius (rx, ry)')")
         case .rect:
             add(c.value, .rect, "a rect (x, y, width, height)")
-            if let corner = c.arg("corner") { add(corner.value, .number(.length), "a corner radius") }
+            if let corner = c.arg(.corner) { add(corner.value, .number(.length), "a corner radius") }
             else { operands.append(.constant(.number(0))) }
         }
         guard ok else { return nil }
-        return PathCommandIR(verb: verb, operands: operands, clockwise: c.arg("clockwise") != nil, range: c.range)
+        return PathCommandIR(verb: verb, operands: operands, clockwise: c.arg(.clockwise) != nil, range: c.range)
     }
 }

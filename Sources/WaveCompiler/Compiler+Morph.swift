@@ -14,7 +14,7 @@ extension Compiler {
     /// Every path named must be a path layer (declared or a template) whose commands have the
     /// same verbs in the same order as the morphing layer's: the points correspond one to one.
     mutating func compileMorph(_ a: Animate, layer: Int, _ ctx: Context) -> MorphIR? {
-        if let by = a.arg("by") {
+        if let by = a.arg(.by) {
             error(.unknownOption, "a path morph takes 'from', 'to' or 'values' (paths), not 'by'", by.label.range)
             return nil
         }
@@ -33,9 +33,9 @@ extension Compiler {
             return i
         }
         var morph = MorphIR(layer: .declared(layer), from: nil, to: nil, keyframes: [])
-        if let e = a.arg("from")?.value { guard let i = source(e) else { return nil }; morph.from = i }
-        if let e = a.arg("to")?.value { guard let i = source(e) else { return nil }; morph.to = i }
-        if let v = a.arg("values")?.value {
+        if let e = a.arg(.from)?.value { guard let i = source(e) else { return nil }; morph.from = i }
+        if let e = a.arg(.to)?.value { guard let i = source(e) else { return nil }; morph.to = i }
+        if let v = a.arg(.values)?.value {
             guard case .list(let items) = v.kind, items.count >= 2 else {
                 error(.badKeyframes, "'values' takes a list of at least two paths: values [play, pause, play]", v.range)
                 return nil

@@ -13,9 +13,9 @@ extension Compiler {
                 return nil
             }
         }
-        for label in ["from", "to", "by", "values", "eases"] {
+        for label in [ClauseLabel.from, .to, .by, .values, .eases] {
             guard let arg = a.arg(label) else { continue }
-            error(.unknownOption, "'\(label)' does not go with 'along': the path gives the positions", arg.label.range)
+            error(.unknownOption, "'\(label.rawValue)' does not go with 'along': the path gives the positions", arg.label.range)
             return nil
         }
         guard let e = along.value else { return nil }   // the parser reported the missing value
@@ -47,7 +47,7 @@ extension Compiler {
             return nil
         }
         var rotation = MotionRotation.none
-        if let r = a.arg("rotate")?.value {
+        if let r = a.arg(.rotate)?.value {
             let words = MotionRotation.allCases.map(\.rawValue)
             guard let w = Compiler.hyphenated(r), let mode = MotionRotation(rawValue: w) else {
                 error(.unknownWord, "'rotate' is one of \(words.joined(separator: ", "))\(Compiler.wordHint(r, words))", r.range, fix: Compiler.wordFix(r, words))
@@ -56,7 +56,7 @@ extension Compiler {
             rotation = mode
         }
         var paced = false
-        if let m = a.arg("mode")?.value {
+        if let m = a.arg(.mode)?.value {
             guard case .name(let w) = m.kind, w == "paced" || w == "linear" else {
                 error(.unknownWord, "along a path 'mode' is paced or linear", m.range)
                 return nil
@@ -64,7 +64,7 @@ extension Compiler {
             paced = w == "paced"
         }
         var times: [Double] = []
-        if let timesExpr = a.arg("times")?.value {
+        if let timesExpr = a.arg(.times)?.value {
             guard !paced else {
                 error(.badKeyframes, "'mode paced' sets its own times; leave out 'times'", timesExpr.range)
                 return nil

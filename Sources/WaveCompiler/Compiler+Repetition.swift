@@ -190,31 +190,31 @@ extension Compiler {
         var r = ReplicatorIR(count: n)
         r.aboutX = Double(environment.scene.width) / 2
         r.aboutY = Double(environment.scene.height) / 2
-        func constant(_ label: String, _ type: ValueType) -> Value? {
+        func constant(_ label: ClauseLabel, _ type: ValueType) -> Value? {
             guard let e = clause.arg(label)?.value else { return nil }
-            let t = coerce(expression(e, Context()), to: type, words: [], range: e.range, what: "'\(label)' of 'replicate'")
+            let t = coerce(expression(e, Context()), to: type, words: [], range: e.range, what: "'\(label.rawValue)' of 'replicate'")
             if t.poisoned { return nil }
             guard case .constant(let v) = t.ir else {
-                error(.notConstant, "'\(label)' of 'replicate' must be constant", e.range)
+                error(.notConstant, "'\(label.rawValue)' of 'replicate' must be constant", e.range)
                 return nil
             }
             return v
         }
-        if let v = constant("translate", .point) { (r.dx, r.dy) = v.point }
-        if let v = constant("rotate", .number(.angle)) { r.rotation = v.number }
-        if let v = constant("scale", .point) { (r.scaleX, r.scaleY) = v.point }
-        if let v = constant("about", .point) { (r.aboutX, r.aboutY) = v.point }
-        if let e = clause.arg("delay")?.value {
+        if let v = constant(.translate, .point) { (r.dx, r.dy) = v.point }
+        if let v = constant(.rotate, .number(.angle)) { r.rotation = v.number }
+        if let v = constant(.scale, .point) { (r.scaleX, r.scaleY) = v.point }
+        if let v = constant(.about, .point) { (r.aboutX, r.aboutY) = v.point }
+        if let e = clause.arg(.delay)?.value {
             switch timeSlot(e, what: "the delay of 'replicate'", Context(), allowNegative: true) {
             case .ticks(let t): r.delayTicks = t
             case .dynamic: error(.notConstant, "the delay of 'replicate' must be constant", e.range)
             case nil: break
             }
         }
-        if let v = constant("red-offset", .number(.none)) { r.redOffset = v.number }
-        if let v = constant("green-offset", .number(.none)) { r.greenOffset = v.number }
-        if let v = constant("blue-offset", .number(.none)) { r.blueOffset = v.number }
-        if let v = constant("alpha-offset", .number(.none)) { r.alphaOffset = v.number }
+        if let v = constant(.redOffset, .number(.none)) { r.redOffset = v.number }
+        if let v = constant(.greenOffset, .number(.none)) { r.greenOffset = v.number }
+        if let v = constant(.blueOffset, .number(.none)) { r.blueOffset = v.number }
+        if let v = constant(.alphaOffset, .number(.none)) { r.alphaOffset = v.number }
         for childDecl in decl.children {
             guard let child = environment.layerIndex[childDecl.name.name], environment.layers[child].range == childDecl.range else { continue }
             if let c = childDecl.count {

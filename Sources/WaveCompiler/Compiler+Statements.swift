@@ -18,7 +18,7 @@ extension Compiler {
             return nil
         case .timer(let timer): return compileTimer(timer, ctx).map { [.installTimer($0)] }
         case .animate(var a):
-            if let s = a.arg("stagger"), !a.isSpring, !isChildrenTarget(a) {
+            if let s = a.arg(.stagger), !a.isSpring, !isChildrenTarget(a) {
                 guard let staggered = staggerAnimation(&a, s, ctx) else { return nil }
                 if !staggered.isEmpty { return staggered }
             }
@@ -112,8 +112,8 @@ extension Compiler {
                                          _ ctx: Context) -> [IRStmt]? {
         var args = given
         let copies = repeatedTarget([layer], ctx)
-        if let s = args.first(where: { $0.label.name == "stagger" }) {
-            args.removeAll { $0.label.name == "stagger" }
+        if let s = args.first(.stagger) {
+            args.removeAll { $0.isLabel(.stagger) }
             guard let d = s.value else { return nil }
             guard copies != nil else {
                 error(.unknownOption, "'stagger' spreads an effect over a repeated text layer's copies; one layer has nothing to spread "
@@ -193,10 +193,10 @@ extension Compiler {
     /// (a `delay` option made of it when there is none), so copy k starts k·D later.
     static func addIndexDelay(_ d: Expr, at label: SourceRange, to args: inout [Arg]) {
         let offset = Expr(.binary("*", Expr(.name("index"), d.range), d), d.range)
-        if let i = args.firstIndex(where: { $0.label.name == "delay" }), let delay = args[i].value {
+        if let i = args.firstIndex(where: { $0.isLabel(.delay) }), let delay = args[i].value {
             args[i].values = [Expr(.binary("+", delay, offset), delay.range)]
         } else {
-            args.append(Arg(label: Identifier("delay", label), values: [offset]))
+            args.append(Arg(label: Identifier(ClauseLabel.delay.rawValue, label), values: [offset]))
         }
     }
 
@@ -204,7 +204,7 @@ extension Compiler {
     /// gains `index * D`, and `a` is rewritten so; returns []); on several targets each is
     /// its own animation, starting D after the one before (returns them). Nil after an error.
     mutating func staggerAnimation(_ a: inout Animate, _ s: Arg, _ ctx: Context) -> [IRStmt]? {
-        a.args.removeAll { $0.label.name == "stagger" }
+        a.args.removeAll { $0.isLabel(.stagger) }
         guard let d = s.value else { return nil }
         let repeated = repeatedTarget(a.targets, ctx)
         if repeated != nil, a.targets.count == 1 {
@@ -309,7 +309,7 @@ extension Compiler {
             for base in bases {
                 var copy = a
                 copy.targets = [target.on(base)]
-                copy.args.removeAll { $0.label.name == "stagger" }
+                copy.args.removeAll { $0.isLabel(.stagger) }
                 guard let anim = compileAnimation(copy, ctx) else { return [] }
                 anims.append(anim)
             }
@@ -319,7 +319,7 @@ extension Compiler {
             return []
         }
         var stagger = 0
-        if let s = a.arg("stagger")?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
+        if let s = a.arg(.stagger)?.value, let t = constantTicks(s, what: "a stagger") { stagger = t }
         return [.animationGroup(parallel: true, staggerTicks: stagger, delayTicks: 0, anims)]
     }
 

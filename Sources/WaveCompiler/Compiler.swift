@@ -359,7 +359,7 @@ public struct Compiler {
 
     /// Why a name cannot be declared, or nil.
     func nameProblem(_ name: String) -> String? {
-        if Parser.statementKeywords.contains(name) || ["true", "false", "else", "then", "tick", "ticks"].contains(name) {
+        if Parser.statementKeywords.contains(name) || (["true", "false", "else"] + [StatementWord.then, .tick, .ticks].map(\.rawValue)).contains(name) {
             return "'\(name)' is a keyword and cannot name a variable"
         }
         if Ambient(rawValue: name) != nil || name == "pi" {

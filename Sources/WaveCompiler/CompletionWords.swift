@@ -4,17 +4,19 @@ import WaveSyntax
 /// server's `textDocument/completion` both offer, read from the one vocabulary table.
 public enum CompletionWords {
     /// Words that are neither statement keywords nor vocabulary rows but read as keywords:
-    /// animation clause labels, placement, timer words and the boolean literals.
-    public static let clauseWords: [String] = [
-        "from", "to", "over", "ease", "repeat", "forever", "autoreverse", "then", "below", "above",
-        "tick", "ticks", "every", "true", "false",
-    ]
+    /// the keyword labels of the clause table (each followed by the words its value may be,
+    /// `repeat forever`), the other statement words (`then`, placement, timer words), `every`
+    /// and the boolean literals.
+    public static let clauseWords: [String] = {
+        let labels = ClauseLabel.keywords.flatMap { [$0.rawValue] + $0.valueWords(in: .animate) }
+        return labels + StatementWord.allCases.map(\.rawValue).filter { !labels.contains($0) } + ["every", "true", "false"]
+    }()
 
     /// Statement keywords and clause words, sorted.
     public static var keywords: [String] { Array(Set(Parser.statementKeywords).union(clauseWords)).sorted() }
 
     public static var layerKinds: [String] { LayerKind.allCases.map(\.rawValue) }
-    public static var curveNames: [String] { TimingCurveName.allCases.map(\.rawValue) + ["cubic-bezier", "steps"] }
+    public static var curveNames: [String] { TimingCurveName.allCases.map(\.rawValue) + EasingFunction.allCases.map(\.rawValue) }
     public static var functions: [String] {
         Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions.filter { Builtin(rawValue: $0) == nil }
     }

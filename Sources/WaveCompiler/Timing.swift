@@ -4,15 +4,10 @@ import Foundation
 /// closed-form damped springs. Pure functions of progress; shared by the compiler (which
 /// prints spring settling times) and the runtime.
 public enum Timing {
-    /// The named curves, with Core Animation's control points.
-    public static let named: [String: TimingFunction] = [
-        "linear": .linear,
-        "ease-in": .cubicBezier(0.42, 0, 1, 1),
-        "ease-out": .cubicBezier(0, 0, 0.58, 1),
-        "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
-        "default": .cubicBezier(0.25, 0.1, 0.25, 1),
-        "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
-    ]
+    /// The named curves, with Core Animation's control points (`TimingCurveName.controlPoints`).
+    public static let named: [String: TimingFunction] = Dictionary(uniqueKeysWithValues: TimingCurveName.allCases.map { name in
+        (name.rawValue, name.controlPoints.map { TimingFunction.cubicBezier($0.x1, $0.y1, $0.x2, $0.y2) } ?? .linear)
+    })
 
     /// Eased progress for linear time fraction `x` (a real number; see `apply(_:_:before:)`).
     public static func apply(_ f: TimingFunction, _ x: Double) -> Double {

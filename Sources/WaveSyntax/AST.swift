@@ -60,6 +60,15 @@ public struct Arg: Equatable, Sendable {
     public var values: [Expr]
     public init(label: Identifier, values: [Expr]) { self.label = label; self.values = values }
     public var value: Expr? { values.first }
+    /// The label as the table's case; nil for a word that is no label.
+    public var clauseLabel: ClauseLabel? { ClauseLabel(rawValue: label.name) }
+    public func isLabel(_ l: ClauseLabel) -> Bool { label.name == l.rawValue }
+}
+
+extension Array where Element == Arg {
+    /// The first argument with `label`.
+    public func first(_ label: ClauseLabel) -> Arg? { first { $0.isLabel(label) } }
+    public func contains(_ label: ClauseLabel) -> Bool { contains { $0.isLabel(label) } }
 }
 
 /// A head word with an optional value and labelled arguments. Layer properties
@@ -73,7 +82,7 @@ public struct Clause: Equatable, Sendable {
     public init(head: Identifier, value: Expr?, args: [Arg], range: SourceRange) {
         self.head = head; self.value = value; self.args = args; self.range = range
     }
-    public func arg(_ label: String) -> Arg? { args.first { $0.label.name == label } }
+    public func arg(_ label: ClauseLabel) -> Arg? { args.first(label) }
 }
 
 public enum Placement: Equatable, Sendable {
@@ -124,7 +133,7 @@ public struct Animate: Equatable, Sendable {
     /// `then remove`, `then { … }`, `then animate …`.
     public var then: [Stmt]?
     public var range: SourceRange
-    public func arg(_ label: String) -> Arg? { args.first { $0.label.name == label } }
+    public func arg(_ label: ClauseLabel) -> Arg? { args.first(label) }
 }
 
 public struct Stmt: Equatable, Sendable {

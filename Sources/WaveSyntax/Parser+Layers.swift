@@ -7,16 +7,15 @@ extension Parser {
     /// Labels each clause head accepts after its value (`mask contour inverted`,
     /// `quad (0, 9) control (5, 1)`), with how many values each label takes.
     static func clauseLabels(kind: String, head: String) -> [String: Int] {
-        switch (kind, head) {
-        case (_, "mask"): return ["inverted": 0]
-        case (_, Vocabulary.replicateClause): return Vocabulary.replicateLabels
-        case ("path", "quad"): return ["control": 1]
-        case ("path", "cubic"): return ["control": 2]
-        case ("path", "arc"): return ["radius": 1, "from": 1, "to": 1, "clockwise": 0]
-        case ("path", "circle"): return ["radius": 1]
-        case ("path", "ellipse"): return ["radius": 1]
-        case ("path", "rect"): return ["corner": 1]
-        default: return [:]
+        clauseOwner(kind: kind, head: head)?.arities ?? [:]
+    }
+
+    /// The table's owner of a clause's labels: `mask`, `replicate`, or a path command.
+    static func clauseOwner(kind: String, head: String) -> ClauseOwner? {
+        switch head {
+        case Vocabulary.maskClause: return .mask
+        case Vocabulary.replicateClause: return .replicate
+        default: return kind == LayerKind.path.rawValue ? PathCommand(rawValue: head).map { .path($0) } : nil
         }
     }
 

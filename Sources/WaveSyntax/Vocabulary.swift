@@ -117,14 +117,9 @@ public enum PathCommand: String, CaseIterable, Sendable {
 /// Where the vocabulary's word lists meet: the label tables the parser reads and the sets
 /// derived from every table (the lexer's hyphenated words, the parser's clause heads).
 public enum Vocabulary {
-    /// Labels that may follow `animate` targets, with how many values each takes.
-    public static let animateLabels: [String: Int] = [
-        "from": 1, "to": 1, "by": 1, "over": 1, "duration": 1, "ease": 1, "delay": 1, "begin": 1,
-        "repeat": 1, "repeat-for": 1, "autoreverse": 0, "fill": 1, "values": 1, "times": 1,
-        "mode": 1, "eases": 1, "stagger": 1,
-        // Motion along a path (grammar.md §8, "Motion along a path").
-        "along": 1, "rotate": 1,
-    ]
+    /// Labels that may follow `animate` targets, with how many values each takes (from the
+    /// clause table, `ClauseOwner.animate`).
+    public static let animateLabels: [String: Int] = ClauseOwner.animate.arities
     /// Words people bring from Core Animation, CSS and SwiftUI for an option that wave names
     /// otherwise: an unknown option among these is reported with wave's word and read as it.
     public static let optionSynonyms: [String: String] = [
@@ -271,23 +266,14 @@ public enum Vocabulary {
     /// Words people write for `repeat forever`; reported with `forever` and read as it.
     public static let foreverSynonyms: Set<String> = ["infinite", "infinity", "always", "indefinitely"]
     /// Labels of a spring, inline or in its `{ … }` block.
-    public static let springLabels: [String: Int] = [
-        "to": 1, "from": 1, "by": 1, "mass": 1, "stiffness": 1, "damping": 1, "velocity": 1,
-        "initial-velocity": 1, "response": 1, "duration": 1, "over": 1, "bounce": 1,
-        "damping-fraction": 1, "delay": 1, "fill": 1,
-    ]
-    public static let effectLabels: [String: Int] = [
-        "over": 1, "delay": 1, "seed": 1, "duration": 1, "stagger": 1,
-    ]
-    public static let groupLabels: [String: Int] = ["stagger": 1, "delay": 1, "repeat": 1]
+    public static let springLabels: [String: Int] = ClauseOwner.spring.arities
+    public static let effectLabels: [String: Int] = ClauseOwner.effect.arities
+    public static let groupLabels: [String: Int] = ClauseOwner.group.arities
 
     /// The clause of a group body that makes it a replicator: `replicate N label value …`.
     public static let replicateClause = "replicate"
     /// Labels of `replicate`, on its line (Core Animation's CAReplicatorLayer parameters).
-    public static let replicateLabels: [String: Int] = [
-        "translate": 1, "rotate": 1, "scale": 1, "about": 1, "delay": 1,
-        "red-offset": 1, "green-offset": 1, "blue-offset": 1, "alpha-offset": 1,
-    ]
+    public static let replicateLabels: [String: Int] = ClauseOwner.replicate.arities
 
     /// Keys of an `emit` block: CAEmitterCell's parameters (and the emitter's shape,
     /// position and size from CAEmitterLayer), one clause each (grammar.md §7, "Emitters").
@@ -306,8 +292,8 @@ public enum Vocabulary {
     public static let emitterShapes: [String] = ["point", "line", "rectangle", "circle"]
 
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
-    public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient", "cubic-bezier", "steps",
-                                          "path-length"] + textFunctions
+    public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient"]
+        + EasingFunction.allCases.map(\.rawValue) + ["path-length"] + textFunctions
     /// Hyphenated functions of text layers and strings (issue 17).
     public static let textFunctions = ["text-width", "text-bounds", "char-count"]
 

@@ -80,7 +80,7 @@ final class ParserTests: XCTestCase {
         guard case .animate(let a) = script.statements.first?.kind else { return XCTFail("not an animate") }
         XCTAssertEqual(a.targets.count, 2)
         XCTAssertEqual(a.args.map(\.label.name), ["from", "to", "over", "ease"])
-        XCTAssertEqual(a.arg("to")?.value?.kind, .unary("-", Expr(.number(10, nil), SourceRange(38, 40))))
+        XCTAssertEqual(a.arg(.to)?.value?.kind, .unary("-", Expr(.number(10, nil), SourceRange(38, 40))))
         XCTAssertNotNil(a.then)
     }
 
@@ -111,7 +111,7 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(script.diagnostics.isEmpty, "\(script.diagnostics)")
         guard case .layer(let l) = script.statements.first?.kind else { return XCTFail() }
         XCTAssertEqual(l.clauses.map(\.head.name), ["move", "quad", "cubic", "close"])
-        XCTAssertEqual(l.clauses[2].arg("control")?.values.count, 2)
+        XCTAssertEqual(l.clauses[2].arg(.control)?.values.count, 2)
     }
 
     func testDeepNestingIsAnErrorNotACrash() {

@@ -83,12 +83,14 @@ public enum ClauseOwner: Hashable, Sendable {
     }
 
     /// The labels and their value counts by spelling, as the parser looks words up.
-    public var arities: [String: Int] {
-        Dictionary(uniqueKeysWithValues: labels.map { ($0.label.rawValue, $0.values) })
-    }
+    public var arities: [String: Int] { ClauseOwner.arities[self] ?? [:] }
+
+    private static let arities: [ClauseOwner: [String: Int]] = Dictionary(uniqueKeysWithValues: allCases.map { owner in
+        (owner, Dictionary(uniqueKeysWithValues: owner.labels.map { ($0.label.rawValue, $0.values) }))
+    })
 
     /// How many values `label` takes here, or nil when this owner has no such label.
-    public func arity(_ label: ClauseLabel) -> Int? { labels.first { $0.label == label }?.values }
+    public func arity(_ label: ClauseLabel) -> Int? { arities[label.rawValue] }
 
     public func takes(_ label: ClauseLabel) -> Bool { arity(label) != nil }
 

@@ -122,7 +122,7 @@ private struct HintWalker {
         if a.isSpring, let open = springBlock(a) {
             for arg in a.args where arg.label.range.start > open { hints.clauseStarts.insert(arg.label.range.start) }
         }
-        if let then = a.then { inlineOrBlock(then, after: "then") }
+        if let then = a.then { inlineOrBlock(then, after: StatementWord.then.rawValue) }
     }
 
     /// Offset of the `{` of a spring's `{ clause* }` block, if it has one. Inline arguments
@@ -139,7 +139,7 @@ private struct HintWalker {
         for t in tokens[first...] {
             if t.range.start >= a.range.end { break }
             if open == nil, t.isPunct("{"), t.range.start >= last.range.end { open = t.range.start }
-            if t.isWord("then"), t.range.start >= argsEnd { thenKeyword = t.range.start; break }
+            if t.isWord(.then), t.range.start >= argsEnd { thenKeyword = t.range.start; break }
         }
         guard let open, open < thenKeyword else { return nil }
         return open

@@ -80,7 +80,7 @@ extension Parser {
             error(.expectedToken, "expected '{' to open the body of layer '\(name.name)', found '\(w)'", at: current.range,
                   help: "add '{' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "{ "))
             missingOpen = true
-        } else if !isPunct("{"), !isWord("below"), !isWord("above"), canStartExpression, !atStrongToken {
+        } else if !isPunct("{"), !isWord(.below), !isWord(.above), canStartExpression, !atStrongToken {
             argument = parseExpression()
         }
         let placement = missingOpen ? nil : parsePlacement()

@@ -25,7 +25,7 @@ extension Parser {
         case "sequence", "parallel":
             let kind = Identifier(word, start)
             advance()
-            let args = parseArgs(Vocabulary.groupLabels, context: word)
+            let args = parseArgs(.group, context: word)
             let body = parseBlock(word)
             return Stmt(.animationGroup(kind: kind, args: args, body: body), start.to(previous.range))
         case "effect": return parseEffect()
@@ -84,7 +84,7 @@ extension Parser {
     mutating func parseUnknownStatement() -> Stmt? {
         let word = Identifier(current.identifier ?? "", current.range)
         let keywords = Parser.statementKeywords.sorted()
-        if word.name == "then", previous.isPunct("}"), !current.newlineBefore {
+        if word.name == StatementWord.then.rawValue, previous.isPunct("}"), !current.newlineBefore {
             // `sequence { … } then { … }`: a group has no 'then'; its last animation's does.
             error(.unknownStatement, "'then' follows an animation ('animate x to 1 over 1s then { … }'), once; a 'sequence' or 'parallel' "
                   + "group has none: put it on the animation inside that ends last", at: word.range)
@@ -95,7 +95,7 @@ extension Parser {
                   + "(for a spring, 'spring x to 0 \(word.name) … { … }', or inside its body)", at: word.range)
         } else if let reason = Parser.missingFeatures[word.name] {
             error(.unknownStatement, "'\(word.name)' is not a statement in wave; \(reason)", at: word.range)
-        } else if word.name == "below" || word.name == "above", previous.isPunct("}"), !current.newlineBefore,
+        } else if StatementWord(rawValue: word.name).map({ $0 == .below || $0 == .above }) == true, previous.isPunct("}"), !current.newlineBefore,
                   let target = peek().identifier {
             // `layer a: rect { … } below b`: the placement written after the body.
             error(.unknownStatement, "'\(word.name) \(target)' goes after the layer's kind, before its body: 'layer NAME: KIND \(word.name) \(target) { … }'",
@@ -236,11 +236,11 @@ extension Parser {
         advance()
         var time: Expr? = nil
         var countsTicks = false
-        if kind == .every && isWord("tick") {
+        if kind == .every && isWord(.tick) {
             advance()
         } else {
             time = parseExpression()
-            if kind == .every && (isWord("ticks") || isWord("tick")) { advance(); countsTicks = true }
+            if kind == .every && (isWord(.ticks) || isWord(.tick)) { advance(); countsTicks = true }
             else if let t = time { time = joiningDetachedUnit(t) }
         }
         let body = bodyOrStatement(word)   // `at 1s x = 1`: one error, read as the body
@@ -259,8 +259,9 @@ extension Parser {
             let t = parseExpression()
             targets.append(t)
         } while acceptPunct(",")
-        let labels = isSpring ? Vocabulary.springLabels : Vocabulary.animateLabels
-        var args = parseArgs(labels, context: isSpring ? "spring" : "animate")
+        let owner: ClauseOwner = isSpring ? .spring : .animate
+        let labels = owner.arities
+        var args = parseArgs(owner, context: owner.word)
         if args.isEmpty, !current.newlineBefore, current.identifier == nil, canStartExpression {
             // `animate a.opacity 0 to 1`: a start value without 'from'; read as one.
             let at = current.range
@@ -268,9 +269,9 @@ extension Parser {
                   at: at, help: "write 'from' before the start value", fix: .init(SourceRange(at.start, at.start), "from "))
             readAsMeant(at: at)
             let value = parseExpression()
-            args = [Arg(label: Identifier("from", at), values: [value])] + parseArgs(labels, context: isSpring ? "spring" : "animate")
+            args = [Arg(label: Identifier(ClauseLabel.from.rawValue, at), values: [value])] + parseArgs(owner, context: owner.word)
         }
-        strayValueAfterOptions(args, context: isSpring ? "spring" : "animate")
+        strayValueAfterOptions(args, context: owner.word)
         if isSpring && isPunct("{") && !current.newlineBefore {
             for c in parseClauseBlock(owner: "spring", kind: "spring") {
                 var head = c.head
@@ -287,9 +288,9 @@ extension Parser {
             }
         }
         var then: [Stmt]? = nil
-        if isWord("then") {
+        if isWord(.then) {
             advance()
-            if isPunct("{") { then = parseBlock("then") }
+            if isPunct("{") { then = parseBlock(StatementWord.then.rawValue) }
             else if enterChainLink("'then' chain") {
                 defer { depth -= 1 }
                 if let s = parseStatement() { then = [s] }
@@ -322,12 +323,12 @@ extension Parser {
             let dot = SourceRange(base.range.end, effect.range.start)
             error(.expectedToken, "the layer and the effect are two words: 'effect \(file.text(of: base.range)) \(effect.name) …'", at: dot,
                   help: "replace '.' with a space", fix: .init(dot, " "))
-            let args = parseArgs(Vocabulary.effectLabels, context: "effect")
+            let args = parseArgs(.effect, context: ClauseOwner.effect.word)
             return Stmt(.effect(layer: base, name: effect, args: args), start.to(previous.range))
         }
         guard let name = expectIdentifier("an effect name (typewriter, shine, fade, wave, …)") else { synchronize(); return nil }
-        let args = parseArgs(Vocabulary.effectLabels, context: "effect")
-        strayValueAfterOptions(args, context: "effect")
+        let args = parseArgs(.effect, context: ClauseOwner.effect.word)
+        strayValueAfterOptions(args, context: ClauseOwner.effect.word)
         return Stmt(.effect(layer: layer, name: name, args: args), start.to(previous.range))
     }
 
@@ -336,12 +337,12 @@ extension Parser {
     /// separate statement that "does nothing" (W0011).
     mutating func strayValueAfterOptions(_ args: [Arg], context: String) {
         guard let last = args.last, !current.newlineBefore, !current.isEOF, canStartExpression, !isPunct("{"), !isPunct("}"),
-              !isWord("then"), current.identifier == nil else { return }
+              !isWord(.then), current.identifier == nil else { return }
         let at = current.range
         error(.unknownOption, "\(current.describe) after '\(file.text(of: last.label.range))' belongs to no option of '\(context)': "
               + "each value follows its option's word ('repeat 3', 'delay 0.5s')", at: at,
               help: "give the value its option's word, or delete it")
-        while !current.isEOF, !current.newlineBefore, !isPunct("}"), !isPunct("{"), !isWord("then") { advance() }
+        while !current.isEOF, !current.newlineBefore, !isPunct("}"), !isPunct("{"), !isWord(.then) { advance() }
     }
 
     /// The block of an `if`, an `else` or a timer. A single statement written without braces on the line
@@ -374,7 +375,7 @@ extension Parser {
         if isPunct("="), !current.newlineBefore { condition = assignmentAsComparison(condition) }
         while isWord("and") || isWord("or"), !current.newlineBefore { condition = wordAsLogic(condition) }
         var saidThen = false
-        if isWord("then"), !current.newlineBefore {
+        if isWord(.then), !current.newlineBefore {
             // `if c then { … }`: wave's `if` has no `then`.
             error(.expectedToken, "wave's 'if' has no 'then': the block follows the condition", at: current.range,
                   help: "delete 'then'", fix: .init(current.range, ""))
@@ -603,10 +604,10 @@ extension Parser {
 
     /// placement -> ('below' | 'above') IDENT
     mutating func parsePlacement() -> Placement? {
-        if isWord("below") || isWord("above") {
-            let below = isWord("below")
+        if isWord(.below) || isWord(.above) {
+            let below = isWord(.below)
             advance()
-            guard let target = expectIdentifier("a layer name after '\(below ? "below" : "above")'") else { return nil }
+            guard let target = expectIdentifier("a layer name after '\((below ? StatementWord.below : .above).rawValue)'") else { return nil }
             return below ? .below(target) : .above(target)
         }
         return nil
@@ -647,7 +648,8 @@ extension Parser {
     /// arg -> LABEL value{n}, with n from the table; stops at the first word that is not a
     /// label. A word on the same line that is no label is a misspelt one (`ovr 1s`): it is
     /// reported, and its value is read as the suggested label's, so nothing cascades.
-    mutating func parseArgs(_ labels: [String: Int], context: String) -> [Arg] {
+    mutating func parseArgs(_ owner: ClauseOwner, context: String) -> [Arg] {
+        let labels = owner.arities
         var args: [Arg] = []
         while true {
             while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
@@ -667,7 +669,7 @@ extension Parser {
                     let labelWithValue = current.identifier.map { (labels[$0] ?? 0) > 0 } == true && !current.newlineBefore
                         && !peek().newlineBefore && peek().spaceBefore && Parser.canStartExpression(peek())
                         && peek().identifier.flatMap({ labels[$0] }) == nil
-                    guard canStartExpression, !isPunct("{") || w == "then", !labelWithValue else {
+                    guard canStartExpression, !isPunct("{") || w == StatementWord.then.rawValue, !labelWithValue else {
                         error(.missingValue, "'\(w)' in '\(context)' needs a value, found \(current.describe)", at: label.range,
                               help: "give '\(w)' a value, or delete it")
                         break
@@ -686,15 +688,15 @@ extension Parser {
                 }
                 args.append(Arg(label: label, values: values))
             }
-            if labels["autoreverse"] != nil, let read = parseCSSDirection(context: context) {
+            if owner.takes(.autoreverse), let read = parseCSSDirection(context: context) {
                 if let arg = read { args.append(arg) }
                 continue
             }
-            if let arg = parseSynonymArg(labels, context: context, keyframed: args.contains { $0.label.name == "values" }) {
+            if let arg = parseSynonymArg(owner, context: context, keyframed: args.contains(.values)) {
                 args.append(arg)
                 continue
             }
-            if !current.newlineBefore, labels["over"] != nil, !args.contains(where: { $0.label.name == "over" || $0.label.name == "duration" }),
+            if !current.newlineBefore, owner.takes(.over), !args.contains(.over), !args.contains(.duration),
                case .number(_, let unit?) = current.kind, [.seconds, .milliseconds, .ticks].contains(unit) {
                 // `animate a.opacity from 0 to 1 1s` (CSS's `transition: opacity 1s`): the
                 // duration without its 'over'; read as it.
@@ -702,10 +704,10 @@ extension Parser {
                 error(.expectedToken, "a duration in '\(context)' follows 'over': write 'over \(file.text(of: at))'", at: at,
                       help: "write 'over' before it", fix: .init(SourceRange(at.start, at.start), "over "))
                 readAsMeant(at: at)
-                args.append(Arg(label: Identifier("over", at), values: [parseExpression()]))
+                args.append(Arg(label: Identifier(ClauseLabel.over.rawValue, at), values: [parseExpression()]))
                 continue
             }
-            if isPunct(","), !current.newlineBefore, let last = args.last, ["from", "to", "by"].contains(last.label.name),
+            if isPunct(","), !current.newlineBefore, let last = args.last, [ClauseLabel.from, .to, .by].contains(where: last.isLabel),
                last.values.count == 1, case .number = last.values[0].kind, case .number = peek().kind {
                 // `to 10, 20`: a point without its parentheses; read as the point.
                 let first = last.values[0]
@@ -719,7 +721,7 @@ extension Parser {
                 continue
             }
             guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
-                  w != "then", w != "else" else { return args }
+                  w != StatementWord.then.rawValue, w != "else" else { return args }
             let word = Identifier(w, current.range)
             if reportDetachedUnit() { continue }
             unknownWord(.unknownOption, "unknown option", word, "for '\(context)'", valid: Array(labels.keys))
@@ -767,9 +769,9 @@ extension Parser {
         switch value {
         case "alternate":
             error(.unknownOption, "CSS's '\(w) alternate' is 'autoreverse' in wave (a repeat then counts there-and-back cycles: "
-                  + "CSS's 2 alternating iterations are 'repeat 1 autoreverse')", at: span, help: "write 'autoreverse'", fix: .init(span, "autoreverse"))
+                  + "CSS's 2 alternating iterations are 'repeat 1 autoreverse')", at: span, help: "write 'autoreverse'", fix: .init(span, ClauseLabel.autoreverse.rawValue))
             readAsMeant(at: span)
-            return Arg(label: Identifier("autoreverse", span), values: [])
+            return Arg(label: Identifier(ClauseLabel.autoreverse.rawValue, span), values: [])
         case "normal":
             error(.unknownOption, "'\(w) normal' is what '\(context)' does anyway; delete it", at: span, help: "delete it", fix: .init(span, ""))
             readAsMeant(at: span)
@@ -794,21 +796,22 @@ extension Parser {
         advance()
     }
 
-    mutating func parseSynonymArg(_ labels: [String: Int], context: String, keyframed: Bool = false) -> Arg? {
+    mutating func parseSynonymArg(_ owner: ClauseOwner, context: String, keyframed: Bool = false) -> Arg? {
+        let labels = owner.arities
         guard let first = current.identifier, !current.newlineBefore, labels[first] == nil else { return nil }
         let firstRange = current.range
-        if first == "forever" || Vocabulary.foreverSynonyms.contains(first), labels["repeat"] != nil {
+        if first == StatementWord.forever.rawValue || Vocabulary.foreverSynonyms.contains(first), owner.takes(.repeat) {
             // CSS's `animation: … infinite`: the count alone, without 'repeat'.
             error(.unknownOption, "'\(first)' alone is no option: an endless repeat is 'repeat forever'", at: firstRange,
                   help: "write 'repeat forever'", fix: .init(firstRange, "repeat forever"))
             readAsMeant(at: firstRange)
             advance()
-            return Arg(label: Identifier("repeat", firstRange), values: [Expr(.name("forever"), firstRange)])
+            return Arg(label: Identifier(ClauseLabel.repeat.rawValue, firstRange), values: [Expr(.name(StatementWord.forever.rawValue), firstRange)])
         }
-        if TimingCurveName(rawValue: first) != nil, labels["ease"] == 1 {   // `ease` itself is a label
+        if TimingCurveName(rawValue: first) != nil, owner.arity(.ease) == 1 {   // `ease` itself is a label
             error(.unknownOption, "'\(first)' is a timing curve: in '\(context)' it follows 'ease'", at: firstRange,
                   help: "write 'ease \(first)'", fix: .init(firstRange, "ease \(first)"))
-            return Arg(label: Identifier("ease", firstRange), values: [parseExpression()])
+            return Arg(label: Identifier(ClauseLabel.ease.rawValue, firstRange), values: [parseExpression()])
         }
         // CSS's hyphenated names (`animation-delay`, `timing-function`): `-` and a word
         // written against it belong to the name.
@@ -833,14 +836,14 @@ extension Parser {
             diagnostics.removeSubrange(said...)
             return nil
         }
-        if keyframed, target == "ease", w.hasSuffix("timing-function"), labels["eases"] != nil, values.count == 1 {
+        if keyframed, target == ClauseLabel.ease.rawValue, w.hasSuffix("timing-function"), owner.takes(.eases), values.count == 1 {
             // CSS's animation-timing-function times each keyframe segment: with 'values' that
             // is 'eases [curve]', not 'ease' (which times the whole list).
             let curve = file.text(of: values[0].range), whole = word.to(values[0].range)
             error(.unknownOption, "CSS's '\(w)' times each keyframe segment: with 'values' wave writes 'eases [\(curve)]' ('ease' would time the whole list)",
                   at: word, help: "write 'eases [\(curve)]'", fix: .init(whole, "eases [\(curve)]"))
             readAsMeant(at: word)
-            return Arg(label: Identifier("eases", word), values: [Expr(.list(values), values[0].range)])
+            return Arg(label: Identifier(ClauseLabel.eases.rawValue, word), values: [Expr(.list(values), values[0].range)])
         }
         calledOtherwise(.unknownOption, "option", w, at: word, place: " for '\(context)'", meant: target)
         return Arg(label: Identifier(target, word), values: values)

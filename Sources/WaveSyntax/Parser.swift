@@ -110,6 +110,7 @@ public struct Parser {
     }
 
     func isWord(_ w: String) -> Bool { current.isWord(w) }
+    func isWord(_ w: StatementWord) -> Bool { current.isWord(w.rawValue) }
     func isPunct(_ p: String) -> Bool { current.isPunct(p) }
 
     mutating func acceptWord(_ w: String) -> Bool {

@@ -46,6 +46,7 @@ public struct Token: Equatable, Sendable {
     public var identifier: String? { if case .identifier(let s) = kind { return s }; return nil }
     public func isPunct(_ p: String) -> Bool { if case .punct(let q) = kind { return q == p }; return false }
     public func isWord(_ w: String) -> Bool { identifier == w }
+    public func isWord(_ w: StatementWord) -> Bool { identifier == w.rawValue }
     public var isEOF: Bool { kind == .eof }
 
     /// How the token reads in a message: `'foo'`, `number 3`, `end of file`.

@@ -96,15 +96,15 @@ struct Completion {
             return CompletionWords.layerKinds.map { Item(label: $0, kind: .class, detail: "layer kind") }
         }
         // After `ease` (or a spring's `eases`): a curve.
-        if let p = context.previous?.identifier, p == "ease" || p == "eases" {
+        if let p = context.previous?.identifier.flatMap(ClauseLabel.init(rawValue:)), p == .ease || p == .eases {
             return CompletionWords.curveNames.map { Item(label: $0, kind: .enumMember, detail: "timing curve") }
         }
         // After `then`: a statement (what runs when the animation ends).
-        if let p = context.previous, p.isWord("then") {
+        if let p = context.previous, p.isWord(.then) {
             return Parser.statementKeywords.sorted().map { Item(label: $0, kind: .keyword) } + nameItems(analysis)
         }
         // `layer b: rect below |`: the layer it is placed against.
-        if let p = context.previous, p.isWord("below") || p.isWord("above") {
+        if let p = context.previous, p.isWord(.below) || p.isWord(.above) {
             return nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .layer }
         }
         // In an `animate` or `spring` statement: the words an option takes, or the options
@@ -142,8 +142,8 @@ struct Completion {
         switch context.block {
         case .emit where context.startsClause || nextKey(Set(Vocabulary.emitterKeys)):
             return Vocabulary.emitterKeys.map { Item(label: $0, kind: .property, detail: "emit key") }
-        case .spring where context.startsClause || nextKey(Set(Vocabulary.springLabels.keys)):
-            return Vocabulary.springLabels.keys.sorted().map { Item(label: $0, kind: .property, detail: "spring key") }
+        case .spring where context.startsClause || nextKey(Set(ClauseOwner.spring.arities.keys)):
+            return ClauseOwner.spring.arities.keys.sorted().map { Item(label: $0, kind: .property, detail: "spring key") }
         case .layer(let kind) where context.startsClause:
             let properties = kind.map(CompletionWords.properties(of:)) ?? Property.allCases
             return properties.map(propertyItem) + [
@@ -188,34 +188,34 @@ struct Completion {
     /// In an `animate` (or `spring`) statement whose last token is `tokens[last]`: after
     /// `fill`, `mode`, `rotate` or `repeat` the words they take; after a whole value (or
     /// `autoreverse`) the options not given yet; nil where a value comes next.
-    static func animationItems(_ statement: String, tokens: [Token], last: Int) -> [Item]? {
-        let labels = statement == "spring" ? Vocabulary.springLabels : Vocabulary.animateLabels
-        func label(_ i: Int) -> String? {
-            guard let w = tokens[i].identifier, labels[w] != nil, i == 0 || !tokens[i - 1].isPunct(".") else { return nil }
-            return w
+    static func animationItems(_ owner: ClauseOwner, tokens: [Token], last: Int) -> [Item]? {
+        let statement = owner.word
+        func label(_ i: Int) -> ClauseLabel? {
+            guard let w = tokens[i].identifier, let l = ClauseLabel(rawValue: w), owner.takes(l),
+                  i == 0 || !tokens[i - 1].isPunct(".") else { return nil }
+            return l
         }
         let p = tokens[last]
-        if let w = label(last) {
+        if let l = label(last) {
             func words(_ all: [String], _ detail: String) -> [Item] { all.map { Item(label: $0, kind: .enumMember, detail: detail) } }
-            switch w {
-            case "fill": return words(FillMode.allCases.map(\.rawValue), "fill mode")
-            case "mode": return words(KeyframeMode.allCases.map(\.rawValue), "keyframe mode")
-            case "rotate": return words(MotionRotation.allCases.map(\.rawValue), "rotation along the path")
-            case "repeat": return [Item(label: "forever", kind: .keyword, detail: "repeat without end")]
-            default: if labels[w] != 0 { return nil }
+            switch l {
+            case .fill: return words(FillMode.allCases.map(\.rawValue), "fill mode")
+            case .mode: return words(KeyframeMode.allCases.map(\.rawValue), "keyframe mode")
+            case .rotate: return words(MotionRotation.allCases.map(\.rawValue), "rotation along the path")
+            case .repeat: return [Item(label: StatementWord.forever.rawValue, kind: .keyword, detail: "repeat without end")]
+            default: if owner.arity(l) != 0 { return nil }
             }
-        } else if p.isWord(statement) || p.isWord("then") || !Completion.endsValue(p) {
+        } else if p.isWord(statement) || p.isWord(.then) || !Completion.endsValue(p) {
             return nil
         }
-        var given: Set<String> = []
+        var given: Set<ClauseLabel> = []
         var k = last
         while k >= 0, !tokens[k].isWord(statement) {
-            if let w = label(k) { given.insert(w) }
+            if let l = label(k) { given.insert(l) }
             k -= 1
         }
-        return labels.keys.sorted().filter { !given.contains($0) }.map {
-            let meaning = statement == "spring" ? Hover.springKeyMeaning($0) : Hover.animationLabelMeanings[$0]
-            return Item(label: $0, kind: .keyword, detail: "\(statement) option", documentation: meaning)
+        return owner.labels.map(\.label).sorted { $0.rawValue < $1.rawValue }.filter { !given.contains($0) }.map {
+            Item(label: $0.rawValue, kind: .keyword, detail: "\(statement) option", documentation: $0.meaning(in: owner))
         }
     }
 

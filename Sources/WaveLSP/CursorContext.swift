@@ -88,7 +88,7 @@ struct CursorContext {
                 return .layer(nil)
             }
             if t.isWord("scene") { return .scene }
-            if t.isWord("then") { return .code }   // `spring … then { … }`: statements
+            if t.isWord(.then) { return .code }   // `spring … then { … }`: statements
             if t.isWord("emit") { return .emit }
             if t.isWord("spring") { return .spring }
             k -= 1

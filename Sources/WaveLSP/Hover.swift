@@ -36,7 +36,8 @@ enum Hover {
             // A path body holds no child layers: `line` after a value is the next command.
             return ("**\(word)** — path command\n\n```wave\n\(command.form)\n```", token.range)
         }
-        if context.block == .spring, let meaning = springKeyMeaning(word) {
+        let label = ClauseLabel(rawValue: word)
+        if context.block == .spring, let meaning = label?.meaning(in: .spring) {
             return ("**\(word)** — spring key: \(meaning)", token.range)
         }
         if context.block == .emit, Vocabulary.emitterKeys.contains(word) {
@@ -44,10 +45,10 @@ enum Hover {
         }
         if !afterDot, let statement = animationKeyword(tokens, before: i) {
             // `fill forwards` in an animation is its fill mode, not the fill property.
-            if statement == "spring", let meaning = springKeyMeaning(word) {
+            if statement == .spring, let meaning = label?.meaning(in: .spring) {
                 return ("**\(word)** — spring key: \(meaning)", token.range)
             }
-            if let meaning = animationLabelMeanings[word], Vocabulary.animateLabels[word] != nil {
+            if let meaning = label?.meaning(in: .animate) {
                 return ("**\(word)** — animation option: \(meaning)", token.range)
             }
         }
@@ -64,57 +65,14 @@ enum Hover {
         return nil
     }
 
-    /// Animation labels whose word is also a property's or a layer kind's.
-    static let animationLabelMeanings: [String: String] = [
-        "from": "the start value (default: the current value)",
-        "to": "the end value",
-        "by": "the end relative to the start (to = from + by)",
-        "over": "the duration of one pass (2s, 500ms, 90t)",
-        "duration": "the duration of one pass, as 'over'",
-        "begin": "how long after the statement runs it starts, as 'delay'",
-        "autoreverse": "each pass runs forwards then backwards",
-        "repeat-for": "repeats for this long in all",
-        "stagger": "each copy or target starts this much after the one before",
-        "eases": "one timing curve per keyframe segment",
-        "along": "moves the position along a layer's outline or SVG path data",
-        "fill": "fill mode, what shows outside the active time (none, forwards, backwards, both; default forwards)",
-        "rotate": "along a motion path, how the layer turns (none, auto, auto-reverse)",
-        "mode": "how keyframe values are joined (discrete, linear, cubic, paced)",
-        "repeat": "how many times it plays (a number, or forever)",
-        "delay": "how long after the statement runs it starts",
-        "ease": "the timing curve",
-        "values": "keyframe values",
-        "times": "keyframe times, fractions of the duration",
-    ]
-
-    /// Keys of a spring (`spring x to 1 { … }` or on its line).
-    static let springKeyMeanings: [String: String] = [
-        "mass": "the mass m (Core Animation's; default 1)",
-        "stiffness": "the spring constant k (default 100)",
-        "damping": "the damping coefficient c (Core Animation's, not UIKit's ratio; default 10)",
-        "velocity": "the initial velocity, in whole distances a second (default 0)",
-        "initial-velocity": "the initial velocity, as 'velocity'",
-        "response": "SwiftUI's response: the period of the undamped spring, in seconds",
-        "duration": "the response, as 'response'",
-        "damping-fraction": "the damping ratio ζ (UIKit's usingSpringWithDamping; 1 is critically damped)",
-        "bounce": "SwiftUI's bounce: ζ = 1 − bounce",
-        "over": "how long the animation lasts, cutting the spring short",
-        "to": "the value the spring settles at",
-    ]
-
-    /// A spring's key: its own meaning, or the one it shares with `animate` (from, by,
-    /// delay, fill).
-    static func springKeyMeaning(_ word: String) -> String? {
-        springKeyMeanings[word] ?? (Vocabulary.springLabels[word] != nil ? animationLabelMeanings[word] : nil)
-    }
-
-    /// "animate" or "spring" when token `i` is in such a statement (read back to the start
-    /// of its line, or to a `then` link's keyword), else nil.
-    static func animationKeyword(_ tokens: [Token], before i: Int) -> String? {
+    /// `.animate` or `.spring` when token `i` is in such a statement (read back to the start
+    /// of its line, or to a `then` link's keyword), else nil. The labels' meanings are the
+    /// clause table's (`ClauseLabel.meaning(in:)`).
+    static func animationKeyword(_ tokens: [Token], before i: Int) -> ClauseOwner? {
         var k = i - 1
         while k >= 0 {
-            if tokens[k].isWord("animate") { return "animate" }
-            if tokens[k].isWord("spring") { return "spring" }
+            if tokens[k].isWord(ClauseOwner.animate.word) { return .animate }
+            if tokens[k].isWord(ClauseOwner.spring.word) { return .spring }
             if tokens[k].newlineBefore || tokens[k].isPunct("{") || tokens[k].isPunct("}") || tokens[k].isPunct(";") { return nil }
             k -= 1
         }

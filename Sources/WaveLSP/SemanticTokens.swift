@@ -70,7 +70,7 @@ enum SemanticTokens {
                     type = d.kind == .layer || d.kind == .template ? .class : d.kind == .function ? .function : .variable
                 }
                 else if keywords.contains(w) && !(starts && Vocabulary.clauseHeads.contains(w)) { type = .keyword }
-                else if Vocabulary.clauseHeads.contains(w) || Vocabulary.animateLabels[w] != nil { type = .property }
+                else if Vocabulary.clauseHeads.contains(w) || ClauseLabel(rawValue: w).map(ClauseOwner.animate.takes) == true { type = .property }
                 else if LayerKind(rawValue: w) != nil { type = .type }
                 else if functions.contains(w) && i + 1 < tokens.count && tokens[i + 1].isPunct("(") { type = .function }
                 else if enumWords.contains(w) { type = .enumMember }

@@ -9,9 +9,10 @@ public enum TextMateGrammar {
     /// The word lists the grammar colours, by scope.
     public static var wordLists: [(scope: String, words: [String])] {
         let keywords = Set(CompletionWords.keywords).subtracting(["true", "false"])
-        let properties = Set(Vocabulary.clauseHeads).union(Vocabulary.animateLabels.keys).union(Vocabulary.springLabels.keys)
-            .union(Vocabulary.effectLabels.keys).union(Vocabulary.groupLabels.keys).union(Vocabulary.replicateLabels.keys)
-            .union(Vocabulary.emitterKeys)
+        // The labels of statements and of `replicate` (the clause table's); a mask's and the
+        // path commands' labels are left to the other lists.
+        let labels = [ClauseOwner.animate, .spring, .effect, .group, .replicate].flatMap { $0.labels.map(\.label.rawValue) }
+        let properties = Set(Vocabulary.clauseHeads).union(labels).union(Vocabulary.emitterKeys)
             .subtracting(keywords).subtracting(LayerKind.allCases.map(\.rawValue))
         // `ease` is the clause word; `ease ease` colours the second as a keyword too.
         let curves = Set(TimingCurveName.allCases.map(\.rawValue)).union(StepPosition.allCases.map(\.rawValue)).subtracting(keywords)

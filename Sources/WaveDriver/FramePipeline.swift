@@ -24,7 +24,7 @@ public struct FramePipeline {
     public var renderer = Renderer()
     /// What one batch of frames in flight may hold.
     var budget: FrameBudget
-    let pool = PixmapPool()
+    let pool: PixmapPool
     /// Set for a render from a saved state: builds the frames of ticks the runtime is past.
     public var earlier: EarlierTicks?
     /// Set to keep a copy of the runtime as it is at one tick on the way (`--state-to`).
@@ -34,10 +34,16 @@ public struct FramePipeline {
     var alwaysAllThreads = false
     var beforeWorkerFrame: (@Sendable (Int) -> Void)?
 
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1) {
+    /// `accelerator`: which of the accelerator's parts the renderer and the frame buffers
+    /// use (`WAVE_ACCEL`'s unless given; the runtime's stroke cache is the runtime's own).
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, scale: Double = 1,
+                accelerator: Accelerator = .current) {
         self.threads = max(1, threads)
         self.scale = scale
         self.budget = FrameBudget(threads: self.threads)
+        renderer.caching = accelerator.caches
+        renderer.fastEffects = accelerator.effects
+        pool = PixmapPool(reuse: accelerator.reuse)
     }
 
     /// Renders `ticks` (ascending) of `runtime`, which must not be past the first tick.
@@ -259,6 +265,10 @@ final class PixmapPool: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [Used] = []
     private var size = (width: -1, height: -1)
+    /// Off (`WAVE_ACCEL`'s `reuse`): every frame is a new pixmap, drawn whole.
+    let reuse: Bool
+
+    init(reuse: Bool = Accelerator.current.reuse) { self.reuse = reuse }
 
     /// A pixmap of `frame`'s size holding its background, except in the rectangles `stale`,
     /// which the renderer is to take as background (`Renderer.render(_:into:stale:background:)`).
@@ -267,6 +277,7 @@ final class PixmapPool: @unchecked Sendable {
     /// background.
     /// `done` when it already shows `frame`.
     private func take(for frame: Frame) -> (pixmap: Pixmap, stale: [PixelBounds], done: Bool) {
+        guard reuse else { return (Pixmap(width: frame.width, height: frame.height, fill: frame.background), [], false) }
         lock.lock()
         if size != (frame.width, frame.height) {
             size = (frame.width, frame.height)
@@ -301,6 +312,7 @@ final class PixmapPool: @unchecked Sendable {
     /// next time is where that render reports it drew (`Pixmap.footprint`: a glow's strips),
     /// or else the frame's item rectangles.
     func give(_ p: Pixmap, drawn frame: Frame) {
+        guard reuse else { return }
         let used = Used(pixmap: p, background: frame.background, items: frame.items, drawn: p.footprint ?? frame.drawnRegions)
         lock.lock()
         if free.count < 64, p.width == size.width, p.height == size.height { free.append(used) }

@@ -34,7 +34,7 @@ extension Rasterizer {
         let layerRect = plan.blur.map { $0.bounds(of: contentRect).intersection(needed.union(out)) } ?? contentRect
         guard !layerRect.isEmpty else { return [] }
         var direct = false
-        if plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
+        if fastEffects, plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
         var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
         let target = fx.blend == .normal ? surface : clearLayer(out)
         // A fill drawn straight is drawn onto the part of the target its layer would cover
@@ -70,7 +70,7 @@ extension Rasterizer {
                         }
                         let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                         layer = drawn
-                        visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
+                        visible = shadow.shadowAlpha(of: drawn, over: rect, coarse: fastEffects, arena: arena)
                     }
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = visible
@@ -168,10 +168,10 @@ struct EffectPlan {
         }
 
         /// The shadow of `layer` (its alpha blurred) over `rect`, hidden under its opaque
-        /// pixels: straight from the coarse grid for wide blurs (`coarseShadow`), else from
-        /// the whole blurred rectangle.
-        func shadowAlpha(of layer: Surface, over rect: PixelBounds, arena: ScratchArena) -> ShadowAlpha {
-            if isCoarse {
+        /// pixels: straight from the coarse grid's non-zero runs for wide blurs when `coarse`
+        /// (`coarseShadow`), else from the whole blurred rectangle (the same bytes).
+        func shadowAlpha(of layer: Surface, over rect: PixelBounds, coarse: Bool = true, arena: ScratchArena) -> ShadowAlpha {
+            if coarse, isCoarse {
                 return GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: sigma, shiftX: shiftX,
                                                  shiftY: shiftY, arena: arena)
             }

@@ -15,9 +15,12 @@ import Foundation
 public struct Renderer: Sendable {
     /// Curve flattening tolerance in device pixels (NaN or ≤ 0 means 0.1).
     public var tolerance: Double = 0.1
-    /// Reuse the coverage of fills and masks seen in earlier renders (`SpanCache`,
-    /// `CoverageCache`). Off, everything is rasterized afresh; the bytes are the same.
-    public var caching = true
+    /// Reuse the coverage of fills, masks, shadows and groups seen in earlier renders
+    /// (`SpanCache`, `CoverageCache`, `ShadowCache`). Off, everything is rasterized afresh;
+    /// the bytes are the same. On unless `WAVE_ACCEL` turns the caches off.
+    public var caching = Accelerator.current.caches
+    /// Effects' fast paths (see `Accelerator.effects`); the bytes are the same.
+    public var fastEffects = Accelerator.current.effects
     private let scratch = ScratchPool()
     /// Blurred shadows, shared by every render of this renderer and its copies, so that two
     /// threads rendering alternate frames of a loop blur each shadow once between them.
@@ -51,7 +54,8 @@ public struct Renderer: Sendable {
         let buffers = scratch.take()
         defer { scratch.give(buffers) }
         var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
-                                    scratch: buffers, shadows: shadows, caching: caching)
+                                    scratch: buffers, shadows: shadows, caching: caching,
+                                    fastEffects: fastEffects)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
         var footprint: [PixelBounds]?

@@ -19,12 +19,12 @@ public final class StrokeCache: @unchecked Sendable {
     /// Slots past this are dropped all at once (layers come and go).
     static let slotLimit = 4096
 
-    /// False: every call strokes afresh.
+    /// False: every call strokes afresh (the default when `WAVE_ACCEL` turns the caches off).
     public let enabled: Bool
     private let lock = NSLock()
     private var entries: [Int: Entry] = [:]   // guarded by `lock`
 
-    public init(enabled: Bool = true) { self.enabled = enabled }
+    public init(enabled: Bool = Accelerator.current.caches) { self.enabled = enabled }
 
     /// `path` stroked with `style` to `tolerance` (path units), then mapped by `transform`.
     public func outline(slot: Int, path: Path, style: StrokeStyle, tolerance: Double, transform: Transform) -> Path {

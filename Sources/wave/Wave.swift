@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveRuntime
 import WaveDriver
+import WaveGraphics
 import WaveSinks
 import WaveSyntax
 
@@ -41,7 +42,7 @@ struct Wave: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            let limitProblems = RuntimeLimits.problems()
+            let limitProblems = RuntimeLimits.problems() + [Accelerator.problem()].compactMap { $0 }
             if !limitProblems.isEmpty {
                 limitProblems.forEach(Console.error)
                 throw Exit.usage

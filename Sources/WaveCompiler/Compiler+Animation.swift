@@ -253,7 +253,7 @@ extension Compiler {
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
         let curves = TimingCurveName.allCases.map(\.rawValue)
         if case .name(let n) = e.kind {
-            if let meant = Vocabulary.timingCurveSynonyms[n], let f = Timing.named[meant] {
+            if let meant = Vocabulary.timingCurveSynonyms[n]?.rawValue, let f = Timing.named[meant] {
                 // Core Animation's and SwiftUI's names: wave's spelling, read as it.
                 calledOtherwise(.unknownTimingCurve, "timing curve", n, e.range, meant: meant)
                 return f

@@ -348,7 +348,7 @@ extension Parser {
                   !(kind == "path" && PathCommand.synonyms[w] != nil), Vocabulary.propertySynonym(w) == nil else { break }
             let word = Identifier(w, current.range)
             var meant: String?
-            if let synonym = Vocabulary.optionSynonyms[w] ?? Vocabulary.hyphenated(w), labels[synonym] != nil {
+            if let synonym = Vocabulary.optionSynonyms[w]?.rawValue ?? Vocabulary.hyphenated(w), labels[synonym] != nil {
                 // CAReplicatorLayer's `instanceDelay`: wave's label, read as it.
                 calledOtherwise(.unknownOption, "option", w, at: word.range, place: " for '\(head)'", meant: synonym)
                 meant = synonym

@@ -277,7 +277,7 @@ extension Parser {
                 var head = c.head
                 if labels[head.name] == nil {
                     // A camelCase name (`initialVelocity`) or another tool's word, read as wave's.
-                    guard let meant = Vocabulary.optionSynonyms[head.name] ?? Vocabulary.hyphenated(head.name), labels[meant] != nil else {
+                    guard let meant = Vocabulary.optionSynonyms[head.name]?.rawValue ?? Vocabulary.hyphenated(head.name), labels[meant] != nil else {
                         unknownWord(.unknownOption, "unknown key", c.head, "in a spring body", valid: Array(labels.keys))
                         continue
                     }
@@ -824,7 +824,7 @@ extension Parser {
             word = word.to(peek(2 * parts).range)
             parts += 1
         }
-        guard let target = Vocabulary.optionSynonyms[w] ?? Vocabulary.hyphenated(w), let count = labels[target] else { return nil }
+        guard let target = Vocabulary.optionSynonyms[w]?.rawValue ?? Vocabulary.hyphenated(w), let count = labels[target] else { return nil }
         if w == "for", peek().identifier != nil, peek(2).isWord("in") { return nil }   // a loop
         let (saved, said) = (index, diagnostics.count)
         for _ in 0..<(2 * parts - 1) { advance() }

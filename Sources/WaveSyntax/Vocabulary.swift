@@ -122,30 +122,30 @@ public enum Vocabulary {
     public static let animateLabels: [String: Int] = ClauseOwner.animate.arities
     /// Words people bring from Core Animation, CSS and SwiftUI for an option that wave names
     /// otherwise: an unknown option among these is reported with wave's word and read as it.
-    public static let optionSynonyms: [String: String] = [
-        "after": "delay", "wait": "delay", "in": "over", "for": "over", "timing": "ease", "easing": "ease",
-        "curve": "ease", "loop": "repeat", "loops": "repeat", "repeats": "repeat", "alternate": "autoreverse",
-        "yoyo": "autoreverse", "reverse": "autoreverse", "autoreverses": "autoreverse",
+    public static let optionSynonyms: [String: ClauseLabel] = [
+        "after": .delay, "wait": .delay, "in": .over, "for": .over, "timing": .ease, "easing": .ease,
+        "curve": .ease, "loop": .repeat, "loops": .repeat, "repeats": .repeat, "alternate": .autoreverse,
+        "yoyo": .autoreverse, "reverse": .autoreverse, "autoreverses": .autoreverse,
         // Core Animation's property names (CABasicAnimation, CAKeyframeAnimation, CAMediaTiming).
-        "timingFunction": "ease", "beginTime": "delay", "repeatCount": "repeat", "repeatDuration": "repeat-for",
-        "fillMode": "fill", "keyTimes": "times", "timingFunctions": "eases", "calculationMode": "mode",
-        "fromValue": "from", "toValue": "to", "byValue": "by", "iterations": "repeat", "rotationMode": "rotate",
-        "dampingRatio": "damping-fraction",
+        "timingFunction": .ease, "beginTime": .delay, "repeatCount": .repeat, "repeatDuration": .repeatFor,
+        "fillMode": .fill, "keyTimes": .times, "timingFunctions": .eases, "calculationMode": .mode,
+        "fromValue": .from, "toValue": .to, "byValue": .by, "iterations": .repeat, "rotationMode": .rotate,
+        "dampingRatio": .dampingFraction,
         // UIKit's spring animation and CAReplicatorLayer.
-        "usingSpringWithDamping": "damping-fraction", "initialSpringVelocity": "velocity", "instanceDelay": "delay",
+        "usingSpringWithDamping": .dampingFraction, "initialSpringVelocity": .velocity, "instanceDelay": .delay,
         // CSS's animation and transition properties.
-        "timing-function": "ease", "animation-timing-function": "ease", "transition-timing-function": "ease",
-        "animation-delay": "delay", "transition-delay": "delay", "begin-time": "delay",
-        "animation-duration": "over", "transition-duration": "over",
-        "animation-iteration-count": "repeat", "iteration-count": "repeat", "repeat-count": "repeat",
-        "animation-fill-mode": "fill", "fill-mode": "fill", "key-times": "times",
+        "timing-function": .ease, "animation-timing-function": .ease, "transition-timing-function": .ease,
+        "animation-delay": .delay, "transition-delay": .delay, "begin-time": .delay,
+        "animation-duration": .over, "transition-duration": .over,
+        "animation-iteration-count": .repeat, "iteration-count": .repeat, "repeat-count": .repeat,
+        "animation-fill-mode": .fill, "fill-mode": .fill, "key-times": .times,
     ]
     /// Core Animation's (`kCAMediaTimingFunctionEaseInEaseOut`) and SwiftUI's (`.easeInOut`)
     /// names for wave's timing curves: reported with wave's name and read as that curve.
-    public static let timingCurveSynonyms: [String: String] = [
-        "easeIn": "ease-in", "easeOut": "ease-out", "easeInOut": "ease-in-out", "easeInEaseOut": "ease-in-out",
-        "ease_in": "ease-in", "ease_out": "ease-out", "ease_in_out": "ease-in-out", "easein": "ease-in",
-        "easeout": "ease-out", "easeinout": "ease-in-out", "easeInEaseOutCurve": "ease-in-out", "easeDefault": "default",
+    public static let timingCurveSynonyms: [String: TimingCurveName] = [
+        "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut, "easeInEaseOut": .easeInOut,
+        "ease_in": .easeIn, "ease_out": .easeOut, "ease_in_out": .easeInOut, "easein": .easeIn,
+        "easeout": .easeOut, "easeinout": .easeInOut, "easeInEaseOutCurve": .easeInOut, "easeDefault": .default,
     ]
     /// The named curves of easings.net (as CSS libraries, Lottie presets and animation kits
     /// name them) with their cubic-bezier control points, keyed by the name lowercased

@@ -1,11 +1,8 @@
 import ArgumentParser
 import Foundation
 import WaveCodecs
-import WaveCompiler
-import WaveRuntime
 import WaveDriver
 import WaveSinks
-import WaveSyntax
 
 extension ImageFormat: ExpressibleByArgument {}
 
@@ -97,338 +94,41 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
 
+    /// The flags as the driver's request.
+    var request: RenderRequest {
+        var r = RenderRequest(files: files)
+        r.output = output
+        r.outDir = outDir
+        r.format = format
+        r.frame = frame
+        r.time = time?.ticks
+        r.from = from?.ticks
+        r.to = to?.ticks
+        r.scale = scale
+        r.size = size
+        r.compression = compression
+        r.loop = loop
+        r.dither = dither?.mode
+        r.fps = fps
+        r.shard = shard
+        r.shardIndexEnv = shardIndexEnv
+        r.shards = shards
+        r.ticks = ticks
+        r.stateFrom = stateFrom
+        r.stateTo = stateTo
+        r.jobs = jobs
+        r.quiet = quiet
+        r.progress = progress
+        return r
+    }
+
     func validate() throws {
-        guard !files.isEmpty else { throw ValidationError("give a script to render") }
-        guard (output == nil) != (outDir == nil) else { throw ValidationError("give -o FILE for one script, or --out-dir DIR") }
-        if files.count > 1 && outDir == nil { throw ValidationError("several scripts need --out-dir DIR") }
-        if let output, output != "-", let same = FileIdentity.input(among: files, sameAs: output) {
-            throw ValidationError("'-o \(output)' would write over the script '\(same)': name another output")
-        }
-        if frame != nil && time != nil { throw ValidationError("give --frame or --time, not both") }
-        if let frame, !(0...Compiler.maxTicks).contains(frame) { throw ValidationError("--frame must be 0 to \(Compiler.maxTicks) (10 hours)") }
-        if scale != nil && size != nil { throw ValidationError("give --scale or --size, not both") }
-        if let scale { guard scale > 0, scale <= 16, scale.isFinite else { throw ValidationError("--scale must be more than 0 and at most 16") } }
-        if let size { try Bench.validateSize(size) }
-        if let compression, !(0...9).contains(compression) { throw ValidationError("--compression must be 0 to 9") }
-        if let loop, !(0...65535).contains(loop) { throw ValidationError("--loop must be 0 (forever) to 65535") }
-        if let fps, GIFFrameRate(rawValue: fps) == nil { throw ValidationError("--fps must be 50, 30, 25, 20 or 10") }
-        if let jobs {
-            guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be 1 to 64") }
-            guard outDir != nil else { throw ValidationError("--jobs renders several scripts at once: it goes with --out-dir DIR") }
-        }
-        if quiet && progress { throw ValidationError("give -q (print nothing but errors) or --progress, not both") }
-        let fmt = try resolvedFormat()
-        let info = fmt.info
-        let sequence = output.map(RenderDestination.isPattern) ?? false
-        if let stateTo {
-            if let same = FileIdentity.input(among: files, sameAs: stateTo) {
-                throw ValidationError("'--state-to \(stateTo)' would write over the script '\(same)': name another file")
-            }
-            if let output, output == stateTo || FileIdentity.input(among: [output], sameAs: stateTo) != nil {
-                throw ValidationError("'--state-to \(stateTo)' names the render's own output: name another file")
-            }
-        }
-        if sequence, let output {
-            if let width = RenderDestination.placeholderWidth(output), width > 16 {
-                throw ValidationError("'-o \(output)' pads tick numbers to \(width) digits: at most 16 (ticks have at most 7)")
-            }
-            if case let n = RenderDestination.placeholderCount(output), n > 1 {
-                throw ValidationError("'-o \(output)' holds \(n) tick placeholders: a sequence names each file with one (out/%04d.png)")
-            }
-        }
-        if sequence && !info.allowsSequence { throw ValidationError("a %d pattern writes \(ImageFormat.png.info.displayName) files; name one file for \(fmt.rawValue)") }
-        if info.isAnimated || sequence {
-            if frame != nil || time != nil { throw ValidationError("--frame/--time pick one frame: a \(sequence ? "sequence" : fmt.rawValue) covers --from to --to") }
-        } else if (from != nil || to != nil) && (frame != nil || time != nil) {
-            // `--time 1s --from 0s` to one PNG: the two ways of choosing ticks, together.
-            throw ValidationError("\(time != nil ? "--time" : "--frame") picks one frame and --from/--to a range of them: give one or the other "
-                                  + "(a range needs a sequence, 'out/%04d.png', or an animated format)")
-        } else if from != nil || to != nil {
-            throw ValidationError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
-        }
-        let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil]
-        for option in SinkOption.allCases where given[option] == true && !info.options.contains(option) {
-            throw ValidationError("--\(option.rawValue) applies to \(ImageFormat.names(accepting: option)) only")
-        }
-        if output == "-" && isatty(STDOUT_FILENO) == 1 { throw ValidationError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
-        if output == "-" && sequence { throw ValidationError("a sequence cannot go to standard output") }
-        if stateFrom != nil && outDir != nil { throw ValidationError("--state-from starts one script's render: give -o FILE, not --out-dir") }
-        if stateTo != nil && outDir != nil { throw ValidationError("--state-to saves one script's state: give -o FILE, not --out-dir") }
-        if stateTo != nil && !(info.isAnimated || sequence) { throw ValidationError("--state-to saves the state after a range of frames: render an animation or a '%04d.png' sequence") }
-        if shard != nil || shardIndexEnv != nil || ticks != nil {
-            if [shard != nil, shardIndexEnv != nil, ticks != nil].filter({ $0 }).count > 1 {
-                throw ValidationError("give one of --shard K/N, --shard-index-env VAR (with --shards N) and --ticks A..B")
-            }
-            if outDir == nil {
-                if !(info.isAnimated || sequence) { throw ValidationError("--shard and --ticks split a range of frames: render an animation or a '%04d.png' sequence") }
-                if output == "-" { throw ValidationError("a shard is written to a part file: give -o FILE, not standard output") }
-            } else if ticks != nil {
-                throw ValidationError("--ticks picks ticks of one script; with --out-dir, --shard K/N shares out the scripts")
-            }
-            _ = try resolvedShard()
-            if let ticks { do { _ = try parseTickRange(ticks) } catch { throw ValidationError(error.message) } }
-        } else if shards != nil {
-            throw ValidationError("--shards N goes with --shard-index-env VAR")
-        }
-    }
-
-    /// The shard from --shard K/N, or from --shard-index-env and --shards; nil for neither.
-    func resolvedShard() throws -> Shard? {
-        do {
-            if let shard { return try Shard.parse(shard) }
-            if let shardIndexEnv {
-                guard let shards else { throw ShardError("--shard-index-env \(shardIndexEnv) needs --shards N, the number of shards") }
-                return try Shard.fromEnvironment(shardIndexEnv, count: shards, environment: ProcessInfo.processInfo.environment)
-            }
-            return nil
-        } catch let e as ShardError {
-            throw ValidationError(e.message)
-        }
-    }
-
-    /// --format, else the output's extension; '-' means y4m and a pattern png.
-    func resolvedFormat() throws -> ImageFormat {
-        if let format { return format }
-        guard let output else { throw ValidationError("with --out-dir, give --format png, apng, gif or y4m") }
-        if output == "-" { return .y4m }
-        if let f = ImageFormat.fromExtension(output) { return f }
-        if RenderDestination.isPattern(output) { return .png }
-        throw ValidationError("cannot tell the format of '\(output)' from its extension: give --format png, apng, gif or y4m")
-    }
-
-    var options: ImageSinkOptions {
-        ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither?.mode ?? .floydSteinberg,
-                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50)
+        do { try request.check() } catch { throw ValidationError(error.message) }
     }
 
     func run() throws {
-        let fmt = try resolvedFormat()
-        if let outDir { return try runBatch(format: fmt, outDir: outDir) }
-        let (program, source) = try ScriptLoader.compile(files[0])
-        var destination: RenderDestination = output == "-" ? .standardOutput
-            : RenderDestination.isPattern(output ?? "") ? .pattern(output ?? "") : .file(output ?? "")
-        var job = try makeJob(program, format: fmt, destination: destination)
-        if let part = try partTicks(of: job.ticks) {
-            guard !part.isEmpty else {
-                if !quiet { Console.note("shard \(shard ?? "") has no ticks: the range \(job.ticks.lowerBound)..\(job.ticks.upperBound) has fewer ticks than shards; nothing written") }
-                return
-            }
-            job.part = part
-            job.script = RenderPartHeader.fingerprint(of: source.bytes)
-            if case .file(let path) = destination {
-                destination = .file(Render.partPath(path, part))
-                job.destination = destination
-            }
-        }
-        Interrupts.install()
-        var runtime: SceneRuntime?
-        if let stateFrom {
-            do { runtime = try StateFiles.load(stateFrom, program: program, source: source) } catch { throw Exit.report(error, source: source) }
-        }
-        let checkpoint = stateTo.map { _ in Checkpoint(tick: job.stateTickAfter(job.part ?? job.ticks)) }
-        let meter = progressMeter(label: PathName.lastComponent(destination.description), total: job.frameCount)
-        Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
-        do {
-            let r: RenderJob.Result
-            if runtime == nil { runtime = try SceneRuntime(program: program) }
-            r = try job.render(from: &runtime!, fromSavedState: stateFrom != nil, checkpoint: checkpoint,
-                               progress: { _, _ in meter?.advance() })
-            meter?.finish()
-            if !quiet { Console.note("wrote \(destination.description) (\(describe(job, r)))") }
-            if let stateTo, let saved = checkpoint?.runtime {
-                try StateFiles.write(saved, of: program, source: source, to: stateTo)
-                if !quiet { Console.note("wrote \(stateTo) (tick \(saved.tick), for the chunk from tick \((job.part ?? job.ticks).upperBound))") }
-            }
-        } catch let e as StartsTooLate {
-            meter?.finish()
-            Console.error("--state-from \(stateFrom ?? ""): \(e.description)")
-            throw Exit.usage
-        } catch {
-            meter?.finish()
-            throw Exit.report(error, source: source)
-        }
-    }
-
-    /// The ticks this shard renders of `range` (nil: no shard); a usage error when --ticks
-    /// is not inside the range.
-    func partTicks(of range: Range<Int>) throws -> Range<Int>? {
-        if let ticks {
-            let t = try parseTickRange(ticks)
-            guard t.lowerBound >= range.lowerBound, t.upperBound <= range.upperBound else {
-                Console.error("--ticks \(ticks) is not inside the render's range \(range.lowerBound)..\(range.upperBound) (set by --from/--to or the scene's duration)")
-                throw Exit.usage
-            }
-            return t
-        }
-        return try resolvedShard()?.chunk(of: range)
-    }
-
-    /// The part file of ticks `part` of the render to `path`: `path.A-B.part`.
-    static func partPath(_ path: String, _ part: Range<Int>) -> String {
-        "\(path).\(part.lowerBound)-\(part.upperBound).part"
-    }
-
-    /// Renders every script into `outDir`, then prints one summary line per script.
-    func runBatch(format fmt: ImageFormat, outDir: String) throws {
-        let names = self.files.map { PathName.stem($0) }
-        if let twice = names.first(where: { n in names.filter { $0 == n }.count > 1 }) {
-            Console.error("two scripts are named '\(twice)': their outputs would collide in '\(outDir)'")
-            throw Exit.usage
-        }
-        let files = try shareOfFiles(format: fmt)
-        var summary = [(ok: Bool, text: String)](repeating: (false, ""), count: files.count)
-        var cards = files.map { file in
-            let name = PathName.stem(file)
-            return Gallery.Entry(script: PathName.lastComponent(file), file: name + "." + fmt.fileExtension)
-        }
-        var jobs: [(index: Int, job: RenderJob, source: SourceFile)] = []
-        var worst: Int32 = 0
-        for (i, file) in files.enumerated() {
-            let name = PathName.stem(file)
-            let out = PathName.joining(outDir, name + "." + fmt.fileExtension)
-            do {
-                let (program, source) = try ScriptLoader.compile(file)
-                jobs.append((i, try makeJob(program, format: fmt, destination: .file(out)), source))
-            } catch let code as Exit {
-                if code == Exit.usage { throw code }
-                worst = max(worst, code.code)
-                summary[i] = (false, code == Exit.io ? "cannot read the script" : "script error (see above)")
-                cards[i].error = code == Exit.io ? "cannot read the script" : "script error: run 'wave check \(file)'"
-            }
-        }
-        // Made once the scripts are read: a usage error leaves no empty directory behind.
-        do { try AtomicFile.makeDirectory(outDir) } catch {
-            Console.error(Exit.message(error))
-            throw Exit.io
-        }
-        Interrupts.install()
-        let meter = progressMeter(label: "\(jobs.count) file\(jobs.count == 1 ? "" : "s")", total: jobs.reduce(0) { $0 + $1.job.frameCount })
-        Interrupts.busyTick = { [meter] tick, work in meter?.busy(Render.busyNote(tick: tick, work: work)) }
-        let outcomes = RenderJobBatch(jobs: jobs.map(\.job), filesAtOnce: self.jobs ?? 1).run(progress: { meter?.advance() })
-        meter?.finish()
-        var interrupted: Interrupted?
-        for (entry, outcome) in zip(jobs, outcomes) {
-            switch outcome {
-            case .success(let r):
-                summary[entry.index] = (true, "\(entry.job.destination.description)  \(describe(entry.job, r))")
-                cards[entry.index].width = r.width
-                cards[entry.index].height = r.height
-                cards[entry.index].ticks = (entry.job.part ?? entry.job.ticks).count
-                cards[entry.index].renderSeconds = r.seconds
-            case .failure(let e as Interrupted):
-                interrupted = e
-                summary[entry.index] = (false, "interrupted")
-                cards[entry.index].error = "interrupted"
-            case .failure(let error):
-                let code = Exit.report(error, source: entry.source)
-                worst = max(worst, code.code)
-                summary[entry.index] = (false, "\(code == Exit.io ? "I/O" : "runtime") error: \(Exit.message(error))")
-                cards[entry.index].error = summary[entry.index].text
-            }
-        }
-        if let interrupted {
-            AtomicFile.removeAllPending()
-            Console.error("\(interrupted); finished files were kept, no partial file was left")
-        }
-        if !writeGallery(cards, in: outDir) { worst = max(worst, Exit.io.code) }
-        let width = files.map(\.count).max() ?? 0
-        for (file, line) in zip(files, summary) where !quiet || !line.ok {
-            print(file.padding(toLength: width, withPad: " ", startingAt: 0) + "  →  " + line.text)
-        }
-        if let interrupted { throw Exit.signal(interrupted.signal) }
-        if worst != 0 { throw Exit(worst) }
-    }
-
-    /// `outDir/index.html`: a page of every render (a shard's share: `index-K-of-N.html`,
-    /// so shards writing to one directory do not replace each other's); false (reported)
-    /// when it cannot be written.
-    func writeGallery(_ cards: [Gallery.Entry], in outDir: String) -> Bool {
-        let shard = try? resolvedShard()
-        let share = shard.map { " — shard \($0.index) of \($0.count)" } ?? ""
-        let page = Gallery(title: "wave renders (\(cards.count) script\(cards.count == 1 ? "" : "s")\(share))", entries: cards).html()
-        let name = shard.map { "index-\($0.index)-of-\($0.count).html" } ?? "index.html"
-        let path = PathName.joining(outDir, name)
-        do { try AtomicFile.write(Array(page.utf8), to: path) } catch {
-            Console.error("cannot write the gallery: \(Exit.message(error))")
-            return false
-        }
-        return true
-    }
-
-    /// The scripts this shard renders (all of them without --shard): the list is split by
-    /// estimated cost (frames × pixels), each script's cost from compiling it quietly; one
-    /// that does not compile counts as cheap and reports its errors in the shard that takes it.
-    func shareOfFiles(format fmt: ImageFormat) throws -> [String] {
-        guard let shard = try resolvedShard() else { return files }
-        let costs: [Double] = files.map { path in
-            guard let file = try? ScriptReader.read(path), let program = ScriptLoader.check(file).0,
-                  let job = try? quietJob(program, format: fmt) else { return 1 }
-            return Double(job.frameCount) * Double(program.scene.width * program.scene.height) * job.scale * job.scale
-        }
-        let mine = shard.share(costs: costs).map { files[$0] }
-        if !quiet { Console.note("shard \(shard.index)/\(shard.count): \(mine.count) of \(files.count) script\(files.count == 1 ? "" : "s")") }
-        return mine
-    }
-
-    /// `makeJob` without its messages.
-    func quietJob(_ program: Program, format fmt: ImageFormat) throws -> RenderJob {
-        let w = Double(program.scene.width), h = Double(program.scene.height)
-        let factor = size.flatMap(Bench.parseSize).map { min(Double($0.0) / w, Double($0.1) / h) } ?? scale ?? 1
-        let start = from?.ticks ?? 0
-        let end = max(start + 1, to?.ticks ?? program.scene.durationTicks ?? 300)
-        let ticks = fmt.isAnimated ? start..<end : (frame ?? time?.ticks ?? 0)..<((frame ?? time?.ticks ?? 0) + 1)
-        return RenderJob(program: program, format: fmt, destination: .file(""), ticks: ticks, scale: factor, options: options)
-    }
-
-    /// The job for one script; size and tick-range problems are usage errors.
-    func makeJob(_ program: Program, format fmt: ImageFormat, destination: RenderDestination) throws -> RenderJob {
-        let w = Double(program.scene.width), h = Double(program.scene.height)
-        let factor = size.flatMap(Bench.parseSize).map { min(Double($0.0) / w, Double($0.1) / h) } ?? scale ?? 1
-        guard max(w, h) * factor <= Double(Compiler.maxCanvasSide) else {
-            Console.error("output would be \(Int(max(w, h) * factor)) px on a side; the limit is \(Compiler.maxCanvasSide)")
-            throw Exit.usage
-        }
-        let ticks: Range<Int>
-        var sequence = false
-        if case .pattern = destination { sequence = true }
-        if fmt.isAnimated || sequence {
-            let start = from?.ticks ?? 0
-            let end = to?.ticks ?? program.scene.durationTicks ?? 300
-            guard end > start else { Console.error("--to must be after --from"); throw Exit.usage }
-            ticks = start..<end
-        } else {
-            let tick = frame ?? time?.ticks ?? 0
-            ticks = tick..<(tick + 1)
-        }
-        return RenderJob(program: program, format: fmt, destination: destination, ticks: ticks, scale: factor, options: options)
-    }
-
-    /// The progress line's note while one tick's handlers run long.
-    static func busyNote(tick: Int, work: Int) -> String {
-        "tick \(tick) busy: \(work / 1_000_000)M steps so far (limit \(RuntimeLimits().maxWorkPerTick / 1_000_000)M, WAVE_MAX_WORK); Ctrl-C stops"
-    }
-
-    func progressMeter(label: String, total: Int) -> ProgressMeter? {
-        guard !quiet else { return nil }
-        let style: ProgressMeter.Style
-        if isatty(STDERR_FILENO) == 1 { style = .redraw } else if progress { style = .lines } else { return nil }
-        return ProgressMeter(label: label, total: total, style: style) { StandardError.write($0) }
-    }
-
-    func describe(_ job: RenderJob, _ r: RenderJob.Result) -> String {
-        let what: String
-        switch job.format {
-        case _ where job.part != nil && job.format.isAnimated:
-            let p = job.part ?? job.ticks
-            what = "part: ticks \(p.lowerBound)..\(p.upperBound) of \(job.ticks.lowerBound)..\(job.ticks.upperBound), \(r.frames) frame\(r.frames == 1 ? "" : "s") rendered"
-        case .png where job.ticks.count == 1: what = "tick \(job.ticks.lowerBound)"
-        case .gif:
-            // The frames the file holds; those that changed nothing lengthen the one before.
-            let held = r.framesWritten ?? r.frames, merged = r.frames - held
-            what = "\(held) frame\(held == 1 ? "" : "s") at \(job.options.gifRate.rawValue) fps"
-                + (merged > 0 ? " (\(merged) unchanged merged into longer delays)" : "")
-        default: what = "\(r.frames) frame\(r.frames == 1 ? "" : "s")"
-        }
-        return "\(what), \(r.width)x\(r.height), \(String(format: "%.2f", r.seconds)) s"
+        let (lines, status) = try request.run()
+        lines.forEach { print($0) }
+        if let status { throw status }
     }
 }

@@ -61,9 +61,9 @@ public struct Gallery {
             if let file = e.file, e.error == nil {
                 let lower = file.lowercased()
                 if lower.hasSuffix(".png") || lower.hasSuffix(".apng") || lower.hasSuffix(".gif") {
-                    s += "<img src=\"\(esc(file))\" alt=\"\(esc(e.script))\" width=\"\(e.width)\" height=\"\(e.height)\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">\n"
+                    s += "<img src=\"\(esc(Gallery.url(file)))\" alt=\"\(esc(e.script))\" width=\"\(e.width)\" height=\"\(e.height)\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">\n"
                 }
-                s += "<p class=\"meta\"><a href=\"\(esc(file))\">\(esc(file))</a></p>\n"
+                s += "<p class=\"meta\"><a href=\"\(esc(Gallery.url(file)))\">\(esc(file))</a></p>\n"
             }
             if e.error == nil {
                 let duration = e.ticks <= 1 ? "one frame" : "\(Gallery.seconds(e.ticks)) s (\(e.ticks) ticks)"
@@ -80,6 +80,25 @@ public struct Gallery {
     }
 
     private func esc(_ s: String) -> String { Gallery.escape(s) }
+
+    /// A file's path (relative to the page, or absolute) as the URL of a `src` or `href`:
+    /// every byte but letters, digits, `-._~` and `/` percent-encoded, and a relative path
+    /// prefixed `./`, so no file name can become a scheme (`javascript:`), a query, a
+    /// fragment or an escape from the folder (`%2e%2e`), and every name loads.
+    static func url(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "" : "./"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
 
     /// `s` as HTML or XML text or attribute value (the pages and the SVG plot use it).
     static func escape(_ s: String) -> String {

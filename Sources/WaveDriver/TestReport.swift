@@ -91,7 +91,7 @@ public struct TestReport {
     }
 
     private func img(_ src: String, _ alt: String, over: Bool = false) -> String {
-        "<img\(over ? " class=\"over\"" : "") src=\"\(esc(src))\" alt=\"\(esc(alt))\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">"
+        "<img\(over ? " class=\"over\"" : "") src=\"\(esc(Gallery.url(src)))\" alt=\"\(esc(alt))\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">"
     }
 
     private func esc(_ s: String) -> String { Gallery.escape(s) }

@@ -26,7 +26,7 @@ final class GalleryBrowserTests: XCTestCase {
     func testTheGalleryNamesEveryRenderWithItsSizeDurationAndError() throws {
         let (page, _) = try renderGallery(format: "gif")
         XCTAssertTrue(page.contains("<h2>moving.wave</h2>"), page)
-        XCTAssertTrue(page.contains("<img src=\"moving.gif\""), page)
+        XCTAssertTrue(page.contains("<img src=\"./moving.gif\""), page)
         XCTAssertTrue(page.contains("64×48, 1 s (60 ticks)"), page)
         XCTAssertTrue(page.contains("<h2>broken.wave</h2>\n<p class=\"error\">script error: run 'wave check"), page)
         XCTAssertTrue(page.contains("3 scripts, 1 failed."), page)
@@ -56,6 +56,30 @@ final class GalleryBrowserTests: XCTestCase {
             let states = r.stdout.components(separatedBy: "data-state=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
             XCTAssertEqual(states, ["loaded", "loaded"], "\(format): both renders load, the broken script has no image")
         }
+    }
+
+    /// Names that are URLs of their own (a scheme, a fragment, a query, an escaped dot, a
+    /// backslash, leading space): each is percent-encoded in the page, no link runs script,
+    /// and every image loads in the browser.
+    func testHostileNamesAreLinkedAsFilesAndLoad() throws {
+        let names = ["javascript:alert(1)", "a#b", "q?x=1", "%2e%2e", "back\\slash", " lead", "e&amp;", "ünï"]
+        let scripts = try names.map { try RenderFixtures.script(RenderFixtures.movingDot, name: $0 + ".wave", in: dir).path }
+        let out = dir.appendingPathComponent("out").path
+        let r = try WaveBinary.run(["render"] + scripts + ["--out-dir", out, "--format", "gif", "--to", "0.2s", "-q"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("href=\"./javascript%3Aalert%281%29.gif\""), page)
+        XCTAssertFalse(page.contains("href=\"javascript:") || page.contains("src=\"javascript:"), page)
+        for attribute in ["src=\"", "href=\""] {
+            let urls = page.components(separatedBy: attribute).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            XCTAssertEqual(urls.count, names.count, attribute)
+            for url in urls { XCTAssertTrue(url.hasPrefix("./") && !url.contains("#") && !url.contains("?") && !url.contains(" "), url) }
+        }
+        let browser = try chromium()
+        let shown = try browse(browser, ["--virtual-time-budget=3000", "--dump-dom", "file://" + out + "/index.html"])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let states = shown.stdout.components(separatedBy: "data-state=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        XCTAssertEqual(states, Array(repeating: "loaded", count: names.count), "every hostile name's image loads")
     }
 
     /// Headless Chromium does not tie an animated image's frames to its virtual time: two
@@ -102,7 +126,7 @@ final class GalleryBrowserTests: XCTestCase {
     func testTheTestReportShowsExpectedActualAndDiffAndLoadsInChromium() throws {
         let (page, path) = try failingTest()
         for tick in ["0000", "0030"] {
-            for kind in ["expected", "actual", "diff"] { XCTAssertTrue(page.contains("src=\"dot/\(tick)-\(kind).png\""), "\(tick) \(kind)") }
+            for kind in ["expected", "actual", "diff"] { XCTAssertTrue(page.contains("src=\"./dot/\(tick)-\(kind).png\""), "\(tick) \(kind)") }
         }
         XCTAssertTrue(page.contains("class=\"blink\""))
         XCTAssertFalse(page.contains("http:") || page.contains("https:") || page.contains("src=\"/"), "nothing from the network")

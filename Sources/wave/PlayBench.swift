@@ -37,29 +37,11 @@ struct PlayBench: ParsableCommand {
     }
 
     func run() throws {
-        let paths = try ScriptLoader.scriptsOrExamples(files)
-        Interrupts.install()
         var options = PlayOptions()
         options.cells = cells
         options.color = color
         options.text = text
-        print("\(cells.rawValue) cells, \(color.rawValue) colour, \(width)x\(height), \(ticks) ticks")
-        let nameWidth = max(8, paths.map { PathName.lastComponent($0).count }.max() ?? 8)
-        print(pad("example", nameWidth) + "  bytes/frame   largest   ms/frame   ms p95")
-        for path in paths {
-            let (program, source) = try ScriptLoader.compile(path, quietWarnings: true)
-            let player = TerminalPlayer(program: program, source: source, options: options)
-            let counter = NullSink()
-            do {
-                let stats = try player.writeFrames(ticks: ticks, columns: width, rows: height, to: counter)
-                let bytes = Double(stats.bytesWritten) / Double(max(1, stats.framesDrawn))
-                print(pad(PathName.lastComponent(path), nameWidth)
-                      + String(format: "  %11.0f   %7d   %8.3f   %6.3f", bytes, counter.largestWrite, stats.meanMilliseconds, stats.p95Milliseconds))
-            } catch {
-                throw Exit.report(error, source: source)
-            }
-        }
+        try Benchmark.player(paths: try ScriptLoader.scriptsOrExamples(files), ticks: ticks, columns: width, rows: height,
+                             options: options, line: { print($0) })
     }
-
-    func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
 }

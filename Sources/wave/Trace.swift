@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
-import WaveCompiler
-import WaveRuntime
-import WaveSinks
 import WaveDriver
-import WaveSyntax
 
 struct Trace: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,162 +41,13 @@ struct Trace: ParsableCommand {
     }
 
     func run() throws {
-        let source = try ScriptLoader.read(file)
-        let (compiled, diagnostics, environment) = Compiler.compileKeepingEnvironment(source)
-        if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
-        guard let program = compiled else { throw Exit.script }
-        var columns: [IRExpr] = []
-        // Columns in the order the options were given (`--layer p --prop q`: p's first).
-        var props: [String] = []
-        for (isLayer, name) in Trace.columnOrder(props: self.props, layers: layers, arguments: Array(CommandLine.arguments.dropFirst())) {
-            guard isLayer else { props.append(name); continue }
-            guard let index = environment.layer(named: name) else {
-                let hint = suggestion(for: name, among: environment.layerNames).map { "; did you mean '\($0)'?" } ?? ""
-                Console.error("--layer '\(name)' is not a layer of this script\(hint)")
-                throw Exit.usage
-            }
-            props += ["position", "rotation"].map { "\(name).\($0)" }
-            if environment.layers[index].kind == .text { props.append("\(name).visible-chars") }
-        }
-        for p in props {
-            let exprFile = SourceFile(name: "--prop", text: p)
-            guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {
-                let problem = Compiler.expressionProblem(exprFile, environment: environment)
-                    ?? "not a variable, a layer property or an expression of this script"
-                Console.error("--prop '\(p)': \(problem)")
-                throw Exit.usage
-            }
-            columns.append(ir)
-        }
-        let start = from?.ticks ?? 0
-        let end = to?.ticks ?? (program.scene.durationTicks.map { $0 - 1 } ?? 299)
-        guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
-        if let plot { return try drawPlot(program: program, names: props, columns: columns, ticks: start...end, to: plot, source: source) }
-        var out = ""
-        let names = (live ? ["live"] : []) + props
-        if format == .csv { out += (["tick", "time"] + names.map(Trace.csvField)).joined(separator: ",") + "\n" }
-        else { out += "[\n" }
-        var first = true, failure: Error? = nil
-        do {
-            var runtime = try SceneRuntime(program: program)
-            for tick in start...end {
-                while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                var row: [String] = live ? [String(runtime.liveLayerCount)] : []
-                for c in columns { row.append(Trace.text(try runtime.evaluate(c), json: format == .json)) }
-                let time = Value.exact(Double(tick) / 60)
-                if format == .csv {
-                    out += ([String(tick), time] + row.map(Trace.csvField)).joined(separator: ",") + "\n"
-                } else {
-                    let fields = zip(names, row).map { "\"\(Trace.jsonEscape($0))\": \($1)" }
-                    out += (first ? "" : ",\n") + "  {\"tick\": \(tick), \"time\": \(time)" + (fields.isEmpty ? "" : ", " + fields.joined(separator: ", ")) + "}"
-                    first = false
-                }
-                if out.utf8.count > 1 << 16 { try StandardOutput.write(Array(out.utf8)); out = "" }
-            }
-        } catch {
-            failure = error
-        }
-        // Closed also after an error: the rows before it stay usable.
-        if format == .json { out += first ? "]\n" : "\n]\n" }
-        if let failure {
-            try? StandardOutput.write(Array(out.utf8))
-            throw Exit.report(failure, source: source)
-        }
-        do { try StandardOutput.write(Array(out.utf8)) } catch { throw Exit.report(error, source: source) }
-    }
-
-    /// The --prop and --layer values in the order `arguments` gives them (true: a layer);
-    /// the props then the layers when the arguments do not hold exactly those values (the
-    /// command was not parsed from them).
-    static func columnOrder(props: [String], layers: [String], arguments: [String]) -> [(Bool, String)] {
-        var seen: [(Bool, String)] = []
-        var i = 0
-        while i < arguments.count, arguments[i] != "--" {
-            let a = arguments[i]
-            for (option, isLayer) in [("--prop", false), ("--layer", true)] {
-                if a == option, i + 1 < arguments.count { seen.append((isLayer, arguments[i + 1])); i += 1 }
-                else if a.hasPrefix(option + "=") { seen.append((isLayer, String(a.dropFirst(option.count + 1)))) }
-            }
-            i += 1
-        }
-        guard seen.filter({ !$0.0 }).map(\.1) == props, seen.filter(\.0).map(\.1) == layers else {
-            return props.map { (false, $0) } + layers.map { (true, $0) }
-        }
-        return seen
-    }
-
-    /// Steps through `ticks`, collecting each column as numbers, and writes the plot.
-    func drawPlot(program: Program, names props: [String], columns: [IRExpr], ticks: ClosedRange<Int>, to path: String, source: SourceFile) throws {
-        var series: [String: [Double]] = [:]
-        var order: [String] = []
-        func add(_ name: String, _ v: Double, at k: Int) {
-            if series[name] == nil { order.append(name); series[name] = [Double](repeating: .nan, count: ticks.count) }
-            series[name]?[k] = v
-        }
-        var failure: Error? = nil
-        var last = ticks.upperBound
-        do {
-            var runtime = try SceneRuntime(program: program)
-            for (k, tick) in ticks.enumerated() {
-                while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                for (name, c) in zip(props, columns) {
-                    switch try runtime.evaluate(c) {
-                    case .number(let n): add(name, n, at: k)
-                    case .bool(let b): add(name, b ? 1 : 0, at: k)
-                    case .point(let x, let y): add(name + ".x", x, at: k); add(name + ".y", y, at: k)
-                    default: break
-                    }
-                }
-            }
-        } catch {
-            // The ticks before the error are still drawn (the rest of the axis left empty),
-            // then the error is reported as without --plot.
-            guard !order.isEmpty, let runtimeError = error as? RuntimeError else { throw Exit.report(error, source: source) }
-            failure = error
-            last = max(ticks.lowerBound, runtimeError.tick - 1)
-        }
-        let skipped = props.filter { p in !order.contains { $0 == p || $0.hasPrefix(p + ".") } }
-        if order.isEmpty {
-            // Nothing to draw: no file, rather than an empty chart that looks like success.
-            Console.error("nothing to plot: \(skipped.joined(separator: ", ")) \(skipped.count == 1 ? "is" : "are") not numbers, true/false or points; print them without --plot")
-            throw Exit.usage
-        }
-        if !skipped.isEmpty { Console.note("not plotted (not numbers): \(skipped.joined(separator: ", "))") }
-        let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? []) },
-                              title: PathName.lastComponent(file))
-        do { try AtomicFile.write(Array(chart.svg().utf8), to: path) } catch {
-            throw Exit.report(error, source: nil)
-        }
-        Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(last)"
-                     + (failure == nil ? ")" : "; the run stopped there)"))
-        if let failure { throw Exit.report(failure, source: source) }
-    }
-
-    static func text(_ v: Value, json: Bool) -> String {
-        switch v {
-        case .number(let n): return json && !n.isFinite ? "null" : Value.exact(n)
-        case .bool(let b): return b ? "true" : "false"
-        case .point(let x, let y): return json ? "[\(Value.exact(x)), \(Value.exact(y))]" : "(\(Value.exact(x)) \(Value.exact(y)))"
-        case .rect(let x, let y, let w, let h): return json ? "[\([x, y, w, h].map(Value.exact).joined(separator: ", "))]" : "(\([x, y, w, h].map(Value.exact).joined(separator: " ")))"
-        case .string(let s): return json ? "\"\(jsonEscape(s))\"" : s
-        default: return json ? "\"\(jsonEscape(v.description))\"" : v.description
-        }
-    }
-
-    static func csvField(_ s: String) -> String {
-        s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-    }
-
-    static func jsonEscape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out += c.value < 0x20 ? String(format: "\\u%04x", c.value) : String(c)
-            }
-        }
-        return out
+        var trace = ValueTrace(file: file, props: props, layers: layers)
+        trace.from = from?.ticks
+        trace.to = to?.ticks
+        trace.json = format == .json
+        trace.live = live
+        trace.plot = plot
+        trace.arguments = Array(CommandLine.arguments.dropFirst())
+        try trace.run()
     }
 }

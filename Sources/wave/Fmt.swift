@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import WaveCompiler
 import WaveDriver
-import WaveSinks
 import WaveSyntax
 
 struct Fmt: ParsableCommand {
@@ -39,49 +37,6 @@ struct Fmt: ParsableCommand {
     @Flag(help: "Write nothing; print a diff of what would change and exit 1 if any file would change.") var check = false
 
     func run() throws {
-        var scriptFailed = false, ioFailed = false, unformatted = false
-        for path in files {
-            do {
-                let file = try ScriptLoader.read(path)
-                switch ScriptFormatter.format(file) {
-                case .failed(let reasons):
-                    // Show what `wave check` shows for the script, and why it was not formatted
-                    // if that is not among it.
-                    let (_, checked) = Compiler.compile(file)
-                    Console.diagnostics(checked + reasons.filter { !checked.contains($0) }, in: file)
-                    scriptFailed = true
-                case .formatted(let text):
-                    if path == "-", !check {
-                        // Standard input in, the formatted script out: never a file named '-'.
-                        try StandardOutput.write(Array(text.utf8))
-                        continue
-                    }
-                    guard Array(text.utf8) != file.bytes else { continue }
-                    if check {
-                        print(ScriptFormatter.unifiedDiff(from: file.text, to: text, name: path), terminator: "")
-                        unformatted = true
-                    } else {
-                        try Fmt.rewrite(path, with: text)
-                        print("formatted \(path)")
-                    }
-                }
-            } catch {
-                if Exit.report(error, source: nil) == Exit.io { ioFailed = true } else { scriptFailed = true }
-            }
-        }
-        if scriptFailed { throw Exit.script }
-        if ioFailed { throw Exit.io }
-        if unformatted { throw Exit(1) }
-    }
-
-    /// Replaces a script atomically, keeping its permissions; through a symbolic link, the
-    /// file it points to is replaced and the link kept.
-    static func rewrite(_ path: String, with text: String) throws {
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let permissions = try? FileManager.default.attributesOfItem(atPath: target)[.posixPermissions]
-        try AtomicFile.write(Array(text.utf8), to: target)
-        if let permissions {
-            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: target)
-        }
+        try Reformat(files: files, check: check).run(write: { print($0, terminator: "") })
     }
 }

@@ -61,20 +61,8 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
-        let (program, source) = try ScriptLoader.compile(file)
-        Interrupts.install()
-        let env = ProcessInfo.processInfo.environment
-        let interactive = Terminal.isTerminal(STDOUT_FILENO)
-        if interactive && env["TERM"] == "dumb" {
-            Console.error("TERM=dumb cannot move the cursor, so the scene cannot play here; write frames to a file instead (wave play \(file) --ticks 120 > frames.txt) or render it (wave render \(file) -o out.gif)")
-            throw Exit.usage
-        }
         var options = PlayOptions()
         options.cells = cells
-        // Frames written to a file are 24-bit unless NO_COLOR asks for none (no-color.org:
-        // whatever the output is).
-        let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
-        options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : noColor ? ColorMode.none : .truecolor)
         options.text = text
         options.showStatus = !noStatus
         options.loop = loop
@@ -82,27 +70,7 @@ struct Play: ParsableCommand {
         options.width = width
         options.height = height
         options.watch = watch
-        options.keysReadable = Terminal.isTerminal(STDIN_FILENO)
         options.tickLimit = ticks
-        let player = TerminalPlayer(program: program, source: source, options: options)
-        defer { if stats { Console.note(player.stats.summary) } }
-        do {
-            if interactive {
-                _ = try player.play()
-            } else {
-                // A closed pipe is a write error to report, not a signal to die of.
-                signal(SIGPIPE, SIG_IGN)
-                // $COLUMNS and $LINES are clamped to the limits of --width and --height.
-                let cols = width ?? env["COLUMNS"].flatMap(Int.init).map { min(PlayOptions.maxColumns, $0) } ?? 80
-                let rows = height ?? env["LINES"].flatMap(Int.init).map { min(PlayOptions.maxRows, $0) } ?? 24
-                _ = try player.writeFrames(ticks: ticks ?? program.scene.durationTicks ?? 300,
-                                           columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
-            }
-        } catch let e as Interrupted {
-            throw Exit.signal(e.signal)
-        } catch {
-            // The terminal is already restored: play() unwinds before this runs.
-            throw Exit.report(error, source: player.source)
-        }
+        try PlaySession(file: file, options: options, color: color, printStats: stats).run()
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import WaveSinks
+
+/// `wave play`: a script played in the terminal when standard output is one, else its
+/// frames written there as escape codes without pacing, in the colours the environment
+/// allows. A failure is reported (once the terminal is restored) and thrown as its `Exit`.
+public struct PlaySession {
+    public var file: String
+    /// The player's options; `color` and `keysReadable` are set from the environment.
+    public var options: PlayOptions
+    /// The colours asked for; nil: from COLORTERM, TERM and NO_COLOR in a terminal, and
+    /// 24-bit (or none with NO_COLOR) into a file.
+    public var color: ColorMode?
+    /// Print the playback statistics on standard error at the end.
+    public var printStats = false
+
+    /// A session playing `file` with `options`.
+    public init(file: String, options: PlayOptions, color: ColorMode? = nil, printStats: Bool = false) {
+        self.file = file
+        self.options = options
+        self.color = color
+        self.printStats = printStats
+    }
+
+    /// Compiles the script and plays it (or writes its frames).
+    public func run() throws {
+        let (program, source) = try ScriptLoader.compile(file)
+        Interrupts.install()
+        let env = ProcessInfo.processInfo.environment
+        let interactive = Terminal.isTerminal(STDOUT_FILENO)
+        if interactive && env["TERM"] == "dumb" {
+            Console.error("TERM=dumb cannot move the cursor, so the scene cannot play here; write frames to a file instead (wave play \(file) --ticks 120 > frames.txt) or render it (wave render \(file) -o out.gif)")
+            throw Exit.usage
+        }
+        var options = options
+        // Frames written to a file are 24-bit unless NO_COLOR asks for none (no-color.org:
+        // whatever the output is).
+        let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
+        options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : noColor ? ColorMode.none : .truecolor)
+        options.keysReadable = Terminal.isTerminal(STDIN_FILENO)
+        let player = TerminalPlayer(program: program, source: source, options: options)
+        defer { if printStats { Console.note(player.stats.summary) } }
+        do {
+            if interactive {
+                _ = try player.play()
+            } else {
+                // A closed pipe is a write error to report, not a signal to die of.
+                signal(SIGPIPE, SIG_IGN)
+                // $COLUMNS and $LINES are clamped to the limits of --width and --height.
+                let cols = options.width ?? env["COLUMNS"].flatMap(Int.init).map { min(PlayOptions.maxColumns, $0) } ?? 80
+                let rows = options.height ?? env["LINES"].flatMap(Int.init).map { min(PlayOptions.maxRows, $0) } ?? 24
+                _ = try player.writeFrames(ticks: options.tickLimit ?? program.scene.durationTicks ?? 300,
+                                           columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
+            }
+        } catch let e as Interrupted {
+            throw Exit.signal(e.signal)
+        } catch {
+            // The terminal is already restored: play() unwinds before this runs.
+            throw Exit.report(error, source: player.source)
+        }
+    }
+}

@@ -141,22 +141,7 @@ struct Check: ParsableCommand {
     @Argument(help: "Scripts to check, or directories whose *.wave files to check.") var files: [String]
 
     func run() throws {
-        var failed = false, ioFailed = false
-        let scripts = try ScriptLoader.expandingDirectories(files)
-        guard !scripts.isEmpty else {
-            Console.error("no .wave scripts in \(files.map(Console.visible).joined(separator: " "))")
-            throw Exit.usage
-        }
-        for path in scripts {
-            do {
-                let (program, file) = try ScriptLoader.compile(path)
-                print("\(Console.visible(file.name)): ok (\(program.layerSummary), \(program.scene.width)x\(program.scene.height))")
-            } catch let code as Exit {
-                if code == Exit.io { ioFailed = true } else { failed = true }
-            }
-        }
-        if failed { throw Exit.script }
-        if ioFailed { throw Exit.io }
+        try ScriptCheck.run(files, line: { print($0) })
     }
 }
 

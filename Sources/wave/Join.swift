@@ -47,16 +47,6 @@ struct Join: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let (header, count) = try JoinJob(output: output, parts: parts).run()
-            if !quiet {
-                Console.note("wrote \(output) (\(count) part\(count == 1 ? "" : "s"), ticks \(header.range.lowerBound)..\(header.range.upperBound), \(header.format.info.displayName), \(header.width)x\(header.height))")
-            }
-        } catch let e as PartError {
-            Console.error(e.description)
-            throw Exit.script
-        } catch {
-            throw Exit.report(error, source: nil)
-        }
+        try JoinJob(output: output, parts: parts).run(quiet: quiet)
     }
 }

@@ -39,13 +39,6 @@ struct State: ParsableCommand {
     }
 
     func run() throws {
-        let (program, source) = try ScriptLoader.compile(file)
-        Interrupts.install()
-        do {
-            let saved = try StateFiles.save(program, source: source, at: at.ticks, to: output)
-            if !quiet { Console.note("wrote \(output) (tick \(saved)\(saved < at.ticks ? ", where the script stops" : ""))") }
-        } catch {
-            throw Exit.report(error, source: source)
-        }
+        try StateFiles.save(script: file, at: at.ticks, to: output, quiet: quiet)
     }
 }

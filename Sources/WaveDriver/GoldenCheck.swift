@@ -78,7 +78,7 @@ public struct GoldenCheck: Sendable {
         let path = goldens + "/" + GoldenCheck.fileName(tick)
         let stem = failures + "/" + String(format: "%04d", tick)
         let expected: DecodedImage
-        do { expected = try PNGDecoder.decode(try FileBytes.read(path)) } catch {
+        do { expected = try PNGDecoder.decode(try FileBytes.readRegular(path, limit: 1 << 30)) } catch {
             try writeFailure(stem + "-actual.png", actual)
             if let e = error as? FileReadError, e.missing { return .missing(tick: tick, golden: path, actual: stem + "-actual.png") }
             let reason = (error as? FileReadError)?.reason ?? (error as? CodecError)?.message ?? "\(error)"

@@ -73,7 +73,11 @@ enum ImageLoader {
         // (at least 1 MiB, for the headers of a small budget's small images), and reading
         // stops one byte after it, so an endless stream cannot fill memory.
         let fileLimit = Swift.max(limits.maxImageBytes, 1 << 20)
-        do { bytes = try FileBytes.read(path, limit: fileLimit) } catch {
+        // Only a regular file: a FIFO would block, a device never end.
+        do { bytes = try FileBytes.readRegular(path, limit: fileLimit) } catch {
+            if error.kind == .tooLarge {
+                return problem(.imageTooLarge, "image file '\(source)'\(looked) is larger than the \(fileLimit) bytes an image file may have (WAVE_MAX_IMAGE_BYTES)")
+            }
             let reason = error.kind == .directory ? "it is a folder, not a PNG file" : error.reason
             return problem(.badImage, "cannot read image '\(source)'\(looked): \(reason)")
         }

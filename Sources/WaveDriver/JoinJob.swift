@@ -39,7 +39,9 @@ public struct JoinJob {
         let names = parts.isEmpty ? try JoinJob.discover(output) : parts
         var read: [PartJoiner.Part] = []
         for name in names {
-            do { read.append(PartJoiner.Part(name: name, bytes: try FileBytes.read(name))) } catch {
+            // Only regular files: a part that is a link to /dev/zero would be read forever.
+            do { read.append(PartJoiner.Part(name: name, bytes: try FileBytes.readRegular(name, limit: Int.max - 1))) } catch {
+                if error.kind == .notRegular { throw PartError("\(name): not a part: \(error.reason)") }
                 throw IOError("cannot read the part '\(name)': \(error.reason)")
             }
         }

@@ -24,12 +24,23 @@ public enum StateFiles {
         try AtomicFile.write(try runtime.savedState(of: program, script: fingerprint(source)), to: path)
     }
 
+    /// The most bytes a state file may have (a state of the most layers the limits allow
+    /// takes far less).
+    public static let maxBytes = 1 << 30
+
     /// The runtime saved in the state file at `path`, for `program` compiled from `source`.
-    /// A file that cannot be read is an I/O error (74); a corrupt, truncated or mismatched
-    /// one is reported naming the file and byte and ends with exit 65.
+    /// A file that cannot be read is an I/O error (74); one that is not a regular file, is
+    /// larger than `maxBytes`, or is corrupt, truncated or mismatched is reported naming the
+    /// file (and byte) and ends with exit 65.
     public static func load(_ path: String, program: Program, source: SourceFile) throws -> SceneRuntime {
         let data: [UInt8]
-        do { data = try FileBytes.read(path) } catch { throw IOError("cannot read the state file '\(path)': \(error.reason)") }
+        do { data = try FileBytes.readRegular(path, limit: maxBytes) } catch {
+            if error.kind == .notRegular || error.kind == .tooLarge {
+                Console.error("\(path): not a state file: \(error.reason)")
+                throw Exit.script
+            }
+            throw IOError("cannot read the state file '\(path)': \(error.reason)")
+        }
         do {
             return try SceneRuntime.loading(data, program: program, script: fingerprint(source))
         } catch let e as StateFileError {

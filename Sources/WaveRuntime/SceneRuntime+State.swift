@@ -68,7 +68,7 @@ public enum StateFile {
             return String(lines[i].dropFirst(name.count + 1))
         }
         let script = try field(1, "script"), scene = try field(2, "scene"), build = try field(3, "build")
-        guard let tick = Int(try field(4, "tick")), tick >= 0 else { throw StateFileError("header line 5: the tick is not a whole number", offset: 0) }
+        guard let tick = Int(try field(4, "tick")), tick >= 0, tick <= StateReader.intRange.upperBound else { throw StateFileError("header line 5: the tick is not a whole number", offset: 0) }
         return (script, scene, build, tick, at)
     }
 
@@ -483,7 +483,16 @@ struct StateReader {
         at += 8
         return v
     }
-    mutating func int() throws(StateFileError) -> Int { Int(Int64(bitPattern: try u64())) }
+    /// Every whole number a state holds (ticks, ids, indices, counts) is within ±2⁴⁰ (about
+    /// 580 years of ticks): a forged value beyond that is refused here, so no sum or
+    /// product of ticks the runtime forms from it can overflow.
+    static let intRange = -(1 << 40)...(1 << 40)
+
+    mutating func int() throws(StateFileError) -> Int {
+        let v = Int(Int64(bitPattern: try u64()))
+        guard StateReader.intRange.contains(v) else { at -= 8; throw fail("the number \(v) is out of the range a state can hold (±2⁴⁰)") }
+        return v
+    }
     mutating func double() throws(StateFileError) -> Double { Double(bitPattern: try u64()) }
     mutating func bool() throws(StateFileError) -> Bool {
         switch try byte() {

@@ -178,4 +178,38 @@ final class StateFileTests: XCTestCase {
         }
         XCTAssertGreaterThan(refused, 50)
     }
+
+    /// Int.max and Int.min written over every 8 bytes of the
+    /// body (so over every field: ids, a timer's next tick, an animation's or an effect's
+    /// begin), with the checksum fixed: each file is refused with a located error or loads
+    /// and steps, never traps.
+    func testExtremeNumbersInEveryFieldNeverCrash() throws {
+        let program = try compile("busy", StateFileTests.busy)
+        let bytes = try SceneRuntime.seek(program, to: 100).savedState(of: program, script: "f00d")
+        let body = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n").prefix(5).joined(separator: "\n").utf8.count + 1
+        var refused = 0, loaded = 0
+        for value in [Int.max, Int.min] {
+            for i in body..<(bytes.count - 16) {
+                var forged = Array(bytes.dropLast(8))
+                var w = StateWriter()
+                w.int(value)
+                forged.replaceSubrange(i..<(i + 8), with: w.bytes)
+                var sum = StateWriter()
+                sum.u64(StateFile.fnvValue(forged[...]))
+                if let e = error(forged + sum.bytes, program) {
+                    XCTAssertGreaterThanOrEqual(e.offset, body)
+                    refused += 1
+                } else {
+                    var r = try SceneRuntime.loading(forged + sum.bytes, program: program, script: "f00d")
+                    for _ in 0..<3 {
+                        _ = try? r.frame(scale: 1)
+                        do { try r.step() } catch { break }
+                    }
+                    loaded += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(refused, 100)
+        XCTAssertGreaterThan(loaded, 0, "some forgeries land in doubles or strings and load")
+    }
 }

@@ -21,6 +21,9 @@ public enum Interrupts {
         signal(SIGTERM, handler)
         signal(SIGHUP, handler)
         signal(SIGQUIT, handler)
+        AtomicFile.whileWaiting = {
+            if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
+        }
         SceneRuntime.heartbeat = { tick, work in
             if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             if work > 0 { Interrupts.busyTick?(tick, work) }

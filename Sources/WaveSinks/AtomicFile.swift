@@ -60,18 +60,23 @@ public final class AtomicFile {
         return p
     }
 
+    /// Called while an output FIFO has no reader yet, every 20 ms; throwing from it stops
+    /// the wait (the driver throws when a signal asked the command to stop).
+    nonisolated(unsafe) public static var whileWaiting: (() throws -> Void)?
+
     public init(path: String) throws {
         self.path = path
-        target = URL(fileURLWithPath: AtomicFile.followingLinks(path)).resolvingSymlinksInPath().path
         var st = stat()
-        if stat(target, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
             guard (st.st_mode & S_IFMT) != S_IFDIR else { throw IOError("cannot write '\(path)': it is a directory") }
-            // A device, FIFO or socket: written in place.
+            // A device, FIFO or socket, also through links (/dev/stdout to a pipe, whose
+            // link names no file): written in place, opened by the name given.
+            target = path
             tempPath = nil
-            fd = open(target, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw IOError("cannot write '\(path)': \(IOError.reason(errno))") }
+            fd = try AtomicFile.openInPlace(path, isFIFO: st.st_mode & S_IFMT == S_IFIFO)
             return
         }
+        target = URL(fileURLWithPath: AtomicFile.followingLinks(path)).resolvingSymlinksInPath().path
         let dir = PathName.directory(of: target)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
@@ -93,6 +98,23 @@ public final class AtomicFile {
         // A file it replaces keeps its permissions (a private render stays private).
         if stat(target, &st) == 0 { _ = fchmod(fd, st.st_mode & 0o777) }
         buffer.reserveCapacity(AtomicFile.bufferSize)
+    }
+
+    /// Opens a special file for writing without blocking: a FIFO with no reader yet is
+    /// tried again every 20 ms (calling `whileWaiting`, so a signal can end the wait) until
+    /// one opens it; then writes block as usual.
+    static func openInPlace(_ path: String, isFIFO: Bool) throws -> Int32 {
+        while true {
+            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd >= 0 {
+                let flags = fcntl(fd, F_GETFL)
+                if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+                return fd
+            }
+            guard isFIFO, errno == ENXIO || errno == EINTR else { throw IOError("cannot write '\(path)': \(IOError.reason(errno))") }
+            try whileWaiting?()
+            usleep(20_000)
+        }
     }
 
     /// `.NAME.wave-PID-RANDOM.tmp`, with NAME cut (at a UTF-8 boundary) so that the whole

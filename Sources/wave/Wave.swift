@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+@preconcurrency import Foundation
 import WaveCompiler
 import WaveRuntime
 import WaveDriver
@@ -49,9 +49,10 @@ struct Wave: ParsableCommand {
             }
             try command.run()
             // What `print` buffered goes out now: a full disk or a closed standard output is
-            // an I/O error, not a silent success.
-            if fflush(nil) != 0 {
-                Console.error("cannot write to standard output: \(IOError.reason(errno))")
+            // an I/O error, not a silent success. A write that failed earlier, when a large
+            // `print` overflowed the buffer, left only the stream's error flag.
+            if fflush(nil) != 0 || ferror(stdout) != 0 {
+                Console.error("cannot write to standard output: \(IOError.reason(errno == 0 ? EIO : errno))")
                 Foundation.exit(Exit.io.code)
             }
         } catch let exit as Exit {

@@ -65,6 +65,39 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// Files that travel between machines (saved states, render parts) or that a script
+    /// names (images) may be devices, links to them or FIFOs: each is refused at once with
+    /// a message naming it (exit 65), never read until memory runs out or waited on.
+    func testDevicesAndFIFOsWhereAFileIsExpectedAreRefused() throws {
+        let dir = try temporaryDirectory()
+        let scene = dir.appendingPathComponent("s.wave").path
+        try "scene 40x40 { duration 0.5s }\nlayer c: circle { center (20, 20) radius 8 fill #fff }\n".write(toFile: scene, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("random.state").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/urandom")
+        for state in ["/dev/zero", link] {
+            let r = try limitedRun(["render", scene, "-o", dir.appendingPathComponent("x.gif").path, "--state-from", state])
+            XCTAssertEqual(r.status, 65, "state from \(state): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(state): not a state file: it is not a regular file"), r.stderr)
+        }
+        let out = dir.appendingPathComponent("y.gif").path
+        for shard in ["0/2", "1/2"] { XCTAssertEqual(try limitedRun(["render", scene, "-o", out, "--shard", shard, "-q"]).status, 0) }
+        let part = out + ".15-30.part"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: part))
+        try FileManager.default.removeItem(atPath: part)
+        try FileManager.default.createSymbolicLink(atPath: part, withDestinationPath: "/dev/zero")
+        let join = try limitedRun(["join", out])
+        XCTAssertEqual(join.status, 65, join.stderr)
+        XCTAssertTrue(join.stderr.contains("not a part: it is not a regular file"), join.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
+        let fifo = dir.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let image = dir.appendingPathComponent("i.wave").path
+        try "scene 40x40\nlayer p: image { source \"pipe.png\" }\n".write(toFile: image, atomically: true, encoding: .utf8)
+        let check = try limitedRun(["check", image])
+        XCTAssertEqual(check.status, 65, check.stderr)
+        XCTAssertTrue(check.stderr.contains("i.wave:2:18: error[E0320]: cannot read image 'pipe.png'") && check.stderr.contains("it is not a regular file"), check.stderr)
+    }
+
     func testAMegabyteLineTypedIntoTheReplIsAnError() throws {
         let line = "var x = " + Array(repeating: "1", count: 250_000).joined(separator: " + ") + "\n"
         let r = try limitedRun(["repl"], stdin: line)

@@ -200,7 +200,7 @@ final class LayerSummaryTests: XCTestCase {
     }
 }
 
-/// Warnings and notes from the new-user audit of 2026-11-27.
+/// Warnings and notes for the mistakes new users make most.
 final class AuditDiagnosticsTests: XCTestCase {
     func diagnostics(_ text: String) -> [Diagnostic] { Compiler.compile(SourceFile(name: "t.wave", text: text)).1 }
 

@@ -43,7 +43,7 @@ final class ColourReductionExampleTests: XCTestCase {
             let pixmap = Renderer().render(f.items, width: f.width, height: f.height, background: f.background)
             let e256 = meanPatchError(pixmap, .palette256), e16 = meanPatchError(pixmap, .ansi16)
             let e8 = meanPatchError(pixmap, .ansi8)
-            // Measured at tick 30 (2026-11-25): 256 colours at most 0.031 (glow-heart, whose
+            // At tick 30: 256 colours at most 0.031 (glow-heart, whose
             // dark purple background is drawn flat as its nearest grey, 0.038 away, rather
             // than as a grid of purple dots that this patch mean would score better; the
             // others at most 0.021), 16 colours at most 0.097 (ocean's dark blue gradients,

@@ -5,6 +5,7 @@ extension JoinJob {
     /// `quiet`; parts that do not join are reported and end with 65, other failures with
     /// their own status.
     public func run(quiet: Bool) throws {
+        Interrupts.install()
         do {
             let (header, count) = try run()
             if !quiet {

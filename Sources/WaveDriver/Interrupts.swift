@@ -21,9 +21,7 @@ public enum Interrupts {
         signal(SIGTERM, handler)
         signal(SIGHUP, handler)
         signal(SIGQUIT, handler)
-        AtomicFile.whileWaiting = {
-            if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
-        }
+        AtomicFile.whileWaiting = { try Interrupts.check() }
         SceneRuntime.heartbeat = { tick, work in
             if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             if work > 0 { Interrupts.busyTick?(tick, work) }
@@ -46,6 +44,10 @@ public enum Interrupts {
 
     public static var isInterrupted: Bool { flag != 0 }
     public static var signalNumber: Int32 { lastSignal }
+    /// Throws `Interrupted` when a signal asked the command to stop.
+    public static func check() throws {
+        if isInterrupted { throw Interrupted(signal: signalNumber) }
+    }
     public static func reset() { flag = 0 }
 
     /// True once after each SIGWINCH.

@@ -34,24 +34,34 @@ public struct JoinJob {
         return found.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// Joins and writes; returns the head of the whole file and the number of parts.
+    /// Joins and writes; returns the head of the whole file and the number of parts. A
+    /// signal (with `Interrupts` installed) stops it between parts and between chunks of
+    /// the output with `Interrupted`: the output is untouched and no temporary file is left.
     public func run() throws -> (header: RenderPartHeader, parts: Int) {
         let names = parts.isEmpty ? try JoinJob.discover(output) : parts
         var read: [PartJoiner.Part] = []
         for name in names {
+            try Interrupts.check()
             // Only regular files: a part that is a link to /dev/zero would be read forever.
             do { read.append(PartJoiner.Part(name: name, bytes: try FileBytes.readRegular(name, limit: Int.max - 1))) } catch {
                 if error.kind == .notRegular { throw PartError("\(name): not a part: \(error.reason)") }
                 throw IOError("cannot read the part '\(name)': \(error.reason)")
             }
         }
+        try Interrupts.check()
         let (bytes, header) = try PartJoiner.join(read)
+        read.removeAll()
         if let implied = ImageFormat.fromExtension(output), implied != header.format {
             throw PartError("the parts hold \(header.format.info.displayName), but '\(output)' names a \(implied.info.displayName) file")
         }
         let file = try AtomicFile(path: output)
         do {
-            try file.write(bytes)
+            let chunk = 4 << 20
+            for start in stride(from: 0, to: bytes.count, by: chunk) {
+                try Interrupts.check()
+                try file.write(Array(bytes[start..<min(start + chunk, bytes.count)]))
+            }
+            try Interrupts.check()
             try file.commit()
         } catch {
             file.abort()

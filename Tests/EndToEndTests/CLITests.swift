@@ -27,6 +27,18 @@ enum WaveBinary {
         return Run(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self), stderr: r.stderr)
     }
 
+    /// Whether process `pid` catches `signal` (its SigCgt mask in /proc), polled for up to 30 s.
+    static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
+        for _ in 0..<1500 {
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+               mask & (1 << UInt64(signal - 1)) != 0 { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// Like `run`, keeping standard output as bytes. Standard error is drained on another
     /// thread, so neither pipe can fill up and block the child.
     /// Runs in `directory` (the package root unless given).

@@ -31,18 +31,6 @@ final class OutputDestinationTests: XCTestCase {
         XCTAssertEqual(r.stdout, viaDash.stdout, "the same bytes as -o -")
     }
 
-    /// Whether process `pid` catches `signal` (its SigCgt mask in /proc), polled for up to 30 s.
-    private func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
-        for _ in 0..<1500 {
-            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
-               mask & (1 << UInt64(signal - 1)) != 0 { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
     /// A FIFO with no reader: the render waits for one, and a signal ends the wait with the
     /// signal's exit status (it blocked in open() and ignored them before).
     func testAFIFOWithoutAReaderWaitsAndStopsOnASignal() throws {
@@ -56,7 +44,7 @@ final class OutputDestinationTests: XCTestCase {
             p.standardError = FileHandle.nullDevice
             try p.run()
             // Signalled once it catches SIGINT (its handlers are installed), not after a guess.
-            XCTAssertTrue(waitUntilCatching(SIGINT, pid: p.processIdentifier), "handlers installed")
+            XCTAssertTrue(WaveBinary.waitUntilCatching(SIGINT, pid: p.processIdentifier), "handlers installed")
             usleep(100_000)
             XCTAssertTrue(p.isRunning, "waiting for a reader")
             kill(p.processIdentifier, signal)

@@ -46,7 +46,7 @@ public struct RuntimeLimits: Sendable {
         ("WAVE_MAX_ANIMATIONS", \.maxAnimations, 10_000_000),
         ("WAVE_MAX_PATH_ELEMENTS", \.maxPathElements, 100_000_000),
         ("WAVE_MAX_STRING", \.maxStringBytes, 100_000_000),
-        ("WAVE_MAX_TEXT", \.maxTextCharacters, 1_000_000),
+        ("WAVE_MAX_TEXT", \.maxTextCharacters, 200_000),
         ("WAVE_MAX_IMAGE_BYTES", \.maxImageBytes, 1 << 30),
     ]
 

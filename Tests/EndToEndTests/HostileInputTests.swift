@@ -29,13 +29,15 @@ final class HostileInputTests: XCTestCase {
 
     /// Runs `wave args` under the memory and time limits; returns the exit status (or 128 +
     /// signal) and standard error.
-    func limitedRun(_ args: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        let script = "ulimit -v 2097152; exec timeout -s KILL 30 \"$0\" \"$@\""
+    func limitedRun(_ args: [String], stdin: String? = nil, addressSpaceKB: Int = 2_097_152, seconds: Int = 30,
+                    environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let script = "ulimit -v \(addressSpaceKB); exec timeout -s KILL \(seconds) \"$0\" \"$@\""
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", script, WaveBinary.url.path] + args
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        for (k, v) in environment { env[k] = v }
         p.environment = env
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out
@@ -96,6 +98,24 @@ final class HostileInputTests: XCTestCase {
         let check = try limitedRun(["check", image])
         XCTAssertEqual(check.status, 65, check.stderr)
         XCTAssertTrue(check.stderr.contains("i.wave:2:18: error[E0320]: cannot read image 'pipe.png'") && check.stderr.contains("it is not a regular file"), check.stderr)
+    }
+
+    /// Every documented maximum is safe under a 4 GiB address-space limit: a text layer of
+    /// WAVE_MAX_TEXT's largest value less one renders (a still and an animation), and the
+    /// largest value plus one is a usage error.
+    func testTheLargestTextLimitRendersWithinFourGigabytes() throws {
+        let dir = try temporaryDirectory()
+        let script = dir.appendingPathComponent("long-text.wave").path
+        try ("scene 400x100 { duration 0.05s }\nlayer label: text \"" + String(repeating: "abcdefghij", count: 20_000).dropLast()
+             + "\" { position (10, 50) }\n").write(toFile: script, atomically: true, encoding: .utf8)
+        for out in ["t.png", "t.apng"] {
+            let r = try limitedRun(["render", script, "-o", dir.appendingPathComponent(out).path, "-q"], addressSpaceKB: 4_194_304,
+                                   seconds: 300, environment: ["WAVE_MAX_TEXT": "200000"])
+            XCTAssertEqual(r.status, 0, "\(out): \(r.stderr.prefix(300))")
+        }
+        let over = try limitedRun(["check", script], environment: ["WAVE_MAX_TEXT": "200001"])
+        XCTAssertEqual(over.status, 64, over.stderr)
+        XCTAssertTrue(over.stderr.contains("from 1 to 200000"), over.stderr)
     }
 
     func testAMegabyteLineTypedIntoTheReplIsAnError() throws {

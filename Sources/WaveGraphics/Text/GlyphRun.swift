@@ -4,12 +4,18 @@
 /// Guarantees: `characters`, `glyphPaths`, `origins` and `advances` have the
 /// same count; `combinedPath` is the glyph paths appended in order; `width` is
 /// the pen position after the last character (advances plus kerning).
+///
+/// Each glyph's path is kept once, as a stretch of `combinedPath`'s elements
+/// (`glyphPaths` hands them out as paths on demand), so a long text costs one
+/// copy of its outlines, not two.
 public struct GlyphRun: Sendable {
     /// The input characters in order (grapheme clusters).
     public var characters: [Character]
     /// One path per character, already positioned at its origin; empty for
     /// spaces and other blank characters.
-    public var glyphPaths: [Path]
+    public var glyphPaths: GlyphPaths { GlyphPaths(combined: combinedPath, ranges: glyphRanges) }
+    /// Where each character's path lies in `combinedPath.elements`.
+    public var glyphRanges: [Range<Int>]
     /// Pen position (a point on the baseline) of each character; kerning with
     /// the previous character is already applied.
     public var origins: [Point]
@@ -30,12 +36,12 @@ public struct GlyphRun: Sendable {
     public var font: FontMatch
 
     public init(
-        characters: [Character], glyphPaths: [Path], origins: [Point], advances: [Double],
+        characters: [Character], glyphRanges: [Range<Int>], origins: [Point], advances: [Double],
         width: Double, ascent: Double, descent: Double, lineHeight: Double,
         combinedPath: Path, font: FontMatch
     ) {
         self.characters = characters
-        self.glyphPaths = glyphPaths
+        self.glyphRanges = glyphRanges
         self.origins = origins
         self.advances = advances
         self.width = width
@@ -45,4 +51,14 @@ public struct GlyphRun: Sendable {
         self.combinedPath = combinedPath
         self.font = font
     }
+}
+
+/// The glyph paths of a run, each made from its stretch of the run's combined path when
+/// asked for.
+public struct GlyphPaths: RandomAccessCollection, Sendable {
+    let combined: Path
+    let ranges: [Range<Int>]
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ranges.count }
+    public subscript(i: Int) -> Path { Path(Array(combined.elements[ranges[i]])) }
 }

@@ -21,7 +21,7 @@ struct TextLayout {
     func run(_ text: String, font: FontMatch, size: Double) -> GlyphRun {
         let scale = size / Double(face.unitsPerEm)
         let characters = Array(text)
-        var glyphPaths: [Path] = []
+        var glyphRanges: [Range<Int>] = []
         var origins: [Point] = []
         var advances: [Double] = []
         var combined = Path()
@@ -44,7 +44,7 @@ struct TextLayout {
                 path.append(Self.place(glyph.outline, atUnits: at, scale: size / Double(drawn.unitsPerEm)))
                 advance += drawn === face ? glyph.advance : Int((Double(glyph.advance) * ratio).rounded())
             }
-            glyphPaths.append(path)
+            glyphRanges.append(combined.elements.count..<(combined.elements.count + path.elements.count))
             origins.append(Point(Double(pen) * scale, 0))
             advances.append(Double(advance) * scale)
             combined.append(path)
@@ -53,7 +53,7 @@ struct TextLayout {
         }
 
         return GlyphRun(
-            characters: characters, glyphPaths: glyphPaths, origins: origins, advances: advances,
+            characters: characters, glyphRanges: glyphRanges, origins: origins, advances: advances,
             width: Double(pen) * scale,
             ascent: Double(face.ascender) * scale,
             descent: Double(-face.descender) * scale,

@@ -11,6 +11,11 @@ import WaveSyntax
 /// unreadable file, a file that is not a PNG wave can decode, or images whose decoded bytes
 /// together pass `RuntimeLimits.maxImageBytes` (checked from the PNG header, before decoding;
 /// a file larger than that limit is not read past it).
+///
+/// Confined (`ScriptLoader.confinesImageSources`: `WAVE_CONFINE=1`, and always in the
+/// language server), a source must resolve, through any symbolic links, to a regular file
+/// inside the script's folder; every other source gets the same message, so a script from
+/// elsewhere learns nothing about what exists outside that folder.
 enum ImageLoader {
     static func load(_ program: inout Program, scriptName: String,
                      limits: RuntimeLimits = RuntimeLimits()) -> [Diagnostic] {
@@ -57,6 +62,21 @@ enum ImageLoader {
         return diagnostics
     }
 
+    /// `path` with every link resolved when that is a regular file inside `folder` (the
+    /// current folder when empty), else nil.
+    static func confined(_ path: String, to folder: String) -> String? {
+        func real(_ p: String) -> String? {
+            guard let r = realpath(p, nil) else { return nil }
+            defer { free(r) }
+            return String(cString: r)
+        }
+        guard let base = real(folder.isEmpty ? "." : folder), let target = real(path),
+              target.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+        var st = stat()
+        guard stat(target, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return target
+    }
+
     /// Reads and decodes `source` (relative to `folder` unless absolute), adding its decoded
     /// bytes to `total`; or the located problem.
     private static func read(_ source: String, folder: String, total: inout Int, limits: RuntimeLimits,
@@ -65,7 +85,13 @@ enum ImageLoader {
             (nil, .error(code, message, at: range))
         }
         guard !source.isEmpty else { return problem(.badImage, "an empty source names no file: source \"file.png\"") }
-        let path = PathName.joining(folder, source)
+        var path = PathName.joining(folder, source)
+        if ScriptLoader.confinesImageSources {
+            guard let inside = confined(path, to: folder) else {
+                return problem(.badImage, "cannot read image '\(source)': with WAVE_CONFINE=1 a source must be a PNG file inside the script's folder")
+            }
+            path = inside
+        }
         // Where it was looked for, when that is not what the script says.
         let looked = path == source ? "" : " (\(path))"
         let bytes: [UInt8]

@@ -75,6 +75,16 @@ public enum ScriptReader {
 /// Reads and compiles scripts for the commands, printing diagnostics; failures become
 /// `Exit` statuses.
 public enum ScriptLoader {
+    /// Whether image sources must be files inside the script's folder (see `ImageLoader`):
+    /// on when `WAVE_CONFINE=1`; the language server turns it on for every document.
+    nonisolated(unsafe) public static var confinesImageSources = ProcessInfo.processInfo.environment["WAVE_CONFINE"] == "1"
+
+    /// A message when `WAVE_CONFINE` is set to something other than 0 or 1.
+    public static func confinementProblem(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let s = environment["WAVE_CONFINE"], s != "0", s != "1" else { return nil }
+        return "WAVE_CONFINE='\(s)' is not a setting: give 1 (image sources only inside the script's folder) or 0"
+    }
+
     /// Reads a script, printing why it cannot be read.
     public static func read(_ path: String) throws(Exit) -> SourceFile {
         do { return try ScriptReader.read(path) } catch {

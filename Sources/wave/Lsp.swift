@@ -30,6 +30,8 @@ struct Lsp: ParsableCommand {
             print(TextMateGrammar.json(), terminator: "")
             return
         }
+        // Documents come from anywhere: their image sources stay inside their folders.
+        ScriptLoader.confinesImageSources = true
         let status = ServerLoop.run()
         if status != 0 { throw Exit(status) }
     }

@@ -42,7 +42,7 @@ struct Wave: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            let limitProblems = RuntimeLimits.problems() + [Accelerator.problem()].compactMap { $0 }
+            let limitProblems = RuntimeLimits.problems() + [Accelerator.problem(), ScriptLoader.confinementProblem()].compactMap { $0 }
             if !limitProblems.isEmpty {
                 limitProblems.forEach(Console.error)
                 throw Exit.usage

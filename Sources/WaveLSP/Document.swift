@@ -1,3 +1,4 @@
+import Foundation
 import WaveCompiler
 import WaveDriver
 import WaveSyntax
@@ -28,31 +29,58 @@ final class Document {
     }
 }
 
+/// A document as one request or check sees it: the version current when it came, which
+/// later changes do not touch.
+struct Snapshot: @unchecked Sendable {
+    let uri: String
+    let version: Int
+    let analysis: Analysis
+    let encoding: PositionEncoding
+
+    var mapper: PositionMapper { PositionMapper(file: analysis.file, encoding: encoding) }
+}
+
 /// One version of a document, analysed lazily: each stage runs the first time a feature
-/// needs it.
-final class Analysis {
+/// needs it, on whichever thread asks first (checks and requests run on threads of their
+/// own, `ServerLoop`); the others wait for it.
+///
+/// The stages that compile share one lock across all documents (`compiling`), so the
+/// compiler, image loading and the runtime run on one thread at a time; lexing and parsing
+/// do not wait for them.
+final class Analysis: @unchecked Sendable {
     let file: SourceFile
+
+    /// Held while any document compiles or evaluates.
+    static let compiling = NSRecursiveLock()
 
     init(file: SourceFile) { self.file = file }
 
     /// Whether the text is over the size `wave check` accepts; then nothing else is worked out.
     var isTooLarge: Bool { file.bytes.count > ScriptReader.maxScriptBytes }
 
-    /// Tokens (without end of file) and comments, from the real lexer.
-    private(set) lazy var lexed: (tokens: [Token], comments: [Comment]) = {
-        let (tokens, comments) = Lexer.tokenizeKeepingComments(file)
-        return (tokens.filter { !$0.isEOF }, comments)
-    }()
+    private let lexedOnce = Once<(tokens: [Token], comments: [Comment])>()
+    private let scriptOnce = Once<Script>()
+    private let symbolsOnce = Once<SymbolIndex>()
+    private let checkedOnce = Once<(program: Program?, diagnostics: [Diagnostic])>(lock: Analysis.compiling)
+    private let environmentOnce = Once<Environment>(lock: Analysis.compiling)
 
-    private(set) lazy var script: Script = Parser.parse(file)
+    /// Tokens (without end of file) and comments, from the real lexer.
+    var lexed: (tokens: [Token], comments: [Comment]) {
+        lexedOnce.get {
+            let (tokens, comments) = Lexer.tokenizeKeepingComments(file)
+            return (tokens.filter { !$0.isEOF }, comments)
+        }
+    }
+
+    var script: Script { scriptOnce.get { Parser.parse(file) } }
 
     /// Exactly what `wave check` reports.
-    private(set) lazy var checked: (program: Program?, diagnostics: [Diagnostic]) = ScriptLoader.check(file)
+    var checked: (program: Program?, diagnostics: [Diagnostic]) { checkedOnce.get { ScriptLoader.check(file) } }
 
     /// The compiler's names (layers declared before any error, variables), for completion.
-    private(set) lazy var environment: Environment = Compiler.compileKeepingEnvironment(file).2
+    var environment: Environment { environmentOnce.get { Compiler.compileKeepingEnvironment(file).2 } }
 
-    private(set) lazy var symbols: SymbolIndex = SymbolIndex(script)
+    var symbols: SymbolIndex { symbolsOnce.get { SymbolIndex(script) } }
 
     /// Index of the token that covers `offset` or ends at it (the word being typed).
     func tokenIndex(at offset: Int) -> Int? {

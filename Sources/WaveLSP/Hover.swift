@@ -1,3 +1,4 @@
+import Foundation
 import WaveCompiler
 import WaveRuntime
 import WaveSyntax
@@ -115,6 +116,9 @@ enum Hover {
     /// The value a variable or constant has at tick 0 (after tick 0's handlers ran, as
     /// the first frame shows it), evaluated by the runtime; nil when the script does not compile.
     static func valueAtTickZero(_ name: String, _ analysis: Analysis) -> String? {
+        // The runtime, like the compiler, runs on one thread at a time (`Analysis.compiling`).
+        Analysis.compiling.lock()
+        defer { Analysis.compiling.unlock() }
         guard let program = analysis.checked.program, var runtime = try? SceneRuntime(program: program),
               let (ir, type) = Compiler.compileExpression(SourceFile(name: "hover", text: name), environment: analysis.environment),
               let value = try? runtime.evaluate(ir) else { return nil }

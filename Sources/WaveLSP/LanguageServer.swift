@@ -6,9 +6,17 @@ import WaveSyntax
 /// and notifications go to `send`, so tests drive it message by message; `ServerLoop`
 /// connects it to standard input and output.
 ///
-/// Invariant: every request gets exactly one reply, a result or an error; a notification
-/// never gets one. Nothing a client sends stops the server but `exit`.
-public final class LanguageServer {
+/// Requests about a document and the checks behind its diagnostics run on `requests` and
+/// `checks` (threads of their own under `ServerLoop`, inline in tests) on a snapshot of the
+/// document, so that a check that takes long holds up neither the messages after it nor
+/// `shutdown` and `exit`. A change supersedes the checks of older text: their diagnostics
+/// are never published.
+///
+/// Invariant: every request gets exactly one reply, a result or an error (a cancelled one,
+/// `RequestCancelled`, as soon as the cancellation comes); a notification never gets one.
+/// Nothing a client sends stops the server but `exit`. `send` may be called from any of
+/// the three threads.
+public final class LanguageServer: @unchecked Sendable {
     public enum State: Equatable { case waiting, running, shutDown, exited(code: Int32) }
 
     public private(set) var state: State = .waiting
@@ -22,11 +30,36 @@ public final class LanguageServer {
     public var debounceNanoseconds: UInt64 = 30_000_000
     /// Ids of requests cancelled before they were handled.
     public var cancelled: Set<RequestID> = []
+    let requests: WorkQueue
+    let checks: WorkQueue
+    /// Most requests waiting for `requests`; more are refused at once, so a flood of them
+    /// while a long request runs cannot grow without bound.
+    public static let maxWaitingRequests = 1024
 
-    public init(fixIts: FixItProvider = DiagnosticFixes(), send: @escaping (JSON) -> Void) {
+    /// Guards `answering`, `generations` and `stopped`, which the worker threads read.
+    private let lock = NSLock()
+    /// Requests handed to `requests` and not yet answered.
+    private var answering: Set<RequestID> = []
+    /// Each open document's generation: a new one on every open, change and close. A check
+    /// publishes only while the generation it was started for is current.
+    private var generations: [String: Int] = [:]
+    private var lastGeneration = 0
+    /// After `shutdown`: nothing more is published.
+    private var stopped = false
+
+    public init(fixIts: FixItProvider = DiagnosticFixes(), requests: WorkQueue = .inline(), checks: WorkQueue = .inline(),
+                send: @escaping (JSON) -> Void) {
         self.fixIts = fixIts
+        self.requests = requests
+        self.checks = checks
         self.send = send
     }
+
+    /// The methods answered from a document's text (on `requests`).
+    static let documentMethods: Set<String> = [
+        "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references",
+        "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full", "textDocument/codeAction",
+    ]
 
     // MARK: - Dispatch
 
@@ -51,7 +84,13 @@ public final class LanguageServer {
             return
         }
         do {
-            reply(id, result: try request(method, message.params))
+            try admit(method)
+            let p = message.params as? JSON ?? [:]
+            if LanguageServer.documentMethods.contains(method) {
+                try answerLater(id, method, p, try document(p))
+            } else {
+                reply(id, result: try request(method, p))
+            }
         } catch let e as ResponseError {
             reply(id, error: e)
         } catch {
@@ -59,7 +98,27 @@ public final class LanguageServer {
         }
     }
 
-    func request(_ method: String, _ params: Any?) throws -> Any {
+    /// Hands a request about `doc` to `requests`; its reply is sent from there, unless
+    /// `$/cancelRequest` came first.
+    func answerLater(_ id: RequestID, _ method: String, _ p: JSON, _ doc: Snapshot) throws {
+        guard requests.waiting < LanguageServer.maxWaitingRequests else {
+            throw ResponseError(.requestFailed, "the server is busy: \(LanguageServer.maxWaitingRequests) requests are waiting")
+        }
+        locked { _ = answering.insert(id) }
+        requests.submit { [self] in
+            guard locked({ answering.contains(id) }) else { return }   // cancelled while it waited
+            let outcome: Result<Any, Error> = Result { try answer(method, p, doc) }
+            guard locked({ answering.remove(id) != nil }) else { return }   // cancelled while it ran
+            switch outcome {
+            case .success(let result): reply(id, result: result)
+            case .failure(let e as ResponseError): reply(id, error: e)
+            case .failure(let e): reply(id, error: ResponseError(.internalError, "\(e)"))
+            }
+        }
+    }
+
+    /// Refuses a request the server's state does not allow.
+    func admit(_ method: String) throws {
         switch state {
         case .waiting where method != "initialize":
             throw ResponseError(.serverNotInitialized, "the server has not been initialized")
@@ -69,18 +128,31 @@ public final class LanguageServer {
             throw ResponseError(.invalidRequest, "the server has shut down")
         default: break
         }
-        let p = params as? JSON ?? [:]
+    }
+
+    /// The answer to a request that needs no document.
+    func request(_ method: String, _ p: JSON) throws -> Any {
         switch method {
         case "initialize": return initialize(p)
         case "shutdown":
-            // The server stops working (LSP §shutdown): diagnostics still waiting are dropped.
+            // The server stops working (LSP §shutdown): diagnostics still waiting, or being
+            // worked out, are dropped.
             state = .shutDown
             pendingDiagnostics.removeAll()
+            locked { stopped = true }
             return NSNull()
+        default:
+            throw ResponseError(.methodNotFound, "unknown method '\(method)'")
+        }
+    }
+
+    /// The answer to a request about `doc` (one of `documentMethods`); runs on `requests`.
+    func answer(_ method: String, _ p: JSON, _ doc: Snapshot) throws -> Any {
+        switch method {
         case "textDocument/completion":
-            let (doc, offset) = try located(p)
+            let offset = try located(p, doc)
             // Each item replaces the whole word being typed, hyphens included.
-            let range = mapper(doc).range(Completion.wordRange(doc.analysis, at: offset))
+            let range = doc.mapper.range(Completion.wordRange(doc.analysis, at: offset))
             let items = Completion.items(doc.analysis, at: offset).map { item -> JSON in
                 var o = item.json
                 o["textEdit"] = ["range": range, "newText": item.label] as JSON
@@ -88,26 +160,24 @@ public final class LanguageServer {
             }
             return ["isIncomplete": false, "items": items]
         case "textDocument/hover":
-            let (doc, offset) = try located(p)
+            let offset = try located(p, doc)
             guard let (text, range) = Hover.at(doc.analysis, offset: offset) else { return NSNull() }
-            return ["contents": ["kind": "markdown", "value": text], "range": mapper(doc).range(range)]
+            return ["contents": ["kind": "markdown", "value": text], "range": doc.mapper.range(range)]
         case "textDocument/definition":
-            let (doc, offset) = try located(p)
+            let offset = try located(p, doc)
             guard let d = doc.analysis.symbols.definition(at: offset) else { return NSNull() }
-            return ["uri": doc.uri, "range": mapper(doc).range(d.nameRange)]
+            return ["uri": doc.uri, "range": doc.mapper.range(d.nameRange)]
         case "textDocument/references":
-            let (doc, offset) = try located(p)
+            let offset = try located(p, doc)
             guard let d = doc.analysis.symbols.definition(at: offset) else { return [Any]() }
             let includeDeclaration = (p["context"] as? JSON)?["includeDeclaration"] as? Bool ?? true
             var ranges = doc.analysis.symbols.occurrences(of: d)
             if !includeDeclaration { ranges.removeFirst() }
-            let m = mapper(doc)
+            let m = doc.mapper
             return ranges.map { ["uri": doc.uri, "range": m.range($0)] as JSON }
         case "textDocument/documentSymbol":
-            let doc = try document(p)
-            return DocumentSymbols.tree(doc.analysis, mapper(doc))
+            return DocumentSymbols.tree(doc.analysis, doc.mapper)
         case "textDocument/formatting":
-            let doc = try document(p)
             switch ScriptFormatter.format(doc.analysis.file) {
             case .failed:
                 // No edits, rather than an error an editor shows on every save while the
@@ -116,14 +186,12 @@ public final class LanguageServer {
             case .formatted(let text):
                 guard Array(text.utf8) != doc.analysis.file.bytes else { return [Any]() }
                 let all = SourceRange(0, doc.analysis.file.bytes.count)
-                return [["range": mapper(doc).range(all), "newText": text] as JSON]
+                return [["range": doc.mapper.range(all), "newText": text] as JSON]
             }
         case "textDocument/semanticTokens/full":
-            let doc = try document(p)
-            return ["data": SemanticTokens.encode(doc.analysis, mapper(doc))]
+            return ["data": SemanticTokens.encode(doc.analysis, doc.mapper)]
         case "textDocument/codeAction":
-            let doc = try document(p)
-            let m = mapper(doc)
+            let m = doc.mapper
             guard let range = m.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "codeAction needs a range") }
             // Kinds are hierarchical: asking for "quickfix" or a parent of it ("") gets them.
             if let only = (p["context"] as? JSON)?["only"] as? [String],
@@ -141,8 +209,11 @@ public final class LanguageServer {
     func notification(_ method: String, _ params: Any?, now: UInt64) {
         let p = params as? JSON ?? [:]
         if method == "$/cancelRequest" {
-            // Requests are answered in order, so one cancelled here has been answered
-            // already; the reader notes cancellations of requests still waiting (`Inbox`).
+            // A request still being worked on is answered now, and its answer dropped; one
+            // not read yet is noted by the reader (`Inbox`); any other has been answered.
+            if let id = RequestID(p["id"]), locked({ answering.remove(id) != nil }) {
+                reply(id, error: ResponseError(.requestCancelled, "the request was cancelled"))
+            }
             return
         }
         if method == "exit" {
@@ -154,6 +225,7 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let text = item["text"] as? String else { return }
             documents[uri] = Document(uri: uri, version: item["version"] as? Int ?? 0, text: text)
+            supersede(uri)
             publishDiagnostics(uri)
         case "textDocument/didChange":
             guard let item = p["textDocument"] as? JSON, let uri = item["uri"] as? String, let doc = documents[uri],
@@ -172,10 +244,12 @@ public final class LanguageServer {
                 }
             }
             doc.replace(text: text, version: item["version"] as? Int ?? doc.version + 1)
+            supersede(uri)
             pendingDiagnostics[uri] = now + debounceNanoseconds
         case "textDocument/didClose":
             guard let uri = (p["textDocument"] as? JSON)?["uri"] as? String, documents.removeValue(forKey: uri) != nil else { return }
             pendingDiagnostics[uri] = nil
+            supersede(uri)
             send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": [Any]()]])
         default:
             break   // `initialized`, `$/setTrace`, unknown notifications: nothing to do
@@ -221,23 +295,43 @@ public final class LanguageServer {
     /// Most diagnostics published for one document.
     static let maxPublished = 200
 
+    /// Checks the document as it is now, on `checks`, and publishes its diagnostics unless
+    /// it has changed by then. A check not started yet is replaced by this one.
     func publishDiagnostics(_ uri: String) {
-        guard let doc = documents[uri] else { return }
-        let list: [JSON]
+        guard let document = documents[uri] else { return }
+        let doc = snapshot(document), generation = locked { generations[uri] }
+        func publish(_ list: [JSON]) {
+            locked {
+                // Under the lock, so a close's empty list is never followed by an old one.
+                guard !stopped, generations[uri] == generation else { return }
+                send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                      "params": ["uri": uri, "version": doc.version, "diagnostics": list] as JSON])
+            }
+        }
         if doc.analysis.isTooLarge {
-            list = [["range": mapper(doc).range(SourceRange(0, 0)), "severity": 1, "source": "wave",
-                     "message": "script is too large (\(doc.analysis.file.bytes.count) bytes; the limit is \(ScriptReader.maxScriptBytes))"]]
-        } else {
+            // Refused before anything is worked out: one diagnostic, no check.
+            publish([["range": doc.mapper.range(SourceRange(0, 0)), "severity": 1, "source": "wave",
+                      "message": "script is too large (\(doc.analysis.file.bytes.count) bytes; the limit is \(ScriptReader.maxScriptBytes))"]])
+            return
+        }
+        checks.submit(key: uri) { [self] in
+            guard locked({ !stopped && generations[uri] == generation }) else { return }   // superseded while it waited
             // The first `maxPublished` only, as the command line shows its first 50: a
             // megabyte of `}` has tens of thousands, and each costs a scan of its line.
-            list = doc.analysis.checked.diagnostics.prefix(LanguageServer.maxPublished).map { diagnosticJSON($0, doc) }
+            publish(doc.analysis.checked.diagnostics.prefix(LanguageServer.maxPublished).map { diagnosticJSON($0, doc) })
         }
-        send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-              "params": ["uri": uri, "version": doc.version, "diagnostics": list] as JSON])
     }
 
-    func diagnosticJSON(_ d: Diagnostic, _ doc: Document) -> JSON {
-        let m = mapper(doc)
+    /// Starts a new generation of `uri`: checks of its older text publish nothing.
+    func supersede(_ uri: String) {
+        locked {
+            lastGeneration += 1
+            generations[uri] = documents[uri] == nil ? nil : lastGeneration
+        }
+    }
+
+    func diagnosticJSON(_ d: Diagnostic, _ doc: Snapshot) -> JSON {
+        let m = doc.mapper
         var o: JSON = ["range": m.range(d.range), "severity": d.severity == .error ? 1 : d.severity == .warning ? 2 : 3,
                        "code": d.code.code, "source": "wave", "message": d.message]
         if [.unusedVariable, .unspawnedTemplate].contains(d.code) { o["tags"] = [1] }   // Unnecessary: shown faded
@@ -249,21 +343,28 @@ public final class LanguageServer {
 
     // MARK: - Helpers
 
-    func mapper(_ doc: Document) -> PositionMapper { PositionMapper(file: doc.analysis.file, encoding: encoding) }
+    func snapshot(_ doc: Document) -> Snapshot {
+        Snapshot(uri: doc.uri, version: doc.version, analysis: doc.analysis, encoding: encoding)
+    }
 
-    func document(_ p: JSON) throws -> Document {
+    func document(_ p: JSON) throws -> Snapshot {
         guard let uri = (p["textDocument"] as? JSON)?["uri"] as? String else {
             throw ResponseError(.invalidParams, "the request names no textDocument.uri")
         }
         guard let doc = documents[uri] else { throw ResponseError(.requestFailed, "document '\(uri)' is not open") }
         guard !doc.analysis.isTooLarge else { throw ResponseError(.requestFailed, "document '\(uri)' is too large to analyse") }
-        return doc
+        return snapshot(doc)
     }
 
-    func located(_ p: JSON) throws -> (Document, Int) {
-        let doc = try document(p)
+    func located(_ p: JSON, _ doc: Snapshot) throws -> Int {
         guard let position = Position(p["position"]) else { throw ResponseError(.invalidParams, "the request has no valid position") }
-        return (doc, mapper(doc).offset(of: position))
+        return doc.mapper.offset(of: position)
+    }
+
+    private func locked<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     func reply(_ id: RequestID?, result: Any) {

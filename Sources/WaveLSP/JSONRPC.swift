@@ -73,11 +73,16 @@ public struct IncomingMessage: @unchecked Sendable {
 }
 
 /// Splits a byte stream into frames. Feed it bytes as they arrive; take whole frames out.
+/// After bytes that are not a frame (a header without a valid length, text between frames)
+/// it resynchronises on the next `Content-Length` header, so one bad frame costs one error,
+/// not the rest of the stream.
 /// Invariant: `buffer` holds only bytes not yet returned as a frame or skipped.
 public struct FrameDecoder {
     /// Largest body accepted; a longer one is skipped and reported (a huge document is
     /// refused before it is read into memory twice).
     public static let maxBodyBytes = 64 << 20
+    /// Longest header accepted.
+    public static let maxHeaderBytes = 8192
 
     public enum Frame: Equatable {
         case message(Data)
@@ -101,10 +106,19 @@ public struct FrameDecoder {
             skipping -= n
             if skipping > 0 { return nil }
         }
+        // Bytes before the header (the rest of a body whose length was wrong, or text that
+        // is no frame at all) are reported once and dropped.
+        if let start = FrameDecoder.headerStart(in: buffer), start > buffer.startIndex {
+            buffer.removeSubrange(buffer.startIndex..<start)
+            return .garbage("bytes outside a message were skipped up to the next Content-Length header")
+        }
         let separator = Data("\r\n\r\n".utf8)
         guard let end = buffer.range(of: separator) else {
             // A header never grows this big; drop what cannot be one.
-            if buffer.count > 8192 { buffer.removeAll(); return .garbage("a message header is longer than 8192 bytes") }
+            if buffer.count > FrameDecoder.maxHeaderBytes {
+                buffer.removeAll()
+                return .garbage("a message header is longer than \(FrameDecoder.maxHeaderBytes) bytes")
+            }
             return nil
         }
         let header = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
@@ -117,7 +131,9 @@ public struct FrameDecoder {
         }
         let bodyStart = end.upperBound
         guard let length, length >= 0 else {
+            // Where its body ends is unknown: what follows, up to the next header, is skipped.
             buffer.removeSubrange(buffer.startIndex..<bodyStart)
+            dropUntilHeader()
             return .garbage("a message header has no valid Content-Length")
         }
         if length > FrameDecoder.maxBodyBytes {
@@ -132,6 +148,48 @@ public struct FrameDecoder {
         let body = buffer.subdata(in: bodyStart..<bodyStart + length)
         buffer.removeSubrange(buffer.startIndex..<bodyStart + length)
         return .message(body)
+    }
+
+    /// Drops the bytes before the next `Content-Length` header, keeping a tail that may be
+    /// the start of one.
+    mutating func dropUntilHeader() {
+        if let start = FrameDecoder.headerStart(in: buffer, from: buffer.startIndex) {
+            buffer.removeSubrange(buffer.startIndex..<start)
+        } else {
+            let keep = FrameDecoder.headerName.count - 1
+            if buffer.count > keep { buffer.removeSubrange(buffer.startIndex..<buffer.endIndex - keep) }
+        }
+    }
+
+    static let headerName = Array("content-length".utf8)
+
+    /// Where the first `Content-Length` header (in any case) at or after `from` starts: the
+    /// buffer's start when the buffer starts with a header or could still become one;
+    /// nil when no header has begun.
+    static func headerStart(in buffer: Data, from: Data.Index? = nil) -> Data.Index? {
+        let name = headerName
+        var i = from ?? buffer.startIndex
+        // Any header line may come first (`Content-Type`); only a buffer that does not
+        // start with a header field looks further.
+        if from == nil, FrameDecoder.startsWithField(buffer) { return buffer.startIndex }
+        while i < buffer.endIndex {
+            var k = 0
+            while k < name.count, i + k < buffer.endIndex, buffer[i + k] | 0x20 == name[k] { k += 1 }
+            if k == name.count || i + k == buffer.endIndex { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether `buffer` starts with what may be a header field (`Name:` in letters, digits
+    /// and hyphens), or with too little to tell.
+    static func startsWithField(_ buffer: Data) -> Bool {
+        for byte in buffer {
+            if byte == UInt8(ascii: ":") { return true }
+            let c = byte | 0x20
+            guard (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") else { return false }
+        }
+        return true
     }
 
     /// One framed message.

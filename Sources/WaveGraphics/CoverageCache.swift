@@ -43,39 +43,17 @@ final class CoverageCache {
     static let capacity = 8
     static let byteLimit = 16 << 20
 
-    /// Least recently used first.
-    private var entries: [Entry] = []
-    /// Hashes of recent misses: a second miss with the same hash stores the coverage.
-    private var misses: [Int] = []
+    private var memo = MemoList<Entry>(capacity: capacity, costLimit: byteLimit, missMemory: capacity) { $0.byteCount }
 
     /// The stored coverage of `items` over `rect`, if any.
     func entry(for items: [DisplayItem], hash: Int, rect: PixelBounds) -> Entry? {
-        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.mask.rect == rect && $0.items == items }) else {
-            return nil
-        }
-        let e = entries.remove(at: i)
-        entries.append(e)
-        return e
+        memo.find { $0.hash == hash && $0.mask.rect == rect && $0.items == items }
     }
 
     /// Records a miss; true when the same hash missed recently (the mask repeats: store it).
-    func repeatedMiss(hash: Int) -> Bool {
-        if let i = misses.firstIndex(of: hash) {
-            misses.remove(at: i)
-            return true
-        }
-        misses.append(hash)
-        if misses.count > Self.capacity { misses.removeFirst() }
-        return false
-    }
+    func repeatedMiss(hash: Int) -> Bool { memo.repeatedMiss(hash: hash) }
 
-    func store(_ entry: Entry) {
-        entries.append(entry)
-        var total = entries.reduce(0) { $0 + $1.byteCount }
-        while entries.count > Self.capacity || (total > Self.byteLimit && entries.count > 1) {
-            total -= entries.removeFirst().byteCount
-        }
-    }
+    func store(_ entry: Entry) { memo.insert(entry) }
 }
 
 extension DisplayItem {

@@ -52,11 +52,8 @@ final class ShadowCache: @unchecked Sendable {
     static let missMemory = 128
 
     private let lock = NSLock()
-    /// Least recently used first.
-    private var entries: [Entry] = []
-    private var bytes = 0
-    /// Fingerprints of recent misses.
-    private var misses: [Int] = []
+    /// Guarded by `lock`.
+    private var memo = MemoList<Entry>(capacity: capacity, costLimit: byteLimit, missMemory: missMemory) { $0.byteCount }
 
     static func fingerprint(_ key: Key) -> Int {
         var h = UInt64(bitPattern: Int64(DisplayItem.fingerprint(of: key.items)))
@@ -71,10 +68,7 @@ final class ShadowCache: @unchecked Sendable {
     func entry(for key: Key, hash: Int) -> Entry? {
         lock.lock()
         defer { lock.unlock() }
-        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.key == key }) else { return nil }
-        let e = entries.remove(at: i)
-        entries.append(e)
-        return e
+        return memo.find { $0.hash == hash && $0.key == key }
     }
 
     /// Whether to keep a shadow of `bytes` bytes that just missed: yes while the cache has
@@ -82,19 +76,8 @@ final class ShadowCache: @unchecked Sendable {
     func shouldStore(hash: Int, bytes size: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if entries.count < Self.capacity, bytes + size <= Self.byteLimit { return true }
-        return repeatedMiss(hash: hash)
-    }
-
-    /// Records a miss; true when the same fingerprint missed recently (the shadow repeats).
-    private func repeatedMiss(hash: Int) -> Bool {
-        if let i = misses.firstIndex(of: hash) {
-            misses.remove(at: i)
-            return true
-        }
-        misses.append(hash)
-        if misses.count > Self.missMemory { misses.removeFirst() }
-        return false
+        if memo.entries.count < Self.capacity, memo.totalCost + size <= Self.byteLimit { return true }
+        return memo.repeatedMiss(hash: hash)
     }
 
     /// Keeps `entry`, unless another render stored the same key meanwhile.
@@ -102,15 +85,7 @@ final class ShadowCache: @unchecked Sendable {
         guard entry.byteCount <= Self.byteLimit else { return }
         lock.lock()
         defer { lock.unlock() }
-        guard !entries.contains(where: { $0.hash == entry.hash && $0.key == entry.key }) else { return }
-        entries.append(entry)
-        bytes += entry.byteCount
-        evict()
-    }
-
-    private func evict() {
-        while entries.count > Self.capacity || bytes > Self.byteLimit {
-            bytes -= entries.removeFirst().byteCount
-        }
+        guard !memo.contains({ $0.hash == entry.hash && $0.key == entry.key }) else { return }
+        memo.insert(entry)
     }
 }

@@ -36,44 +36,23 @@ final class SpanCache {
     static let capacity = 32
     static let spanLimit = 1 << 20
 
-    /// Least recently used last.
-    private var entries: [Entry] = []
-    private var misses: [Int] = []
+    private var memo = MemoList<Entry>(capacity: capacity, costLimit: spanLimit, missMemory: capacity) { $0.spans.count }
 
     func entry(path: Path, rule: FillRule, rect: PixelBounds, hash: Int) -> Entry? {
-        guard let i = entries.lastIndex(where: { $0.hash == hash && $0.rect == rect && $0.rule == rule && $0.path == path })
-        else { return nil }
-        let e = entries.remove(at: i)
-        entries.append(e)
-        return e
+        memo.find { $0.hash == hash && $0.rect == rect && $0.rule == rule && $0.path == path }
     }
 
     /// Records a miss; true when the same fingerprint missed recently (store it this time).
-    func repeatedMiss(hash: Int) -> Bool {
-        if let i = misses.firstIndex(of: hash) {
-            misses.remove(at: i)
-            return true
-        }
-        misses.append(hash)
-        if misses.count > Self.capacity { misses.removeFirst() }
-        return false
-    }
+    func repeatedMiss(hash: Int) -> Bool { memo.repeatedMiss(hash: hash) }
 
     /// Counts a miss for `hash` ahead of time: the next conversion of that fill is recorded
     /// and kept (for a fill about to be drawn twice in one frame, as an effect's layer and
     /// straight onto the target).
-    func expectRepeat(hash: Int) {
-        if !misses.contains(hash) { misses.append(hash) }
-        if misses.count > Self.capacity { misses.removeFirst() }
-    }
+    func expectRepeat(hash: Int) { memo.expectRepeat(hash: hash) }
 
     func store(_ entry: Entry) {
         guard entry.spans.count <= Self.spanLimit else { return }
-        entries.append(entry)
-        var total = entries.reduce(0) { $0 + $1.spans.count }
-        while entries.count > Self.capacity || (total > Self.spanLimit && entries.count > 1) {
-            total -= entries.removeFirst().spans.count
-        }
+        memo.insert(entry)
     }
 
     /// A cheap fingerprint of a fill's geometry; equal inputs always agree.

@@ -4,6 +4,7 @@ import WaveSyntax
 extension Compiler {
     /// Compiles an expression: resolves names, checks types and units, folds constants.
     mutating func expression(_ e: Expr, _ ctx: Context) -> Typed {
+        guard charge(1, e.range) else { return .bad() }
         switch e.kind {
         case .error: return .bad()
         case .number(let v, let unit): return Typed(ir: .constant(.number(Compiler.lower(v, unit))), type: .number(Compiler.dimension(of: unit)))
@@ -97,12 +98,17 @@ extension Compiler {
     }
 
     mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
-        if let p = ctx.params?[n] { return p }
+        if let p = ctx.params?[n] {
+            // The argument is written out again at each read of its parameter.
+            return charge(ctx.paramSteps[n, default: 1] - 1, range) ? p : .bad(p.type)
+        }
         if let slot = ctx.locals[n] { return Typed(ir: .global(slot), type: .number(.none)) }
         if let (slot, v) = instanceVar(n, ctx) { return Typed(ir: .instanceVar(slot), type: v.type) }
         // Variables first; then, inside a layer or spawn body, the layer's own properties.
         if let binding = environment.lets[n] {
             environment.usedNames.insert(n)
+            // A let is written out at each read: the runtime evaluates it there each time.
+            guard charge(binding.steps - 1, range) else { return .bad(binding.type) }
             return Typed(ir: binding.expr, type: binding.type)
         }
         if let slot = environment.globalIndex[n] {

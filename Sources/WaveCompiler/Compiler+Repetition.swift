@@ -308,6 +308,10 @@ extension Compiler {
     /// compiled arguments (so it is typed by each use), reading no caller's locals.
     mutating func callFunction(_ f: Identifier, _ fn: FunctionDef, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
         environment.usedNames.insert(f.name)
+        // A runaway is reported at the outermost call, arguments included (`g(g(g(t)))`).
+        let outermost = work.outerCall == nil
+        if outermost { work.outerCall = range }
+        defer { if outermost { work.outerCall = nil } }
         guard args.count == fn.params.count else {
             error(.argumentCount, "'\(f.name)' takes \(fn.params.count) argument\(fn.params.count == 1 ? "" : "s"), found \(args.count)", range)
             return .bad()
@@ -331,6 +335,9 @@ extension Compiler {
         }
         var inner = Context()
         inner.params = Dictionary(zip(fn.params.map(\.name), typed), uniquingKeysWith: { first, _ in first })
+        for (p, t) in zip(fn.params, typed) where inner.paramSteps[p.name] == nil {
+            inner.paramSteps[p.name] = t.ir.stepCount(limit: work.limit)
+        }
         let result = expression(fn.body, inner)
         return result.poisoned ? .bad(result.type) : result
     }

@@ -553,6 +553,7 @@ extension Compiler {
         switch e {
         case .global(let slot): globals.insert(slot)
         case .ambient(let a): if a == .time || a == .tick { clock = true }
+        case .tickCached: clock = true   // a kept let is never constant: it reads the clock
         default: for x in e.operands { reads(x, globals: &globals, clock: &clock) }
         }
     }

@@ -13,6 +13,9 @@ public struct Environment: Sendable {
     var usedNames: Set<String> = []
     /// User functions (`func f(x) = …`), inlined where they are called.
     var functions: [String: FunctionDef] = [:]
+    /// Most expression steps one statement may take to compile (`WorkLimit`): the runtime's
+    /// work limit for one tick, `WAVE_MAX_WORK` from the process's environment by default.
+    public var maxWork = WorkLimit.steps()
     public init() {}
 
     public var layerNames: [String] { layers.map(\.name) }
@@ -31,6 +34,9 @@ struct LetBinding: Sendable {
     var expr: IRExpr
     var type: ValueType
     var range: SourceRange
+    /// The nodes `expr` writes out where it is read (`IRExpr.stepCount`), counted once,
+    /// when the let is declared, and charged at every read (`CompileWork`).
+    var steps = 1
 }
 
 /// A compiled expression with its static type. `poisoned` marks an expression that already
@@ -55,8 +61,10 @@ struct Context {
     var copyOf: Int? = nil
     /// Loop variables in scope (`for i in …`), each a hidden global slot.
     var locals: [String: Int] = [:]
-    /// Inside an inlined user function: its parameters, bound to the compiled arguments.
+    /// Inside an inlined user function: its parameters, bound to the compiled arguments,
+    /// and the nodes each argument writes out where its parameter is read.
     var params: [String: Typed]? = nil
+    var paramSteps: [String: Int] = [:]
 }
 
 /// Lowers a parsed script to the timeline IR: resolves names, checks types and units,
@@ -99,6 +107,8 @@ public struct Compiler {
     /// Start offsets of the parser's errors, sorted: a statement holding one is not compiled
     /// further, so nothing is reported that depends on a part that already failed.
     var parseErrorStarts: [Int] = []
+    /// The work of the statement being compiled (`CompileWork`).
+    var work: CompileWork
 
     /// Most layers (declared plus templates) and globals a script may declare.
     public static let maxDeclarations = 100_000
@@ -107,6 +117,7 @@ public struct Compiler {
         self.file = file
         self.environment = environment
         self.firstNewLayer = environment.layers.count
+        self.work = CompileWork(limit: environment.maxWork)
     }
 
     /// Parses and compiles a whole file.
@@ -168,6 +179,7 @@ public struct Compiler {
         declareLayers(script.statements)
         declareFunctions(script.statements)
         for (i, stmt) in script.statements.enumerated() {
+            resetWork()
             if case .variable(_, let name, _) = stmt.kind { laterVariables[name.name] = nil }
             if case .scene = stmt.kind, i > 0 || firstNewLayer > 0 || !environment.globals.isEmpty {
                 if let first = script.statements[..<i].first(where: { if case .scene = $0.kind { return true } else { return false } }) {
@@ -352,7 +364,8 @@ public struct Compiler {
             // A let of the clock alone is read through the runtime's per-tick cache.
             let ir = !typed.ir.isConstant && !typed.poisoned && IRExpr.dependsOnClockAlone(typed.ir)
                 ? IRExpr.tickCached(name: name.name, typed.ir) : typed.ir
-            environment.lets[name.name] = LetBinding(expr: ir, type: typed.type, range: name.range)
+            environment.lets[name.name] = LetBinding(expr: ir, type: typed.type, range: name.range,
+                                                     steps: typed.poisoned ? 1 : ir.stepCount(limit: work.limit))
             environment.globalIndex[name.name] = nil
         }
     }

@@ -96,6 +96,21 @@ public indirect enum IRExpr: Equatable, Sendable {
 
     public var isConstant: Bool { if case .constant = self { return true }; return false }
 
+    /// The nodes the interpreter visits at most to evaluate this once (both branches of a
+    /// `?:` counted), a kept let counting one (it is evaluated once a tick), or `limit + 1`
+    /// when that is more than `limit`: the walk stops there.
+    public func stepCount(limit: Int) -> Int {
+        var count = 0
+        var stack: [IRExpr] = [self]
+        while let e = stack.popLast() {
+            count += 1
+            if count > limit { return limit + 1 }
+            if case .tickCached = e { continue }
+            stack.append(contentsOf: e.operands)
+        }
+        return count
+    }
+
     /// Whether evaluating this draws from the scene's random numbers (`random()` anywhere in it).
     public var drawsRandom: Bool {
         if case .call(.random, _) = self { return true }
@@ -103,11 +118,13 @@ public indirect enum IRExpr: Equatable, Sendable {
     }
 
     /// The expressions this one is made of, one level down (for walks that look for what an
-    /// expression reads; not for the per-tick interpreter).
+    /// expression reads; not for the per-tick interpreter). A kept let (`tickCached`) has
+    /// none: it reads the clock alone, and a chain of lets each reading the one before twice
+    /// would otherwise be walked once for every path through it.
     public var operands: [IRExpr] {
         switch self {
-        case .constant, .global, .ambient, .layerProperty, .pathLength, .instanceVar: return []
-        case .tickCached(_, let a), .component(let a, _), .unary(_, let a): return [a]
+        case .constant, .global, .ambient, .layerProperty, .pathLength, .instanceVar, .tickCached: return []
+        case .component(let a, _), .unary(_, let a): return [a]
         case .binary(_, let a, let b), .makePoint(let a, let b), .element(let a, let b): return [a, b]
         case .ternary(let a, let b, let c): return [a, b, c]
         case .call(_, let args), .makeList(let args), .measure(_, _, let args): return args

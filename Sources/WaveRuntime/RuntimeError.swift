@@ -1,4 +1,5 @@
 import Foundation
+import WaveCompiler
 import WaveSyntax
 
 /// An error while running a scene: it names the script range that caused it.
@@ -21,8 +22,9 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
 public struct RuntimeLimits: Sendable {
     /// Live layers at once (spawn storms).
     public var maxLayers = 10_000
-    /// Expression and statement steps in one tick (runaway handlers).
-    public var maxWorkPerTick = 2_000_000
+    /// Expression and statement steps in one tick (runaway handlers); the compiler holds
+    /// each statement it compiles to the same limit (`WorkLimit`).
+    public var maxWorkPerTick = WorkLimit.defaultSteps
     /// Installed timers at once.
     public var maxTimers = 10_000
     /// Running animations at once.
@@ -41,7 +43,7 @@ public struct RuntimeLimits: Sendable {
     /// runaway script would hang or exhaust memory before the limit could stop it).
     nonisolated(unsafe) public static let variables: [(name: String, limit: WritableKeyPath<RuntimeLimits, Int>, maximum: Int)] = [
         ("WAVE_MAX_LAYERS", \.maxLayers, 1_000_000),
-        ("WAVE_MAX_WORK", \.maxWorkPerTick, 200_000_000),
+        (WorkLimit.variable, \.maxWorkPerTick, WorkLimit.maximum),
         ("WAVE_MAX_TIMERS", \.maxTimers, 1_000_000),
         ("WAVE_MAX_ANIMATIONS", \.maxAnimations, 10_000_000),
         ("WAVE_MAX_PATH_ELEMENTS", \.maxPathElements, 100_000_000),

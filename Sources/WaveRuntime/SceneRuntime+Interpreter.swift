@@ -125,23 +125,23 @@ extension SceneRuntime {
     }
 
     /// A let of the clock alone (`IRExpr.tickCached`): evaluated at its first read in a
-    /// tick, then read from `letCache`. A read from the cache counts the steps the
-    /// evaluation took, so limits and the heartbeat see the same work as without it.
+    /// tick, then read from `letCache`, one step a read. So a chain of lets each reading the
+    /// one before twice (`let k1 = k0 + k0`, …, `let k60 = k59 + k59`) costs a few steps a
+    /// let, as the compiler counts it (`IRExpr.stepCount`), not one for every path through it.
     mutating func cachedLet(_ name: String, _ inner: IRExpr, _ ctx: ExecContext) throws -> Value {
         if letCacheTick != tick {
             letCache.removeAll(keepingCapacity: true)
             letCacheTick = tick
         }
-        if let (v, steps) = letCache[name] {
-            if try addWork(steps) {
+        if let v = letCache[name] {
+            if try addWork(1) {
                 // Callers that know the statement or binding being evaluated replace the range.
                 throw RuntimeError(.tooMuchWork, "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating an expression", .none, tick: tick)
             }
             return v
         }
-        let before = work
         let v = try eval(inner, ctx)
-        letCache[name] = (v, work - before)
+        letCache[name] = v
         return v
     }
 

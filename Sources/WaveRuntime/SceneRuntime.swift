@@ -48,9 +48,8 @@ public struct SceneRuntime: Sendable {
     /// running animation does not scan every instance's overlay. Starts true: a restored
     /// state may hold overlays.
     var overlaysWritten = true
-    /// Values of lets of the clock alone (`IRExpr.tickCached`) at tick `letCacheTick`, with
-    /// the interpreter steps each took.
-    var letCache: [String: (Value, Int)] = [:]
+    /// Values of lets of the clock alone (`IRExpr.tickCached`) at tick `letCacheTick`.
+    var letCache: [String: Value] = [:]
     var letCacheTick = -1
     /// Bound properties (declaration, property ordinal) in the order a tick re-evaluates
     /// them, a property after those it reads (`BindingOrder`); empty when no binding reads

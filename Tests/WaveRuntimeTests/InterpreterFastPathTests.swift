@@ -81,8 +81,8 @@ final class InterpreterFastPathTests: XCTestCase {
 
     /// A let of the clock alone is evaluated once a tick and kept (`IRExpr.tickCached`): a
     /// script using such lets must step exactly like the same script with each let written
-    /// out where it is used (the general path), value for value, and count the same
-    /// interpreter steps (the work limit and heartbeat see the same work).
+    /// out where it is used (the general path), value for value, in fewer interpreter steps
+    /// (a kept let costs one step at each read after its first in a tick).
     func testLetsOfTheClockMatchTheLetsWrittenOut() throws {
         let a = "(sin(t * 3.1) * 40 + width / 4)"
         let b = "(\(a) * 2 + abs(cos(tick * 0.07)))"
@@ -101,15 +101,18 @@ final class InterpreterFastPathTests: XCTestCase {
         var cached = try SceneRuntime(program: try program(script(false)))
         var written = try SceneRuntime(program: try program(script(true)))
         XCTAssertTrue(cached.program.layers[0].properties[.frame].map { "\($0)".contains("tickCached") } ?? false)
+        var saved = 0
         for tick in 0..<240 {
             XCTAssertEqual(cached.value(ofGlobal: "x"), written.value(ofGlobal: "x"), "tick \(tick)")
             XCTAssertEqual(cached.value(ofGlobal: "y"), written.value(ofGlobal: "y"), "tick \(tick)")
             XCTAssertEqual(cached.value(ofLayer: "s", .frame), written.value(ofLayer: "s", .frame), "tick \(tick)")
-            XCTAssertEqual(cached.work, written.work, "tick \(tick)")
+            XCTAssertLessThanOrEqual(cached.work, written.work, "tick \(tick)")
+            saved += written.work - cached.work
             try cached.step()
             try written.step()
         }
         XCTAssertNotEqual(cached.value(ofGlobal: "x"), .number(0))
+        XCTAssertGreaterThan(saved, 0)
     }
 
     /// Lets that read anything but the clock are not kept: `random()` draws anew at each

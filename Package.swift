@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The pipeline is the layout: source → tokens → AST (WaveSyntax) → timeline IR (WaveCompiler)
-// → state at tick n (WaveRuntime) → Frame display list → pixels (WaveGraphics) → bytes
+// → state at tick n (WaveRuntime) → Frame display list of paths (WaveGeometry: no pixels)
+// → pixels (WaveGraphics: the reference raster, and the accelerator behind `WAVE_ACCEL`) → bytes
 // (WaveCodecs) → files or terminal cells (WaveSinks). Then the application: WaveDriver runs
 // scripts through that pipeline (render jobs, the player, goldens, exit codes), WaveREPL
 // and the language server (WaveLSP) sit on the driver, and the `wave` executable only parses flags and delegates.
@@ -28,17 +29,19 @@ let package = Package(
         .target(name: "WaveCompiler", dependencies: ["WaveSyntax"]),
         // Pixel loops in C with a wide path chosen at run time (AVX-512 VBMI) and a portable one.
         .target(name: "CPixelKernels"),
-        .target(name: "WaveGraphics", dependencies: ["CFreeType", "CFontconfig", "CPixelKernels"]),
-        .target(name: "WaveRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveGraphics"]),
+        // Geometry: paths, flattening, stroking, dashing, trimming, measuring, transforms. No pixels.
+        .target(name: "WaveGeometry"),
+        .target(name: "WaveGraphics", dependencies: ["WaveGeometry", "CFreeType", "CFontconfig", "CPixelKernels"]),
+        .target(name: "WaveRuntime", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveGraphics"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
-        .target(name: "WaveSinks", dependencies: ["WaveGraphics", "WaveCodecs"]),
-        .target(name: "WaveDriver", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
-        .target(name: "WaveREPL", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
+        .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveDriver", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
+        .target(name: "WaveREPL", dependencies: ["WaveGeometry", "WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
-        .executableTarget(name: "wave", dependencies: [
+        .executableTarget(name: "wave", dependencies: ["WaveGeometry", 
             "WaveDriver", "WaveREPL", "WaveLSP", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
             "WaveCodecs", "WaveSinks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -50,16 +53,16 @@ let package = Package(
         .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
-        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
-        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
+        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
-        .testTarget(name: "WaveSinksTests", dependencies: ["WaveSinks", "WaveGraphics", "WaveCodecs"]),
-        .testTarget(name: "WaveDriverTests", dependencies: ["WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
+        .testTarget(name: "WaveSinksTests", dependencies: ["WaveGeometry", "WaveSinks", "WaveGraphics", "WaveCodecs"]),
+        .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),

@@ -1,5 +1,6 @@
 // libFuzzer target: the rasterizer on paths, strokes, paints and transforms read from
 // the input bytes, including huge, tiny, NaN and infinite coordinates.
+import WaveGeometry
 import WaveGraphics
 
 struct ByteReader {

@@ -1,3 +1,4 @@
+import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 import WaveSinks

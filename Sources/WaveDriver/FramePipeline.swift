@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 import WaveSinks

@@ -2,6 +2,7 @@ import Foundation
 import WaveSinks
 import WaveCodecs
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import WaveCodecs
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 import WaveSinks

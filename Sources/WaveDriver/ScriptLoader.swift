@@ -1,6 +1,7 @@
 import Foundation
 import WaveSinks
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 import WaveSyntax
 

@@ -1,3 +1,4 @@
+import WaveGeometry
 import CPixelKernels
 import Foundation
 

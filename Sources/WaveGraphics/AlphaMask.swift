@@ -1,3 +1,4 @@
+import WaveGeometry
 /// 8-bit coverage over a device rectangle: what a mask's items leave in the alpha channel,
 /// without the colour channels.
 ///

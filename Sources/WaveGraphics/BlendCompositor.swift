@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Composites a layer onto a target with a blend mode (W3C Compositing and Blending Level 1,
 /// §5 and §10), on premultiplied 8-bit colour, in Double per pixel (IEEE-exact operations
 /// only, so the bytes are the same everywhere).

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A straight (non-premultiplied) RGBA colour with sRGB-encoded components in 0...1.
 ///
 /// Out-of-range components are clamped when the colour is used; NaN counts as 0.

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Integer premultiplied RGBA8 arithmetic on packed pixels, and layer compositing.
 ///
 /// Channels are processed two at a time in 16-bit lanes of a 32-bit word (r|b and g|a), so a

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Coverage of masks that come back frame after frame (a mask layer that does not move),
 /// kept so a renderer drawing a sequence rasterizes them once.
 ///

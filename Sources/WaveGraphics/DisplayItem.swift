@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A resolved, device-space drawing command list: what the runtime hands the renderer per frame.
 public indirect enum DisplayItem: Equatable, Sendable {
     /// Fills `path` (device space, implicitly closed sub-paths) with `paint`, its alpha scaled by

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// What an `.effect` display item does to its items: a Gaussian blur of their composite, a
 /// shadow drawn beneath it, and the blend mode that puts the result on what lies below.
 ///

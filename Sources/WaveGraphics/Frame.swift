@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A resolved display list for one tick: device-space paths with paints and opacities,
 /// ready for the rasterizer or a sink. Built by the runtime, consumed by sinks: the one value
 /// where the language half and the graphics half meet.

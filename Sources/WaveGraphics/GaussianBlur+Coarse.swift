@@ -1,3 +1,4 @@
+import WaveGeometry
 import CPixelKernels
 
 /// A wide Gaussian computed on a coarser grid: the cost of a blur no longer grows with σ.

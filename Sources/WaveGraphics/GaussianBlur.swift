@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 
 /// A separable Gaussian blur on premultiplied RGBA8 layers or 8-bit alpha, in integer

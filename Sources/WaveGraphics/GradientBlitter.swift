@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 
 /// Shades coverage spans with a linear, radial or conic gradient ramp and blends them (source-over).

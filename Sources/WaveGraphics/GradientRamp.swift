@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A gradient's colour ramp sampled for fast per-pixel lookup.
 ///
 /// Invariants: `table` holds `size` entries as interleaved pairs (rb, ga) of 16-bit lanes:

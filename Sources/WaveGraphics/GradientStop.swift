@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A colour at a position along a gradient (0 = start, 1 = end; may lie outside 0–1, see
 /// `GradientRamp.placed`).
 public struct GradientStop: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A blitter that can also scale each covered colour by a factor before blending: what
 /// compositing a layer holding only this fill at opacity `factor / 255` gives, without the
 /// layer.

@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 #if canImport(Glibc)
 import Glibc

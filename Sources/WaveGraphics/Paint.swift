@@ -1,3 +1,4 @@
+import WaveGeometry
 /// What a fill puts inside its coverage. Geometry of gradients is in device space.
 ///
 /// Gradients:

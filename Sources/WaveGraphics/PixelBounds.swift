@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Integer pixel bounds [x0, x1) × [y0, y1) in device space (the rasterizer's clip and dirty
 /// boxes; files use WaveCodecs' `PixelRect`, an origin and a size). Empty when x1 ≤ x0 or y1 ≤ y0.
 public struct PixelBounds: Equatable, Sendable {

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A premultiplied RGBA8 image, row-major, 4 bytes per pixel, no row padding.
 ///
 /// Invariants (kept by every renderer entry point; `render(into:)` draws nothing if violated):

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// The last few gradient ramps built, so a gradient drawn every frame is sampled once.
 ///
 /// A ramp is a pure function of its stops and opacity, so a hit gives exactly the bytes a

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// An immutable premultiplied RGBA8 image that image paints sample (an image layer's PNG).
 /// Shared by reference: frames that show the same image do not copy its pixels.
 public final class RasterImage: Equatable, Sendable {

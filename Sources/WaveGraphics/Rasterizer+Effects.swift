@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Effects: blur, shadow and blend mode (`DisplayItem.effect`, see `LayerEffects`).
 ///
 /// Work is limited to what can reach the target: the items are drawn on a layer covering

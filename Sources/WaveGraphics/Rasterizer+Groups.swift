@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Groups and masks.
 ///
 /// A group with opacity below 1 or a mask is drawn into an offscreen layer limited to its

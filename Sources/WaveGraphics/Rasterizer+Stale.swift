@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Stale background: a recycled frame buffer whose last frame's pixels are still there.
 ///
 /// Instead of refilling the last frame's drawn rectangles before drawing (one pass of

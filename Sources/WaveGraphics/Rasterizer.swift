@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Draws display items onto surfaces: the per-render engine behind `Renderer`.
 ///
 /// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask

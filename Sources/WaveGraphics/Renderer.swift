@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 
 /// Renders display lists to pixmaps.

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Rows computed in bands: exact coverage where a fill's winding passes ±1 inside a pixel.
 ///
 /// Area accumulation sums a pixel's winding over its area before the fill rule is applied,

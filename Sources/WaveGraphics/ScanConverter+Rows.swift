@@ -1,3 +1,4 @@
+import WaveGeometry
 /// The per-row steps of `ScanConverter.sweep`: sorting a row's cells, sweeping them into
 /// spans, and the vertical runs and recorded spans that let a repeated row skip both.
 extension ScanConverter {

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Receives the coverage of one fill, row by row, left to right.
 protocol SpanSink {
     /// `count` ≥ 1 pixels starting at (x, y) (surface coordinates, inside the surface) all have

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Reusable scratch memory for offscreen layers and mask coverage, handed out last in,
 /// first out.
 ///

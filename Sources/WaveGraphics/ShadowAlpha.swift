@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A shadow's blurred coverage over a device rectangle, kept only where it can show: as runs
 /// of each row, from a non-zero byte to a non-zero byte.
 ///

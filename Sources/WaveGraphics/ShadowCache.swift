@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 
 /// Blurred shadow alpha of layers that come back frame after frame: a static shadow, or an

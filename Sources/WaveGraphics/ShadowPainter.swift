@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 import CPixelKernels
 

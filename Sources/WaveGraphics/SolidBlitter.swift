@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Blends a constant premultiplied colour through coverage spans (source-over).
 ///
 /// Fast paths: full coverage of an opaque colour stores the colour (four pixels a step); full

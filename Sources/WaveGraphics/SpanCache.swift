@@ -1,3 +1,4 @@
+import WaveGeometry
 /// Coverage spans of fills that come back frame after frame (a shape or stroke that does
 /// not move), kept so a renderer drawing a sequence scan-converts them once.
 ///

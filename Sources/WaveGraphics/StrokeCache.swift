@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation
 
 /// The device-space stroke outlines of recent frames, one per slot (a layer), so a layer

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A window of premultiplied RGBA8 pixels being drawn into: the canvas, an offscreen layer, or
 /// a rectangle of either.
 ///

@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// Turns a path layer's commands into a Path, evaluating operands each frame so that a

@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// A colour multiplier for everything a layer draws: a replicator's per-copy colour and

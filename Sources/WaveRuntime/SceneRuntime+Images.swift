@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 extension SceneRuntime {

@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// A running path morph: the paths it runs between, fixed when it starts.

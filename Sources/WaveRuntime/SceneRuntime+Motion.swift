@@ -1,5 +1,6 @@
 import Foundation
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// A running motion along a path, fixed when its animation starts (as Core Animation fixes a

@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// A saved runtime state (`wave state`, `wave render --state-from`): the whole

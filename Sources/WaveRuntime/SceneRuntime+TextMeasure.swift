@@ -1,5 +1,6 @@
 import Foundation
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 extension SceneRuntime {

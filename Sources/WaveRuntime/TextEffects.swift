@@ -1,5 +1,6 @@
 import Foundation
 import WaveCompiler
+import WaveGeometry
 import WaveGraphics
 
 /// A text effect running on one layer instance.

@@ -1,4 +1,5 @@
 import WaveCodecs
+import WaveGeometry
 import WaveGraphics
 
 /// An animated output (APNG, GIF or Y4M) fed with rendered frames in tick order; or, with

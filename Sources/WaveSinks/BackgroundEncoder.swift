@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import WaveGeometry
 import WaveGraphics
 
 /// Feeds a `FrameEncoder` on a serial background queue, so that quantizing, compressing and

@@ -1,4 +1,5 @@
 import Foundation
+import WaveGeometry
 import WaveGraphics
 
 /// Where the picture goes in a grid: the scene is scaled to fit with its aspect kept and

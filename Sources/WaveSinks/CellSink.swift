@@ -1,3 +1,4 @@
+import WaveGeometry
 import WaveGraphics
 
 /// The terminal as a frame sink: each frame becomes a grid of cells (`CellRenderer`) and

@@ -1,4 +1,5 @@
 import WaveCodecs
+import WaveGeometry
 import WaveGraphics
 
 /// The encoder of one animation, or of one part of it, fed with straight-alpha frames in

@@ -1,3 +1,4 @@
+import WaveGeometry
 import WaveGraphics
 
 /// What a sink wants to be handed for each frame, so the driver builds and rasterizes only

@@ -1,3 +1,4 @@
+import WaveGeometry
 import WaveGraphics
 
 /// Opaque pixels as 0xRRGGBB words, row-major: the picture the cell encoders read.

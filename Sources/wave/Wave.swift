@@ -3,6 +3,7 @@ import ArgumentParser
 import WaveCompiler
 import WaveRuntime
 import WaveDriver
+import WaveGeometry
 import WaveGraphics
 import WaveSinks
 import WaveSyntax

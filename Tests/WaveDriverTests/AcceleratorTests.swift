@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 @testable import WaveDriver

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WaveCodecs
+@testable import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 @testable import WaveDriver

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import WaveCodecs
 import WaveCompiler
+@testable import WaveGeometry
 import WaveGraphics
 import WaveSyntax
 @testable import WaveDriver

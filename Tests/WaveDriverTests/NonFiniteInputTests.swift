@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import WaveCompiler
+@testable import WaveGeometry
 import WaveGraphics
 import WaveRuntime
 import WaveSyntax

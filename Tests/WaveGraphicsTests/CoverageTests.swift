@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 final class CoverageTests: XCTestCase {

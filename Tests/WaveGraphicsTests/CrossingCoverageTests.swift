@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Where edges of one fill cross inside a pixel, area accumulation alone counts a doubly

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import CPixelKernels
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Blur, shadow and blend modes against references computed here independently: a direct

@@ -1,3 +1,4 @@
+@testable import WaveGeometry
 import WaveGraphics
 import XCTest
 

@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Inputs the fuzzers found, kept as tests.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// One golden image per geometry feature (fill rules, caps, joins, miter limit, dashes,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Golden images: small renders stored byte for byte in `Goldens/` as binary PAM files

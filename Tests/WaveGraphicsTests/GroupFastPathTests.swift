@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// The renderer's shortcuts for groups and masks give the same bytes as the general path:

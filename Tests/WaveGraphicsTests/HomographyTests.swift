@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// The projection of a layer's plane (Transform3D.swift): exact where the plane is in front

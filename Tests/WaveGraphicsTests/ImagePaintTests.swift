@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Image paints: bilinear sampling checked against values computed here from the four

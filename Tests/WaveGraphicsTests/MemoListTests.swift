@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// The caches' shared bookkeeping: least recently used out first, limits on count and on

@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// The shadow cache's large buffers: small ones from the heap, large ones carved from

@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// The fast paths for vertical edges (`ScanConverter.addLine`, `VerticalRun`s and repeated

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Independent geometry for checking stroke outlines: winding numbers of polygons and the

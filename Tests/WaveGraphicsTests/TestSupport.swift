@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Shared helpers: render small scenes and measure them.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import WaveGeometry
 import WaveGraphics
 import XCTest
 

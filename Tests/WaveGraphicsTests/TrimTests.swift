@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import WaveGeometry
 @testable import WaveGraphics
 
 /// Trimming a stroke to [start·L, end·L] of its total length (Core Animation's strokeStart /

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import WaveSyntax
 import WaveCompiler
+@testable import WaveGeometry
 import WaveGraphics
 @testable import WaveRuntime
 

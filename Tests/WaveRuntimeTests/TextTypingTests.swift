@@ -1,6 +1,7 @@
 import XCTest
 import WaveSyntax
 import WaveCompiler
+@testable import WaveGeometry
 import WaveGraphics
 @testable import WaveRuntime
 

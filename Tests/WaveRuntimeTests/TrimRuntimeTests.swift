@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import WaveSyntax
 import WaveCompiler
+@testable import WaveGeometry
 import WaveGraphics
 @testable import WaveRuntime
 

@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 import WaveGraphics
 @testable import WaveSinks
 

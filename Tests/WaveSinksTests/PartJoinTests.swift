@@ -1,4 +1,5 @@
 import XCTest
+@testable import WaveGeometry
 import WaveGraphics
 import WaveCodecs
 @testable import WaveSinks

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// What a script asks for: a family name (or a generic such as "sans", "serif",
 /// "monospace") and a style.
 ///

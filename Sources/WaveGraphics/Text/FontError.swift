@@ -1,3 +1,4 @@
+import WaveGeometry
 /// A font could not be found or loaded. Only raised when no usable file exists:
 /// a family that fontconfig replaces by a fallback is reported through
 /// `FontMatch.isExactFamily`, not as an error.

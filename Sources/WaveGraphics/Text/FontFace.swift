@@ -1,3 +1,4 @@
+import WaveGeometry
 import CFreeType
 
 /// One opened FreeType face and the outlines loaded from it so far.

@@ -1,3 +1,4 @@
+import WaveGeometry
 import CFreeType
 import Foundation  // NSLock
 

@@ -1,3 +1,4 @@
+import WaveGeometry
 /// The font file fontconfig chose for a descriptor.
 ///
 /// fontconfig always answers with some font; `isExactFamily` tells whether it is

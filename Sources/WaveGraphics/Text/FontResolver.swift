@@ -1,3 +1,4 @@
+import WaveGeometry
 @preconcurrency import CFontconfig
 
 /// Turns a `FontDescriptor` into font files through fontconfig.

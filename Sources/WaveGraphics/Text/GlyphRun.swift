@@ -1,3 +1,4 @@
+import WaveGeometry
 /// One line of text laid out as paths, in pixels: the baseline is y = 0, the
 /// first pen position x = 0, and y grows down.
 ///

@@ -1,3 +1,4 @@
+import WaveGeometry
 @preconcurrency import CFreeType
 
 /// Converts a FreeType outline into a `Path` in font units, y pointing down.

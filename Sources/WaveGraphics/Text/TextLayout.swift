@@ -1,3 +1,4 @@
+import WaveGeometry
 import Foundation  // NFC / NFD normalization
 
 /// Lays out one line: characters → glyphs → kerned pen positions → paths.

@@ -88,7 +88,7 @@ public struct Path: Equatable, Sendable {
     }
 
     /// Calls `body` with every point of every element, in order.
-    func forEachPoint(_ body: (Point) -> Void) {
+    package func forEachPoint(_ body: (Point) -> Void) {
         for element in elements {
             switch element {
             case .move(let p), .line(let p): body(p)
@@ -100,14 +100,14 @@ public struct Path: Equatable, Sendable {
     }
 
     /// True when every point is finite.
-    var isFinite: Bool {
+    package var isFinite: Bool {
         var finite = true
         forEachPoint { if !$0.isFinite { finite = false } }
         return finite
     }
 
     /// The path with every coordinate clamped to ±`limit`. Assumes finite points.
-    func clamped(to limit: Double) -> Path {
+    package func clamped(to limit: Double) -> Path {
         var needed = false
         forEachPoint { if abs($0.x) > limit || abs($0.y) > limit { needed = true } }
         guard needed else { return self }

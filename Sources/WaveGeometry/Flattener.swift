@@ -24,11 +24,11 @@ struct FlatSubpath: Equatable {
 /// Every output point lies on the curve (unless `balanced`, below) and every curve point is
 /// within `tol` of the polyline.
 /// `n` is capped at `maxSegments` so huge or non-finite input cannot hang.
-enum Flattener {
+package enum Flattener {
     static let maxSegments = 4096
 
     /// A usable tolerance: NaN or non-positive becomes 0.1, tiny values are raised to 1e-6.
-    static func sanitized(_ tolerance: Double) -> Double {
+    package static func sanitized(_ tolerance: Double) -> Double {
         tolerance > 0 ? Swift.max(tolerance, 1e-6) : 0.1
     }
 
@@ -82,7 +82,7 @@ enum Flattener {
     /// curves keep their true area instead of shrinking by ~1 % at 0.1 px on small circles. The
     /// polyline then deviates from the curve by at most ⅔ · tolerance (vertices) and
     /// ⅓ · tolerance (chord middles), still within the tolerance.
-    static func walk<S: FlattenSink>(_ path: Path, tolerance: Double, balanced: Bool, turnStep: Double = .infinity,
+    package static func walk<S: FlattenSink>(_ path: Path, tolerance: Double, balanced: Bool, turnStep: Double = .infinity,
                                      into sink: inout S) {
         let tol = sanitized(tolerance)
         var open = false         // a sub-path has been started and not closed
@@ -171,7 +171,7 @@ enum Flattener {
 }
 
 /// Receives a flattened path from `Flattener.walk`.
-protocol FlattenSink {
+package protocol FlattenSink {
     /// Starts a new sub-path at `p` (the previous one, if any, stays open).
     mutating func moveTo(_ p: Point)
     /// Extends the sub-path; `corner` is false for points inside a flattened curve.

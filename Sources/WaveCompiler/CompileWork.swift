@@ -58,3 +58,44 @@ extension Compiler {
         return false
     }
 }
+
+/// The limit on live layers (grammar.md §10, `WAVE_MAX_LAYERS`): the runtime's, and the
+/// compiler's for the layers a script makes at the start, each copy counted, so that a
+/// `replicate 1000000` fails at `wave check`, not at tick 0 of `wave render`.
+public enum LayerLimit {
+    /// Live layers allowed when `WAVE_MAX_LAYERS` is not set.
+    public static let defaultCount = 10_000
+    /// The variable that changes it, and its largest value.
+    public static let variable = "WAVE_MAX_LAYERS"
+    public static let maximum = 1_000_000
+
+    /// The limit `environment` sets (a bad value is the commands' usage error, reported first).
+    public static func count(in environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let s = environment[variable], let n = Int(s), (1...maximum).contains(n) { return n }
+        return defaultCount
+    }
+}
+
+extension Compiler {
+    /// E0701 at the first new layer whose copies, with those of the layers before it, pass
+    /// the live-layer limit at the start (nested repetitions multiply; templates make none
+    /// until spawned).
+    mutating func checkLayerCount() {
+        let limit = environment.maxLayers
+        var copies: [Int] = []
+        var made = 0
+        for (i, l) in environment.layers.enumerated() {
+            let parentCopies = l.parent.map { $0 < i ? copies[$0] : 1 } ?? 1
+            let (n, overflow) = (l.count ?? 1).multipliedReportingOverflow(by: parentCopies)
+            copies.append(overflow ? Int.max : min(n, limit + 1))
+            if l.isTemplate { continue }
+            made = min(made + copies[i], limit + 1)
+            if made > limit, i >= firstNewLayer {
+                error(.tooManyLayers, "layer '\(l.name)' makes more live layers at the start than the limit of \(limit): \(copies[i] > limit ? "more than \(limit)" : "\(copies[i])") "
+                      + "of its own\(made == copies[i] ? "" : " with the layers before it"); each copy of a repeated or replicated layer counts "
+                      + "(\(LayerLimit.variable) raises the limit)", l.range)
+                return
+            }
+        }
+    }
+}

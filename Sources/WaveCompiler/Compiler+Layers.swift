@@ -346,6 +346,7 @@ extension Compiler {
             }
         }
         checkDrawDepth()
+        checkLayerCount()
         warnRemovedMasks()
     }
 

@@ -16,6 +16,9 @@ public struct Environment: Sendable {
     /// Most expression steps one statement may take to compile (`WorkLimit`): the runtime's
     /// work limit for one tick, `WAVE_MAX_WORK` from the process's environment by default.
     public var maxWork = WorkLimit.steps()
+    /// Most live layers the layers made at the start may come to (`LayerLimit`), each copy
+    /// counted: the runtime's limit, `WAVE_MAX_LAYERS` from the process's environment by default.
+    public var maxLayers = LayerLimit.count()
     public init() {}
 
     public var layerNames: [String] { layers.map(\.name) }

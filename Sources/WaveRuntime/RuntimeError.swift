@@ -21,7 +21,7 @@ public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible 
 /// run with a located runtime error rather than a trap.
 public struct RuntimeLimits: Sendable {
     /// Live layers at once (spawn storms).
-    public var maxLayers = 10_000
+    public var maxLayers = LayerLimit.defaultCount
     /// Expression and statement steps in one tick (runaway handlers); the compiler holds
     /// each statement it compiles to the same limit (`WorkLimit`).
     public var maxWorkPerTick = WorkLimit.defaultSteps
@@ -42,7 +42,7 @@ public struct RuntimeLimits: Sendable {
     /// Each limit's variable, and the largest value it may be raised to (beyond that a
     /// runaway script would hang or exhaust memory before the limit could stop it).
     nonisolated(unsafe) public static let variables: [(name: String, limit: WritableKeyPath<RuntimeLimits, Int>, maximum: Int)] = [
-        ("WAVE_MAX_LAYERS", \.maxLayers, 1_000_000),
+        (LayerLimit.variable, \.maxLayers, LayerLimit.maximum),
         (WorkLimit.variable, \.maxWorkPerTick, WorkLimit.maximum),
         ("WAVE_MAX_TIMERS", \.maxTimers, 1_000_000),
         ("WAVE_MAX_ANIMATIONS", \.maxAnimations, 10_000_000),

@@ -27,3 +27,15 @@ final class CompileWorkCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
     }
 }
+
+/// Issue 53: copies past the live-layer limit are a script error at `wave check`.
+final class LayerCountCLITests: XCTestCase {
+    func testReplicatePastTheLayerLimitFailsTheCheck() throws {
+        let f = try temporaryDirectory().appendingPathComponent("many.wave")
+        try "scene 100x100\nlayer d: group {\n  replicate 1000000\n  layer c: circle { center (1, 1) radius 1 }\n}\n"
+            .write(to: f, atomically: true, encoding: .utf8)
+        let r = try WaveBinary.runProcess("/usr/bin/timeout", ["60", WaveBinary.url.path, "check", f.path])
+        XCTAssertEqual(r.status, 65, r.stderr)
+        XCTAssertTrue(r.stderr.contains("many.wave:4:3: error[E0701]"), r.stderr)
+    }
+}

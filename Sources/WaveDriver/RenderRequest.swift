@@ -46,6 +46,8 @@ public struct RenderRequest: Sendable {
     public var scale: Double?
     public var size: String?
     public var compression: Int?
+    /// `--crf`, for MP4 and WebM.
+    public var crf: Int?
     public var loop: Int?
     public var dither: GIFDither?
     public var fps: Int?
@@ -113,9 +115,13 @@ public struct RenderRequest: Sendable {
         } else if from != nil || to != nil {
             throw UsageError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
         }
-        let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil]
+        let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil,
+                                         .crf: crf != nil]
         for option in SinkOption.allCases where given[option] == true && !info.options.contains(option) {
             throw UsageError("--\(option.rawValue) applies to \(ImageFormat.names(accepting: option)) only")
+        }
+        if let crf, case let range = VideoSink.crfRange(fmt), !range.contains(crf) {
+            throw UsageError("--crf must be \(range.lowerBound) to \(range.upperBound) for \(info.displayName) (lower is better and larger)")
         }
         if output == "-" && isatty(STDOUT_FILENO) == 1 { throw UsageError("refusing to write \(fmt.rawValue) data to a terminal: redirect or pipe standard output") }
         if output == "-" && sequence { throw UsageError("a sequence cannot go to standard output") }
@@ -127,6 +133,9 @@ public struct RenderRequest: Sendable {
                 throw UsageError("give one of --shard K/N, --shard-index-env VAR (with --shards N) and --ticks A..B")
             }
             if outDir == nil {
+                if !info.allowsShards {
+                    throw UsageError("\(info.displayName) cannot be rendered in shards yet: render it whole, or render shards of an APNG or a '%04d.png' sequence and encode those")
+                }
                 if !(info.isAnimated || sequence) { throw UsageError("--shard and --ticks split a range of frames: render an animation or a '%04d.png' sequence") }
                 if output == "-" { throw UsageError("a shard is written to a part file: give -o FILE, not standard output") }
             } else if ticks != nil {
@@ -179,7 +188,7 @@ public struct RenderRequest: Sendable {
 
     var options: ImageSinkOptions {
         ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither ?? .floydSteinberg,
-                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50)
+                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50, crf: crf)
     }
 
     /// The scale factor for `program`: --size fitted, else --scale, else 1.
@@ -289,6 +298,9 @@ public struct RenderRequest: Sendable {
                 try StateFiles.write(saved, of: program, source: source, to: stateTo)
                 if !quiet { Console.note("wrote \(stateTo) (tick \(saved.tick), for the chunk from tick \((job.part ?? job.ticks).upperBound))") }
             }
+        } catch let e as IOError where e.readerClosed && destination == .standardOutput {
+            // `| head -c 100`, `| ffmpeg -i - -t 1 …`: the reader took what it wanted.
+            meter?.finish()
         } catch let e as StartsTooLate {
             meter?.finish()
             Console.error("--state-from \(stateFrom ?? ""): \(e.description)")

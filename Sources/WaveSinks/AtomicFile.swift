@@ -221,7 +221,13 @@ public final class AtomicFile {
 /// An input/output failure; the command line maps it to exit code 74.
 public struct IOError: Error, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// True when standard output's reader closed the pipe (EPIPE): `wave render -o -`
+    /// stops there without an error, as `yes | head` does.
+    public let readerClosed: Bool
+    public init(_ message: String, readerClosed: Bool = false) {
+        self.message = message
+        self.readerClosed = readerClosed
+    }
     public var description: String { message }
 
     /// The system's reason for error number `code`, as messages quote it: in lower case

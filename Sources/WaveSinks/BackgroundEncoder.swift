@@ -3,21 +3,30 @@ import Foundation
 import WaveGeometry
 import WaveGraphics
 
-/// Feeds a `FrameEncoder` on a serial background queue, so that quantizing, compressing and
+/// Something fed frames in order on one thread and then ended: `FrameEncoder`, or the
+/// pipe into an ffmpeg child (`FFmpegEncoder`).
+protocol PixmapEncoder: AnyObject {
+    func add(_ pixmap: Pixmap) throws
+    func finish() throws
+}
+
+extension FrameEncoder: PixmapEncoder {}
+
+/// Feeds a `PixmapEncoder` on a serial background queue, so that quantizing, compressing and
 /// writing frame n overlaps rasterizing the frames after it.
 ///
 /// At most `inFlight` frames wait at once (the caller blocks beyond that). The first error
 /// the sink throws is kept: later frames are skipped and the next `add` or `finish`
 /// rethrows it on the caller's thread.
 final class BackgroundEncoder: @unchecked Sendable {
-    private let sink: FrameEncoder
+    private let sink: any PixmapEncoder
     private let queue = DispatchQueue(label: "wave.encoder")
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Error?
     private var cancelled = false
 
-    init(sink: FrameEncoder, inFlight: Int = 8) {
+    init(sink: any PixmapEncoder, inFlight: Int = 8) {
         self.sink = sink
         slots = DispatchSemaphore(value: max(1, inFlight))
     }

@@ -76,6 +76,8 @@ final class FrameEncoder {
                                           output: gated))
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
+        case .mp4, .webm:
+            throw CodecError("\(format.info.displayName) is written by VideoSink")
         }
         gate.open = true
     }
@@ -121,6 +123,8 @@ final class FrameEncoder {
             return (schedule, steps, first..<end)
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
+        case .mp4, .webm:
+            throw CodecError("\(format.info.displayName) is written by VideoSink")
         }
     }
 

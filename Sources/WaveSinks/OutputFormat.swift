@@ -12,6 +12,10 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case gif
     /// YUV4MPEG2 video at 60 fps, for piping into a video encoder.
     case y4m
+    /// H.264 video at 60 fps (yuv420p), encoded by ffmpeg.
+    case mp4
+    /// VP9 video at 60 fps, with alpha on a transparent background, encoded by ffmpeg.
+    case webm
 
     /// One row of the format table.
     public struct Info: Sendable {
@@ -27,6 +31,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         public let options: Set<SinkOption>
         /// Makes the sink for one output.
         public let makeSink: @Sendable (SinkSetup) throws -> FrameSink
+        /// True when `--shard K/N` parts of it join byte for byte (`wave join`).
+        public var allowsShards = true
     }
 
     /// The format table.
@@ -47,6 +53,12 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         case .y4m:
             return Info(displayName: "Y4M", extensions: ["y4m"], isAnimated: true, allowsSequence: false,
                         options: [], makeSink: { try AnimationSink(format: .y4m, setup: $0) })
+        case .mp4:
+            return Info(displayName: "MP4", extensions: ["mp4"], isAnimated: true, allowsSequence: false,
+                        options: [.crf], makeSink: { try VideoSink(format: .mp4, setup: $0) }, allowsShards: false)
+        case .webm:
+            return Info(displayName: "WebM", extensions: ["webm"], isAnimated: true, allowsSequence: false,
+                        options: [.crf], makeSink: { try VideoSink(format: .webm, setup: $0) }, allowsShards: false)
         }
     }
 
@@ -72,7 +84,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 
 /// An encoder setting given on the command line.
 public enum SinkOption: String, CaseIterable, Sendable {
-    case compression, loop, fps, dither
+    case compression, loop, fps, dither, crf
 }
 
 /// Everything a sink needs to start: the frame size, the ticks to cover, the encoder
@@ -110,9 +122,12 @@ public struct ImageSinkOptions: Sendable {
     public var loopCount = 0
     public var dither: GIFDither = .floydSteinberg
     public var gifRate: GIFFrameRate = .fps50
+    /// Constant rate factor for MP4 and WebM (nil: `VideoSink.defaultCRF`).
+    public var crf: Int?
 
     public init(compression: Int = 6, loopCount: Int = 0, dither: GIFDither = .floydSteinberg,
-                gifRate: GIFFrameRate = .fps50) {
+                gifRate: GIFFrameRate = .fps50, crf: Int? = nil) {
+        self.crf = crf
         self.compression = compression
         self.loopCount = loopCount
         self.dither = dither

@@ -123,8 +123,8 @@ public enum StandardOutput {
         signal(SIGPIPE, SIG_IGN)
         let failure = writeFully(STDOUT_FILENO, bytes)
         if let failure {
-            throw IOError(failure == EPIPE ? "cannot write to standard output: the reader closed the pipe"
-                                           : "cannot write to standard output: \(IOError.reason(failure))")
+            throw failure == EPIPE ? IOError("cannot write to standard output: the reader closed the pipe", readerClosed: true)
+                                   : IOError("cannot write to standard output: \(IOError.reason(failure))")
         }
     }
 }

@@ -13,14 +13,15 @@ enum DitherArgument: String, CaseIterable, ExpressibleByArgument {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a script to PNG, APNG, GIF or Y4M; or many scripts into a directory.",
+        abstract: "Render a script to PNG, APNG, GIF, Y4M, MP4 or WebM; or many scripts into a directory.",
         discussion: """
         One frame:   wave render s.wave -o out.png --time 1.5s   (or --frame 90)
         PNG files:   wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
                      (%d or %0Nd becomes the tick number; %% is a % sign)
         Animations:  wave render s.wave -o s.apng    (or -o s.png --format apng)
                      wave render s.wave -o s.gif --fps 30 --dither ordered
-                     wave render s.wave -o - --format y4m | ffmpeg -i - s.mp4
+                     wave render s.wave -o s.mp4 --crf 20   (or -o s.webm)
+                     wave render s.wave -o - --format y4m | ffmpeg -i - s.mkv
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
                      (NAME.gif for each script and index.html, a page showing
                      each with its size, duration and any error; then a summary;
@@ -43,8 +44,10 @@ struct Render: ParsableCommand {
                      before it); --state-to FILE on shard K writes the state
                      shard K+1 starts from (a chain). See 'wave state --help'.
 
-        The format comes from --format or the extension (.png .apng .gif .y4m);
-        '-o -' streams to standard output (y4m unless --format says otherwise).
+        The format comes from --format or the extension (.png .apng .gif .y4m
+        .mp4 .webm); '-o -' streams to standard output (y4m unless --format says
+        otherwise); a reader that closes the pipe early (| head) ends the render
+        with status 0.
         Sequences and animations cover --from to --to (exclusive; default: the
         scene's duration, or 5s).
 
@@ -62,6 +65,15 @@ struct Render: ParsableCommand {
         3 ticks (1/20 s), otherwise to the nearest 1/100 s. GIF pixels under 50%
         alpha are transparent.
 
+        MP4 (H.264, yuv420p) and WebM (VP9) hold every tick at 60 fps and are
+        encoded by ffmpeg (found on PATH or at WAVE_FFMPEG; exit 74 when it is
+        missing: install Debian's package ffmpeg). MP4 needs even sides: an odd
+        width or height gains a column or row of the scene's background on the
+        right or bottom; transparent shows as black. WebM keeps alpha (yuva420p)
+        when the scene's background is transparent. --crf sets the quality:
+        lower is better and larger (defaults: MP4 23 of 0-51, WebM 32 of 0-63).
+        MP4 and WebM cannot be rendered in shards yet.
+
         --size WxH fits the scene inside WxH, keeping its shape. Files are
         written to a temporary file and renamed: after an error or Ctrl-C no
         partial file is left and an existing file is untouched. Progress (frames,
@@ -72,7 +84,7 @@ struct Render: ParsableCommand {
 
     @Argument(help: "The script(s) to render.") var files: [String] = []
     @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
-    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m) and index.html, a gallery of them.") var outDir: String?
+    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m/mp4/webm) and index.html, a gallery of them.") var outDir: String?
     @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
     @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
     @Option(parsing: .unconditional, help: "Render the frame at this time: 1.5s, 500ms or 90t (a bare number is seconds).", transform: TimeArgument.parse) var time: TimeArgument?
@@ -81,6 +93,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scale factor for the output size (e.g. 2 for twice the scene size).") var scale: Double?
     @Option(parsing: .unconditional, help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
     @Option(parsing: .unconditional, help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
+    @Option(parsing: .unconditional, help: "MP4/WebM constant rate factor: lower is better and larger (default 23 for MP4 of 0-51, 32 for WebM of 0-63).") var crf: Int?
     @Option(parsing: .unconditional, help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
     @Option(parsing: .unconditional, help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
@@ -107,6 +120,7 @@ struct Render: ParsableCommand {
         r.scale = scale
         r.size = size
         r.compression = compression
+        r.crf = crf
         r.loop = loop
         r.dither = dither?.mode
         r.fps = fps

@@ -23,6 +23,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),
+        // Animated WebP: libwebp's encoder and WebPAnimEncoder (libwebpmux).
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "WaveSyntax"),
@@ -33,7 +36,7 @@ let package = Package(
         .target(name: "WaveGeometry"),
         .target(name: "WaveGraphics", dependencies: ["WaveGeometry", "CFreeType", "CFontconfig", "CPixelKernels"]),
         .target(name: "WaveRuntime", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveGraphics"]),
-        .target(name: "WaveCodecs", dependencies: ["CZlib"]),
+        .target(name: "WaveCodecs", dependencies: ["CZlib", "CWebP"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
         .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveCodecs"]),

@@ -48,6 +48,8 @@ public struct RenderRequest: Sendable {
     public var compression: Int?
     /// `--crf`, for MP4 and WebM.
     public var crf: Int?
+    /// `--lossy Q`, for WebP.
+    public var lossy: Int?
     public var loop: Int?
     public var dither: GIFDither?
     public var fps: Int?
@@ -116,10 +118,11 @@ public struct RenderRequest: Sendable {
             throw UsageError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
         }
         let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil,
-                                         .crf: crf != nil]
+                                         .crf: crf != nil, .lossy: lossy != nil]
         for option in SinkOption.allCases where given[option] == true && !info.options.contains(option) {
             throw UsageError("--\(option.rawValue) applies to \(ImageFormat.names(accepting: option)) only")
         }
+        if let lossy, !(0...100).contains(lossy) { throw UsageError("--lossy must be 0 to 100 (the WebP quality; without it WebP is lossless)") }
         if let crf, case let range = VideoSink.crfRange(fmt), !range.contains(crf) {
             throw UsageError("--crf must be \(range.lowerBound) to \(range.upperBound) for \(info.displayName) (lower is better and larger)")
         }
@@ -188,7 +191,8 @@ public struct RenderRequest: Sendable {
 
     var options: ImageSinkOptions {
         ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither ?? .floydSteinberg,
-                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50, crf: crf)
+                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50, crf: crf,
+                         lossyQuality: lossy)
     }
 
     /// The scale factor for `program`: --size fitted, else --scale, else 1.

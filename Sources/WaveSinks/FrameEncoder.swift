@@ -41,6 +41,7 @@ final class FrameEncoder {
         case apng(APNGEncoder)
         case gif(GIFEncoder)
         case y4m(Y4MEncoder)
+        case webp(WebPEncoder)
     }
 
     /// - Parameters:
@@ -74,6 +75,9 @@ final class FrameEncoder {
         case .y4m:
             encoder = .y4m(try Y4MEncoder(width: width, height: height, fpsNumerator: 60, fpsDenominator: 1,
                                           output: gated))
+        case .webp:
+            encoder = .webp(try WebPEncoder(width: width, height: height, lossyQuality: options.lossyQuality,
+                                            loopCount: options.loopCount, output: output))
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
         case .mp4, .webm:
@@ -87,7 +91,7 @@ final class FrameEncoder {
     static func plan(format: ImageFormat, ticks: Range<Int>, part: Range<Int>,
                      options: ImageSinkOptions) throws -> (schedule: [TimedTick], steps: [Step], owned: Range<Int>) {
         switch format {
-        case .y4m:
+        case .y4m, .webp:
             return (part.map(TimedTick.everyTick), part.map { _ in .add(sync: false) }, 0..<0)
         case .apng:
             var schedule = part.map(TimedTick.everyTick)
@@ -148,6 +152,8 @@ final class FrameEncoder {
                            delayDenominator: UInt16(clamping: frame.delayDenominator))
         case (.y4m(let e), _):
             try e.addFrame(rgba: pixmap.unpremultipliedRGBA())
+        case (.webp(let e), _):
+            try e.addFrame(rgba: pixmap.unpremultipliedRGBA())
         }
     }
 
@@ -172,6 +178,7 @@ final class FrameEncoder {
                 try e.finish()
             }
         case .y4m(let e): try e.finish()
+        case .webp(let e): try e.finish()
         }
     }
 }

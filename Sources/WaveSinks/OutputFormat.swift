@@ -16,6 +16,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case mp4
     /// VP9 video at 60 fps, with alpha on a transparent background, encoded by ffmpeg.
     case webm
+    /// Animated WebP (libwebp): every tick, lossless unless `--lossy Q`.
+    case webp
 
     /// One row of the format table.
     public struct Info: Sendable {
@@ -59,6 +61,9 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         case .webm:
             return Info(displayName: "WebM", extensions: ["webm"], isAnimated: true, allowsSequence: false,
                         options: [.crf], makeSink: { try VideoSink(format: .webm, setup: $0) }, allowsShards: false)
+        case .webp:
+            return Info(displayName: "WebP", extensions: ["webp"], isAnimated: true, allowsSequence: false,
+                        options: [.loop, .lossy], makeSink: { try AnimationSink(format: .webp, setup: $0) }, allowsShards: false)
         }
     }
 
@@ -84,7 +89,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 
 /// An encoder setting given on the command line.
 public enum SinkOption: String, CaseIterable, Sendable {
-    case compression, loop, fps, dither, crf
+    case compression, loop, fps, dither, crf, lossy
 }
 
 /// Everything a sink needs to start: the frame size, the ticks to cover, the encoder
@@ -118,16 +123,19 @@ public struct SinkSetup: Sendable {
 public struct ImageSinkOptions: Sendable {
     /// zlib level for PNG and APNG.
     public var compression = 6
-    /// Number of plays for APNG and GIF; 0 = forever.
+    /// Number of plays for APNG, GIF and WebP; 0 = forever.
     public var loopCount = 0
     public var dither: GIFDither = .floydSteinberg
     public var gifRate: GIFFrameRate = .fps50
     /// Constant rate factor for MP4 and WebM (nil: `VideoSink.defaultCRF`).
     public var crf: Int?
+    /// Lossy WebP at this quality 0-100; nil: lossless.
+    public var lossyQuality: Int?
 
     public init(compression: Int = 6, loopCount: Int = 0, dither: GIFDither = .floydSteinberg,
-                gifRate: GIFFrameRate = .fps50, crf: Int? = nil) {
+                gifRate: GIFFrameRate = .fps50, crf: Int? = nil, lossyQuality: Int? = nil) {
         self.crf = crf
+        self.lossyQuality = lossyQuality
         self.compression = compression
         self.loopCount = loopCount
         self.dither = dither

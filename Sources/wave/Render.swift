@@ -13,13 +13,14 @@ enum DitherArgument: String, CaseIterable, ExpressibleByArgument {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a script to PNG, APNG, GIF, Y4M, MP4 or WebM; or many scripts into a directory.",
+        abstract: "Render a script to PNG, APNG, GIF, WebP, Y4M, MP4 or WebM; or many scripts into a directory.",
         discussion: """
         One frame:   wave render s.wave -o out.png --time 1.5s   (or --frame 90)
         PNG files:   wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
                      (%d or %0Nd becomes the tick number; %% is a % sign)
         Animations:  wave render s.wave -o s.apng    (or -o s.png --format apng)
                      wave render s.wave -o s.gif --fps 30 --dither ordered
+                     wave render s.wave -o s.webp   (lossless; --lossy 80)
                      wave render s.wave -o s.mp4 --crf 20   (or -o s.webm)
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mkv
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
@@ -44,8 +45,8 @@ struct Render: ParsableCommand {
                      before it); --state-to FILE on shard K writes the state
                      shard K+1 starts from (a chain). See 'wave state --help'.
 
-        The format comes from --format or the extension (.png .apng .gif .y4m
-        .mp4 .webm); '-o -' streams to standard output (y4m unless --format says
+        The format comes from --format or the extension (.png .apng .gif .webp
+        .y4m .mp4 .webm); '-o -' streams to standard output (y4m unless --format says
         otherwise); a reader that closes the pipe early (| head) ends the render
         with status 0.
         Sequences and animations cover --from to --to (exclusive; default: the
@@ -64,6 +65,10 @@ struct Render: ParsableCommand {
         The delays add up to the range's length exactly when it is a multiple of
         3 ticks (1/20 s), otherwise to the nearest 1/100 s. GIF pixels under 50%
         alpha are transparent.
+
+        WebP holds every tick, lossless unless --lossy Q (0-100); durations are
+        whole milliseconds, frame n starting at round(n * 1000/60) ms, so they
+        never drift. WebP cannot be rendered in shards yet.
 
         MP4 (H.264, yuv420p) and WebM (VP9) hold every tick at 60 fps and are
         encoded by ffmpeg (found on PATH or at WAVE_FFMPEG; exit 74 when it is
@@ -94,7 +99,8 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
     @Option(parsing: .unconditional, help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
     @Option(parsing: .unconditional, help: "MP4/WebM constant rate factor: lower is better and larger (default 23 for MP4 of 0-51, 32 for WebM of 0-63).") var crf: Int?
-    @Option(parsing: .unconditional, help: "APNG/GIF: number of plays, 0 = forever (default 0).") var loop: Int?
+    @Option(parsing: .unconditional, help: "WebP: lossy at this quality 0-100 (default: lossless).") var lossy: Int?
+    @Option(parsing: .unconditional, help: "APNG/GIF/WebP: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
     @Option(parsing: .unconditional, help: "GIF frame rate: 50 (default), 30, 25, 20 or 10.") var fps: Int?
     @Option(help: "Render shard K of N (K from 0): one contiguous chunk of the ticks, written as a part file OUT.A-B.part for 'wave join' (a PNG sequence needs no join); with --out-dir, a share of the scripts.") var shard: String?
@@ -121,6 +127,7 @@ struct Render: ParsableCommand {
         r.size = size
         r.compression = compression
         r.crf = crf
+        r.lossy = lossy
         r.loop = loop
         r.dither = dither?.mode
         r.fps = fps

@@ -63,7 +63,7 @@ struct Wave: ParsableCommand {
                 // swift-argument-parser names a missing script or a failed check first, and
                 // an unknown option only after both pass: `wave check --bogus` said the script
                 // was missing. The unknown option is the mistake to name.
-                var text = "Error: Unknown option '\(word)'" + (meant.map { ". Did you mean '\($0)'?" } ?? "")
+                var text = "wave: error: unknown option '\(word)'" + (meant.map { "; did you mean '\($0)'?" } ?? "")
                 text += "\n" + usageString(for: command).split(separator: "\n").map { "Usage: " + $0 }.prefix(1).joined()
                 text += "\n  See 'wave \(command._commandName) --help' for more information."
                 StandardError.write(text + "\n")
@@ -84,8 +84,24 @@ struct Wave: ParsableCommand {
                 }
                 Foundation.exit(0)
             }
-            Self.exit(withError: error)
+            // Usage errors in the voice of every other error: `wave: error: …`, then the usage.
+            StandardError.write(Self.usageMessage(fullMessage(for: error)) + "\n")
+            Foundation.exit(exitCode(for: error).rawValue)
         }
+    }
+
+    /// swift-argument-parser's message (`Error: Missing expected argument '<file>'`, then
+    /// the usage) with its first line as wave says errors: `wave: error: missing expected
+    /// argument '<file>'`.
+    static func usageMessage(_ message: String) -> String {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard var first = lines.first else { return message }
+        if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
+        if let c = first.first, c.isUppercase, first.dropFirst().first?.isLowercase ?? true {
+            first = c.lowercased() + first.dropFirst()
+        }
+        lines[0] = "wave: error: " + first
+        return lines.joined(separator: "\n")
     }
 
     /// The error for `wave help NAME` when NAME is no subcommand (swift-argument-parser
@@ -94,8 +110,8 @@ struct Wave: ParsableCommand {
         guard args.count >= 2, args[0] == "help", !args[1].hasPrefix("-") else { return nil }
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         guard !names.contains(args[1]) else { return nil }
-        var text = "Error: Unknown subcommand '\(args[1])'"
-        if let meant = Suggestion.best(for: args[1], among: names) { text += ". Did you mean '\(meant)'?" }
+        var text = "wave: error: unknown subcommand '\(args[1])'"
+        if let meant = Suggestion.best(for: args[1], among: names) { text += "; did you mean '\(meant)'?" }
         text += "\nSubcommands: " + names.dropLast().joined(separator: ", ")
         return text + "\n  See 'wave --help' for more information."
     }

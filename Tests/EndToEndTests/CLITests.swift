@@ -370,20 +370,20 @@ final class CLITests: XCTestCase {
         // general help with status 0; a real one prints its help.
         let topic = try WaveBinary.run(["help", "rendr"])
         XCTAssertEqual(topic.status, 64)
-        XCTAssertTrue(topic.stderr.hasPrefix("Error: Unknown subcommand 'rendr'. Did you mean 'render'?"), topic.stderr)
+        XCTAssertTrue(topic.stderr.hasPrefix("wave: error: unknown subcommand 'rendr'; did you mean 'render'?"), topic.stderr)
         let help = try WaveBinary.run(["help", "trace"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: Print values per tick"), help.stdout)
         // A misspelt option with its value: the option is named, not the value taken for a script.
         let misspelt = try WaveBinary.run(["render", "examples/stickman.wave", "--tim", "1s", "-o", "x.png"])
         XCTAssertEqual(misspelt.status, 64)
-        XCTAssertTrue(misspelt.stderr.contains("Unknown option '--tim'. Did you mean '--time'?"), misspelt.stderr)
+        XCTAssertTrue(misspelt.stderr.contains("unknown option '--tim'; did you mean '--time'?"), misspelt.stderr)
         // An unknown option is named even when the script is missing too (the parser
         // would name the missing script first).
         for command in ["check", "render", "play", "fmt", "trace"] {
             let r = try WaveBinary.run([command, "--bogus"])
             XCTAssertEqual(r.status, 64, command)
-            XCTAssertTrue(r.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: wave \(command)"), "\(command): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("wave: error: unknown option '--bogus'\nUsage: wave \(command)"), "\(command): \(r.stderr)")
         }
         // `--stdio`, which language clients pass, is accepted: input that ends without
         // 'shutdown' is exit status 1, not a usage error.

@@ -148,7 +148,11 @@ final class ShardCLITests: XCTestCase {
         // Something that is not a part is a data error (65); what cannot be read, an I/O one.
         let empty = try WaveBinary.run(["join", path("n.gif"), "/dev/null"])
         XCTAssertEqual(empty.status, 65, empty.stderr)
-        XCTAssertTrue(empty.stderr.contains("/dev/null: line 1: not a wave part file"), empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("/dev/null: not a part: it is not a regular file"), empty.stderr)
+        FileManager.default.createFile(atPath: path("empty.part"), contents: Data())
+        let emptyFile = try WaveBinary.run(["join", path("n.gif"), path("empty.part")])
+        XCTAssertEqual(emptyFile.status, 65, emptyFile.stderr)
+        XCTAssertTrue(emptyFile.stderr.contains("empty.part: line 1: not a wave part file"), emptyFile.stderr)
         let folder = try WaveBinary.run(["join", path("n.gif"), NSTemporaryDirectory()])
         XCTAssertEqual(folder.status, 74, folder.stderr)
         XCTAssertTrue(folder.stderr.contains("it is a directory"), folder.stderr)

@@ -24,10 +24,18 @@ public struct PlaySession {
 
     /// Compiles the script and plays it (or writes its frames).
     public func run() throws {
-        let (program, source) = try ScriptLoader.compile(file)
-        Interrupts.install()
         let env = ProcessInfo.processInfo.environment
         let interactive = Terminal.isTerminal(STDOUT_FILENO)
+        // --watch on a script broken at launch shows its error and waits for a good save.
+        var player: TerminalPlayer
+        do {
+            let (program, source) = try ScriptLoader.compile(file)
+            player = TerminalPlayer(program: program, source: source)
+        } catch let e where e == .script && options.watch && interactive {
+            guard let waiting = TerminalPlayer.awaitingFix(of: file, options: options) else { throw Exit.script }
+            player = waiting
+        }
+        Interrupts.install()
         if interactive && env["TERM"] == "dumb" {
             Console.error("TERM=dumb cannot move the cursor, so the scene cannot play here; write frames to a file instead (wave play \(file) --ticks 120 > frames.txt) or render it (wave render \(file) -o out.gif)")
             throw Exit.usage
@@ -38,23 +46,40 @@ public struct PlaySession {
         let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : noColor ? ColorMode.none : .truecolor)
         options.keysReadable = Terminal.isTerminal(STDIN_FILENO)
-        let player = TerminalPlayer(program: program, source: source, options: options)
+        player.options = options
         defer { if printStats { Console.note(player.stats.summary) } }
+        var recorder: AsciicastRecorder?
         do {
             if interactive {
-                _ = try player.play()
+                if let record = options.record {
+                    // A session is recorded as it was seen: each frame at its wall-clock time.
+                    let size = player.currentSize(), start = monotonicNanoseconds()
+                    recorder = AsciicastRecorder(columns: size.columns, rows: size.rows, output: try RenderOutput(.file(record)),
+                                                 passingTo: Terminal(fd: STDOUT_FILENO)) { Int((monotonicNanoseconds() - start) / 1000) }
+                }
+                _ = try player.play(recorder: recorder)
             } else {
                 // A closed pipe is a write error to report, not a signal to die of.
                 signal(SIGPIPE, SIG_IGN)
                 // $COLUMNS and $LINES are clamped to the limits of --width and --height.
                 let cols = options.width ?? env["COLUMNS"].flatMap(Int.init).map { min(PlayOptions.maxColumns, $0) } ?? 80
                 let rows = options.height ?? env["LINES"].flatMap(Int.init).map { min(PlayOptions.maxRows, $0) } ?? 24
-                _ = try player.writeFrames(ticks: options.tickLimit ?? program.scene.durationTicks ?? 300,
-                                           columns: max(1, cols), rows: max(1, rows), to: Terminal(fd: STDOUT_FILENO))
+                let terminal = Terminal(fd: STDOUT_FILENO)
+                if let record = options.record {
+                    // Frames written without pacing are recorded at their ticks' exact times (while
+                    // tick n is drawn, n ticks are done; the closing reset comes at the end).
+                    recorder = AsciicastRecorder(columns: max(1, cols), rows: max(1, rows), output: try RenderOutput(.file(record)),
+                                                 passingTo: terminal) { [player] in AsciicastEncoder.microseconds(ticks: player.stats.ticks) }
+                }
+                _ = try player.writeFrames(ticks: options.tickLimit ?? player.program.scene.durationTicks ?? 300,
+                                           columns: max(1, cols), rows: max(1, rows), to: recorder ?? terminal)
             }
+            try recorder?.commit()
         } catch let e as Interrupted {
+            recorder?.abort()
             throw Exit.signal(e.signal)
         } catch {
+            recorder?.abort()
             // The terminal is already restored: play() unwinds before this runs.
             throw Exit.report(error, source: player.source)
         }

@@ -88,8 +88,10 @@ public struct RenderJob: Sendable {
             RenderPartHeader(format: format, script: script, width: first.width, height: first.height, range: ticks,
                              ticks: $0, options: RenderPartHeader.options(options, format: format, scale: scale))
         }
-        let setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
+        var setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
                               options: options, destination: destination, part: header)
+        setup.sceneWidth = program.scene.width
+        setup.sceneHeight = program.scene.height
         let sink = try format.info.makeSink(setup)
         var result = Result(frames: 0, width: first.width, height: first.height, seconds: 0)
         let total = sink.schedule.count

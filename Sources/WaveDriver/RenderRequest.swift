@@ -50,6 +50,12 @@ public struct RenderRequest: Sendable {
     public var crf: Int?
     /// `--lossy Q`, for WebP.
     public var lossy: Int?
+    /// A terminal recording's `--cells`, `--color`, `--text`, `--width` and `--height`.
+    public var cells: CellMode?
+    public var color: ColorMode?
+    public var textCells: Bool?
+    public var width: Int?
+    public var height: Int?
     public var loop: Int?
     public var dither: GIFDither?
     public var fps: Int?
@@ -118,10 +124,13 @@ public struct RenderRequest: Sendable {
             throw UsageError("--from/--to need a sequence ('out/%04d.png') or an animated format (\(ImageFormat.allCases.filter(\.isAnimated).map(\.rawValue).joined(separator: ", ")))")
         }
         let given: [SinkOption: Bool] = [.compression: compression != nil, .loop: loop != nil, .fps: fps != nil, .dither: dither != nil,
-                                         .crf: crf != nil, .lossy: lossy != nil]
+                                         .crf: crf != nil, .lossy: lossy != nil, .cells: cells != nil, .color: color != nil,
+                                         .text: textCells != nil, .width: width != nil, .height: height != nil]
         for option in SinkOption.allCases where given[option] == true && !info.options.contains(option) {
             throw UsageError("--\(option.rawValue) applies to \(ImageFormat.names(accepting: option)) only")
         }
+        if let width, !(1...2000).contains(width) { throw UsageError("--width must be 1 to 2000 cells") }
+        if let height, !(1...1000).contains(height) { throw UsageError("--height must be 1 to 1000 cells") }
         if let lossy, !(0...100).contains(lossy) { throw UsageError("--lossy must be 0 to 100 (the WebP quality; without it WebP is lossless)") }
         if let crf, case let range = VideoSink.crfRange(fmt), !range.contains(crf) {
             throw UsageError("--crf must be \(range.lowerBound) to \(range.upperBound) for \(info.displayName) (lower is better and larger)")
@@ -190,9 +199,14 @@ public struct RenderRequest: Sendable {
     }
 
     var options: ImageSinkOptions {
-        ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither ?? .floydSteinberg,
-                         gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50, crf: crf,
-                         lossyQuality: lossy)
+        var o = ImageSinkOptions(compression: compression ?? 6, loopCount: loop ?? 0, dither: dither ?? .floydSteinberg,
+                                 gifRate: fps.flatMap(GIFFrameRate.init(rawValue:)) ?? .fps50, crf: crf, lossyQuality: lossy)
+        o.cellMode = cells ?? .half
+        o.colorMode = color ?? .truecolor
+        o.textCells = textCells ?? false
+        o.cellColumns = width ?? 80
+        o.cellRows = height ?? 24
+        return o
     }
 
     /// The scale factor for `program`: --size fitted, else --scale, else 1.

@@ -28,6 +28,8 @@ public struct PlayOptions: Sendable {
     public var keysReadable = true
     /// Quit after this many ticks of playback.
     public var tickLimit: Int?
+    /// Also record the frames as an asciicast to this file (`--record`).
+    public var record: String?
     /// The largest grid the player draws, in cells, whatever the terminal or the
     /// environment says (a cell grid of the terminal's claimed size is allocated per frame).
     public static let maxColumns = 2000, maxRows = 1000
@@ -50,6 +52,24 @@ public final class TerminalPlayer {
         self.source = source
         self.options = options
     }
+
+    /// A player for `--watch` on a script broken at launch: it shows the first error of the
+    /// file at `path` over a blank picture and plays nothing until a save compiles, which then
+    /// starts from tick 0 (as the REPL's `:watch` keeps the session until a good save). Nil
+    /// when the file cannot be read or compiles after all.
+    public static func awaitingFix(of path: String, options: PlayOptions) -> TerminalPlayer? {
+        guard case .failed(let message) = ScriptWatcher.compile(path) else { return nil }
+        let blank = SourceFile(name: path, text: "scene 320x240 { background #000000 }")
+        guard let program = Compiler.compile(blank).0 else { return nil }
+        let player = TerminalPlayer(program: program, source: blank, options: options)
+        player.failure = message
+        player.stalled = true
+        player.awaitingFix = true
+        player.showingError = true
+        return player
+    }
+    /// Whether the script has not compiled yet (see `awaitingFix(of:options:)`).
+    private(set) var awaitingFix = false
 
     /// The renderer for every frame of this player (its scratch memory and caches live as
     /// long as the player); rebuilt only when the options that shape it change.
@@ -126,7 +146,9 @@ public final class TerminalPlayer {
 
     /// Plays until `q`, Ctrl-C, SIGTERM or `tickLimit`; a signal is rethrown as `Interrupted`
     /// after the terminal is restored.
-    public func play(terminal: Terminal = Terminal(), keys: KeyReader = KeyReader()) throws -> PlayStats {
+    /// `recorder`, when given, receives the frames instead of `terminal` (and passes them on).
+    public func play(terminal: Terminal = Terminal(), keys: KeyReader = KeyReader(), recorder: ByteSink? = nil) throws -> PlayStats {
+        let out: ByteSink = recorder ?? terminal
         stats = PlayStats()
         Interrupts.installTerminalSignals()
         terminal.enter()
@@ -138,7 +160,7 @@ public final class TerminalPlayer {
         retiredBytes = 0
         position = 0
         drawn = nil
-        try draw(to: terminal)
+        try draw(to: out)
         clock = PlaybackClock(speed: options.speed, now: monotonicNanoseconds())
         let watcher = options.watch ? ScriptWatcher(path: source.name) : nil
         var nextWatch: UInt64 = 0
@@ -157,7 +179,7 @@ public final class TerminalPlayer {
                 break
             }
             try advance(to: target)
-            try draw(to: terminal)
+            try draw(to: out)
             now = monotonicNanoseconds()
             var wait = clock.wait(after: now) ?? 250_000_000
             // Above 1x, ticks come faster than a display shows frames: draw at most 60 a
@@ -320,6 +342,12 @@ public final class TerminalPlayer {
             failure = message
         case .compiled(let newProgram, let newSource):
             do {
+                if awaitingFix {
+                    // The first good version: play it from the start.
+                    cursor = nil
+                    position = 0
+                    clock.seek(to: 0, now: monotonicNanoseconds())
+                }
                 var next: SceneCursor
                 if let cursor {
                     next = try SceneCursor(program: newProgram, at: SceneRuntime.reload(newProgram, keeping: cursor.runtime))
@@ -332,6 +360,8 @@ public final class TerminalPlayer {
                 source = newSource
                 failure = nil
                 stalled = false
+                awaitingFix = false
+                showingError = false
                 note = ("reloaded \(status.name)", monotonicNanoseconds() + 2_000_000_000)
                 drawn = nil
             } catch let error as RuntimeError {

@@ -80,8 +80,8 @@ final class FrameEncoder {
                                             loopCount: options.loopCount, output: output))
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
-        case .mp4, .webm:
-            throw CodecError("\(format.info.displayName) is written by VideoSink")
+        case .mp4, .webm, .cast:
+            throw CodecError("\(format.info.displayName) has a sink of its own")
         }
         gate.open = true
     }
@@ -127,8 +127,8 @@ final class FrameEncoder {
             return (schedule, steps, first..<end)
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
-        case .mp4, .webm:
-            throw CodecError("\(format.info.displayName) is written by VideoSink")
+        case .mp4, .webm, .cast:
+            throw CodecError("\(format.info.displayName) has a sink of its own")
         }
     }
 

@@ -18,6 +18,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
     case webm
     /// Animated WebP (libwebp): every tick, lossless unless `--lossy Q`.
     case webp
+    /// An asciicast v2 recording of the terminal player's output, every tick at its time.
+    case cast
 
     /// One row of the format table.
     public struct Info: Sendable {
@@ -64,6 +66,9 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         case .webp:
             return Info(displayName: "WebP", extensions: ["webp"], isAnimated: true, allowsSequence: false,
                         options: [.loop, .lossy], makeSink: { try AnimationSink(format: .webp, setup: $0) }, allowsShards: false)
+        case .cast:
+            return Info(displayName: "asciicast", extensions: ["cast"], isAnimated: true, allowsSequence: false,
+                        options: [.cells, .color, .text, .width, .height], makeSink: { try CastSink(setup: $0) }, allowsShards: false)
         }
     }
 
@@ -89,7 +94,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 
 /// An encoder setting given on the command line.
 public enum SinkOption: String, CaseIterable, Sendable {
-    case compression, loop, fps, dither, crf, lossy
+    case compression, loop, fps, dither, crf, lossy, cells, color, text, width, height
 }
 
 /// Everything a sink needs to start: the frame size, the ticks to cover, the encoder
@@ -103,6 +108,9 @@ public struct SinkSetup: Sendable {
     public var scale: Double
     public var options: ImageSinkOptions
     public var destination: RenderDestination
+    /// The scene's size in scene units (the terminal recording fits it to cells).
+    public var sceneWidth: Int?
+    public var sceneHeight: Int?
     /// Set for one shard of an animation: the sink writes a part file (`RenderPartHeader`)
     /// holding the bytes of the part's ticks; `ticks` stays the whole range.
     public var part: RenderPartHeader?
@@ -131,6 +139,12 @@ public struct ImageSinkOptions: Sendable {
     public var crf: Int?
     /// Lossy WebP at this quality 0-100; nil: lossless.
     public var lossyQuality: Int?
+    /// A terminal recording's cells, colours, text mode and grid size (as `wave play`).
+    public var cellMode: CellMode = .half
+    public var colorMode: ColorMode = .truecolor
+    public var textCells = false
+    public var cellColumns = 80
+    public var cellRows = 24
 
     public init(compression: Int = 6, loopCount: Int = 0, dither: GIFDither = .floydSteinberg,
                 gifRate: GIFFrameRate = .fps50, crf: Int? = nil, lossyQuality: Int? = nil) {

@@ -52,6 +52,7 @@ struct Play: ParsableCommand {
     @Flag(help: "Print playback statistics on exit.") var stats = false
     @Flag(help: "Hide the status bar.") var noStatus = false
     @Flag(help: "Reload the script when it changes on disk.") var watch = false
+    @Option(help: "Also record what is shown as an asciicast v2 file (asciinema play FILE): in a terminal at the moments it was shown, otherwise each frame at its tick's time.") var record: String?
 
     func validate() throws {
         if let ticks, ticks < 1 { throw ValidationError("--ticks must be 1 or more") }
@@ -71,6 +72,7 @@ struct Play: ParsableCommand {
         options.height = height
         options.watch = watch
         options.tickLimit = ticks
+        options.record = record
         try PlaySession(file: file, options: options, color: color, printStats: stats).run()
     }
 }

@@ -22,6 +22,7 @@ struct Render: ParsableCommand {
                      wave render s.wave -o s.gif --fps 30 --dither ordered
                      wave render s.wave -o s.webp   (lossless; --lossy 80)
                      wave render s.wave -o s.mp4 --crf 20   (or -o s.webm)
+                     wave render s.wave -o s.cast --width 60 --height 20 --cells braille
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mkv
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
                      (NAME.gif for each script and index.html, a page showing
@@ -46,7 +47,7 @@ struct Render: ParsableCommand {
                      shard K+1 starts from (a chain). See 'wave state --help'.
 
         The format comes from --format or the extension (.png .apng .gif .webp
-        .y4m .mp4 .webm); '-o -' streams to standard output (y4m unless --format says
+        .y4m .mp4 .webm .cast); '-o -' streams to standard output (y4m unless --format says
         otherwise); a reader that closes the pipe early (| head) ends the render
         with status 0.
         Sequences and animations cover --from to --to (exclusive; default: the
@@ -69,6 +70,12 @@ struct Render: ParsableCommand {
         WebP holds every tick, lossless unless --lossy Q (0-100); durations are
         whole milliseconds, frame n starting at round(n * 1000/60) ms, so they
         never drift. WebP cannot be rendered in shards yet.
+
+        A .cast is an asciicast v2 recording of what 'wave play' writes (asciinema
+        play, agg): every tick's changes at its exact time (six decimals), and a
+        last event at the range's end; --cells, --color, --text, --width and
+        --height as for 'wave play' (default half blocks, 24-bit colour, 80x24,
+        no status row). It cannot be rendered in shards yet.
 
         MP4 (H.264, yuv420p) and WebM (VP9) hold every tick at 60 fps and are
         encoded by ffmpeg (found on PATH or at WAVE_FFMPEG; exit 74 when it is
@@ -99,6 +106,11 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Fit the output inside WxH (e.g. 320x240), keeping the scene's shape.") var size: String?
     @Option(parsing: .unconditional, help: "zlib compression level 0-9 for PNG and APNG (default 6).") var compression: Int?
     @Option(parsing: .unconditional, help: "MP4/WebM constant rate factor: lower is better and larger (default 23 for MP4 of 0-51, 32 for WebM of 0-63).") var crf: Int?
+    @Option(help: "asciicast: how cells show pixels, as 'wave play --cells' (default half).") var cells: CellMode?
+    @Option(help: "asciicast: colours, as 'wave play --color' (default truecolor).") var color: ColorMode?
+    @Option(help: "asciicast: text layers as outlines (pixels, default) or characters (cells).") var text: TextMode?
+    @Option(parsing: .unconditional, help: "asciicast: width in cells (default 80).") var width: Int?
+    @Option(parsing: .unconditional, help: "asciicast: height in cells (default 24).") var height: Int?
     @Option(parsing: .unconditional, help: "WebP: lossy at this quality 0-100 (default: lossless).") var lossy: Int?
     @Option(parsing: .unconditional, help: "APNG/GIF/WebP: number of plays, 0 = forever (default 0).") var loop: Int?
     @Option(help: "GIF dithering: floyd-steinberg (default), ordered or none.") var dither: DitherArgument?
@@ -128,6 +140,11 @@ struct Render: ParsableCommand {
         r.compression = compression
         r.crf = crf
         r.lossy = lossy
+        r.cells = cells
+        r.color = color
+        r.textCells = text.map { $0 == .cells }
+        r.width = width
+        r.height = height
         r.loop = loop
         r.dither = dither?.mode
         r.fps = fps

@@ -78,8 +78,8 @@ public struct IncomingMessage: @unchecked Sendable {
 /// not the rest of the stream.
 /// Invariant: `buffer` holds only bytes not yet returned as a frame or skipped.
 public struct FrameDecoder {
-    /// Largest body accepted; a longer one is skipped and reported (a huge document is
-    /// refused before it is read into memory twice).
+    /// Largest body accepted; a longer one is reported and skipped up to the next header
+    /// (a huge document is refused before it is read into memory twice).
     public static let maxBodyBytes = 64 << 20
     /// Longest header accepted.
     public static let maxHeaderBytes = 8192
@@ -91,8 +91,8 @@ public struct FrameDecoder {
     }
 
     var buffer = Data()
-    /// Bytes of an oversized body still to be thrown away.
-    var skipping = 0
+    /// Whether bytes are being skipped up to the next header, and have been reported.
+    var skippingJunk = false
 
     public init() {}
 
@@ -100,17 +100,14 @@ public struct FrameDecoder {
 
     /// The next whole frame, or nil when more bytes are needed.
     public mutating func next() -> Frame? {
-        if skipping > 0 {
-            let n = min(skipping, buffer.count)
-            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + n)
-            skipping -= n
-            if skipping > 0 { return nil }
-        }
         // Bytes before the header (the rest of a body whose length was wrong, or text that
         // is no frame at all) are reported once and dropped.
-        if let start = FrameDecoder.headerStart(in: buffer), start > buffer.startIndex {
-            buffer.removeSubrange(buffer.startIndex..<start)
-            return .garbage("bytes outside a message were skipped up to the next Content-Length header")
+        if !FrameDecoder.startsWithField(buffer) {
+            let reported = skippingJunk
+            skippingJunk = true
+            dropUntilHeader()
+            if !reported { return .garbage("bytes outside a message were skipped up to the next Content-Length header") }
+            if !FrameDecoder.startsWithField(buffer) { return nil }
         }
         let separator = Data("\r\n\r\n".utf8)
         guard let end = buffer.range(of: separator) else {
@@ -131,61 +128,64 @@ public struct FrameDecoder {
         }
         let bodyStart = end.upperBound
         guard let length, length >= 0 else {
-            // Where its body ends is unknown: what follows, up to the next header, is skipped.
+            // Where its body ends is unknown: what follows, up to the next header, is skipped;
+            // that may be one inside this block, after bytes that only looked like a field.
+            if let inside = FrameDecoder.headerStart(in: buffer, from: buffer.startIndex + 1), inside < end.lowerBound {
+                buffer.removeSubrange(buffer.startIndex..<inside)
+                let reported = skippingJunk
+                skippingJunk = true
+                return reported ? next() : .garbage("bytes outside a message were skipped up to the next Content-Length header")
+            }
             buffer.removeSubrange(buffer.startIndex..<bodyStart)
+            skippingJunk = true
             dropUntilHeader()
             return .garbage("a message header has no valid Content-Length")
         }
         if length > FrameDecoder.maxBodyBytes {
+            // Not skipped by its length, which a client can make endless: like a bad
+            // header, up to the next header.
             buffer.removeSubrange(buffer.startIndex..<bodyStart)
-            skipping = length
-            let n = min(skipping, buffer.count)
-            buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + n)
-            skipping -= n
+            skippingJunk = true
+            dropUntilHeader()
             return .garbage("a message of \(length) bytes is over the limit of \(FrameDecoder.maxBodyBytes)")
         }
         guard buffer.count - (bodyStart - buffer.startIndex) >= length else { return nil }
+        skippingJunk = false
         let body = buffer.subdata(in: bodyStart..<bodyStart + length)
         buffer.removeSubrange(buffer.startIndex..<bodyStart + length)
         return .message(body)
     }
 
-    /// Drops the bytes before the next `Content-Length` header, keeping a tail that may be
-    /// the start of one.
+    /// Drops the bytes before the next `Content-Length` header, or all but a tail that
+    /// may be the start of one.
     mutating func dropUntilHeader() {
-        if let start = FrameDecoder.headerStart(in: buffer, from: buffer.startIndex) {
-            buffer.removeSubrange(buffer.startIndex..<start)
-        } else {
-            let keep = FrameDecoder.headerName.count - 1
-            if buffer.count > keep { buffer.removeSubrange(buffer.startIndex..<buffer.endIndex - keep) }
-        }
+        let start = FrameDecoder.headerStart(in: buffer, from: buffer.startIndex) ?? buffer.endIndex
+        buffer.removeSubrange(buffer.startIndex..<start)
     }
 
     static let headerName = Array("content-length".utf8)
 
-    /// Where the first `Content-Length` header (in any case) at or after `from` starts: the
-    /// buffer's start when the buffer starts with a header or could still become one;
-    /// nil when no header has begun.
-    static func headerStart(in buffer: Data, from: Data.Index? = nil) -> Data.Index? {
+    /// Where the first `Content-Length` header (in any case) at or after `from` starts, or
+    /// where the buffer's end could still become one; nil when none has begun.
+    static func headerStart(in buffer: Data, from: Data.Index) -> Data.Index? {
         let name = headerName
-        var i = from ?? buffer.startIndex
-        // Any header line may come first (`Content-Type`); only a buffer that does not
-        // start with a header field looks further.
-        if from == nil, FrameDecoder.startsWithField(buffer) { return buffer.startIndex }
+        var i = from
         while i < buffer.endIndex {
             var k = 0
-            while k < name.count, i + k < buffer.endIndex, buffer[i + k] | 0x20 == name[k] { k += 1 }
+            while k < name.count, i + k < buffer.endIndex, lowercased(buffer[i + k]) == name[k] { k += 1 }
             if k == name.count || i + k == buffer.endIndex { return i }
             i += 1
         }
         return nil
     }
 
-    /// Whether `buffer` starts with what may be a header field (`Name:` in letters, digits
-    /// and hyphens), or with too little to tell.
+    static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+
+    /// Whether `buffer` starts with what may be a header field (`Name:`, a name of letters,
+    /// digits and hyphens), or with too little to tell.
     static func startsWithField(_ buffer: Data) -> Bool {
-        for byte in buffer {
-            if byte == UInt8(ascii: ":") { return true }
+        for (n, byte) in buffer.enumerated() {
+            if byte == UInt8(ascii: ":") { return n > 0 }
             let c = byte | 0x20
             guard (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") else { return false }
         }

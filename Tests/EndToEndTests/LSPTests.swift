@@ -12,9 +12,17 @@ final class LSPProcess: @unchecked Sendable {
     private(set) var allOutput = Data()
     var nextID = 0
 
-    init() throws {
-        process.executableURL = WaveBinary.url
-        process.arguments = ["lsp"]
+    /// With `memoryLimitKiB`, the server runs under `ulimit -v` (the shell execs it, so
+    /// `process` is the server itself); `environment` adds to the test's.
+    init(memoryLimitKiB: Int? = nil, environment: [String: String] = [:]) throws {
+        if let memoryLimitKiB {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(memoryLimitKiB); exec \"$0\" lsp", WaveBinary.url.path]
+        } else {
+            process.executableURL = WaveBinary.url
+            process.arguments = ["lsp"]
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = WaveBinary.packageRoot
         process.standardInput = input
         process.standardOutput = output

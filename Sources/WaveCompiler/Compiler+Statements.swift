@@ -461,8 +461,16 @@ extension Compiler {
                     // CSS's and SVG's hyphenated names (`stroke-dashoffset`) say wave's, as in a body.
                     let written = "\(head.name)-\(second)", at = head.range.to(rhs.range)
                     let meant = Vocabulary.propertySynonym(written).flatMap { Property.named($0) }.flatMap { $0.applies(to: kind) ? $0.rawValue : nil }
-                    error(.unknownProperty, "unknown property '\(written)'\(place.isEmpty ? " on \(kind.rawValue)" : place)"
-                          + (meant.map { "; wave calls it '\($0)'" } ?? ""), at, fix: meant.map { .init(at, $0) })
+                    let whereWritten = place.isEmpty ? " on \(kind.rawValue)" : place
+                    if let meant {
+                        error(.unknownProperty, "unknown property '\(written)'\(whereWritten); wave calls it '\(meant)'", at, fix: .init(at, meant))
+                    } else {
+                        // A misspelt hyphenated name (`shadow-radus`) gets the did-you-mean a
+                        // layer body gives it.
+                        let names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases }
+                        error(.unknownProperty, "unknown property '\(written)'\(whereWritten)\(didYouMean(written, names))", at,
+                              fix: fixIt(written, names, at))
+                    }
                     return nil
                 }
             }

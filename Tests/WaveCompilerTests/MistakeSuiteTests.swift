@@ -51,6 +51,9 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer a: rect above a { }", ["1:21 E0216 layer 'a' is placed above itself"]),
         ("layer b: rect { }\nlayer a: rect { fill red } below b", ["2:28 E0219 'below b' goes after the layer's kind, before its body: 'layer NAME: KIND below b { … }'"]),
         ("layer a: rect { }\nanimate a.opacity to 0 over 1s stagger 0.1s", ["2:32 E0218 'stagger' spreads the starts of several animations: of a repeated layer's copies, of several targets, of 'G.children.P', or inside 'sequence'/'parallel'; one target has nothing to spread"]),
+        // A misspelt hyphenated property after `layer.` gets the did-you-mean a body gives it.
+        ("layer heart: circle { }\nheart.shadow-radus = 30", ["2:7 E0202 unknown property 'shadow-radus' on circle layer 'heart'; did you mean 'shadow-radius'? => 'shadow-radius' @2:7"]),
+        ("layer heart: circle { }\nanimate heart.stroke-widht to 3 over 1s", ["2:15 E0202 unknown property 'stroke-widht' on circle layer 'heart'; did you mean 'stroke-width'? => 'stroke-width' @2:15"]),
         // CSS habits in an animation: the duration without 'over', a point without parentheses.
         ("layer a: rect { }\nanimate a.opacity from 0 to 1 1s ease ease-in", ["2:31 E0101 a duration in 'animate' follows 'over': write 'over 1s' => 'over ' @2:31"]),
         ("layer a: rect { }\nanimate a.position to 10, 20 over 1s", ["2:23 E0101 a point is written in parentheses: 'to (10, 20)' => '(10, 20)' @2:23"]),

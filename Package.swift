@@ -40,7 +40,9 @@ let package = Package(
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
         .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveCodecs"]),
-        .target(name: "WaveDriver", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
+        // Exports: bakes a scene into a vector timeline; Lottie and SVG are writers over it.
+        .target(name: "WaveExport", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveDriver", dependencies: ["WaveExport", "WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
         .target(name: "WaveREPL", dependencies: ["WaveGeometry", "WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
@@ -67,6 +69,7 @@ let package = Package(
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveGeometry", "WaveSinks", "WaveGraphics", "WaveCodecs"]),
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),

@@ -1,0 +1,116 @@
+import WaveGeometry
+import WaveGraphics
+
+/// A scene baked into a vector timeline: what every tick of a range draws, as layers with
+/// tracks of values, ready for a writer (`SVGWriter`, `LottieWriter`). Ticks are counted
+/// from the range's first tick; a player shows tick t at t/60 s.
+public struct BakedScene: Sendable {
+    public var name: String
+    public var width: Int
+    public var height: Int
+    public var background: Color
+    /// Number of ticks (frames at 60 fps) the export covers.
+    public var tickCount: Int
+    /// Bottom to top.
+    public var layers: [BakedLayer]
+    /// What could not be expressed exactly, and what was done instead.
+    public var report: ExportReport
+}
+
+/// One drawn shape of the scene, followed across ticks: a filled path (strokes are already
+/// outlined, text is glyph outlines) with its paint, fill rule, opacity and blend mode.
+public struct BakedLayer: Sendable {
+    /// The ticks it is drawn at: `ticks.lowerBound ..< ticks.upperBound` (it may also be
+    /// absent at some ticks inside, where its opacity is 0).
+    public var ticks: Range<Int>
+    public var rule: FillRule
+    public var blend: BlendMode
+    public var shape: BakedShape
+    public var paint: BakedPaint
+    /// Opacity 0...1 (the paint colour's alpha not included).
+    public var opacity: Track
+}
+
+/// A layer's geometry.
+public enum BakedShape: Sendable {
+    /// A path that only moves, turns and scales: `path` (coordinates about its own centre)
+    /// placed by `motion`, a track of [x, y, rotation in degrees (clockwise on screen),
+    /// scale x, scale y]: the path point p is shown at (x, y) + R(rotation)·S(scale)·p.
+    case rigid(path: Path, motion: Track)
+    /// A path that changes shape: `structures[k]` gives the element kinds of the keys of
+    /// structure k, `points` every coordinate of the path in device space.
+    case morphing(structures: [[PathElementKind]], points: Track)
+}
+
+/// A layer's paint. Gradient geometry is in the same space as the shape's path (for a
+/// rigid shape, the path's own coordinates, so it moves with the shape).
+public enum BakedPaint: Sendable {
+    /// A track of [r, g, b, a], 0...1.
+    case solid(Track)
+    /// A track of [x0, y0, x1, y1] and a track of the stops [location, r, g, b, a]...
+    case linear(points: Track, stops: Track)
+    /// A track of [cx, cy, radius] and a track of the stops.
+    case radial(circle: Track, stops: Track)
+}
+
+/// The kind of one path element, without its points (which a track holds).
+public enum PathElementKind: Equatable, Hashable, Sendable {
+    case move, line, quad, cubic, close
+
+    /// Coordinates the element holds: 2 for each point.
+    public var coordinateCount: Int {
+        switch self {
+        case .move, .line: return 2
+        case .quad: return 4
+        case .cubic: return 6
+        case .close: return 0
+        }
+    }
+}
+
+extension Path {
+    /// The element kinds and the coordinates, in order.
+    var split: (kinds: [PathElementKind], coordinates: [Double]) {
+        var kinds: [PathElementKind] = [], xs: [Double] = []
+        for e in elements {
+            switch e {
+            case .move(let p): kinds.append(.move); xs += [p.x, p.y]
+            case .line(let p): kinds.append(.line); xs += [p.x, p.y]
+            case .quad(let c, let p): kinds.append(.quad); xs += [c.x, c.y, p.x, p.y]
+            case .cubic(let c1, let c2, let p): kinds.append(.cubic); xs += [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+            case .close: kinds.append(.close)
+            }
+        }
+        return (kinds, xs)
+    }
+
+    /// The path with `kinds` and `coordinates` (as `split` gives them).
+    public init(kinds: [PathElementKind], coordinates xs: [Double]) {
+        var es: [PathElement] = []
+        var i = 0
+        func p() -> Point { defer { i += 2 }; return Point(xs[i], xs[i + 1]) }
+        for k in kinds {
+            switch k {
+            case .move: es.append(.move(p()))
+            case .line: es.append(.line(p()))
+            case .quad: let c = p(); es.append(.quad(c, p()))
+            case .cubic: let c1 = p(), c2 = p(); es.append(.cubic(c1, c2, p()))
+            case .close: es.append(.close)
+            }
+        }
+        self.init(es)
+    }
+}
+
+extension BakedShape {
+    /// The path the layer shows at `tick`, in device space.
+    public func path(at tick: Int) -> Path {
+        switch self {
+        case .rigid(let path, let motion):
+            return path.transformed(by: RigidMotion.transform(motion.value(at: tick)))
+        case .morphing(let structures, let points):
+            let key = points.keys.last { $0.tick <= tick } ?? points.keys[0]
+            return Path(kinds: structures[key.structure], coordinates: points.value(at: tick))
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import WaveCompiler
+import WaveGeometry
+import WaveGraphics
+import WaveRuntime
+import WaveSyntax
+
+/// Bakes a scene into a `BakedScene`: steps the runtime tick by tick, takes each tick's
+/// display list (already lowered to device-space paths, so every feature the renderer
+/// draws is there exactly), follows each filled path from tick to tick as one layer, and
+/// reduces its values to keyframes (`Track.reduce`) within the export tolerances.
+public struct Baker {
+    /// 0.05 px for points, 0.1° for turns, 1/255 for colours and opacities.
+    public static let pixelTolerance = 0.05
+    public static let degreeTolerance = 0.1
+    public static let colorTolerance = 1.0 / 255
+
+    public var program: Program
+    public var source: SourceFile?
+    public var name: String
+    public var target: ExportFormat
+
+    public init(program: Program, source: SourceFile?, name: String, target: ExportFormat) {
+        self.program = program
+        self.source = source
+        self.name = name
+        self.target = target
+    }
+
+    /// The baked ticks `ticks` (end exclusive). Throws the runtime's errors, and
+    /// `Interrupted`-like errors from `shouldStop` through `stop`.
+    public func bake(ticks: Range<Int>, stop: () throws -> Void = {}) throws -> BakedScene {
+        var runtime = try SceneRuntime(program: program)
+        var report = ExportReport.scan(program, source: source, target: target)
+        var tracker = SlotTracker()
+        var frame: Frame? = nil
+        for (i, t) in ticks.enumerated() {
+            while runtime.tick < t && !runtime.isStopped { try runtime.step() }
+            if i % 16 == 0 { try stop() }
+            let f = try runtime.frame()
+            var leaves: [Leaf] = []
+            Leaf.flatten(f.items, opacity: 1, blend: .normal, into: &leaves, report: &report, source: source)
+            tracker.add(leaves, tick: i)
+            frame = f
+        }
+        let bg = frame?.background ?? Color.clear
+        let count = ticks.count
+        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count) }
+        return BakedScene(name: name, width: program.scene.width, height: program.scene.height, background: bg,
+                          tickCount: count, layers: layers, report: report)
+    }
+}
+
+/// One filled path of one tick's display list, with its paint as numbers.
+struct Leaf {
+    var kinds: [PathElementKind]
+    var points: [Double]
+    var rule: FillRule
+    var blend: BlendMode
+    /// 0 solid, 1 linear, 2 radial.
+    var paintKind: Int
+    /// Solid: [r, g, b, a]; linear: [x0, y0, x1, y1]; radial: [cx, cy, r].
+    var paint: [Double]
+    /// [location, r, g, b, a] for each stop (gradients).
+    var stops: [Double]
+    var opacity: Double
+
+    /// Whether two leaves can be one layer's values at two ticks.
+    func sameKind(_ o: Leaf) -> Bool {
+        paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend
+    }
+
+    /// How unlike `o` this leaf is (0: the same), for following shapes across ticks.
+    func distance(to o: Leaf) -> Double {
+        var d = 100 * abs(opacity - o.opacity)
+        for (a, b) in zip(paint, o.paint) { d += paintKind == 0 ? 100 * abs(a - b) : abs(a - b) / 4 }
+        if kinds == o.kinds {
+            var s = 0.0
+            for (a, b) in zip(points, o.points) { s += abs(a - b) }
+            d += s / Double(max(1, points.count))
+        } else {
+            d += 30
+        }
+        return d
+    }
+
+    /// The fills of `items`, in drawing order, with group opacities multiplied in and the
+    /// innermost blend mode. Filters are left out (`ExportReport.scan` names them).
+    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, into out: inout [Leaf],
+                        report: inout ExportReport, source: SourceFile?) {
+        for item in items {
+            switch item {
+            case .fill(let path, let rule, let paint, let o):
+                let op = opacity * (o.isNaN ? 0 : min(1, max(0, o)))
+                guard op > 0, !path.isEmpty, path.elements.allSatisfy(\.isFinite) else { continue }
+                let (kinds, points) = path.split
+                var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op)
+                switch paint {
+                case .solid(let c): leaf.paint = [c.r, c.g, c.b, c.a]
+                case .linearGradient(let s, let e, let stops):
+                    leaf.paintKind = 1; leaf.paint = [s.x, s.y, e.x, e.y]; leaf.stops = flat(stops)
+                case .radialGradient(let c, let r, let stops):
+                    leaf.paintKind = 2; leaf.paint = [c.x, c.y, r]; leaf.stops = flat(stops)
+                case .conicGradient(_, _, let stops):
+                    let n = Double(max(1, stops.count))
+                    let avg = stops.reduce([0.0, 0, 0, 0]) { [$0[0] + $1.color.r / n, $0[1] + $1.color.g / n, $0[2] + $1.color.b / n, $0[3] + $1.color.a / n] }
+                    leaf.paint = avg
+                    report.add(source, nil, "conic gradient", .approximated, "filled with the average of its stops' colours")
+                case .image:
+                    report.add(source, nil, "image paint", .dropped, "images are not embedded yet")
+                    continue
+                }
+                if leaf.stops.isEmpty && leaf.paintKind != 0 { continue }   // no stops paints nothing
+                out.append(leaf)
+            case .group(let inner, let o, _):
+                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, into: &out, report: &report, source: source)
+            case .effect(let inner, let effects):
+                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, into: &out, report: &report, source: source)
+            }
+        }
+    }
+
+    static func flat(_ stops: [GradientStop]) -> [Double] {
+        stops.flatMap { [$0.location, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }
+    }
+}
+
+extension PathElement {
+    var isFinite: Bool {
+        switch self {
+        case .move(let p), .line(let p): return p.isFinite
+        case .quad(let a, let b): return a.isFinite && b.isFinite
+        case .cubic(let a, let b, let c): return a.isFinite && b.isFinite && c.isFinite
+        case .close: return true
+        }
+    }
+}

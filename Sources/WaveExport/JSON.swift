@@ -1,0 +1,68 @@
+import Foundation
+
+/// A JSON value written with its keys in order and numbers rounded to a few decimals, so
+/// exports are small and the same scene always gives the same bytes.
+indirect enum JSON {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    var text: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    func write(into out: inout String) {
+        switch self {
+        case .number(let x): out += JSON.format(x)
+        case .string(let s): out += JSON.quote(s)
+        case .bool(let b): out += b ? "true" : "false"
+        case .array(let xs):
+            out += "["
+            for (i, x) in xs.enumerated() {
+                if i > 0 { out += "," }
+                x.write(into: &out)
+            }
+            out += "]"
+        case .object(let kvs):
+            out += "{"
+            for (i, (k, v)) in kvs.enumerated() {
+                if i > 0 { out += "," }
+                out += JSON.quote(k) + ":"
+                v.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// At most 4 decimals, no trailing zeros, no `-0`; a non-finite number writes 0.
+    static func format(_ x: Double) -> String {
+        guard x.isFinite else { return "0" }
+        let r = (x * 10_000).rounded() / 10_000
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
+        var s = String(format: "%.4f", r)
+        while s.hasSuffix("0") { s.removeLast() }
+        return s
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    static func numbers(_ xs: [Double]) -> JSON { .array(xs.map { .number($0) }) }
+}

@@ -1,0 +1,178 @@
+import WaveGeometry
+import WaveGraphics
+
+/// Follows the fills of successive display lists as layers (slots): each tick's fills are
+/// aligned with the slots drawn at the tick before, in order (an edit-distance alignment,
+/// so a shape spawned below others, or removed, leaves the others' slots in place). A fill
+/// that matches none starts a slot, placed in the drawing order right after the slot of
+/// the fill drawn before it; a slot not matched ends.
+struct SlotTracker {
+    var slots: [Slot] = []
+    /// Slot indices, bottom to top.
+    var order: [Int] = []
+    /// The slots drawn at the last tick, in drawing order.
+    var live: [Int] = []
+
+    /// Cost of leaving a slot or a fill unmatched.
+    static let gapCost = 40.0
+
+    mutating func add(_ leaves: [Leaf], tick: Int) {
+        let prev = live.map { slots[$0].last }
+        var match = Array(repeating: -1, count: leaves.count)   // leaf → index into live
+        if prev.count == leaves.count && zip(prev, leaves).allSatisfy({ $0.sameKind($1) && $0.kinds == $1.kinds }) {
+            match = Array(leaves.indices)
+        } else {
+            match = SlotTracker.align(prev, leaves)
+        }
+        var nowLive: [Int] = []
+        var previousSlot: Int? = nil
+        for (j, leaf) in leaves.enumerated() {
+            let id: Int
+            if match[j] >= 0 {
+                id = live[match[j]]
+            } else {
+                id = slots.count
+                slots.append(Slot(last: leaf))
+                let at = previousSlot.flatMap { p in order.firstIndex(of: p).map { $0 + 1 } } ?? 0
+                order.insert(id, at: at)
+            }
+            slots[id].record(leaf, tick: tick)
+            nowLive.append(id)
+            previousSlot = id
+        }
+        live = nowLive
+    }
+
+    /// For each leaf, the index of the previous leaf it continues, or -1: the monotone
+    /// matching of least total cost (`Leaf.distance` a match, `gapCost` a leaf unmatched).
+    static func align(_ a: [Leaf], _ b: [Leaf]) -> [Int] {
+        let n = a.count, m = b.count
+        var cost = Array(repeating: 0.0, count: (n + 1) * (m + 1))
+        var step = Array(repeating: UInt8(0), count: (n + 1) * (m + 1))   // 1 match, 2 skip a, 3 skip b
+        func at(_ i: Int, _ j: Int) -> Int { i * (m + 1) + j }
+        for i in 0...n {
+            for j in 0...m {
+                if i == 0 && j == 0 { continue }
+                var best = Double.infinity, how: UInt8 = 0
+                if i > 0 && j > 0 && a[i - 1].sameKind(b[j - 1]) {
+                    let c = cost[at(i - 1, j - 1)] + a[i - 1].distance(to: b[j - 1])
+                    if c < best { best = c; how = 1 }
+                }
+                if i > 0, cost[at(i - 1, j)] + gapCost < best { best = cost[at(i - 1, j)] + gapCost; how = 2 }
+                if j > 0, cost[at(i, j - 1)] + gapCost < best { best = cost[at(i, j - 1)] + gapCost; how = 3 }
+                cost[at(i, j)] = best
+                step[at(i, j)] = how
+            }
+        }
+        var match = Array(repeating: -1, count: m)
+        var i = n, j = m
+        while i > 0 || j > 0 {
+            switch step[at(i, j)] {
+            case 1: match[j - 1] = i - 1; i -= 1; j -= 1
+            case 2: i -= 1
+            default: j -= 1
+            }
+        }
+        return match
+    }
+}
+
+/// One layer's samples: the leaf it showed at each tick it was drawn.
+struct Slot {
+    var last: Leaf
+    var samples: [Int: Leaf] = [:]
+    var first = Int.max
+    var end = 0
+
+    init(last: Leaf) { self.last = last }
+
+    mutating func record(_ leaf: Leaf, tick: Int) {
+        samples[tick] = leaf
+        last = leaf
+        first = min(first, tick)
+        end = max(end, tick + 1)
+    }
+
+    /// The slot as a baked layer over ticks 0..<tickCount: at ticks it was not drawn its
+    /// opacity is 0 and its other values those of the nearest tick it was.
+    func baked(tickCount: Int) -> BakedLayer {
+        var filled: [Leaf] = []
+        var opacity: [[Double]] = []
+        var current = samples[first] ?? last
+        for t in 0..<tickCount {
+            if let s = samples[t] { current = s; opacity.append([s.opacity]) } else { opacity.append([0]) }
+            filled.append(current)
+        }
+        let shape: BakedShape
+        var motion: [[Double]]? = nil
+        if let rigid = rigidFit(filled) {
+            shape = rigid.shape
+            motion = rigid.motion
+        } else {
+            var structures: [[PathElementKind]] = []
+            var ids: [Int] = []
+            for leaf in filled {
+                if let k = structures.firstIndex(of: leaf.kinds) { ids.append(k) } else { ids.append(structures.count); structures.append(leaf.kinds) }
+            }
+            shape = .morphing(structures: structures, points: Track.reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
+        }
+        let c = Baker.colorTolerance
+        let paint: BakedPaint
+        let stops = { Track.reduce(filled.map(\.stops), tolerance: [c]) }
+        switch last.paintKind {
+        case 1:
+            let pts = zip(filled, motion ?? []).map { leaf, m in local(leaf.paint, m) }
+            paint = .linear(points: Track.reduce(motion == nil ? filled.map(\.paint) : pts, tolerance: [Baker.pixelTolerance]), stops: stops())
+        case 2:
+            let circles = zip(filled, motion ?? []).map { leaf, m in
+                local([leaf.paint[0], leaf.paint[1]], m) + [leaf.paint[2] / max(1e-9, abs(m[3]))]
+            }
+            paint = .radial(circle: Track.reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
+        default:
+            paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
+        }
+        return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
+                          opacity: Track.reduce(opacity, tolerance: [c]))
+    }
+
+    /// Device points `xs` (pairs) in the coordinates of a rigid path placed by motion `m`.
+    func local(_ xs: [Double], _ m: [Double]) -> [Double] {
+        guard let inv = RigidMotion.transform(m).inverted else { return xs }
+        var out: [Double] = []
+        for i in stride(from: 0, to: xs.count - 1, by: 2) {
+            let p = inv.apply(Point(xs[i], xs[i + 1]))
+            out += [p.x, p.y]
+        }
+        return out
+    }
+
+    /// The slot as one path that only moves, when every tick's path is a moved copy of the
+    /// largest one; nil otherwise.
+    func rigidFit(_ filled: [Leaf]) -> (shape: BakedShape, motion: [[Double]])? {
+        guard let kinds = filled.first?.kinds, filled.allSatisfy({ $0.kinds == kinds }), filled[0].points.count >= 4 else { return nil }
+        func area(_ xs: [Double]) -> (Double, Rect) {
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for i in stride(from: 0, to: xs.count - 1, by: 2) {
+                x0 = min(x0, xs[i]); x1 = max(x1, xs[i]); y0 = min(y0, xs[i + 1]); y1 = max(y1, xs[i + 1])
+            }
+            return ((x1 - x0) * (y1 - y0), Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        }
+        guard let ref = filled.max(by: { area($0.points).0 < area($1.points).0 }) else { return nil }
+        let box = area(ref.points).1
+        let cx = box.x + box.width / 2, cy = box.y + box.height / 2
+        var q = ref.points
+        for i in stride(from: 0, to: q.count - 1, by: 2) { q[i] -= cx; q[i + 1] -= cy }
+        var motion: [[Double]] = []
+        var degrees: Double? = nil
+        for leaf in filled {
+            if let prev = motion.last, leaf.points == filled[motion.count - 1].points { motion.append(prev); continue }
+            guard let m = RigidMotion.fit(reference: q, points: leaf.points, previousDegrees: degrees) else { return nil }
+            degrees = m[2]
+            motion.append(m)
+        }
+        let extent = max(1, box.width / 2, box.height / 2)
+        let s = Baker.pixelTolerance / extent
+        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s])
+        return (.rigid(path: Path(kinds: kinds, coordinates: q), motion: track), motion)
+    }
+}

@@ -1,0 +1,52 @@
+import XCTest
+@testable import WaveExport
+
+/// Reducing per-tick samples to keyframes: every tick reproduced within the tolerance,
+/// straight runs merged, constants static, structure changes held.
+final class TrackTests: XCTestCase {
+    func testAConstantTrackIsStatic() {
+        let t = Track.reduce(Array(repeating: [0.5, 2], count: 40), tolerance: [0.01])
+        XCTAssertTrue(t.isStatic)
+        XCTAssertEqual(t.first, [0.5, 2])
+    }
+
+    func testALinearRunIsTwoKeys() {
+        let samples = (0..<61).map { [Double($0) * 1.5] }
+        let t = Track.reduce(samples, tolerance: [0.05])
+        XCTAssertEqual(t.keys.map(\.tick), [0, 60])
+    }
+
+    func testAnEasedRunIsReproducedAtEveryTickWithinTheTolerance() {
+        let samples = (0..<90).map { i -> [Double] in let x = Double(i) / 89; return [100 * x * x * (3 - 2 * x), sin(x * 6)] }
+        let t = Track.reduce(samples, tolerance: [0.05, 0.001])
+        XCTAssertLessThan(t.keys.count, 89, "an eased curve merges some runs")
+        XCTAssertGreaterThan(t.keys.count, 2)
+        for (i, s) in samples.enumerated() {
+            let v = t.value(at: i)
+            XCTAssertEqual(v[0], s[0], accuracy: 0.05, "tick \(i)")
+            XCTAssertEqual(v[1], s[1], accuracy: 0.001, "tick \(i)")
+        }
+    }
+
+    func testAStructureChangeIsAHold() {
+        let samples: [[Double]] = [[0, 0], [1, 1], [2, 2], [5, 5, 5, 5], [6, 6, 6, 6]]
+        let t = Track.reduce(samples, structures: [0, 0, 0, 1, 1], tolerance: [0.05])
+        XCTAssertEqual(t.keys.map(\.tick), [0, 2, 3, 4])
+        XCTAssertEqual(t.keys.map(\.hold), [false, true, false, false])
+        XCTAssertEqual(t.value(at: 2), [2, 2])
+        XCTAssertEqual(t.value(at: 3), [5, 5, 5, 5])
+    }
+
+    func testRigidMotionFindsATurnAndAScaleAndRefusesAShear() {
+        let q: [Double] = [-10, -5, 10, -5, 10, 5, -10, 5]
+        let m = [30.0, 40, 75, 2, 0.5]
+        let t = RigidMotion.transform(m)
+        var p: [Double] = []
+        for i in stride(from: 0, to: q.count, by: 2) { let r = t.apply(.init(q[i], q[i + 1])); p += [r.x, r.y] }
+        let fit = RigidMotion.fit(reference: q, points: p, previousDegrees: 360 + 70)
+        XCTAssertNotNil(fit)
+        for (a, b) in zip(fit ?? [], [30.0, 40, 360 + 75, 2, 0.5]) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+        let sheared = [-10.0, -5, 10, -5, 20, 5, 0, 5]
+        XCTAssertNil(RigidMotion.fit(reference: q, points: sheared, previousDegrees: nil))
+    }
+}

@@ -22,19 +22,23 @@ public struct PlaySession {
         self.printStats = printStats
     }
 
+    /// A player for the compiled script. With `waiting` (--watch in a terminal), a script
+    /// broken at launch gives a player that shows its error and waits for a good save.
+    static func player(for file: String, waiting: Bool, options: PlayOptions) throws(Exit) -> TerminalPlayer {
+        do {
+            let (program, source) = try ScriptLoader.compile(file)
+            return TerminalPlayer(program: program, source: source)
+        } catch {
+            guard error == .script, waiting, let player = TerminalPlayer.awaitingFix(of: file, options: options) else { throw error }
+            return player
+        }
+    }
+
     /// Compiles the script and plays it (or writes its frames).
     public func run() throws {
         let env = ProcessInfo.processInfo.environment
         let interactive = Terminal.isTerminal(STDOUT_FILENO)
-        // --watch on a script broken at launch shows its error and waits for a good save.
-        var player: TerminalPlayer
-        do {
-            let (program, source) = try ScriptLoader.compile(file)
-            player = TerminalPlayer(program: program, source: source)
-        } catch let e where e == .script && options.watch && interactive {
-            guard let waiting = TerminalPlayer.awaitingFix(of: file, options: options) else { throw Exit.script }
-            player = waiting
-        }
+        let player = try PlaySession.player(for: file, waiting: options.watch && interactive, options: options)
         Interrupts.install()
         if interactive && env["TERM"] == "dumb" {
             Console.error("TERM=dumb cannot move the cursor, so the scene cannot play here; write frames to a file instead (wave play \(file) --ticks 120 > frames.txt) or render it (wave render \(file) -o out.gif)")

@@ -61,6 +61,11 @@ public final class ScriptWatcher {
     /// The new version when the file changed since the last check, else nil.
     public func check() -> Change? {
         guard changed() else { return nil }
+        return ScriptWatcher.compile(path)
+    }
+
+    /// The script at `path` read and compiled, as a change to it would be reported.
+    public static func compile(_ path: String) -> Change {
         let file: SourceFile
         do { file = try ScriptReader.read(path) } catch {
             return .failed("\(PathName.lastComponent(path)): \(error.message)")

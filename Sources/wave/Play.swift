@@ -30,7 +30,8 @@ struct Play: ParsableCommand {
         suspends. The bottom row is \
         a status bar (--no-status hides it). --watch reloads the script when it changes on \
         disk and keeps the current tick; a broken edit shows its first error in the status \
-        bar while the last good version plays on (an error too long for the bar ends in …(e): \
+        bar while the last good version plays on, and a script broken at launch shows its error \
+        and waits for a save that compiles (an error too long for the bar ends in …(e): \
         press e to read it whole over the picture, e again to hide it). --text cells draws small text layers as \
         real characters in their colours. The terminal is restored on every exit.
 

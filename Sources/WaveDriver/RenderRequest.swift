@@ -68,6 +68,10 @@ public struct RenderRequest: Sendable {
     public var jobs: Int?
     public var quiet = false
     public var progress = false
+    /// `--still`: an SVG export of the one tick --frame or --time picks.
+    public var still = false
+    /// `--report FILE`: an export's report as JSON.
+    public var report: String?
 
     /// A request to render `files`, every other flag not given.
     public init(files: [String]) { self.files = files }
@@ -94,6 +98,8 @@ public struct RenderRequest: Sendable {
             guard outDir != nil else { throw UsageError("--jobs renders several scripts at once: it goes with --out-dir DIR") }
         }
         if quiet && progress { throw UsageError("give -q (print nothing but errors) or --progress, not both") }
+        if let export = exportFormat { return try ExportJob.check(self, export) }
+        if still || report != nil { throw UsageError("\(still ? "--still" : "--report") goes with an export: -o FILE.svg, FILE.json or FILE.lottie") }
         let fmt = try resolvedFormat()
         let info = fmt.info
         let sequence = output.map(RenderDestination.isPattern) ?? false
@@ -164,6 +170,11 @@ public struct RenderRequest: Sendable {
     /// thrown as its `Exit`. Returns the lines for standard output (a batch's summary) and
     /// the status to end with once they are printed.
     public func run() throws -> (lines: [String], status: Exit?) {
+        if let export = exportFormat {
+            do { try check() } catch { Console.error(error.message); throw Exit.usage }
+            try ExportJob(request: self, format: export).run()
+            return ([], nil)
+        }
         let fmt: ImageFormat
         do { try check(); fmt = try resolvedFormat() } catch {
             Console.error(error.message)

@@ -122,6 +122,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("state-from"), help: "Start from a runtime state saved by 'wave state' instead of stepping from tick 0 (its tick must be at or before the first tick drawn).") var stateFrom: String?
     @Option(name: .customLong("state-to"), help: "After the render, write the runtime state the chunk after this one (--shard K+1/N, or --ticks from B) starts from with --state-from.") var stateTo: String?
     @Option(parsing: .unconditional, help: "With --out-dir: scripts rendered at once, sharing the cores (1: one after another, each on every core).") var jobs: Int?
+    @Flag(help: "With -o FILE.svg: a static SVG of the tick --frame or --time picks.") var still = false
+    @Option(help: "With an export (-o FILE.svg, .json, .lottie): write its report, what it could not express exactly, as JSON.") var report: String?
     @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
     @Flag(help: "Show progress even when standard error is not a terminal (one line a second).") var progress = false
 
@@ -157,6 +159,8 @@ struct Render: ParsableCommand {
         r.jobs = jobs
         r.quiet = quiet
         r.progress = progress
+        r.still = still
+        r.report = report
         return r
     }
 

@@ -1,0 +1,221 @@
+import WaveGeometry
+import WaveGraphics
+
+/// Writes a baked scene as Lottie JSON (Bodymovin 5): 60 fps, the scene's size, a frame a
+/// tick. Each baked layer is a shape layer: a rigid path with position, rotation and
+/// scale keyframes on the layer, a morphing one with path keyframes; its fill or gradient
+/// fill with colour keyframes, its opacity on the layer. Keys move linearly (easing
+/// out 0,0 in 1,1); a hold is a hold keyframe. The background is a rectangle at the bottom.
+public struct LottieWriter {
+    public var scene: BakedScene
+
+    /// Lottie's players keep sizes and frame counts in 32-bit numbers; 10 hours at 60 fps
+    /// and 8192 px fit comfortably, so only non-positive sizes are refused.
+    public struct Unwritable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(_ scene: BakedScene) { self.scene = scene }
+
+    public var json: String {
+        get throws {
+            guard scene.width > 0, scene.height > 0, scene.tickCount > 0 else {
+                throw Unwritable(description: "a Lottie animation needs a size and at least one frame")
+            }
+            var layers: [JSON] = []
+            for (i, layer) in scene.layers.enumerated().reversed() { layers.append(shapeLayer(layer, index: i + 2)) }
+            if scene.background.a > 0 { layers.append(background) }
+            let doc = JSON.object([
+                ("v", .string("5.7.4")), ("fr", .number(60)), ("ip", .number(0)), ("op", .number(Double(scene.tickCount))),
+                ("w", .number(Double(scene.width))), ("h", .number(Double(scene.height))), ("nm", .string(scene.name)),
+                ("ddd", .number(0)), ("assets", .array([])), ("layers", .array(layers)),
+            ])
+            return doc.text
+        }
+    }
+
+    var background: JSON {
+        let c = scene.background
+        let w = Double(scene.width), h = Double(scene.height)
+        let rect = JSON.object([("ty", .string("rc")), ("nm", .string("background")), ("d", .number(1)),
+                                ("p", fixed([w / 2, h / 2])), ("s", fixed([w, h])), ("r", fixed(0))])
+        let fill = JSON.object([("ty", .string("fl")), ("nm", .string("fill")), ("c", fixed([c.r, c.g, c.b, 1])),
+                                ("o", fixed(c.a * 100)), ("r", .number(1))])
+        return layerJSON(name: "background", index: 1, transform: staticTransform, items: [rect, fill],
+                         ticks: 0..<scene.tickCount, blend: .normal)
+    }
+
+    func shapeLayer(_ layer: BakedLayer, index: Int) -> JSON {
+        var items: [JSON] = []
+        var transform = staticTransform
+        let opacity = track(layer.opacity) { [$0[0] * 100] }
+        switch layer.shape {
+        case .rigid(let path, let motion):
+            items += LottiePath.subpaths(path).map { sh(.object([("a", .number(0)), ("k", $0)])) }
+            transform = [("a", fixed([0, 0])), ("p", track(motion) { [$0[0], $0[1]] }),
+                         ("s", track(motion) { [$0[3] * 100, $0[4] * 100] }), ("r", track(motion) { [$0[2]] })]
+        case .morphing(let structures, let points):
+            let perKey = points.keys.map { LottiePath.subpaths(Path(kinds: structures[$0.structure], coordinates: $0.value)) }
+            let count = perKey.map(\.count).max() ?? 0
+            for s in 0..<count {
+                if points.isStatic {
+                    items.append(sh(.object([("a", .number(0)), ("k", perKey[0][s])])))
+                } else {
+                    let values = perKey.map { s < $0.count ? $0[s] : LottiePath.empty }
+                    items.append(sh(keyframes(points, values: values)))
+                }
+            }
+        }
+        items.append(paintItem(layer))
+        // The opacity goes on the shape group, not the layer: rlottie 0.2 lowers the alpha
+        // of the whole frame under a layer whose opacity is below 100.
+        return layerJSON(name: "shape \(index - 1)", index: index, transform: transform, items: items, ticks: layer.ticks,
+                         blend: layer.blend, opacity: opacity)
+    }
+
+    func paintItem(_ layer: BakedLayer) -> JSON {
+        let rule = JSON.number(layer.rule == .evenOdd ? 2 : 1)
+        switch layer.paint {
+        case .solid(let c):
+            return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }),
+                            ("o", track(c) { [$0[3] * 100] }), ("r", rule)])
+        case .linear(let points, let stops):
+            return gradient(type: 1, start: track(points) { [$0[0], $0[1]] }, end: track(points) { [$0[2], $0[3]] }, stops: stops, rule: rule)
+        case .radial(let circle, let stops):
+            return gradient(type: 2, start: track(circle) { [$0[0], $0[1]] }, end: track(circle) { [$0[0] + $0[2], $0[1]] }, stops: stops, rule: rule)
+        }
+    }
+
+    func gradient(type: Int, start: JSON, end: JSON, stops: Track, rule: JSON) -> JSON {
+        let count = stops.first.count / 5
+        let colors = track(stops) { v in
+            var offsets: [Double] = [], alphas: [Double] = []
+            var last = -Double.infinity
+            for s in 0..<count {
+                last = max(last, v[5 * s])
+                let at = min(1, max(0, last))
+                offsets += [at, v[5 * s + 1], v[5 * s + 2], v[5 * s + 3]]
+                alphas += [at, v[5 * s + 4]]
+            }
+            return offsets + alphas
+        }
+        return .object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", fixed(100)), ("r", rule),
+                        ("s", start), ("e", end), ("t", .number(Double(type))),
+                        ("g", .object([("p", .number(Double(count))), ("k", colors)]))])
+    }
+
+    var staticTransform: [(String, JSON)] {
+        [("a", fixed([0, 0])), ("p", fixed([0, 0])), ("s", fixed([100, 100])), ("r", fixed(0))]
+    }
+
+    func layerJSON(name: String, index: Int, transform: [(String, JSON)], items: [JSON], ticks: Range<Int>, blend: BlendMode,
+                   opacity: JSON? = nil) -> JSON {
+        let t = transform + [("o", fixed(100))]
+        let group = JSON.object([("ty", .string("gr")), ("nm", .string(name)),
+                                 ("it", .array(items + [.object([("ty", .string("tr")), ("nm", .string("transform"))] + staticTransform + [("o", opacity ?? fixed(100))])]))])
+        return .object([("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(4)), ("nm", .string(name)), ("sr", .number(1)),
+                        ("ks", .object(t)), ("ao", .number(0)), ("shapes", .array([group])),
+                        ("ip", .number(Double(ticks.lowerBound))), ("op", .number(Double(ticks.upperBound))), ("st", .number(0)),
+                        ("bm", .number(Double(LottieWriter.blendCode(blend))))])
+    }
+
+    func sh(_ ks: JSON) -> JSON { .object([("ty", .string("sh")), ("nm", .string("path")), ("ks", ks)]) }
+
+    func fixed(_ x: Double) -> JSON { .object([("a", .number(0)), ("k", .number(x))]) }
+    func fixed(_ xs: [Double]) -> JSON { .object([("a", .number(0)), ("k", JSON.numbers(xs))]) }
+
+    /// A property from a track: static, or keyframes with `map` applied to each key.
+    func track(_ t: Track, _ map: ([Double]) -> [Double]) -> JSON {
+        if t.isStatic {
+            let v = map(t.first)
+            return v.count == 1 ? fixed(v[0]) : fixed(v)
+        }
+        return keyframes(t, values: t.keys.map { JSON.numbers(map($0.value)) })
+    }
+
+    /// Keyframes at the track's keys with `values` (one a key), linear or held.
+    func keyframes(_ t: Track, values: [JSON]) -> JSON {
+        var keys: [JSON] = []
+        for (i, k) in t.keys.enumerated() {
+            var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([values[i]]))]
+            if case .array(let xs) = values[i], !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", values[i]) }
+            if i + 1 < t.keys.count {
+                fields += [("o", .object([("x", JSON.numbers([0])), ("y", JSON.numbers([0]))])),
+                           ("i", .object([("x", JSON.numbers([1])), ("y", JSON.numbers([1]))]))]
+                if k.hold { fields.append(("h", .number(1))) }
+            }
+            keys.append(.object(fields))
+        }
+        return .object([("a", .number(1)), ("k", .array(keys))])
+    }
+
+    /// Lottie's blend mode numbers (`bm`).
+    static func blendCode(_ b: BlendMode) -> Int {
+        switch b {
+        case .normal: return 0
+        case .multiply: return 1
+        case .screen: return 2
+        case .overlay: return 3
+        case .darken: return 4
+        case .lighten: return 5
+        case .colorDodge: return 6
+        case .colorBurn: return 7
+        case .hardLight: return 8
+        case .softLight: return 9
+        case .difference: return 10
+        case .exclusion: return 11
+        case .plusLighter: return 16
+        }
+    }
+}
+
+/// Paths as Lottie shape values: one `{c, v, i, o}` a sub-path, cubic Béziers with
+/// tangents relative to their vertex (a quadratic raised to a cubic, exactly).
+enum LottiePath {
+    static let empty = JSON.object([("c", .bool(false)), ("v", .array([])), ("i", .array([])), ("o", .array([]))])
+
+    static func subpaths(_ path: Path) -> [JSON] {
+        var out: [JSON] = []
+        var v: [Point] = [], ins: [Point] = [], outs: [Point] = []
+        var closed = false
+        var start = Point(0, 0)
+        func flush() {
+            if !v.isEmpty {
+                func list(_ ps: [Point]) -> JSON { .array(ps.map { JSON.numbers([$0.x, $0.y]) }) }
+                out.append(.object([("c", .bool(closed)), ("v", list(v)), ("i", list(ins)), ("o", list(outs))]))
+            }
+            v = []; ins = []; outs = []; closed = false
+        }
+        func begin(_ p: Point) { flush(); v = [p]; ins = [Point(0, 0)]; outs = [Point(0, 0)]; start = p }
+        func ensure(_ p: Point) { if v.isEmpty { begin(p) } }
+        for e in path.elements {
+            switch e {
+            case .move(let p): begin(p)
+            case .line(let p):
+                if closed { begin(start) }
+                ensure(p)
+                v.append(p); ins.append(Point(0, 0)); outs.append(Point(0, 0))
+            case .quad(let c, let p):
+                if closed { begin(start) }
+                ensure(c)
+                let p0 = v[v.count - 1]
+                let c1 = Point(p0.x + 2 / 3 * (c.x - p0.x), p0.y + 2 / 3 * (c.y - p0.y))
+                let c2 = Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y))
+                cubic(c1, c2, p)
+            case .cubic(let c1, let c2, let p):
+                if closed { begin(start) }
+                ensure(c1)
+                cubic(c1, c2, p)
+            case .close:
+                if !v.isEmpty { closed = true }
+            }
+        }
+        func cubic(_ c1: Point, _ c2: Point, _ p: Point) {
+            let last = v[v.count - 1]
+            outs[outs.count - 1] = Point(c1.x - last.x, c1.y - last.y)
+            v.append(p); ins.append(Point(c2.x - p.x, c2.y - p.y)); outs.append(Point(0, 0))
+        }
+        flush()
+        return out
+    }
+}

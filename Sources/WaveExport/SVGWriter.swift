@@ -1,0 +1,181 @@
+import Foundation
+import WaveGeometry
+import WaveGraphics
+
+/// Writes a baked scene as an SVG document. Tracks that change become SMIL animations
+/// (`<animate>`, `<animateTransform>`) over the whole export, repeating forever, so the
+/// file plays in a browser and in an `<img>`; a scene of one tick is a still picture.
+///
+/// Each layer is a `<path>`: a rigid one inside a `<g>` whose transform animates
+/// (translate, then rotate, then scale), a morphing one with its `d` animated. Values
+/// move linearly between keys; a hold (a path changing structure) is written as a key
+/// just before the next one. Tick t shows at t/60 s, as the renderer's tick t.
+public struct SVGWriter {
+    public var scene: BakedScene
+
+    public init(_ scene: BakedScene) { self.scene = scene }
+
+    public var document: String {
+        let w = scene.width, h = scene.height
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        out += "<title>\(escape(scene.name))</title>\n"
+        if scene.background.a > 0 {
+            out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(rgb(scene.background))\"\(scene.background.a < 1 ? " fill-opacity=\"\(n(scene.background.a))\"" : "")/>\n"
+        }
+        for (i, layer) in scene.layers.enumerated() { out += element(layer, id: i) }
+        return out + "</svg>\n"
+    }
+
+    func element(_ layer: BakedLayer, id: Int) -> String {
+        var out = ""
+        var attributes = ""
+        var animations = ""
+        switch layer.paint {
+        case .solid(let c):
+            attributes += " fill=\"\(rgb(c.first))\""
+            if !c.isStatic { animations += animate("fill", c) { rgb($0) } }
+            let alpha = Track(keys: c.keys.map { Track.Key(tick: $0.tick, value: [$0.value[3]], hold: $0.hold, structure: 0) })
+            if alpha.keys.contains(where: { $0.value[0] < 1 }) {
+                attributes += " fill-opacity=\"\(n(alpha.first[0]))\""
+                if !c.isStatic { animations += animate("fill-opacity", alpha) { n($0[0]) } }
+            }
+        case .linear(let points, let stops):
+            out += gradient("linearGradient", id: id, geometry: points, names: ["x1", "y1", "x2", "y2"], stops: stops)
+            attributes += " fill=\"url(#g\(id))\""
+        case .radial(let circle, let stops):
+            out += gradient("radialGradient", id: id, geometry: circle, names: ["cx", "cy", "r"], stops: stops)
+            attributes += " fill=\"url(#g\(id))\""
+        }
+        if layer.rule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
+        if layer.blend != .normal { attributes += " style=\"mix-blend-mode:\(layer.blend.rawValue)\"" }
+        attributes += " opacity=\"\(n(layer.opacity.first[0]))\""
+        if !layer.opacity.isStatic { animations += animate("opacity", layer.opacity) { n($0[0]) } }
+
+        switch layer.shape {
+        case .rigid(let path, let motion):
+            let m = motion.first
+            out += "<g transform=\"translate(\(n(m[0])) \(n(m[1]))) rotate(\(n(m[2]))) scale(\(n(m[3])) \(n(m[4])))\">"
+            if !motion.isStatic {
+                out += animateTransform("translate", motion, additive: false) { "\(n($0[0])) \(n($0[1]))" }
+                out += animateTransform("rotate", motion, additive: true) { n($0[2]) }
+                out += animateTransform("scale", motion, additive: true) { "\(n($0[3])) \(n($0[4]))" }
+            }
+            out += "<path d=\"\(SVGWriter.d(path))\"\(attributes)>\(animations)</path></g>\n"
+        case .morphing(let structures, let points):
+            let d0 = SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first))
+            if !points.isStatic {
+                let (times, values) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
+                animations += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : "")/>"
+            }
+            out += "<path d=\"\(d0)\"\(attributes)>\(animations)</path>\n"
+        }
+        return out
+    }
+
+    /// `<linearGradient>`/`<radialGradient>` in user space, its geometry and stops animated
+    /// where they change.
+    func gradient(_ tag: String, id: Int, geometry: Track, names: [String], stops: Track) -> String {
+        let g = geometry.first
+        var out = "<\(tag) id=\"g\(id)\" gradientUnits=\"userSpaceOnUse\""
+        for (k, name) in names.enumerated() { out += " \(name)=\"\(n(g[k]))\"" }
+        out += ">"
+        if !geometry.isStatic {
+            for (k, name) in names.enumerated() { out += animate(name, geometry) { n($0[k]) } }
+        }
+        let count = stops.first.count / 5
+        var last = -Double.infinity
+        for s in 0..<count {
+            let v = stops.first
+            last = max(last, v[5 * s])
+            out += "<stop offset=\"\(n(min(1, max(0, last))))\" stop-color=\"\(rgb(Array(v[(5 * s + 1)...])))\" stop-opacity=\"\(n(v[5 * s + 4]))\">"
+            if !stops.isStatic {
+                out += animate("offset", stops) { n(min(1, max(0, $0[5 * s]))) }
+                out += animate("stop-color", stops) { rgb(Array($0[(5 * s + 1)...])) }
+                out += animate("stop-opacity", stops) { n($0[5 * s + 4]) }
+            }
+            out += "</stop>"
+        }
+        return out + "</\(tag)>\n"
+    }
+
+    /// The SMIL timing of a track: key times (0...1 over the export) and the values the
+    /// format function writes, a hold written as a second key just before the next.
+    func timing(_ track: Track, discrete: Bool, format: ([Double], Int) -> String) -> (times: String, values: String) {
+        let total = Double(scene.tickCount)
+        var times: [Double] = [], values: [String] = []
+        if discrete {
+            // Every tick's value from half a tick before it, so a player paused on a tick
+            // shows that tick's value however its clock rounds.
+            var prev: String? = nil
+            for t in 0..<scene.tickCount {
+                let key = track.keys.last { $0.tick <= t } ?? track.keys[0]
+                let v = format(track.value(at: t), key.structure)
+                if v == prev { continue }
+                times.append(t == 0 ? 0 : (Double(t) - 0.5) / total)
+                values.append(v)
+                prev = v
+            }
+            return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"))
+        }
+        for (i, k) in track.keys.enumerated() {
+            times.append(Double(k.tick) / total)
+            values.append(format(k.value, k.structure))
+            if k.hold, i + 1 < track.keys.count {
+                times.append((Double(track.keys[i + 1].tick) - 0.001) / total)
+                values.append(format(k.value, k.structure))
+            }
+        }
+        if times.last != 1 { times.append(1); values.append(values.last ?? "") }
+        return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"))
+    }
+
+    var duration: String { "\(n(Double(scene.tickCount) / 60))s" }
+
+    func animate(_ attribute: String, _ track: Track, discrete: Bool = false, format: ([Double]) -> String) -> String {
+        let (times, values) = timing(track, discrete: discrete) { v, _ in format(v) }
+        return "<animate attributeName=\"\(attribute)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(discrete ? " calcMode=\"discrete\"" : "")/>"
+    }
+
+    func animateTransform(_ type: String, _ track: Track, additive: Bool, format: ([Double]) -> String) -> String {
+        let (times, values) = timing(track, discrete: false) { v, _ in format(v) }
+        return "<animateTransform attributeName=\"transform\" type=\"\(type)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(additive ? " additive=\"sum\"" : "")/>"
+    }
+
+    /// Path data: absolute commands, numbers rounded to 1/1000 px (M L Q C Z).
+    static func d(_ path: Path) -> String {
+        var s: [String] = []
+        func p(_ q: Point) -> String { "\(n3(q.x)) \(n3(q.y))" }
+        for e in path.elements {
+            switch e {
+            case .move(let a): s.append("M\(p(a))")
+            case .line(let a): s.append("L\(p(a))")
+            case .quad(let c, let a): s.append("Q\(p(c)) \(p(a))")
+            case .cubic(let c1, let c2, let a): s.append("C\(p(c1)) \(p(c2)) \(p(a))")
+            case .close: s.append("Z")
+            }
+        }
+        return s.joined()
+    }
+
+    static func n3(_ x: Double) -> String {
+        guard x.isFinite else { return "0" }
+        let r = (x * 1000).rounded() / 1000
+        if r == r.rounded() { return String(Int(r)) }
+        var t = String(r)
+        if t.contains("e") { t = String(format: "%.3f", r) }
+        return t
+    }
+
+    func n(_ x: Double) -> String { JSON.format(x) }
+
+    func rgb(_ c: Color) -> String { rgb([c.r, c.g, c.b]) }
+
+    func rgb(_ v: [Double]) -> String {
+        func b(_ x: Double) -> Int { Int((min(1, max(0, x.isNaN ? 0 : x)) * 255).rounded()) }
+        return "rgb(\(b(v[0])),\(b(v[1])),\(b(v[2])))"
+    }
+
+    func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

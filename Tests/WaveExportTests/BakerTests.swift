@@ -24,7 +24,7 @@ final class BakerTests: XCTestCase {
         XCTAssertEqual(scene.layers.count, 1)
         guard case .rigid(_, let motion) = scene.layers[0].shape else { return XCTFail("not rigid: \(scene.layers[0].shape)") }
         XCTAssertEqual(motion.keys.map(\.tick), [0, 60])
-        XCTAssertEqual(motion.keys[1].value[2], 90, accuracy: 0.01)
+        XCTAssertEqual(motion.keys[1].value[2] - motion.keys[0].value[2], 90, accuracy: 0.01, "a quarter turn")
         if case .solid(let c) = scene.layers[0].paint { XCTAssertTrue(c.isStatic) } else { XCTFail("not solid") }
         XCTAssertTrue(scene.layers[0].opacity.isStatic)
     }

@@ -1,4 +1,5 @@
 import XCTest
+import WaveGeometry
 @testable import WaveExport
 
 /// Reducing per-tick samples to keyframes: every tick reproduced within the tolerance,
@@ -42,10 +43,11 @@ final class TrackTests: XCTestCase {
         let m = [30.0, 40, 75, 2, 0.5]
         let t = RigidMotion.transform(m)
         var p: [Double] = []
-        for i in stride(from: 0, to: q.count, by: 2) { let r = t.apply(.init(q[i], q[i + 1])); p += [r.x, r.y] }
+        for i in stride(from: 0, to: q.count, by: 2) { let r = t.apply(Point(q[i], q[i + 1])); p += [r.x, r.y] }
         let fit = RigidMotion.fit(reference: q, points: p, previousDegrees: 360 + 70)
         XCTAssertNotNil(fit)
-        for (a, b) in zip(fit ?? [], [30.0, 40, 360 + 75, 2, 0.5]) { XCTAssertEqual(a, b, accuracy: 1e-9) }
+        let expected: [Double] = [30, 40, 360 + 75, 2, 0.5]
+        for (a, b) in zip(fit ?? [], expected) { XCTAssertEqual(a, b, accuracy: 1e-9) }
         let sheared = [-10.0, -5, 10, -5, 20, 5, 0, 5]
         XCTAssertNil(RigidMotion.fit(reference: q, points: sheared, previousDegrees: nil))
     }

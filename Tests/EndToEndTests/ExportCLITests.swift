@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+import WaveCodecs
+
+/// `wave render -o x.svg | x.json | x.lottie`: vector exports from the command line, their
+/// report, and the flags they refuse. (Players are checked by scripts/export-check.)
+final class ExportCLITests: XCTestCase {
+    static let movingDot = """
+    scene 64x48 { background #ffffff  duration 1s }
+    layer dot: circle { center (10, 24)  radius 5  fill #d62828 }
+    layer glow: circle { center (40, 24)  radius 5  fill #1d3557  blur 3 }
+    animate dot.position from (0, 0) to (40, 0) over 1s
+    """
+
+    func testLottieHasTheScenesSizeRateAndDurationAndARigidDot() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try RenderFixtures.script(Self.movingDot, in: dir).path
+        let out = dir.appendingPathComponent("dot.json")
+        let r = try WaveBinary.run(["render", script, "-o", out.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        XCTAssertEqual(doc["fr"] as? Int, 60)
+        XCTAssertEqual(doc["w"] as? Int, 64)
+        XCTAssertEqual(doc["h"] as? Int, 48)
+        XCTAssertEqual(doc["op"] as? Int, 60)
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+        XCTAssertEqual(layers.count, 3, "the dot, the glow and the background")
+        // The moving dot is a static path whose layer position has two keys (a straight move).
+        let ks = try XCTUnwrap(layers[1]["ks"] as? [String: Any])
+        let p = try XCTUnwrap(ks["p"] as? [String: Any])
+        XCTAssertEqual(p["a"] as? Int, 1)
+        XCTAssertEqual((p["k"] as? [Any])?.count, 2)
+        // The blur is reported, located, as a warning and in the JSON report.
+        XCTAssertTrue(r.stderr.contains(":3:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("blur on layer 'glow' dropped"), r.stderr)
+    }
+
+    func testSVGAnimatesAndAStillHasNoAnimation() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try RenderFixtures.script(Self.movingDot, in: dir).path
+        let anim = dir.appendingPathComponent("dot.svg"), still = dir.appendingPathComponent("still.svg")
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", anim.path, "-q"]).status, 0)
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", still.path, "--still", "--frame", "30", "-q"]).status, 0)
+        let a = try String(contentsOf: anim, encoding: .utf8), s = try String(contentsOf: still, encoding: .utf8)
+        XCTAssertTrue(a.contains("<animateTransform attributeName=\"transform\" type=\"translate\""), a)
+        XCTAssertTrue(a.contains("dur=\"1s\""))
+        XCTAssertFalse(s.contains("<animate"), s)
+        XCTAssertTrue(s.contains("translate(30 24)"), "the dot halfway: \(s)")
+    }
+
+    func testDotLottieIsAZipOfTheManifestAndTheAnimation() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try RenderFixtures.script(Self.movingDot, in: dir).path
+        let out = dir.appendingPathComponent("dot.lottie"), json = dir.appendingPathComponent("dot.json")
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", out.path, "-q"]).status, 0)
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", json.path, "-q"]).status, 0)
+        let bytes = [UInt8](try Data(contentsOf: out))
+        XCTAssertEqual(Array(bytes.prefix(4)), [0x50, 0x4B, 0x03, 0x04])
+        // Each stored entry: its name, then its bytes, whose CRC-32 the header holds.
+        let name = Array("animations/s.json".utf8)
+        let at = try XCTUnwrap((0..<(bytes.count - name.count)).first { Array(bytes[$0..<($0 + name.count)]) == name })
+        let header = at - 30
+        func u32(_ i: Int) -> UInt32 { UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24 }
+        let size = Int(u32(header + 22))
+        let content = Array(bytes[(at + name.count)..<(at + name.count + size)])
+        XCTAssertEqual(content, [UInt8](try Data(contentsOf: json)))
+        XCTAssertEqual(u32(header + 14), Crc32.checksum(content))
+    }
+
+    func testTheReportFileAndTheFlagsExportsRefuse() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try RenderFixtures.script(Self.movingDot, in: dir).path
+        let out = dir.appendingPathComponent("dot.json").path, report = dir.appendingPathComponent("report.json")
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", out, "--report", report.path, "-q"]).status, 0)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        XCTAssertEqual(doc["exact"] as? Bool, false)
+        let entry = try XCTUnwrap((doc["entries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(entry["line"] as? Int, 3)
+        XCTAssertEqual(entry["action"] as? String, "dropped")
+        for (args, message) in [
+            (["--shard", "1/2"], "single files"),
+            (["--fps", "30"], "not to Lottie"),
+            (["--still"], "static SVG"),
+            (["--frame", "3"], "--still"),
+        ] {
+            let r = try WaveBinary.run(["render", script, "-o", out] + args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+        let r = try WaveBinary.run(["render", script, "-o", dir.appendingPathComponent("x.png").path, "--report", report.path])
+        XCTAssertEqual(r.status, 64, r.stderr)
+        let bad = try WaveBinary.run(["render", script, "-o", dir.appendingPathComponent("missing/dir/x.svg").path])
+        XCTAssertEqual(bad.status, 74, bad.stderr)
+    }
+}

@@ -111,7 +111,12 @@ struct Leaf {
                 }
                 if leaf.stops.isEmpty && leaf.paintKind != 0 { continue }   // no stops paints nothing
                 out.append(leaf)
-            case .group(let inner, let o, _):
+            case .group(let inner, let o, let mask):
+                if mask != nil {
+                    // Layer masks are named with their place by `ExportReport.scan`; text
+                    // effects (typewriter, wave) clip with masks the script does not declare.
+                    report.add(source, nil, "mask", .dropped, "drawn unmasked (a layer's mask, or the clip of a typewriter or wave text effect)")
+                }
                 flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, into: &out, report: &report, source: source)
             case .effect(let inner, let effects):
                 flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, into: &out, report: &report, source: source)

@@ -39,9 +39,14 @@ public struct ExportReport: Equatable, Sendable {
         if !entries.contains(e) { entries.append(e) }
     }
 
-    /// The warnings as lines: `file:line:col: warning: blur on layer 'glow' dropped (…)`.
+    /// The warnings as lines: `file:line:col: warning: blur on layer 'glow' dropped: …` (just
+    /// `file:` for a construct without a place in the script).
     public var lines: [String] {
-        entries.map { "\($0.file):\($0.line):\($0.column): \($0.action == .baked ? "note" : "warning"): \($0.construct) \($0.action.rawValue): \($0.detail)" }
+        entries.map { e in
+            // A construct met only in the display list (a text effect's clip) has no place.
+            let place = e.line > 0 ? "\(e.file):\(e.line):\(e.column)" : e.file
+            return "\(place): \(e.action == .baked ? "note" : "warning"): \(e.construct) \(e.action.rawValue): \(e.detail)"
+        }
     }
 
     /// The report as JSON: `{"exact": bool, "entries": [{file, line, column, construct, action, detail}]}`.

@@ -1,9 +1,12 @@
 import Foundation
 import WaveSinks
 
-/// What `wave play --stats` reports: clock ticks played, frames drawn and skipped (ticks
-/// passed over because drawing fell behind), bytes of escape codes, and per-frame drawing
-/// time (render, encode, write).
+/// What `wave play --stats` reports: clock ticks played (positions 0 to the last, each
+/// restart playing 0 again; none while paused), of which frames drawn (the tick's frame was
+/// on screen: drawn, or unchanged from the last, as a held last tick is) and frames skipped
+/// (passed over because drawing fell behind), so drawn + skipped = ticks; bytes of escape
+/// codes, and per-frame drawing time (render, encode, write) for every frame written,
+/// status-row changes included.
 public struct PlayStats: Sendable {
     public var ticks = 0
     public var framesDrawn = 0

@@ -98,9 +98,11 @@ public final class TerminalPlayer {
         screen = nil
         retiredBytes = 0
         drawn = nil
+        shownPosition = nil
         for n in 0..<max(0, ticks) {
             if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             try cursor?.move(to: n)
+            position = n
             drawn = nil
             try draw(to: out)
             if let failure = out.writeFailure { throw failure }
@@ -133,6 +135,8 @@ public final class TerminalPlayer {
     var size = (columns: 80, rows: 24)
     /// Playback position in clock ticks (the scene tick follows from it, see `SceneCursor`).
     var position = 0
+    /// The last playback position whose frame was on screen (see `noteShown`).
+    var shownPosition: Int?
     var drawn: (tick: Int, status: StatusLine)?
     var drawTimes: [UInt64] = []
     /// When the last frame was drawn, and the shortest time between two frames (1/60 s).
@@ -150,6 +154,9 @@ public final class TerminalPlayer {
     public func play(terminal: Terminal = Terminal(), keys: KeyReader = KeyReader(), recorder: ByteSink? = nil) throws -> PlayStats {
         let out: ByteSink = recorder ?? terminal
         stats = PlayStats()
+        // Position 0 is played with the first frame; each later position as the clock reaches it.
+        stats.ticks = 1
+        shownPosition = nil
         Interrupts.installTerminalSignals()
         terminal.enter()
         defer { terminal.restore() }
@@ -175,7 +182,8 @@ public final class TerminalPlayer {
             }
             let target = clock.tick(at: now)
             if let limit = options.tickLimit, target >= limit {
-                if !clock.isPaused { stats.ticks += limit - position }
+                // Positions 0 to limit - 1 are played, the last of them perhaps not shown.
+                if !clock.isPaused { stats.ticks += limit - 1 - position; position = limit - 1 }
                 break
             }
             try advance(to: target)
@@ -196,6 +204,8 @@ public final class TerminalPlayer {
             let pressed = keys.read(waiting: min(wait, 500_000_000))
             if try handle(pressed) { break }
         }
+        // Positions played since the last one shown were passed over.
+        if !clock.isPaused, let shown = shownPosition, position > shown { stats.framesSkipped += position - shown }
         if Interrupts.isInterrupted { terminal.restore(); throw Interrupted(signal: Interrupts.signalNumber) }
         return stats
     }
@@ -212,7 +222,6 @@ public final class TerminalPlayer {
         position = target
         // After a runtime error under --watch the picture holds until the script is fixed.
         guard !stalled, var cursor else { return }
-        let before = cursor.tick
         do {
             try cursor.move(to: cursor.sceneTick(at: position, loop: options.loop))
         } catch let error as RuntimeError where options.watch {
@@ -221,8 +230,29 @@ public final class TerminalPlayer {
             return
         }
         self.cursor = cursor
-        // Scene ticks passed over without being drawn (not a loop's wrap or a step back).
-        if cursor.tick > before + 1 && !clock.isPaused { stats.framesSkipped += cursor.tick - before - 1 }
+    }
+
+    /// Moves playback back to position 0, to be played again: the positions passed over
+    /// since the last one shown are skipped.
+    func rewind(now: UInt64) {
+        if !clock.isPaused {
+            if let shown = shownPosition, position > shown { stats.framesSkipped += position - shown }
+            stats.ticks += 1
+            shownPosition = nil
+        }
+        position = 0
+        clock.seek(to: 0, now: now)
+    }
+
+    /// Counts the playback position as shown (its frame is on screen, drawn now or unchanged
+    /// from the last, as a held last tick is) and the positions passed over since the last
+    /// one shown as skipped: so while playing, every position played is counted once, drawn
+    /// or skipped. Positions visited while paused count as neither, like their ticks.
+    func noteShown() {
+        defer { shownPosition = position }
+        guard !clock.isPaused, shownPosition != position else { return }
+        if let shown = shownPosition, position > shown { stats.framesSkipped += position - shown - 1 }
+        stats.framesDrawn += 1
     }
 
     /// Draws the frame if the scene tick, the size or the status row changed.
@@ -243,7 +273,7 @@ public final class TerminalPlayer {
         line.showsKeys = options.keysReadable
         line.isError = failure != nil
         let statusRows = options.showStatus && size.rows >= 2 ? 1 : 0
-        if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return }
+        if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return noteShown() }
         let start = monotonicNanoseconds()
         if let old = screen, old.columns != size.columns || old.rows != size.rows || old.sceneWidth != program.scene.width
             || old.sceneHeight != program.scene.height || old.pictureRows != size.rows - statusRows {
@@ -276,7 +306,7 @@ public final class TerminalPlayer {
         sink.write(grid)
         let end = monotonicNanoseconds()
         stats.frameMilliseconds.append(Double(end - start) / 1e6)
-        stats.framesDrawn += 1
+        noteShown()
         stats.bytesWritten = retiredBytes + sink.bytesWritten
         if drawn?.tick != cursor.tick { drawTimes.append(end) }
         lastDrawTime = end
@@ -320,8 +350,7 @@ public final class TerminalPlayer {
             case .stepBack where clock.isPaused: position = max(0, position - 1); clock.seek(to: position, now: now)
             case .stepForward, .stepBack: break
             case .restart:
-                position = 0
-                clock.seek(to: 0, now: now)
+                rewind(now: now)
                 try cursor?.move(to: 0)
             case .showError: showingError.toggle(); drawn = nil
             case .faster: clock.setSpeed(min(64, clock.speed * 2), now: now)
@@ -345,8 +374,7 @@ public final class TerminalPlayer {
                 if awaitingFix {
                     // The first good version: play it from the start.
                     cursor = nil
-                    position = 0
-                    clock.seek(to: 0, now: monotonicNanoseconds())
+                    rewind(now: monotonicNanoseconds())
                 }
                 var next: SceneCursor
                 if let cursor {

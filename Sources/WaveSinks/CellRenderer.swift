@@ -3,7 +3,7 @@ import WaveGeometry
 import WaveGraphics
 
 /// Where the picture goes in a grid: the scene is scaled to fit with its aspect kept and
-/// centred. A cell is taken to be twice as tall as wide, so it holds `pixelColumns` square
+/// centred, in the whole cells it covers. A cell is taken to be twice as tall as wide, so it holds `pixelColumns` square
 /// pixels across and twice that down; the cell modes whose pixels are not square get them
 /// by averaging rows of square pixels (`PixelCanvas.resampledRows`).
 public struct CellLayout: Equatable, Sendable {
@@ -19,10 +19,14 @@ public struct CellLayout: Equatable, Sendable {
         let pw = mode.pixelColumns
         let availableWidth = Double(max(1, columns) * pw), availableHeight = Double(max(1, rows) * 2 * pw)
         scale = min(availableWidth / Double(max(1, sceneWidth)), availableHeight / Double(max(1, sceneHeight)))
-        let frameWidth = max(1, Int((Double(sceneWidth) * scale).rounded()))
-        let frameHeight = max(1, Int((Double(sceneHeight) * scale).rounded()))
-        self.columns = min(max(1, columns), (frameWidth + pw - 1) / pw)
-        self.rows = min(max(1, rows), (frameHeight + 2 * pw - 1) / (2 * pw))
+        // Only cells the scaled scene covers whole: a last column or row it covers in part
+        // would show the backdrop in the rest (or an edge pixel blended with it), a darker
+        // band. Less than a cell of the scene is left out instead.
+        let slack = 1e-9
+        let coveredColumns = Int((Double(sceneWidth) * scale / Double(pw) + slack).rounded(.down))
+        let coveredRows = Int((Double(sceneHeight) * scale / Double(2 * pw) + slack).rounded(.down))
+        self.columns = min(max(1, columns), max(1, coveredColumns))
+        self.rows = min(max(1, rows), max(1, coveredRows))
         column = (columns - self.columns) / 2
         row = (rows - self.rows) / 2
     }

@@ -8,7 +8,9 @@
 ///   take the mean colour of the "on" pixels, the rest of the cell that of the others. A
 ///   cell without contrast is a solid cell of its mean colour.
 /// - ascii: the stronger of the 1×2 pixels, drawn with a ramp character as dense as its
-///   contrast with the scene's backdrop, in its colour, over the backdrop.
+///   contrast with what lies behind it (the scene's backdrop, or a picture of it given with
+///   the canvas, such as a sky), in its colour, over what lies behind; over the terminal's
+///   own background where the scene's is transparent.
 ///
 /// Without colour (`ColorMode.none`) a pixel is "on" when it differs clearly from what lies
 /// behind it (the scene's backdrop, or a picture of it given with the canvas), and the
@@ -18,19 +20,24 @@ public struct CellEncoder: Sendable {
     public let reducer: ColorReducer
     /// The scene's background (0xRRGGBB), which shows where nothing is drawn.
     public let backdrop: UInt32
+    /// Whether the scene's background is transparent: ascii cells then leave the terminal's
+    /// own background where nothing else lies behind them.
+    public let transparentBackdrop: Bool
 
-    public init(mode: CellMode, color: ColorMode, backdrop: UInt32, memo: ReducerMemo? = nil) {
+    public init(mode: CellMode, color: ColorMode, backdrop: UInt32, transparentBackdrop: Bool = false, memo: ReducerMemo? = nil) {
         self.mode = mode
         self.reducer = ColorReducer(mode: color, memo: memo)
         self.backdrop = backdrop & 0xFF_FFFF
+        self.transparentBackdrop = transparentBackdrop
     }
 
     var pixelCount: Int { mode.pixelColumns * mode.pixelRows }
     var monochrome: Bool { reducer.mode == .none }
 
     /// Encodes a canvas whose size is a whole number of cells into `grid`, with its top-left
-    /// cell at (`column`, `row`); cells falling outside the grid are dropped. Without colour,
-    /// `behind` (the same size) is what each pixel is compared with instead of the backdrop.
+    /// cell at (`column`, `row`); cells falling outside the grid are dropped. Without colour
+    /// and in ascii, `behind` (the same size) is what each pixel is compared with instead of
+    /// the backdrop.
     public func encode(_ canvas: PixelCanvas, behind: PixelCanvas? = nil, into grid: inout CellGrid, column: Int, row: Int) {
         let pw = mode.pixelColumns, ph = mode.pixelRows
         let cellsAcross = canvas.width / pw, cellsDown = canvas.height / ph
@@ -79,13 +86,14 @@ public struct CellEncoder: Sendable {
         case .quadrant, .sextant: (pattern, fg, bg) = bestPartition(p)
         case .braille: (pattern, fg, bg) = brailleDots(p)
         case .ascii:
-            // The pixel that stands out most, not the mean: a one-pixel light stroke on white
-            // would average away to nothing.
-            let m = strongest(p)
-            let index = rampIndex(m)
-            guard index > 0 else { return .solid(reducer.reduce(backdrop, x: x, y: 2 * y + 1)) }
-            return Cell(CellGlyphs.ramp[index], foreground: reducer.reduce(m, x: x, y: 2 * y),
-                        background: reducer.reduce(backdrop, x: x, y: 2 * y + 1))
+            // The pixel that stands out most from what lies behind, not the mean: a one-pixel
+            // light stroke on white would average away to nothing.
+            let ground = behind.map { mean($0, mask: nil, all: true) } ?? backdrop
+            let m = strongest(p, against: ground)
+            let index = rampIndex(distance: ColorReducer.distance(m, ground))
+            let bg: CellColor = behind == nil && transparentBackdrop ? .terminalDefault : reducer.reduce(ground, x: x, y: 2 * y + 1)
+            guard index > 0 else { return .solid(bg) }
+            return Cell(CellGlyphs.ramp[index], foreground: reducer.reduce(m, x: x, y: 2 * y), background: bg)
         }
         let bgColor = reducer.reduce(bg, x: x, y: 2 * y + 1)
         if pattern == 0 { return .solid(bgColor) }
@@ -143,21 +151,18 @@ public struct CellEncoder: Sendable {
         (77 * Int(c >> 16 & 0xff) + 150 * Int(c >> 8 & 0xff) + 29 * Int(c & 0xff)) >> 8
     }
 
-    /// Index into the ascii ramp: the colour's distance from the backdrop, from 0 (the
-    /// backdrop itself) to 9 (as far as black is from white); anything that differs clearly
-    /// from the backdrop gets at least ':', so faint strokes stay visible.
-    func rampIndex(_ c: UInt32) -> Int { rampIndex(distance: ColorReducer.distance(c, backdrop)) }
-
-    /// The ramp index for a redmean distance from what lies behind.
+    /// Index into the ascii ramp for a redmean distance from what lies behind, from 0 (the
+    /// same colour) to 9 (as far as black is from white); anything that differs clearly gets
+    /// at least ':', so faint strokes stay visible.
     func rampIndex(distance: Int) -> Int {
         let d = Double(distance) / Double(ColorReducer.distance(0, 0xFF_FFFF))
         let index = min(CellGlyphs.ramp.count - 1, Int((d.squareRoot() * Double(CellGlyphs.ramp.count - 1)).rounded()))
         return distance >= CellEncoder.onThreshold ? max(2, index) : index
     }
 
-    /// The pixel of the block that differs most from the backdrop.
-    func strongest(_ p: [UInt32]) -> UInt32 {
-        p.max { ColorReducer.distance($0, backdrop) < ColorReducer.distance($1, backdrop) } ?? backdrop
+    /// The pixel of the block that differs most from `ground`.
+    func strongest(_ p: [UInt32], against ground: UInt32) -> UInt32 {
+        p.max { ColorReducer.distance($0, ground) < ColorReducer.distance($1, ground) } ?? ground
     }
 
     /// The mean colour of the pixels whose bit is set in `mask` (or of all of them).

@@ -84,13 +84,14 @@ public struct CellRenderer: Sendable {
             return canvas.resampledRows(from: 2 * pw, to: mode.pixelRows)
         }
         let picture = canvas(of: frame.items)
-        // Without colour a pixel shows where it differs from what lies behind: the scene's
-        // background, and the full-bleed fills it starts with (ocean's sky), which would
-        // otherwise make the whole picture one block.
-        let behind = color == .none ? CellRenderer.fullBleedPrefix(of: frame) : 0
+        // Without colour, and in ascii, a pixel shows where it differs from what lies behind:
+        // the scene's background, and the full-bleed fills it starts with (ocean's sky),
+        // which would otherwise make the whole picture one block (or, in ascii, characters
+        // on black).
+        let behind = color == .none || mode == .ascii ? CellRenderer.fullBleedPrefix(of: frame) : 0
         let memo = memos.take()
         defer { memos.give(memo) }
-        let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop, memo: memo)
+        let encoder = CellEncoder(mode: mode, color: color, backdrop: backdrop, transparentBackdrop: frame.background.a == 0, memo: memo)
         encoder.encode(picture, behind: behind > 0 ? canvas(of: Array(frame.items.prefix(behind))) : nil,
                        into: &grid, column: layout.column, row: layout.row)
         for run in textRuns { place(run, layout: layout, canvas: picture, encoder: encoder, into: &grid) }

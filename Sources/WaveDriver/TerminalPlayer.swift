@@ -94,7 +94,8 @@ public final class TerminalPlayer {
         size = (max(1, columns), max(1, rows))
         let showStatus = options.showStatus
         options.showStatus = false
-        defer { options.showStatus = showStatus }
+        writingToFile = true
+        defer { options.showStatus = showStatus; writingToFile = false }
         screen = nil
         retiredBytes = 0
         drawn = nil
@@ -110,8 +111,9 @@ public final class TerminalPlayer {
         }
         if ticks > 0 {
             // Leave a terminal that prints the file as it was: colours reset, the cursor on the
-            // line below the picture (a shell prompt then follows it, not inside it).
-            out.write(Array("\u{1B}[0m\u{1B}[\(size.rows);1H\n".utf8))
+            // row below the picture, the last (a shell prompt then follows it without
+            // scrolling the picture's top row off).
+            out.write(CellSink.fileEnding(rows: size.rows))
             if let failure = out.writeFailure { throw failure }
         }
         return stats
@@ -135,6 +137,8 @@ public final class TerminalPlayer {
     var size = (columns: 80, rows: 24)
     /// Playback position in clock ticks (the scene tick follows from it, see `SceneCursor`).
     var position = 0
+    /// Whether `writeFrames` is drawing (no status row, the last row left to the cursor).
+    var writingToFile = false
     /// The last playback position whose frame was on screen (see `noteShown`).
     var shownPosition: Int?
     var drawn: (tick: Int, status: StatusLine)?
@@ -273,15 +277,17 @@ public final class TerminalPlayer {
         line.showsKeys = options.keysReadable
         line.isError = failure != nil
         let statusRows = options.showStatus && size.rows >= 2 ? 1 : 0
+        // Frames for a file leave their last row to the cursor, as the status row would.
+        let pictureRows = writingToFile ? CellSink.pictureRowsInFile(rows: size.rows) : size.rows - statusRows
         if let drawn, drawn.tick == cursor.tick, drawn.status == line || statusRows == 0 { return noteShown() }
         let start = monotonicNanoseconds()
         if let old = screen, old.columns != size.columns || old.rows != size.rows || old.sceneWidth != program.scene.width
-            || old.sceneHeight != program.scene.height || old.pictureRows != size.rows - statusRows {
-            old.resize(columns: size.columns, rows: size.rows, pictureRows: size.rows - statusRows)
+            || old.sceneHeight != program.scene.height || old.pictureRows != pictureRows {
+            old.resize(columns: size.columns, rows: size.rows, pictureRows: pictureRows)
             if old.sceneWidth != program.scene.width || old.sceneHeight != program.scene.height { retire(old) }
         }
         let sink = screen ?? CellSink(renderer: cellRenderer, sceneWidth: program.scene.width, sceneHeight: program.scene.height,
-                                      columns: size.columns, rows: size.rows, pictureRows: size.rows - statusRows, out: terminal)
+                                      columns: size.columns, rows: size.rows, pictureRows: pictureRows, out: terminal)
         screen = sink
         var grid = CellGrid(columns: size.columns, rows: size.rows)
         do {
@@ -295,7 +301,7 @@ public final class TerminalPlayer {
             if let last = lastGrid, last.columns == grid.columns, last.rows == grid.rows { grid = last }
         }
         lastGrid = grid
-        if let failure, showingError { TerminalPlayer.overlay(failure, on: &grid, rows: size.rows - statusRows) }
+        if let failure, showingError { TerminalPlayer.overlay(failure, on: &grid, rows: pictureRows) }
         if let failure, !showingError, statusRows == 1, line.text(width: size.columns).count > size.columns {
             // Too long for the row: cut it, and say how to read the rest.
             let head = line.text(width: Int.max).count - failure.count

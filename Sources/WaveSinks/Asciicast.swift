@@ -121,7 +121,7 @@ public final class CastSink: FrameSink {
         self.recorder = recorder
         cells = CellSink(renderer: CellRenderer(mode: o.cellMode, color: o.colorMode, textCells: o.textCells),
                          sceneWidth: setup.sceneWidth ?? setup.width, sceneHeight: setup.sceneHeight ?? setup.height,
-                         columns: columns, rows: rows, schedule: schedule, out: recorder)
+                         columns: columns, rows: rows, pictureRows: CellSink.pictureRowsInFile(rows: rows), schedule: schedule, out: recorder)
         tickSetter = { current = $0 }
     }
     private let tickSetter: (Int) -> Void
@@ -136,7 +136,7 @@ public final class CastSink: FrameSink {
 
     public func finish() throws {
         tickSetter(ticks.upperBound)
-        recorder.write(Array("\u{1B}[0m\u{1B}[\(cells.rows);1H\n".utf8))
+        recorder.write(CellSink.fileEnding(rows: cells.rows))
         try recorder.commit()
     }
 

@@ -38,6 +38,15 @@ public final class CellSink: FrameSink {
 
     public var request: FrameRequest { renderer.request(for: layout) }
 
+    /// Frames written to a file or a recording are shown again in a terminal of the grid's
+    /// size (`cat frames.ans`, `asciinema play`): the picture takes every row but the last,
+    /// and `fileEnding` parks the cursor on that last row with the colours reset, so a shell
+    /// prompt printed there scrolls nothing off. A one-row grid keeps its row.
+    public static func pictureRowsInFile(rows: Int) -> Int { rows >= 2 ? rows - 1 : max(1, rows) }
+
+    /// What ends frames written to a file of `rows` rows (see `pictureRowsInFile`).
+    public static func fileEnding(rows: Int) -> [UInt8] { Array("\u{1B}[0m\u{1B}[\(max(1, rows));1H".utf8) }
+
     /// Bytes written so far.
     public var bytesWritten: Int { writer.bytesWritten }
 

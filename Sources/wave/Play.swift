@@ -38,7 +38,8 @@ struct Play: ParsableCommand {
         When stdout is not a terminal, writes --ticks frames of escape codes without pacing \
         (default: the scene's duration, or 300) at --width x --height cells, or \
         $COLUMNS x $LINES, or 80x24, in 24-bit colour unless NO_COLOR or --color says otherwise, and \
-        without the status bar. In a terminal, --ticks quits after that many ticks.
+        without the status bar: the picture takes every row but the last, where the cursor ends, so \
+        printing the file in a terminal of that size scrolls nothing off. In a terminal, --ticks quits after that many ticks.
         """)
 
     @Argument(help: "The script to play.") var file: String

@@ -12,6 +12,20 @@ struct BatchRender {
     var format: ImageFormat
     var outDir: String
 
+    /// The tick a gallery still of `source` shows when neither --frame nor --time picks one:
+    /// the first of its `# golden:` ticks after 0 (a frame its author checks; 0 is listed to
+    /// check the start, often an empty stage), else the middle of its duration, or 60 without
+    /// one. Tick 0 left several cards blank.
+    static func stillTick(of source: SourceFile, durationTicks: Int?) -> Int {
+        let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.contains(where: { GoldenTicks.list(in: $0) != nil }),
+           let first = (try? GoldenTicks.ticks(in: source.text, durationTicks: durationTicks))?.first(where: { $0 > 0 }) {
+            return first
+        }
+        guard let d = durationTicks, d >= 1 else { return 60 }
+        return d / 2
+    }
+
     /// Renders every script; returns the summary lines and the status to end with.
     func run() throws -> (lines: [String], status: Exit?) {
         let fmt = format, quiet = request.quiet
@@ -33,6 +47,10 @@ struct BatchRender {
             let out = PathName.joining(outDir, name + "." + fmt.fileExtension)
             do {
                 let (program, source) = try ScriptLoader.compile(file)
+                var request = request
+                if !fmt.info.isAnimated && request.frame == nil && request.time == nil {
+                    request.frame = BatchRender.stillTick(of: source, durationTicks: program.scene.durationTicks)
+                }
                 jobs.append((i, try request.job(program, format: fmt, destination: .file(out)), source))
             } catch let code as Exit {
                 if code == Exit.usage { throw code }

@@ -23,9 +23,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CReadline", path: "Sources/CReadline",
                        providers: [.apt(["libreadline-dev"])]),
-        // Animated WebP: libwebp's encoder and WebPAnimEncoder (libwebpmux).
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpmux",
-                       providers: [.apt(["libwebp-dev"])]),
+        // Animated WebP: libwebp's WebPAnimEncoder, loaded with dlopen when a WebP is written,
+        // so wave builds and runs without libwebp (Debian: libwebp-dev for its headers).
+        .target(name: "CWebP"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         .target(name: "WaveSyntax"),

@@ -17,11 +17,13 @@ public final class WebPEncoder {
     public let height: Int
     private let output: ([UInt8]) throws -> Void
     private var encoder: OpaquePointer?
-    private var config = WebPConfig()
     private var frames = 0
 
     /// The start of frame `n` in milliseconds: round(n · 1000/60), never a tie.
     public static func milliseconds(ticks n: Int) -> Int { (n * 1000 + 30) / 60 }
+
+    /// Nil when libwebp can be used (it is loaded when first asked for); else why not.
+    public static var unavailable: String? { wave_webp_unavailable().map { String(cString: $0) } }
 
     /// - Parameters:
     ///   - lossyQuality: nil for lossless; else the lossy quality 0–100.
@@ -33,44 +35,32 @@ public final class WebPEncoder {
         self.width = width
         self.height = height
         self.output = output
-        guard wave_webp_config_init(&config) != 0 else { throw CodecError("libwebp version mismatch") }
-        if let q = lossyQuality {
-            config.lossless = 0
-            config.quality = Float(max(0, min(100, q)))
-            config.method = 4
-        } else {
-            // Level 4 of 9: lossless effort where the files stop shrinking much on wave's
-            // flat-colour frames; `exact` keeps colours under alpha 0 as given.
-            guard WebPConfigLosslessPreset(&config, 4) != 0 else { throw CodecError("libwebp refused the lossless preset") }
-            config.exact = 1
-        }
-        var options = WebPAnimEncoderOptions()
-        guard wave_webp_anim_options_init(&options) != 0 else { throw CodecError("libwebp version mismatch") }
-        options.anim_params.loop_count = Int32(max(0, min(65535, loopCount)))
-        options.anim_params.bgcolor = 0x0000_0000  // transparent black
-        options.allow_mixed = 0
-        guard let e = wave_webp_anim_encoder_new(Int32(width), Int32(height), &options) else {
-            throw CodecError("libwebp could not start an animation of \(width)x\(height)")
-        }
-        encoder = e
+        let quality = lossyQuality.map { Int32(max(0, min(100, $0))) } ?? -1
+        encoder = try WebPEncoder.calling { wave_webp_new(Int32(width), Int32(height), quality, Int32(max(0, min(65535, loopCount))), $0, $1) }
     }
 
-    deinit { if let encoder { WebPAnimEncoderDelete(encoder) } }
+    deinit { wave_webp_delete(encoder) }
+
+    /// Calls `body` with an error buffer; throws its text when `body` returns nil or 0.
+    private static func calling<T>(_ body: (UnsafeMutablePointer<CChar>, Int) -> T?) throws -> T {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let result = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+        guard let result else { throw CodecError(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        return result
+    }
+
+    private static func check(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
+        _ = try calling { body($0, $1) != 0 ? true : nil }
+    }
 
     /// Adds the next frame: straight-alpha RGBA, the frame `frames` ticks after the first.
     public func addFrame(rgba: [UInt8]) throws {
         guard let encoder else { throw CodecError("WebP encoder already finished") }
         try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
-        var picture = WebPPicture()
-        guard wave_webp_picture_init(&picture) != 0 else { throw CodecError("libwebp version mismatch") }
-        picture.width = Int32(width)
-        picture.height = Int32(height)
-        picture.use_argb = 1
-        defer { WebPPictureFree(&picture) }
-        let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }
-        guard imported != 0 else { throw CodecError("libwebp could not take a frame (out of memory)") }
-        let ok = WebPAnimEncoderAdd(encoder, &picture, Int32(WebPEncoder.milliseconds(ticks: frames)), &config)
-        guard ok != 0 else { throw CodecError("libwebp could not encode frame \(frames): \(lastError)") }
+        let start = Int32(WebPEncoder.milliseconds(ticks: frames))
+        try rgba.withUnsafeBufferPointer { pixels in
+            try WebPEncoder.check { wave_webp_add(encoder, pixels.baseAddress, start, $0, $1) }
+        }
         frames += 1
     }
 
@@ -78,20 +68,14 @@ public final class WebPEncoder {
     public func finish() throws {
         guard let encoder else { throw CodecError("WebP encoder already finished") }
         guard frames > 0 else { throw CodecError("a WebP animation needs at least one frame") }
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(WebPEncoder.milliseconds(ticks: frames)), nil) != 0 else {
-            throw CodecError("libwebp could not end the animation: \(lastError)")
-        }
-        var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else { throw CodecError("libwebp could not assemble the file: \(lastError)") }
-        defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
-        WebPAnimEncoderDelete(encoder)
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let end = Int32(WebPEncoder.milliseconds(ticks: frames))
+        try WebPEncoder.check { wave_webp_finish(encoder, end, &bytes, &size, $0, $1) }
+        defer { wave_webp_free_bytes(bytes) }
+        wave_webp_delete(encoder)
         self.encoder = nil
-        guard let bytes = data.bytes else { throw CodecError("libwebp assembled no bytes") }
-        try output(Array(UnsafeBufferPointer(start: bytes, count: data.size)))
-    }
-
-    private var lastError: String {
-        guard let encoder, let text = WebPAnimEncoderGetError(encoder) else { return "unknown error" }
-        return String(cString: text)
+        guard let bytes else { throw CodecError("libwebp assembled no bytes") }
+        try output(Array(UnsafeBufferPointer(start: bytes, count: size)))
     }
 }

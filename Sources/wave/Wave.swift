@@ -97,7 +97,9 @@ struct Wave: ParsableCommand {
         var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard var first = lines.first else { return message }
         if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
-        if let c = first.first, c.isUppercase, first.dropFirst().first?.isLowercase ?? true {
+        // `Missing …` → `missing …`, but a name stays as written (`WebP`, `MP4`, `PNG`).
+        let word = first.prefix { $0 != " " && $0 != "'" }
+        if let c = word.first, c.isUppercase, !word.dropFirst().contains(where: \.isUppercase) {
             first = c.lowercased() + first.dropFirst()
         }
         lines[0] = "wave: error: " + first

@@ -39,6 +39,7 @@ public struct ValueTrace {
         if !diagnostics.isEmpty { Console.diagnostics(diagnostics, in: source) }
         guard let program = compiled else { throw Exit.script }
         var columns: [IRExpr] = []
+        var types: [ValueType] = []
         // Columns in the order the options were given (`--layer p --prop q`: p's first).
         var props: [String] = []
         for (isLayer, name) in ValueTrace.columnOrder(props: self.props, layers: layers, arguments: arguments) {
@@ -53,18 +54,19 @@ public struct ValueTrace {
         }
         for p in props {
             let exprFile = SourceFile(name: "--prop", text: p)
-            guard let (ir, _) = Compiler.compileExpression(exprFile, environment: environment) else {
+            guard let (ir, type) = Compiler.compileExpression(exprFile, environment: environment) else {
                 let problem = Compiler.expressionProblem(exprFile, environment: environment)
                     ?? "not a variable, a layer property or an expression of this script"
                 Console.error("--prop '\(p)': \(problem)")
                 throw Exit.usage
             }
             columns.append(ir)
+            types.append(type)
         }
         let start = from ?? 0
         let end = to ?? (program.scene.durationTicks.map { $0 - 1 } ?? 299)
         guard end >= start else { Console.error("--to must not be before --from"); throw Exit.usage }
-        if let plot { return try drawPlot(program: program, names: props, columns: columns, ticks: start...end, to: plot, source: source) }
+        if let plot { return try drawPlot(program: program, names: props, columns: columns, types: types, ticks: start...end, to: plot, source: source) }
         var out = ""
         let names = (live ? ["live"] : []) + props
         if !json { out += (["tick", "time"] + names.map(ValueTrace.csvField)).joined(separator: ",") + "\n" }
@@ -119,11 +121,14 @@ public struct ValueTrace {
     }
 
     /// Steps through `ticks`, collecting each column as numbers, and writes the plot.
-    func drawPlot(program: Program, names props: [String], columns: [IRExpr], ticks: ClosedRange<Int>, to path: String, source: SourceFile) throws {
+    /// With --live, the live count is the first line. Each line is plotted against the axis
+    /// of its unit (`unit(of:)`).
+    func drawPlot(program: Program, names props: [String], columns: [IRExpr], types: [ValueType], ticks: ClosedRange<Int>, to path: String, source: SourceFile) throws {
         var series: [String: [Double]] = [:]
         var order: [String] = []
-        func add(_ name: String, _ v: Double, at k: Int) {
-            if series[name] == nil { order.append(name); series[name] = [Double](repeating: .nan, count: ticks.count) }
+        var units: [String: String] = [:]
+        func add(_ name: String, _ v: Double, at k: Int, unit: String) {
+            if series[name] == nil { order.append(name); series[name] = [Double](repeating: .nan, count: ticks.count); units[name] = unit }
             series[name]?[k] = v
         }
         var failure: Error? = nil
@@ -132,11 +137,13 @@ public struct ValueTrace {
             var runtime = try SceneRuntime(program: program)
             for (k, tick) in ticks.enumerated() {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
-                for (name, c) in zip(props, columns) {
+                if live { add("live", Double(runtime.liveLayerCount), at: k, unit: "live layers") }
+                for (name, (c, type)) in zip(props, zip(columns, types)) {
+                    let unit = ValueTrace.unit(of: type)
                     switch try runtime.evaluate(c) {
-                    case .number(let n): add(name, n, at: k)
-                    case .bool(let b): add(name, b ? 1 : 0, at: k)
-                    case .point(let x, let y): add(name + ".x", x, at: k); add(name + ".y", y, at: k)
+                    case .number(let n): add(name, n, at: k, unit: unit)
+                    case .bool(let b): add(name, b ? 1 : 0, at: k, unit: unit)
+                    case .point(let x, let y): add(name + ".x", x, at: k, unit: unit); add(name + ".y", y, at: k, unit: unit)
                     default: break
                     }
                 }
@@ -155,7 +162,7 @@ public struct ValueTrace {
             throw Exit.usage
         }
         if !skipped.isEmpty { Console.note("not plotted (not numbers): \(skipped.joined(separator: ", "))") }
-        let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? []) },
+        let chart = TracePlot(ticks: ticks, series: order.map { TracePlot.Series(name: $0, values: series[$0] ?? [], unit: units[$0] ?? "value") },
                               title: PathName.lastComponent(file))
         do { try AtomicFile.write(Array(chart.svg().utf8), to: path) } catch {
             throw Exit.report(error, source: nil)
@@ -163,6 +170,18 @@ public struct ValueTrace {
         Console.note("wrote \(path) (\(order.count) line\(order.count == 1 ? "" : "s"), ticks \(ticks.lowerBound)...\(last)"
                      + (failure == nil ? ")" : "; the run stopped there)"))
         if let failure { throw Exit.report(failure, source: source) }
+    }
+
+    /// The axis a column of `type` is plotted against: lengths and points in px, angles in
+    /// degrees, times, true/false (as 1/0) and plain numbers each on their own.
+    static func unit(of type: ValueType) -> String {
+        switch type {
+        case .number(.length), .point: return "px"
+        case .number(.angle): return "degrees"
+        case .number(.time): return "time"
+        case .bool: return "true/false"
+        default: return "number"
+        }
     }
 
     /// A value as a CSV field's text or a JSON value; numbers at full precision.

@@ -16,7 +16,7 @@ struct Trace: ParsableCommand {
           wave trace activity-indicator.wave --prop 'bar[3].opacity' --live --to 1s
           wave trace spring-sheet.wave --prop edge --prop middle --plot springs.svg
 
-        --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out.
+        --plot FILE.svg draws the properties against time instead of printing them: labelled axes, a mark each second (and each 10 ticks when there is room), one colour per property and a legend, with --live the live count too. Numbers and true/false (1/0) plot as they are; a point plots as NAME.x and NAME.y; other values are left out. Each unit (px, degrees, time, true/false, plain numbers, live layers) gets its own panel and value axis, stacked over the time axis.
 
         A runtime error ends the trace with exit status 70: the rows before it are still printed (a JSON array closed), or plotted up to that tick.
         """)

@@ -40,21 +40,25 @@ public struct GoldenComparison: Equatable, Sendable {
         differingPixels = count
     }
 
-    /// A picture of the differences, the size of the images: the expected frame faded to a
-    /// light grey where it matches, and red where a pixel is beyond the tolerance (salmon
-    /// for small differences, pure red from 55 up). Nil when the sizes differ.
+    /// A heat map of the differences: the expected frame faded to a light grey where it
+    /// matches, and where a pixel is beyond the tolerance a colour for how far (its largest
+    /// channel difference): pale yellow just beyond the tolerance, orange at 96, pure red
+    /// from 224 up. Under it, a scale: a gap, then a strip of the same colours from the
+    /// tolerance (left) to 255 (right) with a dark mark at 64, 128 and 192. Nil when the
+    /// sizes differ.
     public static func diffImage(expected: DecodedImage, actual: DecodedImage, tolerance: Int) -> DecodedImage? {
         guard expected.width == actual.width, expected.height == actual.height,
               expected.rgba.count == actual.rgba.count else { return nil }
-        var out = [UInt8](repeating: 255, count: expected.rgba.count)
+        let w = expected.width, h = expected.height
+        var out = [UInt8](repeating: 255, count: w * (h + scaleGap + scaleHeight) * 4)
         let e = expected.rgba, a = actual.rgba
         var i = 0
         while i + 3 < e.count {
             var d = 0
             for k in 0..<4 { d = max(d, abs(Int(e[i + k]) - Int(a[i + k]))) }
             if d > tolerance {
-                let fade = UInt8(max(0, 110 - 2 * d))       // small: salmon; 55 and more: pure red
-                out[i] = 255; out[i + 1] = fade; out[i + 2] = fade
+                let c = heat(d, tolerance: tolerance)
+                out[i] = c.0; out[i + 1] = c.1; out[i + 2] = c.2
             } else {
                 // Luma of the expected pixel over white, squeezed into 200...251.
                 let alpha = Int(e[i + 3])
@@ -65,6 +69,46 @@ public struct GoldenComparison: Equatable, Sendable {
             }
             i += 4
         }
-        return DecodedImage(width: expected.width, height: expected.height, rgba: out)
+        // The scale: column x stands for the difference tolerance + x/(w-1) of the way to 255.
+        let top = h + scaleGap
+        for x in 0..<w {
+            let d = scaleDifference(column: x, width: w, tolerance: tolerance)
+            var c = heat(max(tolerance + 1, d), tolerance: tolerance)
+            for y in top..<(top + scaleHeight) {
+                let mark = [64, 128, 192].contains { scaleColumn(of: $0, width: w, tolerance: tolerance) == x } && y < top + scaleHeight / 2
+                if mark { c = (40, 40, 40) }
+                let o = (y * w + x) * 4
+                out[o] = c.0; out[o + 1] = c.1; out[o + 2] = c.2
+            }
+        }
+        return DecodedImage(width: w, height: h + scaleGap + scaleHeight, rgba: out)
+    }
+
+    /// Rows of white, then of the scale, under a diff's picture.
+    public static let scaleGap = 4, scaleHeight = 10
+
+    /// The difference scale column `x` stands for.
+    static func scaleDifference(column x: Int, width: Int, tolerance: Int) -> Int {
+        let t = width > 1 ? Double(x) / Double(width - 1) : 1
+        return tolerance + Int((t * Double(255 - tolerance)).rounded())
+    }
+
+    /// The scale column nearest to difference `d`.
+    static func scaleColumn(of d: Int, width: Int, tolerance: Int) -> Int? {
+        guard d > tolerance, width > 1 else { return nil }
+        return Int((Double(d - tolerance) / Double(255 - tolerance) * Double(width - 1)).rounded())
+    }
+
+    /// The heat colour of a difference beyond the tolerance: pale yellow (255, 240, 120) just
+    /// past it, orange (255, 140, 0) at 96, red (255, 0, 0) from 224 up.
+    static func heat(_ d: Int, tolerance: Int) -> (UInt8, UInt8, UInt8) {
+        func mix(_ p: (Double, Double, Double), _ q: (Double, Double, Double), _ t: Double) -> (UInt8, UInt8, UInt8) {
+            let t = min(1, max(0, t))
+            return (UInt8((p.0 + (q.0 - p.0) * t).rounded()), UInt8((p.1 + (q.1 - p.1) * t).rounded()), UInt8((p.2 + (q.2 - p.2) * t).rounded()))
+        }
+        let pale = (255.0, 240.0, 120.0), orange = (255.0, 140.0, 0.0), red = (255.0, 0.0, 0.0)
+        let start = Double(min(tolerance + 1, 95))
+        if d <= 96 { return mix(pale, orange, (Double(d) - start) / (96 - start)) }
+        return mix(orange, red, Double(d - 96) / Double(224 - 96))
     }
 }

@@ -16,6 +16,8 @@ public struct GoldenSuite {
     /// Directory of the goldens, and of the failure images.
     public var goldens = "goldens"
     public var failures = ".wave-test-failures"
+    /// Also write the run as JUnit XML to this file (`JUnitReport`).
+    public var junit: String?
 
     /// A check of the scripts `paths` names.
     public init(paths: [String]) { self.paths = paths }
@@ -27,6 +29,7 @@ public struct GoldenSuite {
         var worst: Int32 = 0
         var checked = 0, failed = 0, broken = 0
         var reportEntries: [TestReport.Failure] = []
+        var junitReport = JUnitReport()
         for path in scripts {
             let name = PathName.stem(path)
             do {
@@ -47,12 +50,14 @@ public struct GoldenSuite {
                 failed += bad.count
                 report(path, outcomes, out)
                 reportEntries += TestReport.failures(script: path, outcomes, root: failures)
+                junitReport.add(script: path, outcomes)
                 if !bad.isEmpty { worst = max(worst, 1) }
             } catch let code as Exit {
                 if code.code >= 128 { throw code }
                 worst = max(worst, code.code)
                 broken += 1
                 out("\(path): error (exit \(code.code))")
+                junitReport.add(script: path, error: "the script could not be checked (exit \(code.code): \(GoldenSuite.meaning(code)))")
             }
         }
         if record {
@@ -82,7 +87,23 @@ public struct GoldenSuite {
                 }
             }
         }
+        if let junit {
+            do { try AtomicFile.write(Array(junitReport.xml().utf8), to: junit) } catch {
+                Console.error("cannot write the JUnit report: \(Exit.message(error))")
+                worst = max(worst, Exit.io.code)
+            }
+        }
         if worst != 0 { throw Exit(worst) }
+    }
+
+    /// What an exit status of a script that could not be checked means.
+    static func meaning(_ code: Exit) -> String {
+        switch code {
+        case .script: return "script error"
+        case .runtime: return "runtime error"
+        case .io: return "I/O error"
+        default: return "error"
+        }
     }
 
     /// The scripts named, with directories expanded to their *.wave files (sorted).

@@ -35,16 +35,13 @@ public struct TestReport {
     public static func failures(script: String, _ outcomes: [GoldenCheck.Outcome], root: String) -> [Failure] {
         func rel(_ p: String) -> String { p.hasPrefix(root + "/") ? String(p.dropFirst(root.count + 1)) : p }
         return outcomes.compactMap { o in
+            guard let problem = o.problem else { return nil }
             switch o {
             case .passed, .recorded: return nil
-            case let .missing(t, golden, actual):
-                return Failure(script: script, tick: t, summary: "no golden \(golden)", expected: nil, actual: rel(actual), diff: nil)
-            case let .unreadable(t, golden, reason, actual):
-                return Failure(script: script, tick: t, summary: "cannot read golden \(golden): \(reason)", expected: nil, actual: rel(actual), diff: nil)
-            case let .mismatch(t, c, files):
-                let what = c.sizesMatch ? "\(c.differingPixels) pixels differ by up to \(c.maxDifference) (tolerance \(c.tolerance))"
-                                      : "the frame's size differs from the golden's"
-                return Failure(script: script, tick: t, summary: what, expected: files.first.map(rel), actual: rel(files[1]),
+            case let .missing(t, _, actual), let .unreadable(t, _, _, actual):
+                return Failure(script: script, tick: t, summary: problem, expected: nil, actual: rel(actual), diff: nil)
+            case let .mismatch(t, _, files):
+                return Failure(script: script, tick: t, summary: problem, expected: files.first.map(rel), actual: rel(files[1]),
                                diff: files.count > 2 ? rel(files[2]) : nil)
             }
         }
@@ -72,7 +69,7 @@ public struct TestReport {
             s += "<h2>\(esc(f.script)), tick \(f.tick)</h2>\n<p>\(esc(f.summary))</p>\n<div class=\"row\">\n"
             if let e = f.expected { s += figure(e, "expected (golden)") }
             s += figure(f.actual, "actual (this run)")
-            if let d = f.diff { s += figure(d, "diff: red where they differ") }
+            if let d = f.diff { s += figure(d, "diff: how far they differ, pale yellow (just past the tolerance) to red (224 and up); the strip below is the scale, marks at 64, 128, 192") }
             if let e = f.expected {
                 s += """
                 <figure><input type="checkbox" class="toggle" id="blink\(i)" checked><label for="blink\(i)"> blink</label>
@@ -95,4 +92,35 @@ public struct TestReport {
     }
 
     private func esc(_ s: String) -> String { Gallery.escape(s) }
+}
+
+extension GoldenCheck.Outcome {
+    /// The tick checked.
+    public var tick: Int {
+        switch self {
+        case .passed(let t, _), .recorded(let t, _), .missing(let t, _, _), .mismatch(let t, _, _), .unreadable(let t, _, _, _): return t
+        }
+    }
+
+    /// What went wrong, in one line; nil when the frame passed or was recorded.
+    public var problem: String? {
+        switch self {
+        case .passed, .recorded: return nil
+        case let .missing(_, golden, _): return "no golden \(golden)"
+        case let .unreadable(_, golden, reason, _): return "cannot read golden \(golden): \(reason)"
+        case let .mismatch(_, c, _):
+            return c.sizesMatch ? "\(c.differingPixels) pixel\(c.differingPixels == 1 ? "" : "s") differ by up to \(c.maxDifference) (tolerance \(c.tolerance))"
+                                : "the frame's size differs from the golden's"
+        }
+    }
+
+    /// The images written for a failed frame: expected, actual, diff (those there are).
+    public var files: [String] {
+        switch self {
+        case .passed: return []
+        case .recorded(_, let path): return [path]
+        case let .missing(_, _, actual), let .unreadable(_, _, _, actual): return [actual]
+        case let .mismatch(_, _, files): return files
+        }
+    }
 }

@@ -14,10 +14,12 @@ struct Test: ParsableCommand {
         within --tolerance.
 
         On a mismatch it writes TTTT-expected.png, TTTT-actual.png and TTTT-diff.png
-        (differences in red over a faded copy of the golden) to
+        (a heat map of how far pixels differ, pale yellow to red, over a faded copy of the
+        golden, with its scale in a strip below) to
         .wave-test-failures/NAME/ and names them, and .wave-test-failures/index.html
         shows them side by side with a box blinking between expected and actual.
-        A missing golden fails too.
+        A missing golden fails too. --junit FILE also writes the results as JUnit XML: a
+        testsuite per script, a testcase per golden frame, a failure with its message.
         --record (re)writes the goldens instead; look at them before committing.
 
           wave test                       # the scripts in examples/
@@ -33,6 +35,7 @@ struct Test: ParsableCommand {
     @Option(parsing: .unconditional, help: "Largest accepted difference per channel, 0-255.") var tolerance: Int = 2
     @Option(help: "Directory of the goldens.") var goldens: String = "goldens"
     @Option(help: "Directory for the images of failed checks.") var failures: String = ".wave-test-failures"
+    @Option(help: "Also write the results as JUnit XML to this file (a testcase per golden frame), for CI test pages.") var junit: String?
 
     func validate() throws {
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0 to 255") }
@@ -44,6 +47,7 @@ struct Test: ParsableCommand {
         suite.tolerance = tolerance
         suite.goldens = goldens
         suite.failures = failures
+        suite.junit = junit
         try suite.run(line: { print($0) })
     }
 }

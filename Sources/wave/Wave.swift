@@ -25,6 +25,8 @@ struct Wave: ParsableCommand {
           printf 'var x = 2\\nx * 21\\n' | wave repl
 
         Exit codes: 0 ok, 64 usage, 65 script error, 70 runtime error, 74 I/O error. The language is specified in grammar.md; each subcommand has its own --help.
+
+        Shell completion: wave --generate-completion-script bash (or zsh, fish) prints a completion script for that shell; docs/terminal-and-repl.md says where to install it. scripts/man-page writes this help as a man page, wave.1.
         """,
         version: "wave \(WaveVersion.string)",
         subcommands: [Check.self, Render.self, Join.self, State.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]

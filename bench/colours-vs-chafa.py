@@ -14,6 +14,10 @@ patches (2 cells wide, 2 rows of cells tall: half blocks are 1x2 pixels), each p
 colour averaged in linear light, as the eye mixes neighbouring cells. The palette colours
 are xterm's (the 6x6x6 cube, the grey ramp, and xterm's 16 defaults), as in ColorReducer.
 
+A second table (issue 52 item 1) keeps hue apart from the mean: in 16 and 8 colours, of the
+patches with chroma (C_OK >= 0.04 in the tool's 24-bit screen), the share drawn grey (chroma
+below a third of the truth's) and the mean hue error in degrees.
+
 Usage: python3 bench/colours-vs-chafa.py [path/to/wave] [columns rows]
 (default .build/debug/wave, 100x40: the picture fitted into 100 columns and 39 rows).
 Prints a Markdown table.
@@ -184,6 +188,38 @@ def mean_delta_e(truth, shown):
     return total / max(1, patches)
 
 
+def patches(truth, shown):
+    """(truth, shown) OKLab pairs of the 4x4-pixel patches, each averaged in linear light."""
+    height, width = len(truth), len(truth[0])
+    for py in range(0, height - 3, 4):
+        for px in range(0, width - 3, 4):
+            t, s = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+            for y in range(py, py + 4):
+                for x in range(px, px + 4):
+                    for k, v in enumerate(linear(truth[y][x])):
+                        t[k] += v / 16
+                    for k, v in enumerate(linear(shown[y][x])):
+                        s[k] += v / 16
+            yield oklab(*t), oklab(*s)
+
+
+def hue_kept(truth, shown):
+    """Of the chromatic patches: the share drawn grey (%) and the mean hue error (degrees);
+    None without ten of them."""
+    import math
+    n = grey = 0
+    hue = 0.0
+    for a, b in patches(truth, shown):
+        ct, cs = math.hypot(a[1], a[2]), math.hypot(b[1], b[2])
+        if ct < 0.04:
+            continue
+        n += 1
+        grey += cs < ct / 3
+        d = abs(math.degrees(math.atan2(a[2], a[1]) - math.atan2(b[2], b[1])))
+        hue += 360 - d if d > 180 else d
+    return None if n < 10 else (100 * grey / n, hue / n)
+
+
 def run(args, **kw):
     return subprocess.run(args, check=True, capture_output=True, **kw).stdout.decode("utf-8", "replace")
 
@@ -218,6 +254,7 @@ def main():
     print("|---|---|---|---|---|---|")
     sums = [0.0] * 4
     notes = 0
+    hues = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in examples:
             example = os.path.join("examples", name)
@@ -236,10 +273,22 @@ def main():
                 chafa_px, o2 = pixels(chafa_screen(png, chafa_mode, columns, rows))
                 other += o1 + o2
                 row += [mean_delta_e(truth_px, wave_px), mean_delta_e(chafa_truth_px, chafa_px)]
+            hue_row = []
+            for mode in ("16", "8"):
+                wave_px, _ = pixels(crop(wave_screen(example, mode), box))
+                chafa_px, _ = pixels(chafa_screen(png, mode, columns, rows))
+                hue_row += [hue_kept(truth_px, wave_px), hue_kept(chafa_truth_px, chafa_px)]
+            hues.append((name, hue_row))
             notes += other
             sums = [s + v for s, v in zip(sums, row)]
             print(f"| {name} | {columns}x{rows} | " + " | ".join(f"{v:.4f}" for v in row) + " |")
         print("| **mean** | | " + " | ".join(f"**{s / len(examples):.4f}**" for s in sums) + " |")
+    print("\nChromatic patches drawn grey, and mean hue error:\n")
+    print("| example | wave 16 | chafa 16 | wave 8 | chafa 8 |")
+    print("|---|---|---|---|---|")
+    for name, row in hues:
+        if any(row):
+            print(f"| {name} | " + " | ".join("–" if v is None else f"{v[0]:.0f} % {v[1]:.1f}°" for v in row) + " |")
     if notes:
         print(f"\n({notes} cells held characters other than half blocks and spaces: text drawn as cells, counted as their background)")
 

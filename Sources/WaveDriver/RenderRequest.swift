@@ -199,14 +199,21 @@ public struct RenderRequest: Sendable {
         }
     }
 
+    /// The formats --format takes, for messages: `png, apng, … or cast`.
+    static var formatNames: String {
+        let names = ImageFormat.allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
     /// --format, else the output's extension; '-' means y4m and a pattern png.
     func resolvedFormat() throws(UsageError) -> ImageFormat {
         if let format { return format }
-        guard let output else { throw UsageError("with --out-dir, give --format png, apng, gif or y4m") }
+        guard let output else { throw UsageError("with --out-dir, give --format \(RenderRequest.formatNames)") }
         if output == "-" { return .y4m }
         if let f = ImageFormat.fromExtension(output) { return f }
         if RenderDestination.isPattern(output) { return .png }
-        throw UsageError("cannot tell the format of '\(output)' from its extension: give --format png, apng, gif or y4m")
+        throw UsageError("cannot tell the format of '\(output)' from its extension: give --format \(RenderRequest.formatNames), "
+                         + "or name an export: .svg, .json or .lottie")
     }
 
     var options: ImageSinkOptions {

@@ -14,8 +14,8 @@ final class RenderSafetyTests: XCTestCase {
     func testUsageErrorsExit64() throws {
         let dir = try temporaryDirectory().path
         let cases: [[String]] = [
-            ["examples/sonar.wave", "-o", dir + "/x.gif", "--format", "webp"],
-            ["examples/sonar.wave", "-o", dir + "/x.mp4"],
+            ["examples/sonar.wave", "-o", dir + "/x.gif", "--format", "bmp"],
+            ["examples/sonar.wave", "-o", dir + "/x.avi"],
             ["examples/sonar.wave", "-o", dir + "/x.gif", "--fps", "60"],
             ["examples/sonar.wave", "-o", dir + "/x.gif", "--frame", "3"],
             ["examples/sonar.wave", "-o", dir + "/x.png", "--to", "1s"],

@@ -30,7 +30,7 @@ final class CommandLogicTests: XCTestCase {
         XCTAssertEqual(problem { _ in }, "give -o FILE for one script, or --out-dir DIR")
         XCTAssertEqual(problem { $0.output = "a.png"; $0.frame = 1; $0.time = 60 }, "give --frame or --time, not both")
         XCTAssertEqual(problem { $0.output = "a.txt" },
-                       "cannot tell the format of 'a.txt' from its extension: give --format png, apng, gif or y4m")
+                       "cannot tell the format of 'a.txt' from its extension: give --format png, apng, gif, y4m, mp4, webm, webp or cast, or name an export: .svg, .json or .lottie")
         XCTAssertEqual(problem { $0.output = "a.png"; $0.fps = 30 }, "--fps applies to GIF only")
         XCTAssertEqual(problem { $0.outDir = "out"; $0.format = .gif; $0.ticks = "0..10" },
                        "--ticks picks ticks of one script; with --out-dir, --shard K/N shares out the scripts")

@@ -84,7 +84,7 @@ final class FrameSinkTests: XCTestCase {
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? ["?"], [], "an aborted sink leaves nothing")
         XCTAssertEqual(ImageFormat.fromExtension("x/y.GIF"), .gif)
         XCTAssertNil(ImageFormat.fromExtension("x.y/z"))
-        XCTAssertEqual(ImageFormat.names(accepting: .loop), "APNG and GIF")
+        XCTAssertEqual(ImageFormat.names(accepting: .loop), "APNG, GIF and WebP")
         XCTAssertEqual(ImageFormat.names(accepting: .compression), "PNG and APNG")
         XCTAssertEqual(ImageFormat.names(accepting: .dither), "GIF")
     }

@@ -68,6 +68,13 @@ public struct ColorReducer: Sendable {
     static let sparseDots = 2
     /// ΔE_OK between two entries beyond which their sparse dots show as dots.
     static let dotContrast = 0.1
+    /// In 16 and 8 colours, how much chroma lost weighs beside ΔE_OK (squared, as a
+    /// multiple of the loss squared): a dark blue matched by lightness alone is black and
+    /// grey, and ocean's sky went grey (65 % of its chromatic patches, hue off by 94°); with
+    /// the loss weighed, a mix of black and blue that overshoots the chroma wins.
+    static let chromaLossWeight = 4.0
+    /// In 16 and 8 colours, how much more a difference of hue (ΔH²) weighs.
+    static let hueWeight = 0.5
 
     /// Whether `k` sixteenths of `b` in `a` (or of `a` in `b`) would show as a grid of
     /// isolated dots rather than as a colour: one or two pixels in each 4×4 block of an
@@ -246,10 +253,20 @@ final class Planner: @unchecked Sendable {
         let target = OKLab(rgb: rgb)
         let is256 = mode == .palette256
         let palette = ColorReducer.Palette.of(mode)
+        // ΔE_OK², and in 16 and 8 colours the chroma lost (`chromaLossWeight`).
+        let targetChroma = (target.a * target.a + target.b * target.b).squareRoot()
+        func cost(_ lab: OKLab) -> Double {
+            let d = lab.distance2(target)
+            guard !is256 else { return d }
+            let chroma = (lab.a * lab.a + lab.b * lab.b).squareRoot(), loss = targetChroma - chroma
+            let da = lab.a - target.a, db = lab.b - target.b
+            let hue2 = max(0, da * da + db * db - loss * loss)
+            return d + ColorReducer.hueWeight * hue2 + (loss > 0 ? ColorReducer.chromaLossWeight * loss * loss : 0)
+        }
         var count = 0
         func rank(_ c: Int) {
-            // Insertion by (distance, index), skipping a repeat: the list is at most 16 long.
-            let d = palette.lab[c].distance2(target)
+            // Insertion by (cost, index), skipping a repeat: the list is at most 16 long.
+            let d = cost(palette.lab[c])
             var at = count
             while at > 0, d < rankedDistance[at - 1] || (d == rankedDistance[at - 1] && c < rankedIndex[at - 1]) { at -= 1 }
             if at > 0, rankedIndex[at - 1] == c { return }
@@ -277,7 +294,7 @@ final class Planner: @unchecked Sendable {
                 let t = ((lin.r - c1.r) * dr + (lin.g - c1.g) * dg + (lin.b - c1.b) * db) / len2
                 let k = Int((min(1, max(0, t)) * 16).rounded())
                 guard k > 0, k < 16, !(is256 && ColorReducer.isDotGrid(k, palette.lab[p], palette.lab[q])) else { continue }
-                let d = mix(p, q, k, is256: is256, c1: c1, c2: c2).distance2(target)
+                let d = cost(mix(p, q, k, is256: is256, c1: c1, c2: c2))
                 if d < best {
                     best = d
                     plan = ColorReducer.Plan(first: UInt8(palette.indices[p]), second: UInt8(palette.indices[q]), sixteenths: k)

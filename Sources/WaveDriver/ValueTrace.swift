@@ -1,5 +1,6 @@
 import Foundation
 import WaveCompiler
+import WaveExport
 import WaveRuntime
 import WaveSinks
 import WaveSyntax
@@ -201,17 +202,6 @@ public struct ValueTrace {
         s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
     }
 
-    /// `s` escaped for the inside of a JSON string.
-    static func jsonEscape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out += c.value < 0x20 ? String(format: "\\u%04x", c.value) : String(c)
-            }
-        }
-        return out
-    }
+    /// `s` escaped for the inside of a JSON string (the exporters' escaping).
+    static func jsonEscape(_ s: String) -> String { JSON.escaped(s) }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value written with its keys in order and numbers rounded to a few decimals, so
 /// exports are small and the same scene always gives the same bytes.
-indirect enum JSON {
+public indirect enum JSON: Sendable {
     case number(Double)
     case string(String)
     case bool(Bool)
@@ -48,8 +48,11 @@ indirect enum JSON {
         return s
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
+    static func quote(_ s: String) -> String { "\"" + escaped(s) + "\"" }
+
+    /// `s` escaped for the inside of a JSON string (exports, `wave trace --format json`).
+    public static func escaped(_ s: String) -> String {
+        var out = ""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
@@ -61,7 +64,7 @@ indirect enum JSON {
             default: out.unicodeScalars.append(u)
             }
         }
-        return out + "\""
+        return out
     }
 
     static func numbers(_ xs: [Double]) -> JSON { .array(xs.map { .number($0) }) }

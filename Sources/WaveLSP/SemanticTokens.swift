@@ -26,6 +26,8 @@ enum SemanticTokens {
         return w
     }()
     private static let functions = Set(CompletionWords.functions)
+    /// The statements whose clause labels read as properties (`stiffness 300`, `spin-range 1`).
+    static let labelOwners: [ClauseOwner] = [.animate, .spring, .effect, .group, .replicate]
 
     /// The type of each token and comment, in source order, as (range, type).
     static func classify(_ analysis: Analysis) -> [(SourceRange, TokenType)] {
@@ -66,11 +68,18 @@ enum SemanticTokens {
                 else if LayerKind(rawValue: w) != nil, i >= 1, tokens[i - 1].isPunct(":"), SemanticTokens.declaresLayer(tokens, before: i - 1) {
                     type = .type
                 }
+                // A line layer's `from (x, y)  to (x, y)` are its properties.
+                else if blocks.last == .layer(.line), w == "from" || w == "to" { type = .property }
                 else if let d = definitions[w], !(starts && Vocabulary.clauseHeads.contains(w)) {
                     type = d.kind == .layer || d.kind == .template ? .class : d.kind == .function ? .function : .variable
                 }
                 else if keywords.contains(w) && !(starts && Vocabulary.clauseHeads.contains(w)) { type = .keyword }
-                else if Vocabulary.clauseHeads.contains(w) || ClauseLabel(rawValue: w).map(ClauseOwner.animate.takes) == true { type = .property }
+                // `rotate auto`: the word is the clause's keyword, not a name.
+                else if w == "auto", i >= 1, tokens[i - 1].isWord("rotate") { type = .keyword }
+                else if Vocabulary.clauseHeads.contains(w) || Vocabulary.emitterKeys.contains(w)
+                    || ClauseLabel(rawValue: w).map({ label in SemanticTokens.labelOwners.contains { $0.takes(label) } }) == true {
+                    type = .property
+                }
                 else if LayerKind(rawValue: w) != nil { type = .type }
                 else if functions.contains(w) && i + 1 < tokens.count && tokens[i + 1].isPunct("(") { type = .function }
                 else if enumWords.contains(w) { type = .enumMember }

@@ -55,15 +55,30 @@ public enum TextMateGrammar {
             ["match": "(?<![\\w#])([0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)(\(units))?(?![\\w])",
              "captures": ["1": ["name": "constant.numeric.wave"], "2": ["name": "keyword.other.unit.wave"]]],
         ]
+        // Names by their place, whatever word they are: the member after `.` is a property
+        // (`icon.path`), a declaration's name is a name (`layer line: line`), and a line
+        // layer's `from` and `to` are its properties, not `animate`'s keywords.
+        let name = "[A-Za-z_][\\w-]*"
+        patterns.append(["match": "(\\.)(\(name))", "captures": ["2": ["name": "variable.other.property.wave"]]])
+        patterns.append(["match": "(?<![\\w-])(rotate)\\s+(auto)(?![\\w-])",
+                         "captures": ["1": ["name": "variable.other.property.wave"], "2": ["name": "keyword.control.wave"]]])
+        patterns.append(["match": "(?<![\\w-])(layer|template|var|let|func)\\s+(\(name))",
+                         "captures": ["1": ["name": "keyword.control.wave"], "2": ["name": "entity.name.wave"]]])
+        patterns.append(["begin": "(?<![\\w-])(line)(?=\\s*\\{)", "end": "\\}",
+                         "beginCaptures": ["1": ["name": "storage.type.layer-kind.wave"]],
+                         "patterns": [["name": "variable.other.property.wave", "match": "(?<![\\w.-])(?:from|to)(?![\\w-])"],
+                                      ["include": "$self"]]])
         // `effect NAME KIND`: the kind is a word even where it is also a label (`bounce`).
         patterns.append(["match": "(?<![\\w-])(effect)\\s+([A-Za-z_]\\w*)\\s+(" + alternation(EffectKind.allCases.map(\.rawValue)) + ")",
                          "captures": ["1": ["name": "keyword.control.wave"], "3": ["name": "support.constant.word.wave"]]])
         for (scope, words) in wordLists {
             // Functions only when called: `round(x)`, but `cap round`.
             let lookahead = scope == "support.function.wave" ? "(?=\\s*\\()" : ""
-            patterns.append(["name": scope, "match": alternation(words) + lookahead])
+            // A kind word is a name as an argument or before `.`: `text-width(line, line.x)`.
+            let asName = scope == "storage.type.layer-kind.wave" ? ("(?<![(,]|[(,]\\s)", "(?!\\s*[,.)\\]])") : ("", "")
+            patterns.append(["name": scope, "match": asName.0 + alternation(words) + lookahead + asName.1])
         }
-        patterns.append(["name": "keyword.operator.wave", "match": "->|&&|\\|\\||[-+*/%]=?|[<>!=]=?|\\?|:"])
+        patterns.append(["name": "keyword.operator.wave", "match": "->|&&|\\|\\||[-+*/]=?|[<>!=]=?|\\?|:"])
         let grammar: JSON = [
             "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
             "name": "wave",

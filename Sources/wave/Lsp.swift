@@ -15,17 +15,23 @@ struct Lsp: ParsableCommand {
         output carries protocol messages only.
 
         With --grammar it prints the TextMate grammar of .wave files instead (the one in \
-        editors/vscode/syntaxes/wave.tmLanguage.json), generated from the vocabulary.
+        editors/vscode/syntaxes/wave.tmLanguage.json), generated from the vocabulary; \
+        with --vim-syntax the Vim and Neovim syntax file (editors/vim/syntax/wave.vim).
 
         Exit codes: 0 after 'shutdown' then 'exit', 1 when input ends or 'exit' comes \
         without 'shutdown'.
         """)
 
     @Flag(help: "Print the TextMate grammar generated from the vocabulary and exit.") var grammar = false
+    @Flag(help: "Print the Vim syntax file generated from the vocabulary and exit.") var vimSyntax = false
     @Flag(help: "Standard input and output, the only transport (accepted because language clients such as vscode-languageclient pass it).")
     var stdio = false
 
     func run() throws {
+        if vimSyntax {
+            print(VimSyntax.text(), terminator: "")
+            return
+        }
         if grammar {
             print(TextMateGrammar.json(), terminator: "")
             return

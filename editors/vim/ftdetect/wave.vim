@@ -1,0 +1,2 @@
+" wave scene scripts
+autocmd BufRead,BufNewFile *.wave setfiletype wave

@@ -1,6 +1,7 @@
 import Foundation
 import WaveCodecs
 import WaveCompiler
+import WaveExport
 import WaveRuntime
 import WaveSinks
 import WaveSyntax
@@ -37,6 +38,8 @@ public struct RenderRequest: Sendable {
     public var output: String?
     public var outDir: String?
     public var format: ImageFormat?
+    /// `--format svg|json|lottie`: an export, chosen by name (with --out-dir).
+    public var exportFlag: ExportFormat?
     public var frame: Int?
     /// `--time`, in ticks.
     public var time: Int?
@@ -172,8 +175,7 @@ public struct RenderRequest: Sendable {
     public func run() throws -> (lines: [String], status: Exit?) {
         if let export = exportFormat {
             do { try check() } catch { Console.error(error.message); throw Exit.usage }
-            try ExportJob(request: self, format: export).run()
-            return ([], nil)
+            return try ExportJob(request: self, format: export).run()
         }
         let fmt: ImageFormat
         do { try check(); fmt = try resolvedFormat() } catch {

@@ -18,6 +18,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The file extension: svg, json, lottie.
+    public var fileExtension: String {
+        switch self {
+        case .svg: return "svg"
+        case .lottie: return "json"
+        case .dotLottie: return "lottie"
+        }
+    }
+
     /// Name shown in messages.
     public var displayName: String {
         switch self {

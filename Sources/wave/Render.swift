@@ -6,6 +6,11 @@ import WaveSinks
 
 extension ImageFormat: ExpressibleByArgument {}
 
+extension OutputFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { OutputFormat.names }
+}
+
 enum DitherArgument: String, CaseIterable, ExpressibleByArgument {
     case floydSteinberg = "floyd-steinberg", ordered, none
     var mode: GIFDither { self == .floydSteinberg ? .floydSteinberg : self == .ordered ? .ordered : .none }
@@ -96,8 +101,8 @@ struct Render: ParsableCommand {
 
     @Argument(help: "The script(s) to render.") var files: [String] = []
     @Option(name: [.short, .customLong("output")], help: "Output file, a %04d pattern for PNG files, or - for standard output.") var output: String?
-    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png/apng/gif/y4m/mp4/webm) and index.html, a gallery of them.") var outDir: String?
-    @Option(help: "Output format (default: from the output's extension).") var format: ImageFormat?
+    @Option(name: .customLong("out-dir"), help: "Directory for many scripts' outputs (NAME.png, .gif, .mp4, .svg, .json …, by --format) and, for images and videos, index.html, a gallery of them.") var outDir: String?
+    @Option(help: "Output format (default: from the output's extension): an image or video format, or an export: svg, json (Lottie), lottie (dotLottie).") var format: OutputFormat?
     @Option(parsing: .unconditional, help: "Render this tick (60 per second).") var frame: Int?
     @Option(parsing: .unconditional, help: "Render the frame at this time: 1.5s, 500ms or 90t (a bare number is seconds).", transform: TimeArgument.parse) var time: TimeArgument?
     @Option(parsing: .unconditional, help: "Start of a sequence or animation (default 0).", transform: TimeArgument.parse) var from: TimeArgument?
@@ -132,7 +137,7 @@ struct Render: ParsableCommand {
         var r = RenderRequest(files: files)
         r.output = output
         r.outDir = outDir
-        r.format = format
+        if let format { r.setFormat(format) }
         r.frame = frame
         r.time = time?.ticks
         r.from = from?.ticks

@@ -158,12 +158,20 @@ struct Check: ParsableCommand {
           wave check examples
           wave check scene.wave 2>&1 | head        (the first errors)
           printf 'layer a: circle { radius 5 }' | wave check -
+          wave check scene.wave --target lottie   (what a Lottie export could not show exactly)
+
+        With --target svg, json or lottie each good script is also baked as 'wave render -o FILE.svg' (or .json, .lottie) would, over its duration (or 5 s), and the export report is printed as warnings, with file:line:col, without writing anything. Exits 70 if a script fails while running.
         """)
 
     @Argument(help: "Scripts to check, or directories whose *.wave files to check.") var files: [String]
+    @Option(help: "Also print what an export to this format would not show exactly: svg, json (Lottie) or lottie (dotLottie).") var target: OutputFormat?
+
+    func validate() throws {
+        if let target, !target.isExport { throw ValidationError("--target is an export format: svg, json or lottie") }
+    }
 
     func run() throws {
-        try ScriptCheck.run(files, line: { print($0) })
+        try ScriptCheck.run(files, target: target, line: { print($0) })
     }
 }
 

@@ -96,4 +96,52 @@ final class ExportCLITests: XCTestCase {
         let bad = try WaveBinary.run(["render", script, "-o", dir.appendingPathComponent("missing/dir/x.svg").path])
         XCTAssertEqual(bad.status, 74, bad.stderr)
     }
+
+    /// `--out-dir DIR --format svg|json|lottie`: each script exported beside its report; a
+    /// broken script is named and skipped, the others written, the status the worst (65).
+    func testManyScriptsExportIntoADirectory() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = try RenderFixtures.script(Self.movingDot, name: "dot.wave", in: dir).path
+        let plain = try RenderFixtures.script("scene 20x20 { duration 0.5s }\nlayer b: rect { frame (0, 0, 10, 10)  fill #000 }\n", name: "box.wave", in: dir).path
+        let broken = try RenderFixtures.script("scene 20x20\nlayer b: rect { frame (0, 0, 10 }\n", name: "bad.wave", in: dir).path
+        let out = dir.appendingPathComponent("out")
+        let r = try WaveBinary.run(["render", good, plain, broken, "--out-dir", out.path, "--format", "json"])
+        XCTAssertEqual(r.status, 65, r.stderr)
+        for name in ["dot", "box"] {
+            let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).json"))) as? [String: Any])
+            XCTAssertEqual(doc["fr"] as? Int, 60)
+            XCTAssertEqual(doc["op"] as? Int, name == "dot" ? 60 : 30)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("\(name).report.json"))) as? [String: Any])
+            XCTAssertEqual(report["exact"] as? Bool, name == "box", "only the dot scene has a blur")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("bad.json").path))
+        XCTAssertTrue(r.stdout.contains("dot.json  Lottie, 60 ticks"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("1 report entry"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("script error"), r.stdout)
+        let svg = try WaveBinary.run(["render", plain, "--out-dir", out.path, "--format", "svg", "-q"])
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(try String(contentsOf: out.appendingPathComponent("box.svg"), encoding: .utf8).hasPrefix("<svg"))
+        let oneReport = try WaveBinary.run(["render", plain, "--out-dir", out.path, "--format", "svg", "--report", "r.json"])
+        XCTAssertEqual(oneReport.status, 64, oneReport.stderr)
+    }
+
+    /// `wave check --target`: the export report without writing anything.
+    func testCheckWithATargetPrintsTheReportAndWritesNothing() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = try RenderFixtures.script(Self.movingDot, in: dir).path
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        let r = try WaveBinary.run(["check", script, "--target", "svg"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains(":3:") && r.stderr.contains("blur on layer 'glow' dropped"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("SVG: 1 construct not exact"), r.stdout)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), before)
+        let plain = try WaveBinary.run(["check", script])
+        XCTAssertFalse(plain.stderr.contains("blur"), "without --target no report: \(plain.stderr)")
+        XCTAssertEqual(try WaveBinary.run(["check", script, "--target", "gif"]).status, 64)
+        let failing = try RenderFixtures.script("scene 20x20 { duration 1s }\nvar i = 0\nevery tick { i += 1; if i > 5 { i = [1][i] } }\n", name: "boom.wave", in: dir).path
+        XCTAssertEqual(try WaveBinary.run(["check", failing]).status, 0)
+        XCTAssertEqual(try WaveBinary.run(["check", failing, "--target", "json"]).status, 70)
+    }
 }

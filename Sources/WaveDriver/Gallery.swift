@@ -1,4 +1,5 @@
 import Foundation
+import WaveExport
 
 /// `index.html` for a directory of renders: one card per script with its output (shown
 /// when a browser can: PNG, APNG, GIF; linked otherwise), name, size, duration and any
@@ -40,7 +41,7 @@ public struct Gallery {
     public func html() -> String {
         var s = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(esc(title))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(XML.escaped(title))</title>
         <style>
         body { font-family: sans-serif; margin: 24px; background: #f4f4f4; color: #222 }
         .grid { display: flex; flex-wrap: wrap; gap: 16px }
@@ -51,25 +52,25 @@ public struct Gallery {
         .meta { color: #555; font-size: 13px }
         </style></head>
         <body>
-        <h1>\(esc(title))</h1>
+        <h1>\(XML.escaped(title))</h1>
         <p class="meta">\(entries.count) script\(entries.count == 1 ? "" : "s"), \(entries.filter { $0.error != nil }.count) failed.</p>
         <div class="grid">
 
         """
         for e in entries {
-            s += "<div class=\"card\(e.error == nil ? "" : " failed")\">\n<h2>\(esc(e.script))</h2>\n"
+            s += "<div class=\"card\(e.error == nil ? "" : " failed")\">\n<h2>\(XML.escaped(e.script))</h2>\n"
             if let file = e.file, e.error == nil {
                 let lower = file.lowercased()
                 if lower.hasSuffix(".png") || lower.hasSuffix(".apng") || lower.hasSuffix(".gif") {
-                    s += "<img src=\"\(esc(Gallery.url(file)))\" alt=\"\(esc(e.script))\" width=\"\(e.width)\" height=\"\(e.height)\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">\n"
+                    s += "<img src=\"\(XML.escaped(Gallery.url(file)))\" alt=\"\(XML.escaped(e.script))\" width=\"\(e.width)\" height=\"\(e.height)\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">\n"
                 }
-                s += "<p class=\"meta\"><a href=\"\(esc(Gallery.url(file)))\">\(esc(file))</a></p>\n"
+                s += "<p class=\"meta\"><a href=\"\(XML.escaped(Gallery.url(file)))\">\(XML.escaped(file))</a></p>\n"
             }
             if e.error == nil {
                 let duration = e.ticks <= 1 ? "one frame" : "\(Gallery.seconds(e.ticks)) s (\(e.ticks) ticks)"
                 s += "<p class=\"meta\">\(e.width)×\(e.height), \(duration), rendered in \(String(format: "%.2f", e.renderSeconds)) s</p>\n"
             }
-            if let error = e.error { s += "<p class=\"error\">\(esc(error))</p>\n" }
+            if let error = e.error { s += "<p class=\"error\">\(XML.escaped(error))</p>\n" }
             s += "</div>\n"
         }
         return s + "</div>\n</body></html>\n"
@@ -79,7 +80,6 @@ public struct Gallery {
         ticks % 60 == 0 ? "\(ticks / 60)" : String(format: "%.2f", Double(ticks) / 60)
     }
 
-    private func esc(_ s: String) -> String { Gallery.escape(s) }
 
     /// A file's path (relative to the page, or absolute) as the URL of a `src` or `href`:
     /// every byte but letters, digits, `-._~` and `/` percent-encoded, and a relative path
@@ -98,11 +98,5 @@ public struct Gallery {
             }
         }
         return out
-    }
-
-    /// `s` as HTML or XML text or attribute value (the pages and the SVG plot use it).
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveExport
 
 /// `wave test --junit FILE`: the run as JUnit XML, the format CI pages (GitHub Actions
 /// reporters, GitLab, Jenkins) show test by test. One `testsuite` per script, one
@@ -39,14 +40,14 @@ public struct JUnitReport {
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites name=\"wave test\" tests=\"\(all.count)\" failures=\"\(count(all) { $0.failure != nil })\" errors=\"\(count(all) { $0.error != nil })\">\n"
         for suite in suites {
-            let name = JUnitReport.escape(suite.script)
+            let name = XML.escaped(suite.script)
             s += "  <testsuite name=\"\(name)\" tests=\"\(suite.cases.count)\" failures=\"\(count(suite.cases) { $0.failure != nil })\" errors=\"\(count(suite.cases) { $0.error != nil })\">\n"
             for c in suite.cases {
-                let open = "    <testcase classname=\"\(name)\" name=\"\(JUnitReport.escape(c.name))\" file=\"\(name)\""
+                let open = "    <testcase classname=\"\(name)\" name=\"\(XML.escaped(c.name))\" file=\"\(name)\""
                 if let f = c.failure {
-                    s += open + ">\n      <failure type=\"golden\" message=\"\(JUnitReport.escape(f.message))\">\(JUnitReport.escape(f.detail))</failure>\n    </testcase>\n"
+                    s += open + ">\n      <failure type=\"golden\" message=\"\(XML.escaped(f.message))\">\(XML.escaped(f.detail))</failure>\n    </testcase>\n"
                 } else if let e = c.error {
-                    s += open + ">\n      <error type=\"script\" message=\"\(JUnitReport.escape(e))\"/>\n    </testcase>\n"
+                    s += open + ">\n      <error type=\"script\" message=\"\(XML.escaped(e))\"/>\n    </testcase>\n"
                 } else {
                     s += open + "/>\n"
                 }
@@ -54,22 +55,5 @@ public struct JUnitReport {
             s += "  </testsuite>\n"
         }
         return s + "</testsuites>\n"
-    }
-
-    /// Text for XML content and attributes: markup characters escaped, and characters XML
-    /// 1.0 cannot hold (controls other than tab and newline) as U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for u in text.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(u)
-            default: out.unicodeScalars.append(u.value < 0x20 || (0xFFFE...0xFFFF).contains(u.value) ? "\u{FFFD}" : u)
-            }
-        }
-        return out
     }
 }

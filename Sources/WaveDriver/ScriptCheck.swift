@@ -26,8 +26,7 @@ public enum ScriptCheck {
                 if let target { ok += try exportNote(program, file, path: path, target: target) }
                 line(ok)
             } catch {
-                let code = error as? Exit
-                if code == Exit.io { ioFailed = true } else if code == Exit.runtime { runtimeFailed = true } else { failed = true }
+                if error == Exit.io { ioFailed = true } else if error == Exit.runtime { runtimeFailed = true } else { failed = true }
             }
         }
         if failed { throw Exit.script }

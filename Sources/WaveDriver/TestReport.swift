@@ -1,4 +1,5 @@
 import Foundation
+import WaveExport
 
 /// `index.html` beside the failure images of `wave test`: for each failed frame, the
 /// expected, actual and diff images side by side, and a box that blinks between expected
@@ -66,7 +67,7 @@ public struct TestReport {
 
         """
         for (i, f) in failures.enumerated() {
-            s += "<h2>\(esc(f.script)), tick \(f.tick)</h2>\n<p>\(esc(f.summary))</p>\n<div class=\"row\">\n"
+            s += "<h2>\(XML.escaped(f.script)), tick \(f.tick)</h2>\n<p>\(XML.escaped(f.summary))</p>\n<div class=\"row\">\n"
             if let e = f.expected { s += figure(e, "expected (golden)") }
             s += figure(f.actual, "actual (this run)")
             if let d = f.diff { s += figure(d, "diff: how far they differ, pale yellow (just past the tolerance) to red (224 and up); the strip below is the scale, marks at 64, 128, 192") }
@@ -84,14 +85,13 @@ public struct TestReport {
     }
 
     private func figure(_ src: String, _ caption: String) -> String {
-        "<figure>\(img(src, caption))<figcaption>\(esc(caption))</figcaption></figure>\n"
+        "<figure>\(img(src, caption))<figcaption>\(XML.escaped(caption))</figcaption></figure>\n"
     }
 
     private func img(_ src: String, _ alt: String, over: Bool = false) -> String {
-        "<img\(over ? " class=\"over\"" : "") src=\"\(esc(Gallery.url(src)))\" alt=\"\(esc(alt))\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">"
+        "<img\(over ? " class=\"over\"" : "") src=\"\(XML.escaped(Gallery.url(src)))\" alt=\"\(XML.escaped(alt))\" data-state=\"loading\" onload=\"this.dataset.state='loaded'\" onerror=\"this.dataset.state='broken'\">"
     }
 
-    private func esc(_ s: String) -> String { Gallery.escape(s) }
 }
 
 extension GoldenCheck.Outcome {

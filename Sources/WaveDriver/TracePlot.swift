@@ -1,4 +1,5 @@
 import Foundation
+import WaveExport
 
 /// A line chart of traced values against time, as a standalone SVG (no script, no fonts
 /// or anything fetched: the page needs no network).
@@ -101,7 +102,7 @@ public struct TracePlot {
         var s = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" viewBox="0 0 \(f(width)) \(f(height))" font-family="sans-serif" font-size="12">
         <rect width="100%" height="100%" fill="#ffffff"/>
-        <text x="\(f(left))" y="22" font-size="14" font-weight="bold">\(esc(title))</text>
+        <text x="\(f(left))" y="22" font-size="14" font-weight="bold">\(XML.escaped(title))</text>
 
         """
         for (i, unit) in units.enumerated() {
@@ -116,7 +117,7 @@ public struct TracePlot {
             }
             s += "<rect class=\"panel\" x=\"\(f(left))\" y=\"\(f(p.top))\" width=\"\(f(right - left))\" height=\"\(f(p.bottom - p.top))\" fill=\"none\" stroke=\"#333\"/>\n"
             let mid = (p.top + p.bottom) / 2
-            s += "<text class=\"unit\" x=\"16\" y=\"\(f(mid))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(f(mid)))\">\(esc(unit))</text>\n"
+            s += "<text class=\"unit\" x=\"16\" y=\"\(f(mid))\" text-anchor=\"middle\" transform=\"rotate(-90 16 \(f(mid)))\">\(XML.escaped(unit))</text>\n"
         }
         // Time marks under the last panel: minor every 10 ticks, major (labelled) every second.
         let minorGap = x(ticks.lowerBound + 10) - x(ticks.lowerBound)
@@ -143,13 +144,13 @@ public struct TracePlot {
                 }
             }
             for run in runs where !run.isEmpty {
-                s += "<polyline class=\"series\" data-name=\"\(esc(one.name))\" data-unit=\"\(esc(one.unit))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(run.joined(separator: " "))\"/>\n"
+                s += "<polyline class=\"series\" data-name=\"\(XML.escaped(one.name))\" data-unit=\"\(XML.escaped(one.unit))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(run.joined(separator: " "))\"/>\n"
             }
             let u = units.firstIndex(of: one.unit) ?? 0
             let ly = panel(u).top + 8 + Double(legendRows[u]) * 20
             legendRows[u] += 1
             s += "<line class=\"legend\" x1=\"\(f(right + 14))\" y1=\"\(f(ly))\" x2=\"\(f(right + 38))\" y2=\"\(f(ly))\" stroke=\"\(colour)\" stroke-width=\"3\"/>\n"
-            s += "<text class=\"legend\" x=\"\(f(right + 44))\" y=\"\(f(ly + 4))\">\(esc(one.name))</text>\n"
+            s += "<text class=\"legend\" x=\"\(f(right + 44))\" y=\"\(f(ly + 4))\">\(XML.escaped(one.name))</text>\n"
         }
         return s + "</svg>\n"
     }
@@ -163,5 +164,4 @@ public struct TracePlot {
 
     private func f(_ v: Double) -> String { String(format: "%.2f", v) }
 
-    private func esc(_ s: String) -> String { Gallery.escape(s) }
 }

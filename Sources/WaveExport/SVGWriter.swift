@@ -18,7 +18,7 @@ public struct SVGWriter {
     public var document: String {
         let w = scene.width, h = scene.height
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
-        out += "<title>\(escape(scene.name))</title>\n"
+        out += "<title>\(XML.escaped(scene.name))</title>\n"
         if scene.background.a > 0 {
             out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(rgb(scene.background))\"\(scene.background.a < 1 ? " fill-opacity=\"\(n(scene.background.a))\"" : "")/>\n"
         }
@@ -173,9 +173,5 @@ public struct SVGWriter {
     func rgb(_ v: [Double]) -> String {
         func b(_ x: Double) -> Int { Int((min(1, max(0, x.isNaN ? 0 : x)) * 255).rounded()) }
         return "rgb(\(b(v[0])),\(b(v[1])),\(b(v[2])))"
-    }
-
-    func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

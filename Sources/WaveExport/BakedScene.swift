@@ -13,6 +13,8 @@ public struct BakedScene: Sendable {
     public var tickCount: Int
     /// Bottom to top.
     public var layers: [BakedLayer]
+    /// The masks layers name (`BakedLayer.mask`), each its own shapes.
+    public var masks: [BakedMask] = []
     /// What could not be expressed exactly, and what was done instead.
     public var report: ExportReport
 }
@@ -29,6 +31,16 @@ public struct BakedLayer: Sendable {
     public var paint: BakedPaint
     /// Opacity 0...1 (the paint colour's alpha not included).
     public var opacity: Track
+    /// The index in `BakedScene.masks` of the mask whose alpha scales this layer, or nil.
+    public var mask: Int? = nil
+}
+
+/// A mask: its shapes are drawn alone and their alpha (1 − alpha when `inverted`) scales
+/// the layers that name it. Its layers may name masks of their own (nested masks).
+public struct BakedMask: Sendable {
+    /// Bottom to top.
+    public var layers: [BakedLayer]
+    public var inverted: Bool
 }
 
 /// A layer's geometry.

@@ -32,21 +32,32 @@ public struct Baker {
         var runtime = try SceneRuntime(program: program)
         var report = ExportReport.scan(program, source: source, target: target)
         var tracker = SlotTracker()
+        // Mask k of every tick (numbered in drawing order) is followed as one mask.
+        var maskTrackers: [SlotTracker] = []
+        var inverted: [Bool] = []
         var frame: Frame? = nil
         for (i, t) in ticks.enumerated() {
             while runtime.tick < t && !runtime.isStopped { try runtime.step() }
             if i % 16 == 0 { try stop() }
             let f = try runtime.frame()
             var leaves: [Leaf] = []
-            Leaf.flatten(f.items, opacity: 1, blend: .normal, into: &leaves, report: &report, source: source)
+            var masks = Leaf.Masks()
+            Leaf.flatten(f.items, opacity: 1, blend: .normal, mask: nil, into: &leaves, masks: &masks, report: &report, source: source)
             tracker.add(leaves, tick: i)
+            for (k, m) in masks.list.enumerated() {
+                if k == maskTrackers.count { maskTrackers.append(SlotTracker()); inverted.append(m.inverted) }
+                maskTrackers[k].add(m.leaves, tick: i)
+            }
             frame = f
         }
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
         let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count) }
+        let masks = zip(maskTrackers, inverted).map { t, inv in
+            BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count) }, inverted: inv)
+        }
         return BakedScene(name: name, width: program.scene.width, height: program.scene.height, background: bg,
-                          tickCount: count, layers: layers, report: report)
+                          tickCount: count, layers: layers, masks: masks, report: report)
     }
 }
 
@@ -63,10 +74,17 @@ struct Leaf {
     /// [location, r, g, b, a] for each stop (gradients).
     var stops: [Double]
     var opacity: Double
+    /// The mask (its number at this tick, in drawing order) whose alpha scales this fill.
+    var mask: Int? = nil
+
+    /// The masks of one tick's display list, in the order their groups are drawn.
+    struct Masks {
+        var list: [(leaves: [Leaf], inverted: Bool)] = []
+    }
 
     /// Whether two leaves can be one layer's values at two ticks.
     func sameKind(_ o: Leaf) -> Bool {
-        paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend
+        paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend && mask == o.mask
     }
 
     /// How unlike `o` this leaf is (0: the same), for following shapes across ticks.
@@ -85,15 +103,21 @@ struct Leaf {
 
     /// The fills of `items`, in drawing order, with group opacities multiplied in and the
     /// innermost blend mode. Filters are left out (`ExportReport.scan` names them).
-    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, into out: inout [Leaf],
-                        report: inout ExportReport, source: SourceFile?) {
+    ///
+    /// A group's mask becomes an entry of `masks` (its own fills, flattened the same way)
+    /// that the group's fills name. Inside a masked group a nested mask's fills are masked
+    /// by the outer mask, so one mask per fill gives the product of both alphas (exact for
+    /// masks that are not inverted). Masking each fill, not the group's composite, differs
+    /// only where fills of one group overlap under a partly transparent mask edge.
+    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, mask: Int?, into out: inout [Leaf],
+                        masks: inout Masks, report: inout ExportReport, source: SourceFile?) {
         for item in items {
             switch item {
             case .fill(let path, let rule, let paint, let o):
                 let op = opacity * (o.isNaN ? 0 : min(1, max(0, o)))
                 guard op > 0, !path.isEmpty, path.elements.allSatisfy(\.isFinite) else { continue }
                 let (kinds, points) = path.split
-                var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op)
+                var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op, mask: mask)
                 switch paint {
                 case .solid(let c): leaf.paint = [c.r, c.g, c.b, c.a]
                 case .linearGradient(let s, let e, let stops):
@@ -111,15 +135,25 @@ struct Leaf {
                 }
                 if leaf.stops.isEmpty && leaf.paintKind != 0 { continue }   // no stops paints nothing
                 out.append(leaf)
-            case .group(let inner, let o, let mask):
-                if mask != nil {
-                    // Layer masks are named with their place by `ExportReport.scan`; text
-                    // effects (typewriter, wave) clip with masks the script does not declare.
-                    report.add(source, nil, "mask", .dropped, "drawn unmasked (a layer's mask, or the clip of a typewriter or wave text effect)")
+            case .group(let inner, let o, let groupMask):
+                var applied = mask
+                if let groupMask {
+                    if groupMask.inverted && mask != nil {
+                        report.add(source, nil, "inverted mask inside a mask", .approximated,
+                                   "the outer mask also clips the inverted one's shapes, so it hides a little more")
+                    }
+                    let id = masks.list.count
+                    masks.list.append(([], groupMask.inverted))
+                    var maskLeaves: [Leaf] = []
+                    flatten(groupMask.items, opacity: 1, blend: .normal, mask: mask, into: &maskLeaves, masks: &masks, report: &report, source: source)
+                    masks.list[id].leaves = maskLeaves
+                    applied = id
                 }
-                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, into: &out, report: &report, source: source)
+                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, mask: applied, into: &out,
+                        masks: &masks, report: &report, source: source)
             case .effect(let inner, let effects):
-                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, into: &out, report: &report, source: source)
+                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, mask: mask, into: &out,
+                        masks: &masks, report: &report, source: source)
             }
         }
     }

@@ -75,9 +75,6 @@ public struct ExportReport: Equatable, Sendable {
                       target == .svg ? "CSS mix-blend-mode on each shape, not on the layer as a whole"
                                      : "Lottie blend mode on each shape (rlottie draws most modes as normal)")
             }
-            if layer.mask != nil {
-                r.add(source, layer.range, "mask on \(name)", .dropped, "drawn unmasked: the exporters write no masks or mattes yet")
-            }
             if layer.kind == .image {
                 r.add(source, layer.range, "image \(name)", .dropped, "images are not embedded yet")
             }

@@ -9,6 +9,12 @@ public indirect enum JSON: Sendable {
     case array([JSON])
     case object([(String, JSON)])
 
+    /// This object with `key` set to `value` at the end (unchanged if it is not an object).
+    func adding(_ key: String, _ value: JSON) -> JSON {
+        guard case .object(let kvs) = self else { return self }
+        return .object(kvs + [(key, value)])
+    }
+
     var text: String {
         var out = ""
         write(into: &out)

@@ -22,16 +22,48 @@ public struct LottieWriter {
             guard scene.width > 0, scene.height > 0, scene.tickCount > 0 else {
                 throw Unwritable(description: "a Lottie animation needs a size and at least one frame")
             }
-            var layers: [JSON] = []
-            for (i, layer) in scene.layers.enumerated().reversed() { layers.append(shapeLayer(layer, index: i + 2)) }
+            var layers = composition(scene.layers, firstIndex: 2)
             if scene.background.a > 0 { layers.append(background) }
+            let assets = scene.masks.enumerated().map { k, mask in
+                JSON.object([("id", .string("mask\(k)")), ("nm", .string("mask \(k)")), ("layers", .array(composition(mask.layers, firstIndex: 1)))])
+            }
             let doc = JSON.object([
                 ("v", .string("5.7.4")), ("fr", .number(60)), ("ip", .number(0)), ("op", .number(Double(scene.tickCount))),
                 ("w", .number(Double(scene.width))), ("h", .number(Double(scene.height))), ("nm", .string(scene.name)),
-                ("ddd", .number(0)), ("assets", .array([])), ("layers", .array(layers)),
+                ("ddd", .number(0)), ("assets", .array(assets)), ("layers", .array(layers)),
             ])
             return doc.text
         }
+    }
+
+    /// `layers` (bottom to top) as Lottie layers, top first, indices from `firstIndex`. A
+    /// masked layer gets its mask as a track matte: a precomposition of the mask's shapes
+    /// (asset `maskK`) placed right above it with `td` 1, and `tt` 1 on the layer (2, the
+    /// inverted alpha matte, for an inverted mask).
+    func composition(_ layers: [BakedLayer], firstIndex: Int) -> [JSON] {
+        var out: [JSON] = []
+        var index = firstIndex
+        for layer in layers.reversed() {
+            var shape = shapeLayer(layer, index: index + (layer.mask == nil ? 0 : 1))
+            if let k = layer.mask {
+                out.append(matteLayer(mask: k, index: index, ticks: layer.ticks))
+                shape = shape.adding("tt", .number(scene.masks[k].inverted ? 2 : 1))
+                index += 1
+            }
+            out.append(shape)
+            index += 1
+        }
+        return out
+    }
+
+    /// A precomposition layer of mask `k`, as the track matte of the layer below it.
+    func matteLayer(mask k: Int, index: Int, ticks: Range<Int>) -> JSON {
+        .object([("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string("mask \(k)")),
+                 ("refId", .string("mask\(k)")), ("td", .number(1)), ("sr", .number(1)),
+                 ("ks", .object(staticTransform + [("o", fixed(100))])), ("ao", .number(0)),
+                 ("w", .number(Double(scene.width))), ("h", .number(Double(scene.height))),
+                 ("ip", .number(Double(ticks.lowerBound))), ("op", .number(Double(ticks.upperBound))), ("st", .number(0)),
+                 ("bm", .number(0))])
     }
 
     var background: JSON {

@@ -22,29 +22,53 @@ public struct SVGWriter {
         if scene.background.a > 0 {
             out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(rgb(scene.background))\"\(scene.background.a < 1 ? " fill-opacity=\"\(n(scene.background.a))\"" : "")/>\n"
         }
-        for (i, layer) in scene.layers.enumerated() { out += element(layer, id: i) }
+        for (k, mask) in scene.masks.enumerated() { out += maskElement(mask, id: k) }
+        for (i, layer) in scene.layers.enumerated() { out += element(layer, id: "g\(i)") }
         return out + "</svg>\n"
     }
 
-    func element(_ layer: BakedLayer, id: Int) -> String {
+    /// `<mask id="mK">` in the scene's coordinates: a luminance mask whose shapes are drawn
+    /// white with their alpha (an inverted mask: black over a white page), so its luminance
+    /// is the mask's alpha as the renderer computes it, in every SVG renderer.
+    func maskElement(_ mask: BakedMask, id k: Int) -> String {
+        var out = "<mask id=\"m\(k)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(scene.width)\" height=\"\(scene.height)\">"
+        if mask.inverted { out += "<rect width=\"\(scene.width)\" height=\"\(scene.height)\" fill=\"#fff\"/>" }
+        out += "\n"
+        for (i, layer) in mask.layers.enumerated() {
+            out += element(layer, id: "m\(k)g\(i)", ink: mask.inverted ? [0, 0, 0] : [1, 1, 1])
+        }
+        return out + "</mask>\n"
+    }
+
+    /// A layer as SVG; with `ink`, every colour of its paint is that colour (alphas kept):
+    /// a mask's shapes.
+    func element(_ layer: BakedLayer, id: String, ink: [Double]? = nil) -> String {
+        let body = shapeElement(layer, id: id, ink: ink)
+        guard let m = layer.mask else { return body }
+        // On a `<g>` of its own, so the mask stays in the scene's coordinates.
+        return "<g mask=\"url(#m\(m))\">\n" + body + "</g>\n"
+    }
+
+    func shapeElement(_ layer: BakedLayer, id: String, ink: [Double]?) -> String {
         var out = ""
         var attributes = ""
         var animations = ""
+        let colour = { (v: [Double]) in rgb(ink ?? v) }
         switch layer.paint {
         case .solid(let c):
-            attributes += " fill=\"\(rgb(c.first))\""
-            if !c.isStatic { animations += animate("fill", c) { rgb($0) } }
+            attributes += " fill=\"\(colour(c.first))\""
+            if !c.isStatic && ink == nil { animations += animate("fill", c) { rgb($0) } }
             let alpha = Track(keys: c.keys.map { Track.Key(tick: $0.tick, value: [$0.value[3]], hold: $0.hold, structure: 0) })
             if alpha.keys.contains(where: { $0.value[0] < 1 }) {
                 attributes += " fill-opacity=\"\(n(alpha.first[0]))\""
                 if !c.isStatic { animations += animate("fill-opacity", alpha) { n($0[0]) } }
             }
         case .linear(let points, let stops):
-            out += gradient("linearGradient", id: id, geometry: points, names: ["x1", "y1", "x2", "y2"], stops: stops)
-            attributes += " fill=\"url(#g\(id))\""
+            out += gradient("linearGradient", id: id, geometry: points, names: ["x1", "y1", "x2", "y2"], stops: stops, ink: ink)
+            attributes += " fill=\"url(#\(id))\""
         case .radial(let circle, let stops):
-            out += gradient("radialGradient", id: id, geometry: circle, names: ["cx", "cy", "r"], stops: stops)
-            attributes += " fill=\"url(#g\(id))\""
+            out += gradient("radialGradient", id: id, geometry: circle, names: ["cx", "cy", "r"], stops: stops, ink: ink)
+            attributes += " fill=\"url(#\(id))\""
         }
         if layer.rule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
         if layer.blend != .normal { attributes += " style=\"mix-blend-mode:\(layer.blend.rawValue)\"" }
@@ -74,9 +98,9 @@ public struct SVGWriter {
 
     /// `<linearGradient>`/`<radialGradient>` in user space, its geometry and stops animated
     /// where they change.
-    func gradient(_ tag: String, id: Int, geometry: Track, names: [String], stops: Track) -> String {
+    func gradient(_ tag: String, id: String, geometry: Track, names: [String], stops: Track, ink: [Double]? = nil) -> String {
         let g = geometry.first
-        var out = "<\(tag) id=\"g\(id)\" gradientUnits=\"userSpaceOnUse\""
+        var out = "<\(tag) id=\"\(id)\" gradientUnits=\"userSpaceOnUse\""
         for (k, name) in names.enumerated() { out += " \(name)=\"\(n(g[k]))\"" }
         out += ">"
         if !geometry.isStatic {
@@ -87,10 +111,10 @@ public struct SVGWriter {
         for s in 0..<count {
             let v = stops.first
             last = max(last, v[5 * s])
-            out += "<stop offset=\"\(n(min(1, max(0, last))))\" stop-color=\"\(rgb(Array(v[(5 * s + 1)...])))\" stop-opacity=\"\(n(v[5 * s + 4]))\">"
+            out += "<stop offset=\"\(n(min(1, max(0, last))))\" stop-color=\"\(rgb(ink ?? Array(v[(5 * s + 1)...])))\" stop-opacity=\"\(n(v[5 * s + 4]))\">"
             if !stops.isStatic {
                 out += animate("offset", stops) { n(min(1, max(0, $0[5 * s]))) }
-                out += animate("stop-color", stops) { rgb(Array($0[(5 * s + 1)...])) }
+                if ink == nil { out += animate("stop-color", stops) { rgb(Array($0[(5 * s + 1)...])) } }
                 out += animate("stop-opacity", stops) { n($0[5 * s + 4]) }
             }
             out += "</stop>"

@@ -132,7 +132,7 @@ struct Slot {
             paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: Track.reduce(opacity, tolerance: [c]))
+                          opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask)
     }
 
     /// Device points `xs` (pairs) in the coordinates of a rigid path placed by motion `m`.

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import WaveCompiler
 import WaveGeometry
@@ -71,5 +72,78 @@ final class BakerTests: XCTestCase {
         XCTAssertEqual(e.line, 2)
         XCTAssertFalse(scene.report.isEmpty)
         XCTAssertTrue(scene.report.json.contains("\"exact\":false"))
+    }
+
+    static let maskedScene = """
+    scene 100x100 { background #ffffff }
+    layer hole: circle { center (50, 50)  radius 30 }
+    layer bar: rect { frame (0, 0, 100, 100)  fill #0000ff  mask hole }
+    animate hole.position.x from 0 to 20 over 1s
+    """
+
+    /// A layer's mask is baked as a mask of its own, followed across ticks like a layer; the
+    /// masked layer names it; nothing about masks is reported.
+    func testAMaskIsBakedAsAMaskTheLayerNames() throws {
+        let scene = try bake(Self.maskedScene, ticks: 0..<61)
+        XCTAssertEqual(scene.layers.count, 1, "the mask shape is not drawn itself")
+        XCTAssertEqual(scene.masks.count, 1)
+        XCTAssertEqual(scene.layers[0].mask, 0)
+        XCTAssertFalse(scene.masks[0].inverted)
+        XCTAssertEqual(scene.masks[0].layers.count, 1)
+        guard case .rigid(_, let motion) = scene.masks[0].layers[0].shape else { return XCTFail("the moving circle is rigid") }
+        XCTAssertEqual(motion.keys.map(\.tick), [0, 60])
+        XCTAssertEqual(motion.keys[1].value[0] - motion.keys[0].value[0], 20, accuracy: 0.01)
+        XCTAssertFalse(scene.report.entries.contains { $0.construct.contains("mask") }, "\(scene.report.entries)")
+    }
+
+    /// A mask's own mask (`water` masked by `surface`, itself masked by `inside`): the mask's
+    /// shapes name the inner mask.
+    func testANestedMaskIsNamedByTheOuterMasksShapes() throws {
+        let scene = try bake("""
+        scene 100x100 { background #ffffff }
+        layer inside: circle { center (50, 50)  radius 40 }
+        layer surface: rect { frame (0, 40, 100, 60)  mask inside }
+        layer water: rect { frame (0, 0, 100, 100)  fill #00aa88  mask surface }
+        """, ticks: 0..<2)
+        XCTAssertEqual(scene.layers.count, 1)
+        XCTAssertEqual(scene.masks.count, 2)
+        let outer = try XCTUnwrap(scene.layers[0].mask)
+        let inner = try XCTUnwrap(scene.masks[outer].layers.first?.mask, "the surface is masked by the circle")
+        XCTAssertNotEqual(outer, inner)
+        XCTAssertNil(scene.masks[inner].layers.first?.mask)
+    }
+
+    /// The SVG writes the mask as a luminance mask in scene space (white shapes), the masked
+    /// path inside a `<g mask>`; Lottie writes a track matte: a precomposition of the mask
+    /// right above the layer (`td` 1), `tt` 1 on the layer.
+    func testWritersExpressTheMask() throws {
+        let scene = try bake(Self.maskedScene, ticks: 0..<61)
+        let svg = SVGWriter(scene).document
+        XCTAssertTrue(svg.contains("<mask id=\"m0\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"100\" height=\"100\">"), svg)
+        XCTAssertTrue(svg.contains("<g mask=\"url(#m0)\">\n<g transform=\"translate("), "the bar keeps its own transform inside the masked group: \(svg)")
+        XCTAssertTrue(svg.contains("fill=\"rgb(255,255,255)\""), "mask shapes are white: \(svg)")
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(LottieWriter(scene).json.utf8)) as? [String: Any])
+        let assets = try XCTUnwrap(doc["assets"] as? [[String: Any]])
+        XCTAssertEqual(assets.first?["id"] as? String, "mask0")
+        XCTAssertEqual((assets.first?["layers"] as? [Any])?.count, 1)
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+        let matte = try XCTUnwrap(layers.firstIndex { $0["td"] as? Int == 1 })
+        XCTAssertEqual(layers[matte]["ty"] as? Int, 0)
+        XCTAssertEqual(layers[matte]["refId"] as? String, "mask0")
+        XCTAssertEqual(layers[matte + 1]["tt"] as? Int, 1, "the masked layer is right below its matte")
+        let indices = layers.compactMap { $0["ind"] as? Int }
+        XCTAssertEqual(Set(indices).count, indices.count, "layer indices are unique")
+    }
+
+    /// An inverted mask: black shapes over a white page in SVG, the inverted alpha matte in Lottie.
+    func testAnInvertedMaskIsWrittenInverted() throws {
+        let scene = try bake(Self.maskedScene.replacingOccurrences(of: "mask hole", with: "mask hole inverted"), ticks: 0..<2)
+        XCTAssertTrue(scene.masks[0].inverted)
+        let svg = SVGWriter(scene).document
+        XCTAssertTrue(svg.contains("height=\"100\"><rect width=\"100\" height=\"100\" fill=\"#fff\"/>"), svg)
+        XCTAssertTrue(svg.contains("fill=\"rgb(0,0,0)\""), svg)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(LottieWriter(scene).json.utf8)) as? [String: Any])
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+        XCTAssertTrue(layers.contains { $0["tt"] as? Int == 2 })
     }
 }

@@ -63,6 +63,9 @@ public enum BakedPaint: Sendable {
     case linear(points: Track, stops: Track)
     /// A track of [cx, cy, radius] and a track of the stops.
     case radial(circle: Track, stops: Track)
+    /// An image (embedded as a PNG) placed by a track of [a, b, c, d, tx, ty], the map
+    /// from its pixel coordinates to the shape's, and shown inside the shape.
+    case image(RasterImage, placement: Track)
 }
 
 /// The kind of one path element, without its points (which a track holds).

@@ -56,6 +56,22 @@ public struct Baker {
         let masks = zip(maskTrackers, inverted).map { t, inv in
             BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count) }, inverted: inv)
         }
+        for layer in layers + masks.flatMap(\.layers) {
+            guard case .image(_, let placement) = layer.paint else { continue }
+            let m = placement.first
+            if !placement.isStatic {
+                report.add(source, nil, "image moving inside its shape", .approximated, "placed where it is at the first tick")
+            } else if target == .lottie && abs(m[0] * m[2] + m[1] * m[3]) > 1e-6 * max(1e-9, abs(m[0] * m[3] - m[1] * m[2])) {
+                report.add(source, nil, "image skewed inside its shape", .approximated, "Lottie places it without the skew (turn, scale and offset kept)")
+            } else if target == .lottie, abs(m[1]) > 1e-9, case .rigid(_, let motion) = layer.shape,
+                      motion.keys.contains(where: { abs($0.value[3] - $0.value[4]) > 1e-9 }) {
+                report.add(source, nil, "image turned inside a shape scaled unevenly", .approximated, "Lottie scales it along its own axes")
+            }
+        }
+        let imageInAMask = masks.flatMap(\.layers).contains { if case .image = $0.paint { return true } else { return false } }
+        if target == .svg && imageInAMask {
+            report.add(source, nil, "image in a mask", .approximated, "the SVG mask uses the image's shape, as if the image were opaque")
+        }
         return BakedScene(name: name, width: program.scene.width, height: program.scene.height, background: bg,
                           tickCount: count, layers: layers, masks: masks, report: report)
     }
@@ -67,15 +83,18 @@ struct Leaf {
     var points: [Double]
     var rule: FillRule
     var blend: BlendMode
-    /// 0 solid, 1 linear, 2 radial.
+    /// 0 solid, 1 linear, 2 radial, 3 image.
     var paintKind: Int
-    /// Solid: [r, g, b, a]; linear: [x0, y0, x1, y1]; radial: [cx, cy, r].
+    /// Solid: [r, g, b, a]; linear: [x0, y0, x1, y1]; radial: [cx, cy, r]; image: the map
+    /// from image pixels to the device, [a, b, c, d, tx, ty].
     var paint: [Double]
     /// [location, r, g, b, a] for each stop (gradients).
     var stops: [Double]
     var opacity: Double
     /// The mask (its number at this tick, in drawing order) whose alpha scales this fill.
     var mask: Int? = nil
+    /// An image paint's image.
+    var image: RasterImage? = nil
 
     /// The masks of one tick's display list, in the order their groups are drawn.
     struct Masks {
@@ -85,6 +104,7 @@ struct Leaf {
     /// Whether two leaves can be one layer's values at two ticks.
     func sameKind(_ o: Leaf) -> Bool {
         paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend && mask == o.mask
+            && image === o.image
     }
 
     /// How unlike `o` this leaf is (0: the same), for following shapes across ticks.
@@ -129,11 +149,13 @@ struct Leaf {
                     let avg = stops.reduce([0.0, 0, 0, 0]) { [$0[0] + $1.color.r / n, $0[1] + $1.color.g / n, $0[2] + $1.color.b / n, $0[3] + $1.color.a / n] }
                     leaf.paint = avg
                     report.add(source, nil, "conic gradient", .approximated, "filled with the average of its stops' colours")
-                case .image:
-                    report.add(source, nil, "image paint", .dropped, "images are not embedded yet")
-                    continue
+                case .image(let image, let toImage):
+                    guard let toDevice = toImage.inverted else { continue }
+                    leaf.paintKind = 3
+                    leaf.paint = [toDevice.a, toDevice.b, toDevice.c, toDevice.d, toDevice.tx, toDevice.ty]
+                    leaf.image = image
                 }
-                if leaf.stops.isEmpty && leaf.paintKind != 0 { continue }   // no stops paints nothing
+                if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
                 out.append(leaf)
             case .group(let inner, let o, let groupMask):
                 var applied = mask

@@ -75,9 +75,6 @@ public struct ExportReport: Equatable, Sendable {
                       target == .svg ? "CSS mix-blend-mode on each shape, not on the layer as a whole"
                                      : "Lottie blend mode on each shape (rlottie draws most modes as normal)")
             }
-            if layer.kind == .image {
-                r.add(source, layer.range, "image \(name)", .dropped, "images are not embedded yet")
-            }
             for p in [Property.rotationX, .rotationY, .translationZ, .perspective] where set.contains(p) {
                 r.add(source, at(p), "3D transform (\(p.rawValue)) on \(name)", .baked, "projected into path keyframes, one a tick where it moves")
                 break

@@ -1,3 +1,5 @@
+import Foundation
+import WaveCodecs
 import WaveGeometry
 import WaveGraphics
 
@@ -24,8 +26,14 @@ public struct LottieWriter {
             }
             var layers = composition(scene.layers, firstIndex: 2)
             if scene.background.a > 0 { layers.append(background) }
-            let assets = scene.masks.enumerated().map { k, mask in
+            var assets = scene.masks.enumerated().map { k, mask in
                 JSON.object([("id", .string("mask\(k)")), ("nm", .string("mask \(k)")), ("layers", .array(composition(mask.layers, firstIndex: 1)))])
+            }
+            for (k, image) in images.enumerated() {
+                let png = try PNGEncoder.encode(width: image.width, height: image.height, rgba: image.straightRGBA, compression: 9)
+                assets.append(.object([("id", .string("image\(k)")), ("w", .number(Double(image.width))), ("h", .number(Double(image.height))),
+                                       ("u", .string("")), ("p", .string("data:image/png;base64," + Data(png).base64EncodedString())),
+                                       ("e", .number(1))]))
             }
             let doc = JSON.object([
                 ("v", .string("5.7.4")), ("fr", .number(60)), ("ip", .number(0)), ("op", .number(Double(scene.tickCount))),
@@ -44,7 +52,12 @@ public struct LottieWriter {
         var out: [JSON] = []
         var index = firstIndex
         for layer in layers.reversed() {
-            var shape = shapeLayer(layer, index: index + (layer.mask == nil ? 0 : 1))
+            var shape: JSON
+            if case .image(let image, let placement) = layer.paint {
+                shape = imageLayer(layer, index: index + (layer.mask == nil ? 0 : 1), image: image, placement: placement)
+            } else {
+                shape = shapeLayer(layer, index: index + (layer.mask == nil ? 0 : 1))
+            }
             if let k = layer.mask {
                 out.append(matteLayer(mask: k, index: index, ticks: layer.ticks))
                 shape = shape.adding("tt", .number(scene.masks[k].inverted ? 2 : 1))
@@ -54,6 +67,64 @@ public struct LottieWriter {
             index += 1
         }
         return out
+    }
+
+    /// Every image the layers and masks show, once each, in order of first use.
+    var images: [RasterImage] {
+        var list: [RasterImage] = []
+        for layer in scene.layers + scene.masks.flatMap(\.layers) {
+            if case .image(let image, _) = layer.paint, !list.contains(where: { $0 === image }) { list.append(image) }
+        }
+        return list
+    }
+
+    /// An image layer: the embedded image placed by the layer transform (the shape's motion
+    /// and the image's map, whose axis-aligned part Lottie can hold: anchor, scale), clipped
+    /// by the shape as layer masks (one a subpath, added), in the image's own coordinates.
+    func imageLayer(_ layer: BakedLayer, index: Int, image: RasterImage, placement: Track) -> JSON {
+        // The image's map as a turn φ after a scale (kx, ky) and an offset t, its skew left
+        // out (`Baker` reports it): then motion ∘ map is the layer transform with anchor
+        // −R(−φ)t / k, the motion's position, rotation + φ, scale · k (exact for a motion
+        // that scales both axes alike).
+        let l = placement.first
+        let phi = atan2(l[1], l[0])
+        let kx = max(1e-9, (l[0] * l[0] + l[1] * l[1]).squareRoot())
+        let ky = (l[0] * l[3] - l[1] * l[2]) / kx
+        let ky1 = ky == 0 ? 1 : ky
+        let map = Transform.scale(kx, ky1).concatenating(.rotation(phi)).concatenating(.translation(l[4], l[5]))
+        let toImage = map.inverted ?? .identity
+        let back = Transform.rotation(-phi).apply(Point(l[4], l[5]))
+        let anchor = fixed([-back.x / kx, -back.y / ky1])
+        let degrees = phi * 180 / .pi
+        var transform: [(String, JSON)]
+        var paths: [JSON] = []
+        switch layer.shape {
+        case .rigid(let path, let motion):
+            transform = [("a", anchor), ("p", track(motion) { [$0[0], $0[1]] }),
+                         ("s", track(motion) { [$0[3] * kx * 100, $0[4] * ky1 * 100] }), ("r", track(motion) { [$0[2] + degrees] })]
+            paths = LottiePath.subpaths(path.transformed(by: toImage)).map { .object([("a", .number(0)), ("k", $0)]) }
+        case .morphing(let structures, let points):
+            transform = [("a", anchor), ("p", fixed([0, 0])), ("s", fixed([kx * 100, ky1 * 100])), ("r", fixed(degrees))]
+            let perKey = points.keys.map { LottiePath.subpaths(Path(kinds: structures[$0.structure], coordinates: $0.value).transformed(by: toImage)) }
+            let count = perKey.map(\.count).max() ?? 0
+            for s in 0..<count {
+                if points.isStatic {
+                    paths.append(.object([("a", .number(0)), ("k", perKey[0][s])]))
+                } else {
+                    paths.append(keyframes(points, values: perKey.map { s < $0.count ? $0[s] : LottiePath.empty }))
+                }
+            }
+        }
+        let masks = paths.map { pt in
+            JSON.object([("mode", .string("a")), ("nm", .string("shape")), ("inv", .bool(false)), ("pt", pt), ("o", fixed(100))])
+        }
+        let imageIndex = images.firstIndex { $0 === image } ?? 0
+        return .object([("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(2)), ("nm", .string("image \(index - 1)")),
+                        ("refId", .string("image\(imageIndex)")), ("sr", .number(1)),
+                        ("ks", .object(transform + [("o", track(layer.opacity) { [$0[0] * 100] })])), ("ao", .number(0)),
+                        ("hasMask", .bool(true)), ("masksProperties", .array(masks)),
+                        ("ip", .number(Double(layer.ticks.lowerBound))), ("op", .number(Double(layer.ticks.upperBound))), ("st", .number(0)),
+                        ("bm", .number(Double(LottieWriter.blendCode(layer.blend))))])
     }
 
     /// A precomposition layer of mask `k`, as the track matte of the layer below it.
@@ -115,6 +186,9 @@ public struct LottieWriter {
             return gradient(type: 1, start: track(points) { [$0[0], $0[1]] }, end: track(points) { [$0[2], $0[3]] }, stops: stops, rule: rule)
         case .radial(let circle, let stops):
             return gradient(type: 2, start: track(circle) { [$0[0], $0[1]] }, end: track(circle) { [$0[0] + $0[2], $0[1]] }, stops: stops, rule: rule)
+        case .image:
+            // Image layers are written by `imageLayer`; a shape never gets here with one.
+            return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", fixed([1, 1, 1, 1])), ("o", fixed(100)), ("r", rule)])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WaveCodecs
 import WaveGeometry
 import WaveGraphics
 
@@ -21,6 +22,16 @@ public struct SVGWriter {
         out += "<title>\(XML.escaped(scene.name))</title>\n"
         if scene.background.a > 0 {
             out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(rgb(scene.background))\"\(scene.background.a < 1 ? " fill-opacity=\"\(n(scene.background.a))\"" : "")/>\n"
+        }
+        let images = imageIDs
+        if !images.list.isEmpty {
+            out += "<defs>\n"
+            for (k, image) in images.list.enumerated() {
+                let png = (try? PNGEncoder.encode(width: image.width, height: image.height, rgba: image.straightRGBA, compression: 9)) ?? []
+                out += "<image id=\"i\(k)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\" "
+                    + "href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
+            }
+            out += "</defs>\n"
         }
         for (k, mask) in scene.masks.enumerated() { out += maskElement(mask, id: k) }
         for (i, layer) in scene.layers.enumerated() { out += element(layer, id: "g\(i)") }
@@ -49,7 +60,54 @@ public struct SVGWriter {
         return "<g mask=\"url(#m\(m))\">\n" + body + "</g>\n"
     }
 
+    /// Every image the layers and masks show, once each, in order of first use.
+    var imageIDs: (list: [RasterImage], id: (RasterImage) -> Int) {
+        var list: [RasterImage] = []
+        for layer in scene.layers + scene.masks.flatMap(\.layers) {
+            if case .image(let image, _) = layer.paint, !list.contains(where: { $0 === image }) { list.append(image) }
+        }
+        return (list, { image in list.firstIndex { $0 === image } ?? 0 })
+    }
+
+    /// An image shown inside its shape: the shape as a `<clipPath>`, the image (`<use>` of
+    /// its one copy in `<defs>`) placed by its map, in the shape's coordinates.
+    func imageElement(_ layer: BakedLayer, id: String, image: RasterImage, placement: Track) -> String {
+        let m = placement.first
+        var inner = "<clipPath id=\"\(id)c\">"
+        var close = ""
+        switch layer.shape {
+        case .rigid(let path, let motion):
+            let t = motion.first
+            var open = "<g transform=\"translate(\(n(t[0])) \(n(t[1]))) rotate(\(n(t[2]))) scale(\(n(t[3])) \(n(t[4])))\">"
+            if !motion.isStatic {
+                open += animateTransform("translate", motion, additive: false) { "\(n($0[0])) \(n($0[1]))" }
+                open += animateTransform("rotate", motion, additive: true) { n($0[2]) }
+                open += animateTransform("scale", motion, additive: true) { "\(n($0[3])) \(n($0[4]))" }
+            }
+            inner = open + inner + "<path d=\"\(SVGWriter.d(path))\"\(layer.rule == .evenOdd ? " clip-rule=\"evenodd\"" : "")/>"
+            close = "</g>"
+        case .morphing(let structures, let points):
+            inner += "<path d=\"\(SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first)))\""
+                + (layer.rule == .evenOdd ? " clip-rule=\"evenodd\"" : "") + ">"
+            if !points.isStatic {
+                let (times, values) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
+                inner += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : "")/>"
+            }
+            inner += "</path>"
+        }
+        inner += "</clipPath>"
+        var g = "<g clip-path=\"url(#\(id)c)\" opacity=\"\(n(layer.opacity.first[0]))\""
+        if layer.blend != .normal { g += " style=\"mix-blend-mode:\(layer.blend.rawValue)\"" }
+        g += ">"
+        if !layer.opacity.isStatic { g += animate("opacity", layer.opacity) { n($0[0]) } }
+        let use = "<use href=\"#i\(imageIDs.id(image))\" transform=\"matrix(\(m.map(n).joined(separator: " ")))\"/>"
+        return inner + g + use + "</g>" + close + "\n"
+    }
+
     func shapeElement(_ layer: BakedLayer, id: String, ink: [Double]?) -> String {
+        if case .image(let image, let placement) = layer.paint, ink == nil {
+            return imageElement(layer, id: id, image: image, placement: placement)
+        }
         var out = ""
         var attributes = ""
         var animations = ""
@@ -69,6 +127,9 @@ public struct SVGWriter {
         case .radial(let circle, let stops):
             out += gradient("radialGradient", id: id, geometry: circle, names: ["cx", "cy", "r"], stops: stops, ink: ink)
             attributes += " fill=\"url(#\(id))\""
+        case .image:
+            // In a mask: the image's shape, as if the image were opaque (reported).
+            attributes += " fill=\"\(colour([1, 1, 1]))\""
         }
         if layer.rule == .evenOdd { attributes += " fill-rule=\"evenodd\"" }
         if layer.blend != .normal { attributes += " style=\"mix-blend-mode:\(layer.blend.rawValue)\"" }

@@ -128,11 +128,26 @@ struct Slot {
                 local([leaf.paint[0], leaf.paint[1]], m) + [leaf.paint[2] / max(1e-9, abs(m[3]))]
             }
             paint = .radial(circle: Track.reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
+        case 3:
+            let maps = zip(filled, motion ?? []).map { leaf, m in localMap(leaf.paint, m) }
+            let image = last.image ?? filled.compactMap(\.image).first!
+            // An error e in a, b, c or d moves the image's far corner by e times its size.
+            let k = Baker.pixelTolerance / Double(max(image.width, image.height))
+            paint = .image(image, placement: Track.reduce(motion == nil ? filled.map(\.paint) : maps,
+                                                          tolerance: [k, k, k, k, Baker.pixelTolerance, Baker.pixelTolerance]))
         default:
             paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
                           opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask)
+    }
+
+    /// A map to device coordinates ([a, b, c, d, tx, ty]) as a map to the coordinates of a
+    /// rigid path placed by motion `m`.
+    func localMap(_ t: [Double], _ m: [Double]) -> [Double] {
+        guard let inv = RigidMotion.transform(m).inverted else { return t }
+        let l = Transform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5]).concatenating(inv)
+        return [l.a, l.b, l.c, l.d, l.tx, l.ty]
     }
 
     /// Device points `xs` (pairs) in the coordinates of a rigid path placed by motion `m`.

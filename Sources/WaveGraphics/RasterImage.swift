@@ -22,6 +22,22 @@ public final class RasterImage: Equatable, Sendable {
         }
     }
 
+    /// The pixels as straight-alpha RGBA8 bytes (each channel round(c · 255 / a)), for
+    /// writing the image out (an export embeds it as a PNG).
+    public var straightRGBA: [UInt8] {
+        var out = [UInt8](repeating: 0, count: pixels.count * 4)
+        for (i, p) in pixels.enumerated() {
+            let a = p >> 24
+            guard a > 0 else { continue }
+            for k in 0..<3 {
+                let c = (p >> (8 * UInt32(k))) & 255
+                out[4 * i + k] = UInt8(min(255, (c * 255 + a / 2) / a))
+            }
+            out[4 * i + 3] = UInt8(a)
+        }
+        return out
+    }
+
     public static func == (x: RasterImage, y: RasterImage) -> Bool {
         x === y || (x.width == y.width && x.height == y.height && x.pixels == y.pixels)
     }

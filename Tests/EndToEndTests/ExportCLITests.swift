@@ -144,4 +144,59 @@ final class ExportCLITests: XCTestCase {
         XCTAssertEqual(try WaveBinary.run(["check", failing]).status, 0)
         XCTAssertEqual(try WaveBinary.run(["check", failing, "--target", "json"]).status, 70)
     }
+
+    /// An image layer: embedded once as a PNG whose pixels are the image's, placed by a static
+    /// map (it turns with its frame), shown inside its frame: an SVG clip path and `<use>`;
+    /// a Lottie image asset and an image layer masked by the frame in image coordinates.
+    func testAnImageIsEmbeddedAndPlacedInItsShape() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rgba: [UInt8] = []
+        for y in 0..<4 { for x in 0..<6 { rgba += [UInt8(x * 40), UInt8(y * 60), 200, x == 0 ? 128 : 255] } }
+        let png = dir.appendingPathComponent("tile.png")
+        try Data(try PNGEncoder.encode(width: 6, height: 4, rgba: rgba)).write(to: png)
+        let script = try RenderFixtures.script("""
+        scene 100x100 { background #ffffff  duration 1s }
+        layer photo: image { source "tile.png"  frame (20, 30, 60, 40) }
+        animate photo.rotation from 0deg to 30deg over 1s
+        """, name: "photo.wave", in: dir).path
+        let svgURL = dir.appendingPathComponent("photo.svg"), jsonURL = dir.appendingPathComponent("photo.json")
+        let r = try WaveBinary.run(["render", script, "-o", svgURL.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("warning"), "nothing approximated: \(r.stderr)")
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", jsonURL.path, "-q"]).status, 0)
+        let svg = try String(contentsOf: svgURL, encoding: .utf8)
+        XCTAssertEqual(svg.components(separatedBy: "data:image/png;base64,").count, 2, "one copy")
+        XCTAssertTrue(svg.contains("<g clip-path=\"url(#g0c)\""), svg)
+        // Placed by one static map (it turns with its frame): 6x4 pixels shown as 60x40.
+        let matrix = try XCTUnwrap(svg.components(separatedBy: "<use href=\"#i0\" transform=\"matrix(").last?
+            .components(separatedBy: ")").first?.split(separator: " ").compactMap { Double($0) })
+        XCTAssertEqual(matrix.count, 6)
+        XCTAssertEqual((matrix[0] * matrix[0] + matrix[1] * matrix[1]).squareRoot(), 10, accuracy: 1e-3)
+        XCTAssertEqual(matrix[0] * matrix[3] - matrix[1] * matrix[2], 100, accuracy: 1e-2)
+        XCTAssertEqual(svg.components(separatedBy: "<use ").count, 2)
+        let b64 = try XCTUnwrap(svg.components(separatedBy: "data:image/png;base64,").last?.components(separatedBy: "\"").first)
+        let decoded = try PNGDecoder.decode([UInt8](try XCTUnwrap(Data(base64Encoded: b64))))
+        XCTAssertEqual(decoded.width, 6)
+        XCTAssertEqual(decoded.height, 4)
+        // Opaque pixels come back exactly; half-transparent ones within one step (premultiplied).
+        for (a, b) in zip(decoded.rgba, rgba) { XCTAssertLessThanOrEqual(abs(Int(a) - Int(b)), 1) }
+        XCTAssertEqual(Array(decoded.rgba[4..<24]), Array(rgba[4..<24]))
+
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: jsonURL)) as? [String: Any])
+        let asset = try XCTUnwrap((doc["assets"] as? [[String: Any]])?.first)
+        XCTAssertEqual(asset["id"] as? String, "image0")
+        XCTAssertEqual(asset["e"] as? Int, 1)
+        XCTAssertEqual(asset["w"] as? Int, 6)
+        let layer = try XCTUnwrap((doc["layers"] as? [[String: Any]])?.first { $0["ty"] as? Int == 2 })
+        XCTAssertEqual(layer["refId"] as? String, "image0")
+        let masks = try XCTUnwrap(layer["masksProperties"] as? [[String: Any]])
+        XCTAssertEqual(masks.count, 1)
+        // The frame in the image's own pixels: its corners at (0, 0) and (6, 4).
+        let shape = try XCTUnwrap(((masks[0]["pt"] as? [String: Any])?["k"] as? [String: Any])?["v"] as? [[Double]])
+        let xs = shape.map { $0[0] }, ys = shape.map { $0[1] }
+        XCTAssertEqual(xs.min()!, 0, accuracy: 1e-3)
+        XCTAssertEqual(xs.max()!, 6, accuracy: 1e-3)
+        XCTAssertEqual(ys.max()!, 4, accuracy: 1e-3)
+    }
 }

@@ -59,6 +59,9 @@ public final class LanguageServer: @unchecked Sendable {
     static let documentMethods: Set<String> = [
         "textDocument/completion", "textDocument/hover", "textDocument/definition", "textDocument/references",
         "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full", "textDocument/codeAction",
+        "textDocument/semanticTokens/range", "textDocument/prepareRename", "textDocument/rename",
+        "textDocument/documentHighlight", "textDocument/foldingRange", "textDocument/documentColor",
+        "textDocument/colorPresentation",
     ]
 
     // MARK: - Dispatch
@@ -141,9 +144,49 @@ public final class LanguageServer: @unchecked Sendable {
             pendingDiagnostics.removeAll()
             locked { stopped = true }
             return NSNull()
+        case "workspace/symbol":
+            return workspaceSymbols(p["query"] as? String ?? "")
         default:
             throw ResponseError(.methodNotFound, "unknown method '\(method)'")
         }
+    }
+
+    /// Most symbols `workspace/symbol` answers with.
+    static let maxWorkspaceSymbols = 500
+
+    /// The names declared in the open documents whose spelling holds the query's characters
+    /// in order (`bar` finds `bubble-bar`), the closest matches first.
+    func workspaceSymbols(_ query: String) -> [JSON] {
+        let q = Array(query.lowercased())
+        func score(_ name: String) -> Int? {
+            let n = Array(name.lowercased())
+            if q.isEmpty { return 0 }
+            if name.lowercased().hasPrefix(String(q)) { return 0 }
+            if name.lowercased().contains(String(q)) { return 1 }
+            var i = 0
+            for ch in n where i < q.count && ch == q[i] { i += 1 }
+            return i == q.count ? 2 : nil
+        }
+        var found: [(score: Int, name: String, json: JSON)] = []
+        for uri in documents.keys.sorted() {
+            guard let doc = documents[uri], !doc.analysis.isTooLarge else { continue }
+            let snap = snapshot(doc)
+            for d in snap.analysis.symbols.definitions.values {
+                guard let s = score(d.name) else { continue }
+                let kind: Int
+                switch d.kind {
+                case .layer: kind = 5           // Class
+                case .template: kind = 5
+                case .function: kind = 12       // Function
+                case .constant: kind = 14       // Constant
+                default: kind = 13              // Variable
+                }
+                found.append((s, d.name, ["name": d.name, "kind": kind,
+                                         "location": ["uri": uri, "range": snap.mapper.range(d.nameRange)]] as JSON))
+            }
+        }
+        found.sort { ($0.score, $0.name) < ($1.score, $1.name) }
+        return found.prefix(LanguageServer.maxWorkspaceSymbols).map(\.json)
     }
 
     /// The answer to a request about `doc` (one of `documentMethods`); runs on `requests`.
@@ -190,6 +233,48 @@ public final class LanguageServer: @unchecked Sendable {
             }
         case "textDocument/semanticTokens/full":
             return ["data": SemanticTokens.encode(doc.analysis, doc.mapper)]
+        case "textDocument/semanticTokens/range":
+            guard let range = doc.mapper.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "semanticTokens/range needs a range") }
+            return ["data": SemanticTokens.encode(doc.analysis, doc.mapper, in: range)]
+        case "textDocument/prepareRename":
+            guard let (range, name) = Renaming.prepare(doc.analysis, offset: try located(p, doc)) else { return NSNull() }
+            return ["range": doc.mapper.range(range), "placeholder": name]
+        case "textDocument/rename":
+            guard let newName = p["newName"] as? String else { throw ResponseError(.invalidParams, "rename needs a newName") }
+            do {
+                let ranges = try Renaming.ranges(doc.analysis, offset: try located(p, doc), newName: newName)
+                let edits = ranges.map { ["range": doc.mapper.range($0), "newText": newName] as JSON }
+                return ["changes": [doc.uri: edits]]
+            } catch let refusal as Renaming.Refusal {
+                throw ResponseError(.requestFailed, refusal.message)
+            }
+        case "textDocument/documentHighlight":
+            // 2: read, 3: write (the declaration).
+            return Renaming.highlights(doc.analysis, offset: try located(p, doc)).map {
+                ["range": doc.mapper.range($0.range), "kind": $0.write ? 3 : 2] as JSON
+            }
+        case "textDocument/foldingRange":
+            return FoldingRanges.ranges(doc.analysis).map { r -> JSON in
+                var o: JSON = ["startLine": r.start, "endLine": r.end]
+                if r.comment { o["kind"] = "comment" }
+                return o
+            }
+        case "textDocument/documentColor":
+            return DocumentColors.colors(doc.analysis).map {
+                ["range": doc.mapper.range($0.range),
+                 "color": ["red": $0.rgba.r, "green": $0.rgba.g, "blue": $0.rgba.b, "alpha": $0.rgba.a]] as JSON
+            }
+        case "textDocument/colorPresentation":
+            guard let c = p["color"] as? JSON, let r = c["red"] as? Double, let g = c["green"] as? Double,
+                  let b = c["blue"] as? Double, let a = c["alpha"] as? Double else {
+                throw ResponseError(.invalidParams, "colorPresentation needs a color")
+            }
+            let range = doc.mapper.sourceRange(p["range"])
+            return DocumentColors.presentations(red: r, green: g, blue: b, alpha: a).map { label -> JSON in
+                var o: JSON = ["label": label]
+                if let range { o["textEdit"] = ["range": doc.mapper.range(range), "newText": label] as JSON }
+                return o
+            }
         case "textDocument/codeAction":
             let m = doc.mapper
             guard let range = m.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "codeAction needs a range") }
@@ -274,7 +359,12 @@ public final class LanguageServer: @unchecked Sendable {
             "documentSymbolProvider": true,
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-            "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": true],
+            "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": true, "range": true],
+            "renameProvider": ["prepareProvider": true],
+            "documentHighlightProvider": true,
+            "foldingRangeProvider": true,
+            "colorProvider": true,
+            "workspaceSymbolProvider": true,
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "wave", "version": WaveVersion.string]]
     }

@@ -101,10 +101,13 @@ enum SemanticTokens {
 
     /// The LSP encoding: five integers a token, positions relative to the previous token.
     /// A token spanning lines (none does today) is cut at its first line's end.
-    static func encode(_ analysis: Analysis, _ mapper: PositionMapper) -> [Int] {
+    /// With `within`, only the tokens that overlap it (`semanticTokens/range`: an editor asks
+    /// for what is on screen); positions stay relative to the file's start.
+    static func encode(_ analysis: Analysis, _ mapper: PositionMapper, in within: SourceRange? = nil) -> [Int] {
         var data: [Int] = []
         var lastLine = 0, lastStart = 0
         for (range, type) in classify(analysis) {
+            if let w = within, range.end <= w.start || range.start >= w.end { continue }
             let s = mapper.position(of: range.start)
             var e = mapper.position(of: range.end)
             if e.line != s.line { e = mapper.position(of: min(range.end, lineEnd(analysis.file, s.line))) }

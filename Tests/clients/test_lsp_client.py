@@ -116,3 +116,47 @@ async def test_unknown_method_gets_an_error_and_the_server_goes_on(client: Langu
     path = tmp_path / "ok.wave"
     uri = await open_document(client, path, "var x = 1\nevery tick { x += 1 }\n")
     assert list(client.diagnostics[uri]) == []
+
+
+async def test_rename_highlight_folding_colours_and_symbols_on_sonar(client: LanguageClient, tmp_path):
+    """The editor features beyond navigation, on a real example, through lsprotocol's types:
+    renaming a template changes its declaration and every spawn, and the renamed text
+    still passes `wave check`; colours, folds and symbols come back well formed."""
+    example = next(p for p in EXAMPLES if p.name == "sonar.wave")
+    text = example.read_text()
+    uri = await open_document(client, example, text)
+    where = position_of(text, "template ", offset=len("template "))
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=where))
+    old = prepared.placeholder
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=where, new_name="echo_ring"))
+    edits = edit.changes[uri]
+    assert old == "ring" and len(edits) == 2, edits   # `template ring` and `spawn ring`
+    lines = text.split("\n")
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        line = lines[e.range.start.line]
+        assert line[e.range.start.character:e.range.end.character] == old
+        lines[e.range.start.line] = line[:e.range.start.character] + e.new_text + line[e.range.end.character:]
+    renamed = tmp_path / "renamed.wave"
+    renamed.write_text("\n".join(lines))
+    assert "spawn echo_ring below button" in renamed.read_text()
+    assert [d for d in check_diagnostics(renamed) if d[2] == "error"] == []
+
+    marks = await client.text_document_document_highlight_async(types.DocumentHighlightParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=where))
+    assert [m.kind for m in marks].count(types.DocumentHighlightKind.Write) == 1 and len(marks) == len(edits)
+
+    colours = await client.text_document_document_color_async(types.DocumentColorParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert len(colours) == 3 and round(colours[0].color.green * 255) == 0x14   # #101418, then #22c064 twice
+    presentations = await client.text_document_color_presentation_async(types.ColorPresentationParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), color=colours[0].color, range=colours[0].range))
+    assert presentations[0].label.startswith("#")
+
+    folds = await client.text_document_folding_range_async(types.FoldingRangeParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert [(f.start_line, f.end_line) for f in folds] == [(0, 3), (9, 13), (10, 12)]   # up to the line before each closing brace
+
+    symbols = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query=old[:3]))
+    assert any(s.name == old for s in symbols)

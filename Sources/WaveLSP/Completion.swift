@@ -103,6 +103,12 @@ struct Completion {
         if let p = context.previous, p.isWord(.then) {
             return Parser.statementKeywords.sorted().map { Item(label: $0, kind: .keyword) } + nameItems(analysis)
         }
+        // `mask |`: a layer (the one whose alpha shows this one), before anything else a
+        // value could be.
+        if let p = context.previous, p.isWord(Vocabulary.maskClause), case .layer = context.block {
+            let layers = nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .layer }
+            return layers + nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind != .layer }
+        }
         // `layer b: rect below |`: the layer it is placed against.
         if let p = context.previous, p.isWord(.below) || p.isWord(.above) {
             return nameItems(analysis).filter { analysis.symbols.definitions[$0.label]?.kind == .layer }
@@ -169,7 +175,8 @@ struct Completion {
                 if let p = context.previous, p.range.end < wordStart, Completion.endsValue(p), p.identifier != head {
                     next = (kind.map(CompletionWords.properties(of:)) ?? Property.allCases).map(propertyItem)
                 }
-                return items + nameItems(analysis) + builtinItems() + functionItems() + next
+                // After a whole value the next property is the likelier word: it comes first.
+                return next + items + nameItems(analysis) + builtinItems() + functionItems()
             }
         }
         if context.startsClause, context.block == .topLevel || context.block == .code {

@@ -196,9 +196,12 @@ public final class LanguageServer: @unchecked Sendable {
             let offset = try located(p, doc)
             // Each item replaces the whole word being typed, hyphens included.
             let range = doc.mapper.range(Completion.wordRange(doc.analysis, at: offset))
-            let items = Completion.items(doc.analysis, at: offset).map { item -> JSON in
+            // `sortText` keeps the order the context ranks them in (clients sort by it, and by
+            // label without it).
+            let items = Completion.items(doc.analysis, at: offset).enumerated().map { index, item -> JSON in
                 var o = item.json
                 o["textEdit"] = ["range": range, "newText": item.label] as JSON
+                o["sortText"] = String(format: "%04d", index)
                 return o
             }
             return ["isIncomplete": false, "items": items]

@@ -123,3 +123,24 @@ final class EditorFeatureTests: XCTestCase {
         XCTAssertEqual(fuzzy.first?["kind"] as? Int, 12)
     }
 }
+
+extension EditorFeatureTests {
+    /// Completion is ranked by context and says so with `sortText`: after `mask ` layers come
+    /// first, after a whole value the layer's properties come before expression names.
+    func testCompletionIsRankedByContext() throws {
+        let h = ServerHarness()
+        h.open("scene 100x100\nvar a_size = 3\nlayer hole: circle { radius 9 }\nlayer card: rect { mask  radius 4  }\n")
+        func labels(_ line: Int, _ ch: Int) throws -> [String] {
+            let items = try XCTUnwrap((h.result("textDocument/completion", ServerHarness.at(line, ch)) as? JSON)?["items"] as? [JSON])
+            let sorted = items.sorted { ($0["sortText"] as? String ?? "") < ($1["sortText"] as? String ?? "") }
+            XCTAssertEqual(sorted.map { $0["label"] as? String }, items.map { $0["label"] as? String }, "sortText keeps the order")
+            return sorted.compactMap { $0["label"] as? String }
+        }
+        let afterMask = try labels(3, 24)
+        XCTAssertTrue(["card", "hole"].contains(afterMask.first ?? ""), "a layer first: \(afterMask)")
+        XCTAssertLessThan(afterMask.firstIndex(of: "hole")!, afterMask.firstIndex(of: "a_size")!, "\(afterMask)")
+        let afterValue = try labels(3, 35)
+        XCTAssertLessThan(afterValue.firstIndex(of: "frame")!, afterValue.firstIndex(of: "a_size")!, "\(afterValue)")
+        XCTAssertLessThan(afterValue.firstIndex(of: "frame")!, afterValue.firstIndex(of: "sin")!, "\(afterValue)")
+    }
+}

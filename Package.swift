@@ -77,7 +77,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
-        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax"]),
+        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax",
+                                                         .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]

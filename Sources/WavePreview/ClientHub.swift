@@ -70,7 +70,9 @@ public final class ClientHub: WSMessageHandler, @unchecked Sendable {
     func send(_ seek: Seek, except id: Int) { broadcast(seek, except: id) }
 
     private func broadcast<T: Encodable>(_ value: T, except: Int?) {
-        guard let data = try? JSONEncoder().encode(value), let text = String(data: data, encoding: .utf8) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return }
         lock.lock()
         let targets = clients.filter { $0.key != except }.map(\.value)
         lock.unlock()

@@ -1,3 +1,5 @@
+import WaveCompiler
+
 /// What a request to the preview server asks for, read from its path and query alone (no
 /// files, no scripts): every request the server answers is one of these cases, and
 /// anything else is `.notFound` or `.bad`.
@@ -24,8 +26,8 @@ public enum PreviewRoute: Equatable, Sendable {
     /// A known path with a missing or malformed parameter: why.
     case bad(String)
 
-    /// Most ticks a request may name: ten hours, as `wave render --frame` allows.
-    public static let maxTick = 10 * 60 * 60 * 60
+    /// The last tick a request may name, as `wave render --frame` allows (ten hours).
+    public static let maxTick = Compiler.maxTicks
     /// Most properties one plot draws.
     public static let maxPlotProps = 8
 

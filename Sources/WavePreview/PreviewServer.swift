@@ -39,10 +39,10 @@ public struct PreviewServer {
             throw .io
         }
         let address = try PreviewServer.socketAddress(options.host, port: options.port)
-        _ = library.script("")   // compiled now: its diagnostics show on the terminal at once
+        let first = library.script("")   // compiled now: its diagnostics show on the terminal at once
         let hub = ClientHub()
         let handler = PreviewHandler(library: library, hub: hub)
-        let server = HTTPServer(config: .init(address: address, logger: SilentLog()), handler: handler)
+        let server = HTTPServer(config: .init(address: address, pool: NoDelaySocketPool(), logger: SilentLog()), handler: handler)
         Interrupts.install()
         let failure = FailureBox()
         let serving = Task {
@@ -60,13 +60,19 @@ public struct PreviewServer {
         print("wave preview: serving \(library.names.count == 1 ? library.names[0] : "\(library.names.count) scripts") at \(url) (Ctrl-C stops)")
         fflush(nil)
         if options.open { PreviewServer.openBrowser(url) }
+        // The terminal shows what the page shows: each new version, and diagnostics when they change.
         var reported: [String: String] = [:]
+        func report(_ script: PreviewScript, reloaded: Bool) {
+            let info = script.info
+            if reloaded && !info.failed { Console.note("\(script.name): version \(info.version)") }
+            if info.diagnostics != reported[script.name, default: ""] { StandardError.write(info.diagnostics) }
+            reported[script.name] = info.diagnostics
+        }
+        if let first { report(first, reloaded: false) }
         while !Interrupts.isInterrupted && failure.message == nil {
             for script in library.openScripts where script.reloadIfChanged() {
                 hub.changed(script.name)
-                let info = script.info
-                if info.diagnostics != reported[script.name], !info.diagnostics.isEmpty { StandardError.write(info.diagnostics) }
-                reported[script.name] = info.diagnostics
+                report(script, reloaded: true)
             }
             usleep(PreviewServer.pollInterval)
         }
@@ -98,22 +104,25 @@ public struct PreviewServer {
         throw .usage
     }
 
-    /// The port the server listens on once it does, or nil when it failed to start.
+    /// The port the server listens on once it does, or nil when it failed to start (within
+    /// five seconds).
     static func waitForPort(_ server: HTTPServer, failure: FailureBox) -> Int? {
-        let box = FailureBox()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                try await server.waitUntilListening(timeout: 5)
+        for _ in 0..<500 {
+            if failure.message != nil { return nil }
+            let box = FailureBox()
+            let done = DispatchSemaphore(value: 0)
+            Task {
                 switch await server.listeningAddress {
                 case .ip4(_, let port)?, .ip6(_, let port)?: box.port = Int(port)
                 default: break
                 }
-            } catch {}
-            done.signal()
+                done.signal()
+            }
+            done.wait()
+            if let port = box.port { return port }
+            usleep(10_000)
         }
-        done.wait()
-        return failure.message == nil ? box.port : nil
+        return nil
     }
 
     static func openBrowser(_ url: String) {
@@ -131,7 +140,11 @@ final class FailureBox: @unchecked Sendable {
     private let lock = NSLock()
     private var error: String?
     private var _port: Int?
-    func set(_ e: Error) { lock.lock(); error = "\(e)"; lock.unlock() }
+    func set(_ e: Error) {
+        var text = "\(e)"
+        if case let SocketError.failed(type, _, message) = e { text = "\(type.lowercased()) failed: \(message.lowercased())" }
+        lock.lock(); error = text; lock.unlock()
+    }
     var message: String? { lock.lock(); defer { lock.unlock() }; return error }
     var port: Int? {
         get { lock.lock(); defer { lock.unlock() }; return _port }

@@ -45,7 +45,9 @@ extension PreviewPage {
     td:first-child { width: 9.5em; word-break: normal; }
     tr.written td:first-child { font-weight: 600; }
     tr.gone { opacity: .5; }
-    #plot-box { position: relative; }
+    #plot-section { margin-top: 10px; max-width: 800px; }
+    #plot-hint { opacity: .6; font-size: 11px; margin: 0; }
+    #plot-box { position: relative; border: 1px solid var(--line); }
     #plot { width: 100%; background: #fff; display: block; }
     #plot-head { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid var(--error); pointer-events: none; }
     """

@@ -48,13 +48,14 @@ public enum PreviewPage {
           </div>
           <div id="keys">←/→ one tick · Shift ten · Space play · Home/End ends · [ ] previous/next marker</div>
         </div>
+        <div id="plot-section">
+          <p id="plot-hint">Tick the box beside a number, point or true/false value in the inspector to plot it over the timeline.</p>
+          <div id="plot-box" hidden><img id="plot" alt="Chosen values over time"><div id="plot-head"></div></div>
+        </div>
       </section>
       <aside id="inspector">
         <h2>Layers <span id="inspect-tick"></span></h2>
         <div id="tree"></div>
-        <h2>Plot</h2>
-        <p id="plot-hint">Tick the box beside a number, point or true/false value to plot it over the timeline.</p>
-        <div id="plot-box" hidden><img id="plot" alt="Chosen values over time"><div id="plot-head"></div></div>
       </aside>
     </main>
     <script>

@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
         // `wave preview`: a local web page with a scrubber over the driver's frames.
         .target(name: "WavePreview", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
-                                                    "WaveCodecs", "WaveSinks", .product(name: "FlyingFox", package: "FlyingFox")]),
+                                                    "WaveCodecs", "WaveSinks", .product(name: "FlyingFox", package: "FlyingFox"),
+                                                    .product(name: "FlyingSocks", package: "FlyingFox")]),
         .executableTarget(name: "wave", dependencies: ["WaveGeometry", 
             "WaveDriver", "WaveREPL", "WaveLSP", "WavePreview", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
             "WaveCodecs", "WaveSinks",

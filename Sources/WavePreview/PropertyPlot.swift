@@ -18,7 +18,6 @@ public enum PropertyPlot {
 
     public static func svg(_ program: Program, props: [String], ticks: ClosedRange<Int>, title: String) throws -> String {
         let sources = try props.map { try source($0, in: program) }
-        var values = [[Double]](repeating: [], count: 0)
         var names: [String] = [], units: [String] = []
         for (name, s) in zip(props, sources) {
             let unit = PropertyPlot.unit(of: s)
@@ -28,7 +27,7 @@ public enum PropertyPlot {
                 names.append(name); units.append(unit)
             }
         }
-        values = [[Double]](repeating: [Double](repeating: .nan, count: ticks.count), count: names.count)
+        var values = [[Double]](repeating: [Double](repeating: .nan, count: ticks.count), count: names.count)
         var runtime = try SceneRuntime(program: program)
         for (k, tick) in ticks.enumerated() {
             while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
@@ -90,14 +89,6 @@ public enum PropertyPlot {
         }
     }
 
-    /// The axis a value is drawn against, named as `wave trace --plot` names it.
-    static func unit(of s: Source) -> String {
-        switch valueType(of: s) {
-        case .number(.length), .point: return "px"
-        case .number(.angle): return "degrees"
-        case .number(.time): return "time"
-        case .bool: return "true/false"
-        default: return "number"
-        }
-    }
+    /// The axis a value is drawn against, as `wave trace --plot` draws it.
+    static func unit(of s: Source) -> String { ValueTrace.axis(of: valueType(of: s)) }
 }

@@ -135,6 +135,9 @@ extension PreviewPage {
         const label = `${l.name}${l.copies ? `[${l.copies}]` : ''}`;
         nodes.push(section(label, l.kind, l.depth, l.properties, l.copies ? `${l.name}[0].` : `${l.name}.`));
       }
+      for (const [name, count] of Object.entries(snap.spawned).sort()) {
+        nodes.push(el('p', { class: 'spawned' }, `${name} `, el('span', { class: 'kind' }, `template · ${count} alive`)));
+      }
       tree.replaceChildren(...nodes);
     }
     function section(label, kind, depth, entries, prefix) {

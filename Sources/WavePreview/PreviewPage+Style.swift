@@ -38,7 +38,8 @@ extension PreviewPage {
     #inspect-tick { font-weight: normal; opacity: .7; }
     details { margin-left: calc(var(--depth, 0) * 14px); }
     summary { cursor: pointer; padding: 1px 0; }
-    summary .kind { opacity: .6; }
+    summary .kind, .spawned .kind { opacity: .6; }
+    .spawned { margin: 1px 0 1px 14px; }
     table { border-collapse: collapse; width: 100%; margin: 2px 0 6px; font: 11.5px/1.35 ui-monospace, monospace; }
     td { border-top: 1px solid var(--line); padding: 1px 4px; height: 21px; vertical-align: top; word-break: break-all; }
     td:last-child { width: 22px; }

@@ -102,6 +102,12 @@ public final class PreviewScript: @unchecked Sendable {
             setFailed(text.isEmpty ? "\(file.name): does not compile\n" : text)
             return
         }
+        let side = Double(max(program.scene.width, program.scene.height)) * scale
+        guard side <= Double(Compiler.maxCanvasSide) else {
+            // As `wave render --scale` refuses it.
+            setFailed(text + "error: frames would be \(Int(side)) px on a side; the limit is \(Compiler.maxCanvasSide) (lower --scale)\n")
+            return
+        }
         let markers = TimelineMarkers.of(program, in: file, limit: program.scene.durationTicks ?? 300)
         lock.lock(); defer { lock.unlock() }
         version += 1

@@ -55,7 +55,9 @@ public struct PreviewServer {
         }
         let bound = options.host == "localhost" ? "127.0.0.1" : options.host
         handler.hostCheck = HostCheck(boundAddress: bound, port: port)
-        let shownHost = bound.contains(":") ? "[\(bound)]" : bound
+        // Bound to every interface, the page is opened here through loopback.
+        let local = bound == "0.0.0.0" ? "127.0.0.1" : bound == "::" ? "::1" : bound
+        let shownHost = local.contains(":") ? "[\(local)]" : local
         let url = "http://\(shownHost):\(port)/"
         print("wave preview: serving \(library.names.count == 1 ? library.names[0] : "\(library.names.count) scripts") at \(url) (Ctrl-C stops)")
         fflush(nil)

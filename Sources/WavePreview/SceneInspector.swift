@@ -14,6 +14,8 @@ public enum SceneInspector {
         public var stopped: Bool
         /// Layers alive now, spawned copies included.
         public var liveLayers: Int
+        /// Live copies spawned from each template, by template name (those with any).
+        public var spawned: [String: Int]
         public var layers: [Layer]
         public var globals: [Entry]
     }
@@ -58,8 +60,10 @@ public enum SceneInspector {
         let globals = program.globals.compactMap { g in
             runtime.value(ofGlobal: g.name).map { Entry(name: g.name, value: text($0), plottable: isPlottable($0), written: true) }
         }
+        var spawned: [String: Int] = [:]
+        for live in runtime.layerList where live.spawned { spawned[live.name, default: 0] += 1 }
         return Snapshot(version: version, tick: tick, runtimeTick: runtime.tick, stopped: runtime.isStopped,
-                        liveLayers: runtime.liveLayerCount, layers: layers, globals: globals)
+                        liveLayers: runtime.liveLayerCount, spawned: spawned, layers: layers, globals: globals)
     }
 
     /// A value as the REPL prints it.

@@ -74,4 +74,15 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(script.info.diagnostics, "")
         XCTAssertEqual(script.info.version, 3)
     }
+
+    func testFramesLargerThanRenderAllowsAreRefused() throws {
+        let path = NSTemporaryDirectory() + "wave-preview-\(UUID().uuidString).wave"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "scene 4000x10 {}\n".write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertFalse(PreviewScript(name: "s.wave", path: path, scale: 2).info.failed)
+        let info = PreviewScript(name: "s.wave", path: path, scale: 3).info
+        XCTAssertTrue(info.failed)
+        XCTAssertEqual(info.version, 0)
+        XCTAssertTrue(info.diagnostics.contains("frames would be 12000 px on a side; the limit is 8192"), info.diagnostics)
+    }
 }

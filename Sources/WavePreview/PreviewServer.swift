@@ -62,22 +62,7 @@ public struct PreviewServer {
         print("wave preview: serving \(library.names.count == 1 ? library.names[0] : "\(library.names.count) scripts") at \(url) (Ctrl-C stops)")
         fflush(nil)
         if options.open { PreviewServer.openBrowser(url) }
-        // The terminal shows what the page shows: each new version, and diagnostics when they change.
-        var reported: [String: String] = [:]
-        func report(_ script: PreviewScript, reloaded: Bool) {
-            let info = script.info
-            if reloaded && !info.failed { Console.note("\(script.name): version \(info.version)") }
-            if info.diagnostics != reported[script.name, default: ""] { StandardError.write(info.diagnostics) }
-            reported[script.name] = info.diagnostics
-        }
-        if let first { report(first, reloaded: false) }
-        while !Interrupts.isInterrupted && failure.message == nil {
-            for script in library.openScripts where script.reloadIfChanged() {
-                hub.changed(script.name)
-                report(script, reloaded: true)
-            }
-            usleep(PreviewServer.pollInterval)
-        }
+        PreviewServer.watch(library, first: first, hub: hub, until: { Interrupts.isInterrupted || failure.message != nil })
         hub.closeAll()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -91,6 +76,26 @@ public struct PreviewServer {
             throw .io
         }
         throw .signal(Interrupts.signalNumber)
+    }
+
+    /// Polls the open scripts for saves until `stop()`, telling the pages of each change.
+    /// The terminal shows what the pages show: each new version, and diagnostics when they change.
+    static func watch(_ library: ScriptLibrary, first: PreviewScript?, hub: ClientHub, until stop: () -> Bool) {
+        var reported: [String: String] = [:]
+        func report(_ script: PreviewScript, reloaded: Bool) {
+            let info = script.info
+            if reloaded && !info.failed { Console.note("\(script.name): version \(info.version)") }
+            if info.diagnostics != reported[script.name, default: ""] { StandardError.write(info.diagnostics) }
+            reported[script.name] = info.diagnostics
+        }
+        if let first { report(first, reloaded: false) }
+        while !stop() {
+            for script in library.openScripts where script.reloadIfChanged() {
+                hub.changed(script.name)
+                report(script, reloaded: true)
+            }
+            usleep(pollInterval)
+        }
     }
 
     /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (127.0.0.1).

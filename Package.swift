@@ -15,6 +15,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `wave preview`'s HTTP and WebSocket server: small, no SwiftNIO (docs/preview.md has
+        // what it and Hummingbird add to a clean build).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -46,8 +49,12 @@ let package = Package(
         .target(name: "WaveREPL", dependencies: ["WaveGeometry", "WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
+        // `wave preview`: a local web page with a scrubber over the driver's frames.
+        .target(name: "WavePreview", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
+                                                    "WaveCodecs", "WaveSinks", .product(name: "FlyingFox", package: "FlyingFox"),
+                                                    .product(name: "FlyingSocks", package: "FlyingFox")]),
         .executableTarget(name: "wave", dependencies: ["WaveGeometry", 
-            "WaveDriver", "WaveREPL", "WaveLSP", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
+            "WaveDriver", "WaveREPL", "WaveLSP", "WavePreview", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
             "WaveCodecs", "WaveSinks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -71,6 +78,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
+        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax",
+                                                         .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]

@@ -29,7 +29,7 @@ struct Wave: ParsableCommand {
         Shell completion: wave --generate-completion-script bash (or zsh, fish) prints a completion script for that shell; docs/terminal-and-repl.md says where to install it. scripts/man-page writes this help as a man page, wave.1.
         """,
         version: "wave \(WaveVersion.string)",
-        subcommands: [Check.self, Render.self, Join.self, State.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self]
+        subcommands: [Check.self, Render.self, Join.self, State.self, Test.self, Play.self, PlayBench.self, Trace.self, IR.self, Fmt.self, Bench.self, Repl.self, Lsp.self, Preview.self]
     )
 
     /// Runs the command; a failure the driver already reported (`Exit`) becomes the process's

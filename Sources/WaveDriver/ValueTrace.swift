@@ -140,7 +140,7 @@ public struct ValueTrace {
                 while runtime.tick < tick && !runtime.isStopped { try runtime.step() }
                 if live { add("live", Double(runtime.liveLayerCount), at: k, unit: "live layers") }
                 for (name, (c, type)) in zip(props, zip(columns, types)) {
-                    let unit = ValueTrace.unit(of: type)
+                    let unit = ValueTrace.unit(of: type, named: name)
                     switch try runtime.evaluate(c) {
                     case .number(let n): add(name, n, at: k, unit: unit)
                     case .bool(let b): add(name, b ? 1 : 0, at: k, unit: unit)
@@ -175,7 +175,9 @@ public struct ValueTrace {
 
     /// The axis a column of `type` is plotted against: lengths and points in px, angles in
     /// degrees, times, true/false (as 1/0) and plain numbers each on their own.
-    static func unit(of type: ValueType) -> String {
+    static func unit(of type: ValueType, named name: String = "") -> String {
+        // A scale and an anchor are points of factors, not of pixels.
+        if let last = name.split(separator: ".").last, last == "scale" || last == "anchor" { return "factor" }
         switch type {
         case .number(.length), .point: return "px"
         case .number(.angle): return "degrees"

@@ -20,7 +20,7 @@ public enum PropertyPlot {
         let sources = try props.map { try source($0, in: program) }
         var names: [String] = [], units: [String] = []
         for (name, s) in zip(props, sources) {
-            let unit = PropertyPlot.unit(of: s)
+            let unit = PropertyPlot.unit(of: s, named: name)
             if case .point = valueType(of: s) {
                 names += [name + ".x", name + ".y"]; units += [unit, unit]
             } else {
@@ -90,5 +90,5 @@ public enum PropertyPlot {
     }
 
     /// The axis a value is drawn against, as `wave trace --plot` draws it.
-    static func unit(of s: Source) -> String { ValueTrace.axis(of: valueType(of: s)) }
+    static func unit(of s: Source, named name: String) -> String { ValueTrace.axis(of: valueType(of: s), named: name) }
 }

@@ -30,4 +30,12 @@ final class TracePlotUnitsTests: XCTestCase {
         XCTAssertEqual(plot.totalHeight, plot.height)
         XCTAssertEqual(plot.panel(0).top, 40); XCTAssertEqual(plot.panel(0).bottom, 350)
     }
+
+    /// A scale or an anchor is a point of factors: not on the px axis of positions.
+    func testScaleAndAnchorArePlottedAsFactors() {
+        XCTAssertEqual(ValueTrace.unit(of: .point, named: "badge.scale"), "factor")
+        XCTAssertEqual(ValueTrace.unit(of: .point, named: "dot[2].anchor"), "factor")
+        XCTAssertEqual(ValueTrace.unit(of: .point, named: "badge.position"), "px")
+        XCTAssertEqual(ValueTrace.unit(of: .point, named: "scale"), "factor", "a variable named scale reads as one too")
+    }
 }

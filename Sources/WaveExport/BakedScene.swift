@@ -15,6 +15,8 @@ public struct BakedScene: Sendable {
     public var layers: [BakedLayer]
     /// The masks layers name (`BakedLayer.mask`), each its own shapes.
     public var masks: [BakedMask] = []
+    /// The filters layers name (`BakedLayer.filter`): a blur and a drop shadow.
+    public var filters: [BakedFilter] = []
     /// What could not be expressed exactly, and what was done instead.
     public var report: ExportReport
 }
@@ -33,6 +35,18 @@ public struct BakedLayer: Sendable {
     public var opacity: Track
     /// The index in `BakedScene.masks` of the mask whose alpha scales this layer, or nil.
     public var mask: Int? = nil
+    /// The index in `BakedScene.filters` of the filter of the group this layer is in, or nil:
+    /// consecutive layers naming one filter are filtered together, as the group was.
+    public var filter: Int? = nil
+}
+
+/// A group's blur and drop shadow, as the renderer draws them: the group blurred with σ
+/// `blur`, then its alpha moved by (dx, dy), blurred with σ, painted in (r, g, b, a) under it.
+public struct BakedFilter: Sendable {
+    /// [σ], 0 for none.
+    public var blur: Track
+    /// [dx, dy, σ, r, g, b, a], or nil for no shadow.
+    public var shadow: Track?
 }
 
 /// A mask: its shapes are drawn alone and their alpha (1 − alpha when `inverted`) scales

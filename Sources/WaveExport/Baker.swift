@@ -35,24 +35,43 @@ public struct Baker {
         // Mask k of every tick (numbered in drawing order) is followed as one mask.
         var maskTrackers: [SlotTracker] = []
         var inverted: [Bool] = []
+        // Filter k's values at every tick (the last seen where a tick has none).
+        var filterSamples: [(blur: [[Double]], shadow: [[Double]], since: Int)] = []
         var frame: Frame? = nil
         for (i, t) in ticks.enumerated() {
             while runtime.tick < t && !runtime.isStopped { try runtime.step() }
             if i % 16 == 0 { try stop() }
             let f = try runtime.frame()
             var leaves: [Leaf] = []
-            var masks = Leaf.Masks()
+            var masks = Leaf.Referents()
             Leaf.flatten(f.items, opacity: 1, blend: .normal, mask: nil, into: &leaves, masks: &masks, report: &report, source: source)
             tracker.add(leaves, tick: i)
             for (k, m) in masks.list.enumerated() {
                 if k == maskTrackers.count { maskTrackers.append(SlotTracker()); inverted.append(m.inverted) }
                 maskTrackers[k].add(m.leaves, tick: i)
             }
+            for (k, f) in masks.filters.enumerated() {
+                if k == filterSamples.count { filterSamples.append(([], [], i)) }
+                let have = filterSamples[k].blur.count + filterSamples[k].since
+                for _ in have..<i { filterSamples[k].blur.append(filterSamples[k].blur.last ?? f.blur); filterSamples[k].shadow.append(filterSamples[k].shadow.last ?? f.shadow) }
+                filterSamples[k].blur.append(f.blur)
+                filterSamples[k].shadow.append(f.shadow)
+            }
             frame = f
         }
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
         let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count) }
+        let c = Baker.colorTolerance, px = Baker.pixelTolerance
+        let filters = filterSamples.map { f -> BakedFilter in
+            // Held before its first tick and after its last, so every track covers the export.
+            let before = Array(repeating: f.blur.first ?? [0], count: f.since), after = max(0, count - f.since - f.blur.count)
+            let blur = before + f.blur + Array(repeating: f.blur.last ?? [0], count: after)
+            let shadowBefore = Array(repeating: f.shadow.first ?? [0, 0, 0, 0, 0, 0, 0], count: f.since)
+            let shadow = shadowBefore + f.shadow + Array(repeating: f.shadow.last ?? [0, 0, 0, 0, 0, 0, 0], count: after)
+            return BakedFilter(blur: Track.reduce(blur, tolerance: [px]),
+                               shadow: shadow.contains { $0[6] > 0 } ? Track.reduce(shadow, tolerance: [px, px, px, c]) : nil)
+        }
         let masks = zip(maskTrackers, inverted).map { t, inv in
             BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count) }, inverted: inv)
         }
@@ -73,7 +92,7 @@ public struct Baker {
             report.add(source, nil, "image in a mask", .approximated, "the SVG mask uses the image's shape, as if the image were opaque")
         }
         return BakedScene(name: name, width: program.scene.width, height: program.scene.height, background: bg,
-                          tickCount: count, layers: layers, masks: masks, report: report)
+                          tickCount: count, layers: layers, masks: masks, filters: filters, report: report)
     }
 }
 
@@ -93,18 +112,23 @@ struct Leaf {
     var opacity: Double
     /// The mask (its number at this tick, in drawing order) whose alpha scales this fill.
     var mask: Int? = nil
+    /// The filter (blur and shadow; its number at this tick) of the group this fill is in.
+    var filter: Int? = nil
     /// An image paint's image.
     var image: RasterImage? = nil
 
-    /// The masks of one tick's display list, in the order their groups are drawn.
-    struct Masks {
+    /// What one tick's fills refer to: the masks and the filters (blur, drop shadow) of its
+    /// display list, each in the order its group is drawn.
+    struct Referents {
         var list: [(leaves: [Leaf], inverted: Bool)] = []
+        /// [σ of the blur], and [dx, dy, σ, r, g, b, a] of the shadow (a 0 when none).
+        var filters: [(blur: [Double], shadow: [Double])] = []
     }
 
     /// Whether two leaves can be one layer's values at two ticks.
     func sameKind(_ o: Leaf) -> Bool {
         paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend && mask == o.mask
-            && image === o.image
+            && image === o.image && filter == o.filter
     }
 
     /// How unlike `o` this leaf is (0: the same), for following shapes across ticks.
@@ -129,15 +153,15 @@ struct Leaf {
     /// by the outer mask, so one mask per fill gives the product of both alphas (exact for
     /// masks that are not inverted). Masking each fill, not the group's composite, differs
     /// only where fills of one group overlap under a partly transparent mask edge.
-    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, mask: Int?, into out: inout [Leaf],
-                        masks: inout Masks, report: inout ExportReport, source: SourceFile?) {
+    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, mask: Int?, filter: Int? = nil, into out: inout [Leaf],
+                        masks: inout Referents, report: inout ExportReport, source: SourceFile?) {
         for item in items {
             switch item {
             case .fill(let path, let rule, let paint, let o):
                 let op = opacity * (o.isNaN ? 0 : min(1, max(0, o)))
                 guard op > 0, !path.isEmpty, path.elements.allSatisfy(\.isFinite) else { continue }
                 let (kinds, points) = path.split
-                var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op, mask: mask)
+                var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op, mask: mask, filter: filter)
                 switch paint {
                 case .solid(let c): leaf.paint = [c.r, c.g, c.b, c.a]
                 case .linearGradient(let s, let e, let stops):
@@ -171,10 +195,19 @@ struct Leaf {
                     masks.list[id].leaves = maskLeaves
                     applied = id
                 }
-                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, mask: applied, into: &out,
+                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, mask: applied, filter: filter, into: &out,
                         masks: &masks, report: &report, source: source)
             case .effect(let inner, let effects):
-                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, mask: mask, into: &out,
+                var applied = filter
+                if effects.blur > 0 || effects.shadow != nil {
+                    if filter != nil {
+                        report.add(source, nil, "blur or shadow inside a blurred or shadowed group", .approximated, "only the inner one is applied")
+                    }
+                    applied = masks.filters.count
+                    let shadow = effects.shadow.map { [$0.dx, $0.dy, $0.radius / 2, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }
+                    masks.filters.append(([max(0, min(effects.blur, 4096)) / 2], shadow ?? [0, 0, 0, 0, 0, 0, 0]))
+                }
+                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, mask: mask, filter: applied, into: &out,
                         masks: &masks, report: &report, source: source)
             }
         }

@@ -66,9 +66,14 @@ public struct ExportReport: Equatable, Sendable {
             let name = "layer '\(layer.name)'"
             func at(_ p: Property) -> SourceRange? { layer.propertyRanges[p] ?? layer.range }
             let set = Set(layer.properties.keys).union(layer.propertyRanges.keys)
-            if set.contains(.blur) { r.add(source, at(.blur), "blur on \(name)", .dropped, "drawn sharp: the exporters write no filters yet") }
-            if set.contains(.shadowOpacity) || set.contains(.shadowRadius) || set.contains(.shadowOffset) || set.contains(.shadowColor) {
-                r.add(source, at(set.contains(.shadowOpacity) ? .shadowOpacity : .shadowColor), "shadow on \(name)", .dropped, "drawn without its shadow")
+            // SVG writes both as filters (`SVGWriter.filterElement`); Lottie's players draw
+            // few layer effects (rlottie none), so they stay out of Lottie files.
+            if target != .svg {
+                if set.contains(.blur) { r.add(source, at(.blur), "blur on \(name)", .dropped, "drawn sharp: Lottie players draw no blur effect") }
+                if set.contains(.shadowOpacity) || set.contains(.shadowRadius) || set.contains(.shadowOffset) || set.contains(.shadowColor) {
+                    r.add(source, at(set.contains(.shadowOpacity) ? .shadowOpacity : .shadowColor), "shadow on \(name)", .dropped,
+                          "drawn without its shadow: Lottie players draw no drop-shadow effect")
+                }
             }
             if set.contains(.blend) {
                 r.add(source, at(.blend), "blend mode on \(name)", .approximated,

@@ -33,9 +33,51 @@ public struct SVGWriter {
             }
             out += "</defs>\n"
         }
+        for (k, filter) in scene.filters.enumerated() { out += filterElement(filter, id: k) }
         for (k, mask) in scene.masks.enumerated() { out += maskElement(mask, id: k) }
-        for (i, layer) in scene.layers.enumerated() { out += element(layer, id: "g\(i)") }
+        out += elements(scene.layers, prefix: "g", ink: nil)
         return out + "</svg>\n"
+    }
+
+    /// The layers in order; a run of consecutive layers naming one filter goes in one
+    /// `<g filter>`, so a group's blur and shadow apply to its shapes together.
+    func elements(_ layers: [BakedLayer], prefix: String, ink: [Double]?) -> String {
+        var out = ""
+        var run: Int? = nil
+        for (i, layer) in layers.enumerated() {
+            if layer.filter != run {
+                if run != nil { out += "</g>\n" }
+                if let f = layer.filter { out += "<g filter=\"url(#f\(f))\">\n" }
+                run = layer.filter
+            }
+            out += element(layer, id: "\(prefix)\(i)", ink: ink)
+        }
+        if run != nil { out += "</g>\n" }
+        return out
+    }
+
+    /// `<filter id="fK">` in the scene's coordinates: the renderer's order, blur first
+    /// (`feGaussianBlur`), then the drop shadow of the blurred alpha (`feDropShadow`), in
+    /// sRGB as the renderer mixes.
+    func filterElement(_ f: BakedFilter, id k: Int) -> String {
+        var out = "<filter id=\"f\(k)\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(scene.width)\" height=\"\(scene.height)\" color-interpolation-filters=\"sRGB\">"
+        out += "<feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"\(n(f.blur.first[0]))\" result=\"blurred\">"
+        if !f.blur.isStatic { out += animate("stdDeviation", f.blur) { n($0[0]) } }
+        out += "</feGaussianBlur>"
+        if let shadow = f.shadow {
+            let v = shadow.first
+            out += "<feDropShadow in=\"blurred\" dx=\"\(n(v[0]))\" dy=\"\(n(v[1]))\" stdDeviation=\"\(n(v[2]))\" "
+                + "flood-color=\"\(rgb(Array(v[3...])))\" flood-opacity=\"\(n(v[6]))\">"
+            // Only what changes is animated.
+            func varies(_ c: ClosedRange<Int>) -> Bool { shadow.keys.contains { Array($0.value[c]) != Array(v[c]) } }
+            if varies(0...0) { out += animate("dx", shadow) { n($0[0]) } }
+            if varies(1...1) { out += animate("dy", shadow) { n($0[1]) } }
+            if varies(2...2) { out += animate("stdDeviation", shadow) { n($0[2]) } }
+            if varies(3...5) { out += animate("flood-color", shadow) { rgb(Array($0[3...])) } }
+            if varies(6...6) { out += animate("flood-opacity", shadow) { n($0[6]) } }
+            out += "</feDropShadow>"
+        }
+        return out + "</filter>\n"
     }
 
     /// `<mask id="mK">` in the scene's coordinates: a luminance mask whose shapes are drawn
@@ -45,9 +87,7 @@ public struct SVGWriter {
         var out = "<mask id=\"m\(k)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(scene.width)\" height=\"\(scene.height)\">"
         if mask.inverted { out += "<rect width=\"\(scene.width)\" height=\"\(scene.height)\" fill=\"#fff\"/>" }
         out += "\n"
-        for (i, layer) in mask.layers.enumerated() {
-            out += element(layer, id: "m\(k)g\(i)", ink: mask.inverted ? [0, 0, 0] : [1, 1, 1])
-        }
+        out += elements(mask.layers, prefix: "m\(k)g", ink: mask.inverted ? [0, 0, 0] : [1, 1, 1])
         return out + "</mask>\n"
     }
 

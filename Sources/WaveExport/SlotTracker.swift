@@ -139,7 +139,7 @@ struct Slot {
             paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask)
+                          opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter)
     }
 
     /// A map to device coordinates ([a, b, c, d, tx, ty]) as a map to the coordinates of a

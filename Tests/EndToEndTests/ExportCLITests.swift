@@ -132,10 +132,12 @@ final class ExportCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = try RenderFixtures.script(Self.movingDot, in: dir).path
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        let r = try WaveBinary.run(["check", script, "--target", "svg"])
+        let r = try WaveBinary.run(["check", script, "--target", "json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains(":3:") && r.stderr.contains("blur on layer 'glow' dropped"), r.stderr)
-        XCTAssertTrue(r.stdout.contains("SVG: 1 construct not exact"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Lottie: 1 construct not exact"), r.stdout)
+        let svg = try WaveBinary.run(["check", script, "--target", "svg"])
+        XCTAssertTrue(svg.stdout.contains("SVG: exact"), "SVG writes the blur as a filter: \(svg.stdout)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), before)
         let plain = try WaveBinary.run(["check", script])
         XCTAssertFalse(plain.stderr.contains("blur"), "without --target no report: \(plain.stderr)")

@@ -64,7 +64,7 @@ final class BakerTests: XCTestCase {
         let scene = try bake("""
         scene 100x100 { background #000000 }
         layer a: circle { center (50, 50)  radius 10  fill #ffffff  blur 4 }
-        """, ticks: 0..<2)
+        """, ticks: 0..<2, target: .lottie)
         XCTAssertEqual(scene.report.entries.count, 1)
         let e = scene.report.entries[0]
         XCTAssertEqual(e.action, .dropped)
@@ -145,5 +145,44 @@ final class BakerTests: XCTestCase {
         let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(LottieWriter(scene).json.utf8)) as? [String: Any])
         let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
         XCTAssertTrue(layers.contains { $0["tt"] as? Int == 2 })
+    }
+
+    /// A group's blur and shadow are one filter its shapes share: σ = radius / 2, the shadow
+    /// keyed where it changes; the SVG wraps the group's shapes in one `<g filter>` (so the
+    /// shadow is the group's, not each shape's) with `feGaussianBlur` then `feDropShadow`.
+    func testBlurAndShadowAreOneFilterTheGroupsShapesShare() throws {
+        let scene = try bake("""
+        scene 100x100 { background #ffffff }
+        layer card: group {
+          blur 2  shadow-opacity 0.5  shadow-radius 8  shadow-offset (0, 4)
+          layer a: rect { frame (10, 10, 30, 30)  fill #ff0000 }
+          layer b: circle { center (60, 60)  radius 10  fill #0000ff }
+        }
+        layer c: rect { frame (80, 0, 10, 10)  fill #000000 }
+        animate card.shadow-radius from 8 to 16 over 1s
+        """, ticks: 0..<61)
+        XCTAssertEqual(scene.filters.count, 1)
+        XCTAssertEqual(scene.layers.map(\.filter), [0, 0, nil])
+        let f = scene.filters[0]
+        XCTAssertTrue(f.blur.isStatic)
+        XCTAssertEqual(f.blur.first[0], 1, "σ = blur radius / 2")
+        let shadow = try XCTUnwrap(f.shadow)
+        XCTAssertEqual(Array(shadow.keys.first!.value[0...2]), [0, 4, 4])
+        XCTAssertEqual(shadow.keys.last!.value[2], 8, accuracy: 1e-9, "σ of radius 16 at the end")
+        XCTAssertEqual(shadow.keys.first!.value[6], 0.5, accuracy: 1e-9, "the shadow colour's alpha is its opacity")
+        XCTAssertTrue(scene.report.isEmpty, "\(scene.report.entries)")
+
+        let svg = SVGWriter(scene).document
+        XCTAssertTrue(svg.contains("<filter id=\"f0\" filterUnits=\"userSpaceOnUse\""), svg)
+        XCTAssertTrue(svg.contains("<feGaussianBlur in=\"SourceGraphic\" stdDeviation=\"1\" result=\"blurred\">"), svg)
+        XCTAssertTrue(svg.contains("<feDropShadow in=\"blurred\" dx=\"0\" dy=\"4\" stdDeviation=\"4\""), svg)
+        XCTAssertTrue(svg.contains("<animate attributeName=\"stdDeviation\" values=\"4;8;8\""), svg)
+        XCTAssertFalse(svg.contains("attributeName=\"dx\""), "only what changes is animated")
+        XCTAssertEqual(svg.components(separatedBy: "<g filter=\"url(#f0)\">").count, 2, "one group for both shapes")
+        let inside = svg.components(separatedBy: "<g filter=\"url(#f0)\">")[1].components(separatedBy: "</g>\n</g>")[0]
+        XCTAssertEqual(inside.components(separatedBy: "<path").count, 3, "a and b inside, c after")
+
+        let lottie = try bake(Self.maskedScene.replacingOccurrences(of: "fill #0000ff", with: "fill #0000ff  blur 4"), ticks: 0..<2, target: .lottie)
+        XCTAssertTrue(lottie.report.entries.contains { $0.construct.contains("blur") && $0.action == .dropped })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveGraphics
 import WaveSinks
 
 /// `wave join`: reads the part files of one render, joins them (`PartJoiner`) and writes
@@ -54,6 +55,10 @@ public struct JoinJob {
         if let implied = ImageFormat.fromExtension(output), implied != header.format {
             throw PartError("the parts hold \(header.format.info.displayName), but '\(output)' names a \(implied.info.displayName) file")
         }
+        if FramesPartSink.holdsFrames(header.format) {
+            try encode(bytes, header)
+            return (header, names.count)
+        }
         let file = try AtomicFile(path: output)
         do {
             let chunk = 4 << 20
@@ -68,5 +73,30 @@ public struct JoinJob {
             throw error
         }
         return (header, names.count)
+    }
+
+    /// MP4, WebM and WebP: the parts hold frames; encodes them, in tick order, with the
+    /// format's own sink into `output`, as a whole render would.
+    func encode(_ payload: [UInt8], _ header: RenderPartHeader) throws {
+        let (options, scale) = header.sinkOptions
+        let setup = SinkSetup(width: header.width, height: header.height, ticks: header.range, scale: scale,
+                              options: options, destination: .file(output))
+        let sink = try header.format.info.makeSink(setup)
+        do {
+            var expected = header.range.lowerBound
+            try FramesPartSink.forEachFrame(payload[...], width: header.width, height: header.height) { tick, background, pixels in
+                try Interrupts.check()
+                guard tick == expected else { throw PartError("the parts' frames skip from tick \(expected) to \(tick)") }
+                expected += 1
+                let frame = Frame(tick: tick, width: header.width, height: header.height, background: background, items: [])
+                try sink.consume(SinkFrame(frame: frame, pixels: pixels, time: .everyTick(tick)))
+            }
+            guard expected == header.range.upperBound else { throw PartError("the parts' frames end at tick \(expected), not \(header.range.upperBound)") }
+            try Interrupts.check()
+            try sink.finish()
+        } catch {
+            sink.abort()
+            throw error
+        }
     }
 }

@@ -91,7 +91,8 @@ final class FrameEncoder {
     static func plan(format: ImageFormat, ticks: Range<Int>, part: Range<Int>,
                      options: ImageSinkOptions) throws -> (schedule: [TimedTick], steps: [Step], owned: Range<Int>) {
         switch format {
-        case .y4m, .webp:
+        case .y4m, .webp, .mp4, .webm:
+            // Every tick (MP4 and WebM shards are frames parts: `FramesPartSink`).
             return (part.map(TimedTick.everyTick), part.map { _ in .add(sync: false) }, 0..<0)
         case .apng:
             var schedule = part.map(TimedTick.everyTick)
@@ -127,7 +128,7 @@ final class FrameEncoder {
             return (schedule, steps, first..<end)
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
-        case .mp4, .webm, .cast:
+        case .cast:
             throw CodecError("\(format.info.displayName) has a sink of its own")
         }
     }

@@ -35,7 +35,8 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         public let options: Set<SinkOption>
         /// Makes the sink for one output.
         public let makeSink: @Sendable (SinkSetup) throws -> FrameSink
-        /// True when `--shard K/N` parts of it join byte for byte (`wave join`).
+        /// True when `--shard K/N` parts of it join (`wave join`): byte for byte, or for
+        /// MP4 and WebM frame for frame (their parts are frames, encoded once by the join).
         public var allowsShards = true
     }
 
@@ -59,13 +60,22 @@ public enum ImageFormat: String, CaseIterable, Sendable {
                         options: [], makeSink: { try AnimationSink(format: .y4m, setup: $0) })
         case .mp4:
             return Info(displayName: "MP4", extensions: ["mp4"], isAnimated: true, allowsSequence: false,
-                        options: [.crf], makeSink: { try VideoSink(format: .mp4, setup: $0) }, allowsShards: false)
+                        options: [.crf], makeSink: { setup in
+                            if let part = setup.part { return try FramesPartSink(setup: setup, part: part) }
+                            return try VideoSink(format: .mp4, setup: setup)
+                        })
         case .webm:
             return Info(displayName: "WebM", extensions: ["webm"], isAnimated: true, allowsSequence: false,
-                        options: [.crf], makeSink: { try VideoSink(format: .webm, setup: $0) }, allowsShards: false)
+                        options: [.crf], makeSink: { setup in
+                            if let part = setup.part { return try FramesPartSink(setup: setup, part: part) }
+                            return try VideoSink(format: .webm, setup: setup)
+                        })
         case .webp:
             return Info(displayName: "WebP", extensions: ["webp"], isAnimated: true, allowsSequence: false,
-                        options: [.loop, .lossy], makeSink: { try AnimationSink(format: .webp, setup: $0) }, allowsShards: false)
+                        options: [.loop, .lossy], makeSink: { setup in
+                            if let part = setup.part { return try FramesPartSink(setup: setup, part: part) }
+                            return try AnimationSink(format: .webp, setup: setup)
+                        })
         case .cast:
             return Info(displayName: "asciicast", extensions: ["cast"], isAnimated: true, allowsSequence: false,
                         options: [.cells, .color, .text, .width, .height], makeSink: { try CastSink(setup: $0) }, allowsShards: false)

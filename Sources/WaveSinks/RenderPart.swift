@@ -76,8 +76,30 @@ public struct RenderPartHeader: Equatable, Sendable {
         if info.contains(.loop) { parts.append("loop=\(o.loopCount)") }
         if info.contains(.dither) { parts.append("dither=\(o.dither)") }
         if info.contains(.compression) { parts.append("compression=\(o.compression)") }
+        if info.contains(.crf) { parts.append("crf=\(o.crf.map(String.init) ?? "default")") }
+        if info.contains(.lossy) { parts.append("lossy=\(o.lossyQuality.map(String.init) ?? "none")") }
         parts.append("scale=\(scale)")
         return parts.joined(separator: " ")
+    }
+
+    /// The encoder settings `options` spells (`loop`, `crf`, `lossy`, `compression`), for a
+    /// join that encodes the frames itself (`FramesPartSink`); the scale.
+    public var sinkOptions: (options: ImageSinkOptions, scale: Double) {
+        var o = ImageSinkOptions()
+        var scale = 1.0
+        for field in options.split(separator: " ") {
+            let kv = field.split(separator: "=", maxSplits: 1).map(String.init)
+            guard kv.count == 2 else { continue }
+            switch kv[0] {
+            case "loop": o.loopCount = Int(kv[1]) ?? 0
+            case "crf": o.crf = Int(kv[1])
+            case "lossy": o.lossyQuality = Int(kv[1])
+            case "compression": o.compression = Int(kv[1]) ?? 6
+            case "scale": scale = Double(kv[1]) ?? 1
+            default: break
+            }
+        }
+        return (o, scale)
     }
 
     /// The head as bytes, ending with the empty line.
@@ -153,7 +175,7 @@ public struct RenderPartHeader: Equatable, Sendable {
             return a..<b
         }
         guard let format = ImageFormat(rawValue: try field(0)), format.isAnimated else {
-            throw PartError(line: 2, "expected the format apng, gif or y4m")
+            throw PartError(line: 2, "expected the format apng, gif, y4m, webp, mp4 or webm")
         }
         let size = try field(2).split(separator: "x").map { Int($0) }
         guard size.count == 2, let w = size[0], let h = size[1], w > 0, h > 0 else {

@@ -56,8 +56,10 @@ public final class VideoSink: FrameSink {
                     "-i", "pipe:0"]
         switch format {
         case .webm:
+            // +bitexact: the Matroska muxer otherwise writes random UIDs, so two renders of one
+            // script would differ.
             args += ["-c:v", "libvpx-vp9", "-crf", "\(crf)", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
-                     "-row-mt", "1", "-pix_fmt", transparent ? "yuva420p" : "yuv420p", "-f", "webm"]
+                     "-row-mt", "1", "-pix_fmt", transparent ? "yuva420p" : "yuv420p", "-fflags", "+bitexact", "-f", "webm"]
         default:
             args += ["-c:v", "libx264", "-preset", "medium", "-crf", "\(crf)", "-pix_fmt", "yuv420p",
                      "-movflags", target == nil ? "frag_keyframe+empty_moov+default_base_moof" : "+faststart", "-f", "mp4"]

@@ -35,6 +35,33 @@ final class ShardCLITests: XCTestCase {
         }
     }
 
+    /// WebP, MP4 and WebM: each part holds its frames and the join encodes them once, into
+    /// the bytes of the whole render (odd sizes padded with the background, as whole).
+    func testFramesPartsJoinIntoTheWholeWebPMP4AndWebM() throws {
+        _ = try ExternalTool.require("ffmpeg", package: "ffmpeg")
+        let odd = try RenderFixtures.script("scene 41x31 { background #203040  duration 1s }\nlayer b: circle { center (10, 10)  radius 6  fill #ff8800 }\nanimate b.position.x from 0 to 20 over 1s\n", name: "odd.wave", in: dir).path
+        for (source, ext) in [(script, "webp"), (script, "webm"), (odd, "mp4"), (odd, "webm")] {
+            let whole = path("whole.\(ext)"), joined = path("j.\(ext)")
+            XCTAssertEqual(try WaveBinary.run(["render", source, "-o", whole, "-q", "--to", "40t"]).status, 0)
+            for k in 0..<3 {
+                let r = try WaveBinary.run(["render", source, "-o", joined, "-q", "--to", "40t", "--shard", "\(k)/3"])
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            let j = try WaveBinary.run(["join", joined])
+            XCTAssertEqual(j.status, 0, j.stderr)
+            XCTAssertEqual(try RenderFixtures.bytes(URL(fileURLWithPath: joined)), try RenderFixtures.bytes(URL(fileURLWithPath: whole)),
+                           "\(ext) of \(source): joined ≠ whole")
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".part") {
+                try FileManager.default.removeItem(atPath: path(name))
+            }
+        }
+        // A part of a WebP does not join into an MP4.
+        for k in 0..<2 { XCTAssertEqual(try WaveBinary.run(["render", script, "-o", path("x.webp"), "-q", "--to", "20t", "--shard", "\(k)/2"]).status, 0) }
+        let wrong = try WaveBinary.run(["join", path("x.mp4"), path("x.webp.0-10.part"), path("x.webp.10-20.part")])
+        XCTAssertEqual(wrong.status, 65, wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("the parts hold WebP"), wrong.stderr)
+    }
+
     func testTheIndexFromAnEnvironmentVariableAndTickRangesJoinToo() throws {
         try render(["-o", path("whole.gif")])
         for k in 0..<2 {

@@ -106,8 +106,12 @@ final class WebPRenderTests: XCTestCase {
         let wrong = try WaveBinary.run(["render", script, "-o", dir.appendingPathComponent("c.gif").path, "--lossy", "80"])
         XCTAssertEqual(wrong.status, 64)
         XCTAssertTrue(wrong.stderr.contains("--lossy applies to WebP only"), wrong.stderr)
-        let shard = try WaveBinary.run(["render", script, "-o", lossy, "--shard", "1/2"])
-        XCTAssertEqual(shard.status, 64)
-        XCTAssertTrue(shard.stderr.contains("WebP cannot be rendered in shards yet"), shard.stderr)
+        // Lossy shards join into the whole lossy file: the quality travels in the parts.
+        let joined = dir.appendingPathComponent("j.webp").path
+        for k in 0..<2 {
+            XCTAssertEqual(try WaveBinary.run(["render", script, "-o", joined, "--to", "20t", "-q", "--lossy", "80", "--shard", "\(k)/2"]).status, 0)
+        }
+        XCTAssertEqual(try WaveBinary.run(["join", joined, "-q"]).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: joined)), try Data(contentsOf: URL(fileURLWithPath: lossy)))
     }
 }

@@ -1,6 +1,7 @@
 /// Streaming APNG encoder.
 ///
-/// Layout: signature, IHDR (always colour type 6, since later frames may add alpha),
+/// Layout: signature, IHDR (colour type 2, RGB, when the caller promises every frame is
+/// opaque, as a scene on an opaque background is; otherwise 6, RGBA),
 /// acTL, then frame 0 as fcTL(seq 0) + IDAT (full canvas, also the default image), then
 /// each later frame as fcTL + fdAT chunks covering only the bounding box of the pixels
 /// that changed since the previous frame, with `dispose_op` NONE and `blend_op` SOURCE (so
@@ -15,7 +16,9 @@ public final class APNGEncoder {
     public let height: Int
     public let frameCount: Int
     private let output: ([UInt8]) throws -> Void
-    private let deflater: Deflater
+    private let compressor: ScanlineCompressor
+    /// Every frame is opaque: stored as RGB.
+    public let opaque: Bool
     private let maxChunkData: Int
     private var previous: [UInt8] = []
     private var framesAdded = 0
@@ -28,14 +31,15 @@ public final class APNGEncoder {
     ///   - loopCount: acTL `num_plays`; 0 = loop forever.
     ///   - compression: zlib level 0...9.
     ///   - output: receives the file's bytes in order, chunk by chunk.
+    ///   - opaque: every frame will be opaque (checked: a frame that is not is an error).
     public convenience init(width: Int, height: Int, frameCount: Int, loopCount: Int = 0,
-                            compression: Int = 6, output: @escaping ([UInt8]) throws -> Void) throws {
+                            compression: Int = 6, opaque: Bool = false, output: @escaping ([UInt8]) throws -> Void) throws {
         try self.init(width: width, height: height, frameCount: frameCount, loopCount: loopCount,
-                      compression: compression, maxChunkData: PNGEncoder.maxChunkData, output: output)
+                      compression: compression, opaque: opaque, maxChunkData: PNGEncoder.maxChunkData, output: output)
     }
 
     /// `maxChunkData` bounds the data of each IDAT/fdAT chunk (tests use small values).
-    init(width: Int, height: Int, frameCount: Int, loopCount: Int, compression: Int,
+    init(width: Int, height: Int, frameCount: Int, loopCount: Int, compression: Int, opaque: Bool = false,
          maxChunkData: Int, output: @escaping ([UInt8]) throws -> Void) throws {
         try ImageLimits.validate(width: width, height: height)
         guard frameCount >= 1, frameCount <= 0x7FFF_FFFF else {
@@ -50,12 +54,13 @@ public final class APNGEncoder {
         self.frameCount = frameCount
         self.output = output
         self.maxChunkData = maxChunkData
-        self.deflater = try Deflater(level: compression, filtered: true)
+        self.compressor = try ScanlineCompressor(level: compression)
+        self.opaque = opaque
         var actl = [UInt8]()
         actl.appendBE32(UInt32(frameCount))
         actl.appendBE32(UInt32(loopCount))
         try emit(PNGChunkIO.signature
-                 + PNGChunkIO.chunk("IHDR", PNGChunkIO.ihdr(width: width, height: height, colorType: 6))
+                 + PNGChunkIO.chunk("IHDR", PNGChunkIO.ihdr(width: width, height: height, colorType: opaque ? 2 : 6))
                  + PNGChunkIO.chunk("acTL", actl))
     }
 
@@ -102,10 +107,9 @@ public final class APNGEncoder {
             rect = PixelRect.changed(previous: previous, current: rgba, width: width, height: height)
                 ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         }
+        if opaque, !PNGEncoder.isOpaque(rgba) { throw CodecError("an APNG of opaque frames was given one with transparent pixels") }
         let zdata = try rgba.withUnsafeBufferPointer { px in
-            let raw = PNGFilter.filterImage(rgba: px, stride: width, x0: rect.x, y0: rect.y,
-                                            w: rect.width, h: rect.height, channels: 4)
-            return try deflater.compress(raw)
+            try compressor.compress(px, stride: width, x0: rect.x, y0: rect.y, w: rect.width, h: rect.height, channels: opaque ? 3 : 4)
         }
         var fctl = [UInt8]()
         fctl.appendBE32(nextSequence())

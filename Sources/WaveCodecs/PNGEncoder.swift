@@ -6,17 +6,15 @@ public enum PNGEncoder {
     /// Encodes straight-alpha RGBA8 pixels.
     ///
     /// Writes colour type 2 (RGB) when every alpha is 255, otherwise colour type 6 (RGBA).
-    /// Each row gets the adaptive filter with the smallest sum of |signed filtered bytes|;
-    /// `compression` (0...9) is zlib's level. Output is deterministic.
+    /// The rows are filtered adaptively or not at all, whichever compresses smaller
+    /// (`ScanlineCompressor`); `compression` (0...9) is zlib's level. Output is deterministic.
     public static func encode(width: Int, height: Int, rgba: [UInt8], compression: Int = 6) throws -> [UInt8] {
         try ImageLimits.validate(width: width, height: height, rgbaCount: rgba.count)
-        let deflater = try Deflater(level: compression, filtered: true)
+        let compressor = try ScanlineCompressor(level: compression)
         let opaque = isOpaque(rgba)
         let channels = opaque ? 3 : 4
         let zdata = try rgba.withUnsafeBufferPointer { px in
-            let raw = PNGFilter.filterImage(rgba: px, stride: width, x0: 0, y0: 0,
-                                            w: width, h: height, channels: channels)
-            return try deflater.compress(raw)
+            try compressor.compress(px, stride: width, x0: 0, y0: 0, w: width, h: height, channels: channels)
         }
         var out = PNGChunkIO.signature
         out.reserveCapacity(zdata.count + 64 + 12 * (zdata.count / maxChunkData))

@@ -164,9 +164,10 @@ enum PNGFilter {
 
     /// Filters a `w`x`h` region of an RGBA8 image (row stride `stride` pixels, origin
     /// `x0`,`y0`) into PNG scanline data: per row one filter byte plus `w * channels`
-    /// bytes. `channels` is 4 (RGBA) or 3 (RGB, alpha dropped).
+    /// bytes. `channels` is 4 (RGBA) or 3 (RGB, alpha dropped). Without `adaptive`, every
+    /// row is left unfiltered (filter None).
     static func filterImage(rgba: UnsafeBufferPointer<UInt8>, stride: Int,
-                            x0: Int, y0: Int, w: Int, h: Int, channels: Int) -> [UInt8] {
+                            x0: Int, y0: Int, w: Int, h: Int, channels: Int, adaptive: Bool = true) -> [UInt8] {
         let rowBytes = w * channels
         let total = h * (rowBytes + 1)
         var rowA = [UInt8](repeating: 0, count: rowBytes)
@@ -193,7 +194,7 @@ enum PNGFilter {
                         }
                         let curRO = UnsafeBufferPointer(cur)
                         let prevRO = UnsafeBufferPointer(prev)
-                        let type = choose(row: curRO, previous: prevRO, bpp: channels)
+                        let type = adaptive ? choose(row: curRO, previous: prevRO, bpp: channels) : .none
                         let base = y * (rowBytes + 1)
                         out[base] = type.rawValue
                         let dest = UnsafeMutableBufferPointer(rebasing: out[(base + 1)..<(base + 1 + rowBytes)])

@@ -88,8 +88,11 @@ public struct RenderJob: Sendable {
             RenderPartHeader(format: format, script: script, width: first.width, height: first.height, range: ticks,
                              ticks: $0, options: RenderPartHeader.options(options, format: format, scale: scale))
         }
+        // The scene's background is constant: opaque, so is every frame (APNG stores RGB).
+        var sinkOptions = options
+        sinkOptions.opaque = first.background.a >= 1
         var setup = SinkSetup(width: first.width, height: first.height, ticks: ticks, scale: scale,
-                              options: options, destination: destination, part: header)
+                              options: sinkOptions, destination: destination, part: header)
         setup.sceneWidth = program.scene.width
         setup.sceneHeight = program.scene.height
         let sink = try format.info.makeSink(setup)

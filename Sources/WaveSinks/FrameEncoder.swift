@@ -65,7 +65,7 @@ final class FrameEncoder {
         switch format {
         case .apng:
             encoder = .apng(try APNGEncoder(width: width, height: height, frameCount: ticks.count,
-                                            loopCount: options.loopCount, compression: options.compression,
+                                            loopCount: options.loopCount, compression: options.compression, opaque: options.opaque,
                                             output: gated))
         case .gif:
             let e = try GIFEncoder(width: width, height: height, loopCount: options.loopCount,

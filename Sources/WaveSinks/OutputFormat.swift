@@ -155,6 +155,8 @@ public struct ImageSinkOptions: Sendable {
     public var textCells = false
     public var cellColumns = 80
     public var cellRows = 24
+    /// Every frame is opaque (the scene's background is): an APNG stores RGB.
+    public var opaque = false
 
     public init(compression: Int = 6, loopCount: Int = 0, dither: GIFDither = .floydSteinberg,
                 gifRate: GIFFrameRate = .fps50, crf: Int? = nil, lossyQuality: Int? = nil) {

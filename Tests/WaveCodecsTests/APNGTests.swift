@@ -201,4 +201,42 @@ final class APNGTests: XCTestCase {
         // A plain PNG is not an APNG.
         XCTAssertThrowsError(try APNGDecoder.decode(PNGEncoder.encode(width: 1, height: 1, rgba: [1, 2, 3, 4])))
     }
+
+    /// Opaque frames stored as RGB (colour type 2) decode to the same RGBA frames; a frame
+    /// with transparency given to an opaque encoder is an error, not a silent loss.
+    func testOpaqueFramesAreStoredAsRGB() throws {
+        let frames = movingSquare(count: 5)
+        var bytes: [UInt8] = []
+        let enc = try APNGEncoder(width: 24, height: 12, frameCount: frames.count, opaque: true) { bytes += $0 }
+        for f in frames { try enc.addFrame(rgba: f) }
+        try enc.finish()
+        XCTAssertEqual(bytes[25], 2, "IHDR colour type RGB")
+        XCTAssertEqual(try APNGDecoder.decode(bytes).frames.map(\.rgba), frames)
+        XCTAssertLessThan(bytes.count, try encode(frames, w: 24, h: 12).bytes.count)
+        let strict = try APNGEncoder(width: 24, height: 12, frameCount: 1, opaque: true) { _ in }
+        XCTAssertThrowsError(try strict.addFrame(rgba: movingSquare(count: 1, background: [90, 90, 90, 128])[0]))
+    }
+
+    /// Each image's rows go unfiltered or adaptively filtered, whichever is smaller: flat
+    /// colours with hard edges unfiltered, a smooth gradient filtered.
+    func testTheSmallerOfUnfilteredAndAdaptiveRowsIsKept() throws {
+        let w = 64, h = 32
+        let flat = TestImages.square(w, h, background: [20, 40, 60, 255], color: [250, 200, 10, 255], x: 5, y: 5, size: 20)
+        var gradient = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h { for x in 0..<w {
+            let i = (y * w + x) * 4
+            gradient[i] = UInt8(x * 4 % 256); gradient[i + 1] = UInt8((x * 3 + y * 5) % 256); gradient[i + 2] = UInt8(y * 7 % 256)
+        } }
+        let compressor = try ScanlineCompressor(level: 6)
+        for (image, expectFilter) in [(flat, false), (gradient, true)] {
+            let z = try image.withUnsafeBufferPointer { try compressor.compress($0, stride: w, x0: 0, y0: 0, w: w, h: h, channels: 3) }
+            let rows = try Inflate.inflate(z, maxOutput: h * (w * 3 + 1))
+            let filters = Set((0..<h).map { rows[$0 * (w * 3 + 1)] })
+            XCTAssertEqual(filters == [0], !expectFilter, "filters used: \(filters)")
+            for adaptive in [true, false] {
+                let raw = image.withUnsafeBufferPointer { PNGFilter.filterImage(rgba: $0, stride: w, x0: 0, y0: 0, w: w, h: h, channels: 3, adaptive: adaptive) }
+                XCTAssertLessThanOrEqual(z.count, try Deflater(level: 6, filtered: adaptive).compress(raw).count)
+            }
+        }
+    }
 }

@@ -96,7 +96,8 @@ final class FrameSinkTests: XCTestCase {
         let job = RenderJob(program: program, format: .apng, destination: .file(path), ticks: 0..<4, threads: 1)
         _ = try job.run(shouldStop: { false })
         var expected: [UInt8] = []
-        let encoder = try APNGEncoder(width: 40, height: 20, frameCount: 4, loopCount: 0) { expected += $0 }
+        // The scene's background is opaque, so the sink stores RGB (colour type 2).
+        let encoder = try APNGEncoder(width: 40, height: 20, frameCount: 4, loopCount: 0, opaque: true) { expected += $0 }
         for t in 0..<4 {
             let f = try SceneRuntime.seek(program, to: t).frame()
             try encoder.addFrame(rgba: Renderer().render(f.items, width: 40, height: 20, background: f.background).unpremultipliedRGBA())

@@ -54,22 +54,26 @@ struct BandedRows {
         }
         cuts.sort()
         converter.reset(width: width, height: 1)
-        for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
-            let ya = cuts[k], yb = cuts[k + 1], ym = (ya + yb) / 2
-            for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb {
-                let xm = p.x(at: ym)
-                var left = 0   // the winding just left of the piece on the middle line
-                for (j, q) in pieces.enumerated() where q.y0 <= ya && q.y1 >= yb {
-                    let xq = q.x(at: ym)
-                    if xq < xm || (xq == xm && j < i) { left += q.sign }
-                }
-                let change = inside(left + p.sign) - inside(left)
-                guard change != 0 else { continue }
-                let x0 = p.x(at: ya), x1 = p.x(at: yb)
-                if change > 0 {
-                    converter.addLine(x0, ya - top, x1, yb - top)
-                } else {
-                    converter.addLine(x1, yb - top, x0, ya - top)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { middle in
+            for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
+                let ya = cuts[k], yb = cuts[k + 1], ym = (ya + yb) / 2
+                // x on the middle line of each piece spanning the band, computed once.
+                for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb { middle[i] = p.x(at: ym) }
+                for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb {
+                    let xm = middle[i]
+                    var left = 0   // the winding just left of the piece on the middle line
+                    for (j, q) in pieces.enumerated() where q.y0 <= ya && q.y1 >= yb {
+                        let xq = middle[j]
+                        if xq < xm || (xq == xm && j < i) { left += q.sign }
+                    }
+                    let change = inside(left + p.sign) - inside(left)
+                    guard change != 0 else { continue }
+                    let x0 = p.x(at: ya), x1 = p.x(at: yb)
+                    if change > 0 {
+                        converter.addLine(x0, ya - top, x1, yb - top)
+                    } else {
+                        converter.addLine(x1, yb - top, x0, ya - top)
+                    }
                 }
             }
         }

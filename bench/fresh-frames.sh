@@ -21,6 +21,9 @@
 #   on a context clipped to nothing, is subtracted. Without the venv the Blend2D column is
 #   left out. Before timing, each scene's frame N/2 is compared between wave and the others
 #   (PSNR in dB).
+# Under valgrind the processor shows no AVX-512, so the instruction counts are those of
+# wave's portable kernels (WAVE_KERNELS=portable); the times use the wide ones where the
+# machine has them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}

@@ -1,4 +1,5 @@
 import WaveGeometry
+import CPixelKernels
 import Foundation
 
 /// Shades coverage spans with a linear, radial or conic gradient ramp and blends them (source-over).
@@ -115,6 +116,13 @@ struct GradientBlitter: PaintBlitter {
                     }
                 }
             } else {
+                if count >= 16 && step.magnitude <= Self.laneStepLimit,
+                   shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
+                       wave_gradient_linear(out, ramp.baseAddress, dither.baseAddress! + ditherRow, Int64(f &+ from &* step),
+                                            Int64(step), Int64(offset), Int64(lastIndex), Int64(deviceX &+ from), n)
+                   }) {
+                    return
+                }
                 if count >= 8 && step.magnitude <= Self.laneStepLimit {
                     // Eight pixels a step: lane j is pixel deviceX + j, so the dither lanes
                     // are the same for every step of the row.
@@ -149,6 +157,14 @@ struct GradientBlitter: PaintBlitter {
         case .radial(let cx, let cy, let scale):
             let ry = Double(deviceY) + 0.5 - cy
             let ry2 = ry * ry
+            if count >= 16,
+               shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
+                   wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress! + ditherRow, Int64(deviceX &+ from), cx, ry2,
+                                        scale, Double(lastIndex &- offset), Int32(truncatingIfNeeded: offset),
+                                        Int32(truncatingIfNeeded: lastIndex), n)
+               }) {
+                return
+            }
             if count >= 8 {
                 // Eight pixels a step, each lane computed as the loop below computes it.
                 let dither8 = ditherLanes(ditherRow, deviceX)
@@ -253,6 +269,36 @@ struct GradientBlitter: PaintBlitter {
         if factor != 255 { src = Compositor.scale(src, SIMD8(repeating: factor)) }
         let dst = surface.base.loadUnaligned(fromByteOffset: i &<< 2, as: SIMD8<UInt32>.self)
         surface.base.storeBytes(of: Compositor.over(src, dst), toByteOffset: i &<< 2, as: SIMD8<UInt32>.self)
+    }
+
+    /// Shades the `count` pixels from index `i` with a wide C kernel (CPixelKernels'
+    /// `wave_gradient_*`, AVX-512 gathers, the same bytes), which `kernel(out, from, n)` calls
+    /// for the span's pixels from..<from + n: straight into the surface when they are only
+    /// stored, else a chunk at a time into a buffer and blended from there. False, having
+    /// drawn nothing, when the wide kernels are not in use.
+    @inline(__always)
+    private func shadeWide(_ i: Int, _ count: Int, _ storeOnly: Bool, _ coverage: UInt32, _ factor: UInt32,
+                           _ kernel: (UnsafeMutablePointer<UInt32>, Int, Int) -> Int32) -> Bool {
+        if storeOnly {
+            return kernel(surface.base.assumingMemoryBound(to: UInt32.self) + i, 0, count) != 0
+        }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 128) { chunk in
+            guard let out = chunk.baseAddress else { return false }
+            var done = 0
+            while done < count {
+                let n = Swift.min(128, count &- done)
+                guard kernel(out, done, n) != 0 else { return false }
+                var j = 0
+                while j &+ 8 <= n {
+                    let colors = UnsafeRawPointer(out).loadUnaligned(fromByteOffset: j &<< 2, as: SIMD8<UInt32>.self)
+                    write8(i &+ done &+ j, colors, false, coverage, factor)
+                    j &+= 8
+                }
+                while j < n { blend(i &+ done &+ j, out[j], coverage, factor); j &+= 1 }
+                done &+= n
+            }
+            return true
+        }
     }
 
     /// Dithered premultiplied colour of ramp entry `index` at dither cell `cell`.

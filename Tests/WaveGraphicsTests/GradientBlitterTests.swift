@@ -1,11 +1,13 @@
 import XCTest
+import CPixelKernels
 @testable import WaveGeometry
 @testable import WaveGraphics
 
-/// The gradient blitter shades spans of eight or more pixels eight at a time and shorter ones
-/// pixel by pixel. Both must give the same bytes: here every span is drawn whole on one
-/// surface and one pixel at a time on another (which takes the per-pixel loop that the golden
-/// frames were recorded with), over a patterned background, and the two are compared.
+/// The gradient blitter shades spans of eight or more pixels eight at a time (sixteen or more
+/// with the wide C kernels, where the machine has them) and shorter ones pixel by pixel. All
+/// must give the same bytes: here every span is drawn whole on one surface and one pixel at a
+/// time on another (which takes the per-pixel loop that the golden frames were recorded
+/// with), over a patterned background, and the two are compared, on both kernel paths.
 final class GradientBlitterTests: XCTestCase {
     private let width = 48, height = 6
 
@@ -39,6 +41,15 @@ final class GradientBlitterTests: XCTestCase {
     }
 
     func testSpansOfEightPixelsAtATimeMatchPixelByPixel() {
+        let level = wave_kernels_level()
+        defer { _ = wave_kernels_use(level) }
+        for path in [0, 1] {
+            _ = wave_kernels_use(Int32(path))
+            spansMatchPixelByPixel(path == 0 ? "portable" : "wide")
+        }
+    }
+
+    private func spansMatchPixelByPixel(_ path: String) {
         var checked = 0, compared = 0
         for (rampName, ramp) in ramps() {
             for (geometryName, geometry) in geometries() {
@@ -73,7 +84,7 @@ final class GradientBlitterTests: XCTestCase {
                         }
                     }
                     for i in 0..<whole.count where whole[i] != single[i] {
-                        XCTFail("\(rampName), \(geometryName), origin \(origin): pixel (\(i % width), \(i / width)) is "
+                        XCTFail("\(path): \(rampName), \(geometryName), origin \(origin): pixel (\(i % width), \(i / width)) is "
                                 + "\(String(whole[i], radix: 16)) drawn in a span, \(String(single[i], radix: 16)) alone")
                         break
                     }

@@ -501,7 +501,8 @@ WAVE_WIDE static void gradient_linear_wide(uint32_t *out, const uint32_t *ramp, 
         int64_t whole = (f >> 16) + offset;
         whole = whole < -(1 << 20) ? -(1 << 20) : whole > (1 << 20) ? (1 << 20) : whole;
         __m512i frac = _mm512_set1_epi32((int32_t)(f & 0xFFFF));
-        __m512i k = _mm512_add_epi32(_mm512_set1_epi32((int32_t)whole), _mm512_srai_epi32(_mm512_add_epi32(frac, lanes), 16));
+        __m512i k = _mm512_srai_epi32(_mm512_add_epi32(frac, lanes), 16);
+        k = _mm512_add_epi32(_mm512_set1_epi32((int32_t)whole), k);
         k = _mm512_min_epi32(_mm512_max_epi32(k, _mm512_setzero_si512()), top);
         _mm256_storeu_si256((__m256i *)(out + p), gradient_colors8(ramp, _mm512_castsi512_si256(k), dither));
         _mm256_storeu_si256((__m256i *)(out + p + 8), gradient_colors8(ramp, _mm512_extracti64x4_epi64(k, 1), dither));

@@ -118,8 +118,9 @@ struct GradientBlitter: PaintBlitter {
             } else {
                 if count >= 16 && step.magnitude <= Self.laneStepLimit && wave_kernels_level() > 0,
                    shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
-                       wave_gradient_linear(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow }, Int64(f &+ from &* step),
-                                            Int64(step), Int64(offset), Int64(lastIndex), Int64(deviceX &+ from), n)
+                       wave_gradient_linear(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
+                                            Int64(f &+ from &* step), Int64(step), Int64(offset), Int64(lastIndex),
+                                            Int64(deviceX &+ from), n)
                    }) {
                     return
                 }
@@ -159,9 +160,9 @@ struct GradientBlitter: PaintBlitter {
             let ry2 = ry * ry
             if count >= 16 && wave_kernels_level() > 0,
                shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
-                   wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow }, Int64(deviceX &+ from), cx, ry2,
-                                        scale, Double(lastIndex &- offset), Int32(truncatingIfNeeded: offset),
-                                        Int32(truncatingIfNeeded: lastIndex), n)
+                   wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
+                                        Int64(deviceX &+ from), cx, ry2, scale, Double(lastIndex &- offset),
+                                        Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: lastIndex), n)
                }) {
                 return
             }

@@ -11,8 +11,9 @@
  *   cairo-frames strokes DIR               the stroke goldens of GoldenGeometryTests as PAM
  *   cairo-frames psnr A B                  PSNR in dB of two PNG or PAM images (RGBA)
  *
- * SCENE is the name of a script in examples/. The scene is fitted into W x H as
- * `wave bench --size WxH` does; W and H 0 draw it at its own size. Build: see bench/compare.sh. */
+ * SCENE is the name of a script in examples/, or fresh/NAME for bench/fresh/NAME.wave. The
+ * scene is fitted into W x H as `wave bench --size WxH` does; W and H 0 draw it at its own
+ * size. Build: see bench/compare.sh. */
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <ft2build.h>
@@ -768,9 +769,15 @@ static const struct scene scenes[] = {
 };
 #define SCENE_COUNT (sizeof scenes / sizeof *scenes)
 
+/* The scenes of bench/fresh/ (bench/fresh-frames.sh), named fresh/NAME; not listed by
+ * `scenes`, which lists the examples. */
+#include "cairo-scenes-fresh.c"
+
 static const struct scene *find_scene(const char *name) {
     for (size_t i = 0; i < SCENE_COUNT; i++)
         if (!strcmp(scenes[i].name, name)) return &scenes[i];
+    for (size_t i = 0; i < FRESH_COUNT; i++)
+        if (!strcmp(fresh_scenes[i].name, name)) return &fresh_scenes[i];
     fprintf(stderr, "unknown scene %s\n", name);
     exit(64);
 }

@@ -460,3 +460,116 @@ void wave_weighted_pairs(const uint32_t *const *rows, const uint32_t *w, size_t 
     WAVE_DISPATCH(weighted_pairs_wide(rows, w, n, start, out, count),
                   weighted_pairs_portable(rows, w, n, start, out, count));
 }
+
+/// GradientBlitter's `color`: ramp entry k's (rb, ga) lanes plus the threshold d, >> 8.
+WAVE_ALWAYS_INLINE uint32_t gradient_color(const uint32_t *ramp, int64_t k, uint32_t d) {
+    uint32_t rb = ((ramp[2 * k] + d) >> 8) & 0x00FF00FFu, ga = ((ramp[2 * k + 1] + d) >> 8) & 0x00FF00FFu;
+    return rb | ga << 8;
+}
+
+#ifdef WAVE_X86
+/// The dithered colours of eight ramp entries k (int32 lanes): each entry's (rb, ga) pair is
+/// read as one 64-bit word (rb low), the threshold added to its four 16-bit lanes (no carry
+/// crosses a lane: each stays below 2^16), >> 8 and masked as `gradient_color` does, then
+/// ga's bytes moved up by 8 beside rb's and the words narrowed to pixels.
+WAVE_WIDE static inline __m256i gradient_colors8(const uint32_t *ramp, __m256i k, __m512i dither) {
+    __m512i v = _mm512_i32gather_epi64(k, (const void *)ramp, 8);
+    v = _mm512_and_si512(_mm512_srli_epi64(_mm512_add_epi64(v, dither), 8), _mm512_set1_epi64(0x00FF00FF00FF00FFll));
+    __m512i c = _mm512_or_si512(_mm512_and_si512(v, _mm512_set1_epi64(0x00FF00FF)),
+                                _mm512_and_si512(_mm512_srli_epi64(v, 24), _mm512_set1_epi64(0xFF00FF00ll)));
+    return _mm512_cvtepi64_epi32(c);
+}
+
+/// The thresholds of pixels x ... x + 7 in both 32-bit halves of eight 64-bit lanes.
+WAVE_WIDE static inline __m512i gradient_dither8(const uint32_t *dither_row, int64_t x) {
+    uint64_t d[8];
+    for (int j = 0; j < 8; j++) d[j] = (uint64_t)dither_row[(x + j) & 7] * 0x100000001ull;
+    return _mm512_loadu_si512(d);
+}
+
+/// Sixteen pixels a step. f = whole·2^16 + frac splits the shift exactly:
+/// (f + j·step) >> 16 = whole + (frac + j·step) >> 16, in 32 bits since |step| ≤ 2^27;
+/// whole + offset is bounded to ±2^20 first, which changes no clamped entry. The ramp is read
+/// with gathers, a pixel's two words as one.
+WAVE_WIDE static void gradient_linear_wide(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t f,
+                                           int64_t step, int64_t offset, int64_t last, int64_t x, size_t count) {
+    const __m512i lanes = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                             _mm512_set1_epi32((int32_t)step));
+    const __m512i top = _mm512_set1_epi32((int32_t)last), dither = gradient_dither8(dither_row, x);
+    size_t p = 0;
+    for (; p + 16 <= count; p += 16) {
+        int64_t whole = (f >> 16) + offset;
+        whole = whole < -(1 << 20) ? -(1 << 20) : whole > (1 << 20) ? (1 << 20) : whole;
+        __m512i frac = _mm512_set1_epi32((int32_t)(f & 0xFFFF));
+        __m512i k = _mm512_srai_epi32(_mm512_add_epi32(frac, lanes), 16);
+        k = _mm512_add_epi32(_mm512_set1_epi32((int32_t)whole), k);
+        k = _mm512_min_epi32(_mm512_max_epi32(k, _mm512_setzero_si512()), top);
+        _mm256_storeu_si256((__m256i *)(out + p), gradient_colors8(ramp, _mm512_castsi512_si256(k), dither));
+        _mm256_storeu_si256((__m256i *)(out + p + 8), gradient_colors8(ramp, _mm512_extracti64x4_epi64(k, 1), dither));
+        f = (int64_t)((uint64_t)f + ((uint64_t)step << 4));
+    }
+    for (; p < count; p++) {
+        int64_t k = (f >> 16) + offset;
+        out[p] = gradient_color(ramp, k < 0 ? 0 : k > last ? last : k, dither_row[(x + (int64_t)p) & 7]);
+        f = (int64_t)((uint64_t)f + (uint64_t)step);
+    }
+}
+
+/// Eight pixels a step, each lane computed as the scalar tail computes it (the products and
+/// sums in separate statements: nothing is fused).
+WAVE_WIDE static void gradient_radial_wide(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t x,
+                                           double cx, double ry2, double scale, double limit, int32_t offset,
+                                           int32_t last, size_t count) {
+    const __m512d half = _mm512_set1_pd(0.5), centre = _mm512_set1_pd(cx), r2 = _mm512_set1_pd(ry2);
+    const __m512d s = _mm512_set1_pd(scale), lim = _mm512_set1_pd(limit);
+    const __m256i first = _mm256_set1_epi32(offset), end = _mm256_set1_epi32(last);
+    const __m512i dither = gradient_dither8(dither_row, x);
+    __m512d column = _mm512_setr_pd(0, 1, 2, 3, 4, 5, 6, 7);
+    column = _mm512_add_pd(column, _mm512_set1_pd((double)x));   // exact: whole numbers below 2^53
+    size_t p = 0;
+    for (; p + 8 <= count; p += 8) {
+        __m512d rx = _mm512_sub_pd(_mm512_add_pd(column, half), centre);
+        __m512d rx2 = _mm512_mul_pd(rx, rx);
+        __m512d d2 = _mm512_add_pd(rx2, r2);
+        __m512d fd = _mm512_mul_pd(_mm512_sqrt_pd(d2), s);
+        __mmask8 inside = _mm512_cmp_pd_mask(fd, lim, _CMP_LT_OQ);
+        __m256i k = _mm256_add_epi32(_mm512_cvttpd_epi32(_mm512_add_pd(fd, half)), first);
+        k = _mm256_mask_blend_epi32(inside, end, k);
+        _mm256_storeu_si256((__m256i *)(out + p), gradient_colors8(ramp, k, dither));
+        column = _mm512_add_pd(column, _mm512_set1_pd(8));
+    }
+    for (; p < count; p++) {
+        double rx = ((double)(x + (int64_t)p) + 0.5) - cx;
+        double rx2 = rx * rx;
+        double d2 = rx2 + ry2;
+        double fd = __builtin_sqrt(d2) * scale;
+        int64_t k = fd < limit ? (int64_t)(fd + 0.5) + offset : last;
+        out[p] = gradient_color(ramp, k, dither_row[(x + (int64_t)p) & 7]);
+    }
+}
+#endif
+
+int wave_gradient_linear(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t f, int64_t step,
+                         int64_t offset, int64_t last, int64_t x, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        gradient_linear_wide(out, ramp, dither_row, f, step, offset, last, x, count);
+        return 1;
+    }
+#endif
+    (void)out, (void)ramp, (void)dither_row, (void)f, (void)step, (void)offset, (void)last, (void)x, (void)count;
+    return 0;
+}
+
+int wave_gradient_radial(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t x, double cx,
+                         double ry2, double scale, double limit, int32_t offset, int32_t last, size_t count) {
+#ifdef WAVE_X86
+    if (wave_kernels_level() > 0) {
+        gradient_radial_wide(out, ramp, dither_row, x, cx, ry2, scale, limit, offset, last, count);
+        return 1;
+    }
+#endif
+    (void)out, (void)ramp, (void)dither_row, (void)x, (void)cx, (void)ry2, (void)scale, (void)limit, (void)offset,
+        (void)last, (void)count;
+    return 0;
+}

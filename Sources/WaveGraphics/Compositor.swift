@@ -15,6 +15,24 @@ enum Compositor {
         return rb | (ga << 8)
     }
 
+    /// `scale` on eight pixels at once, lane by lane: lane j of the result is
+    /// `scale(px[j], k[j])` (k in 0...255), the same bytes.
+    @inline(__always)
+    static func scale(_ px: SIMD8<UInt32>, _ k: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), half = SIMD8<UInt32>(repeating: 0x0080_0080)
+        var rb = (px & low) &* k &+ half
+        var ga = ((px &>> 8) & low) &* k &+ half
+        rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+        ga = ((ga &+ ((ga &>> 8) & low)) &>> 8) & low
+        return rb | (ga &<< 8)
+    }
+
+    /// `over` on eight pixels at once: src + dst · (255 − src.a) / 255 lane by lane.
+    @inline(__always)
+    static func over(_ src: SIMD8<UInt32>, _ dst: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        src &+ scale(dst, 255 &- (src &>> 24))
+    }
+
     /// a · b / 255 rounded, for a, b in 0...255.
     @inline(__always)
     static func mul8(_ a: UInt32, _ b: UInt32) -> UInt32 {

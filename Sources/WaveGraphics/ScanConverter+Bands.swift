@@ -54,22 +54,49 @@ struct BandedRows {
         }
         cuts.sort()
         converter.reset(width: width, height: 1)
-        for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
-            let ya = cuts[k], yb = cuts[k + 1], ym = (ya + yb) / 2
-            for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb {
-                let xm = p.x(at: ym)
-                var left = 0   // the winding just left of the piece on the middle line
-                for (j, q) in pieces.enumerated() where q.y0 <= ya && q.y1 >= yb {
-                    let xq = q.x(at: ym)
-                    if xq < xm || (xq == xm && j < i) { left += q.sign }
+        // Per band: each spanning piece's x on the middle line, the pieces in order of (that
+        // x, index), and the winding just left of each piece: the sum of the signs before it
+        // in that order.
+        let n = pieces.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * n) { scratch in
+            guard let middle = scratch.baseAddress else { return }   // no pieces
+            let order = middle + n, leftOf = order + n
+            for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
+                let ya = cuts[k], yb = cuts[k + 1], ym = (ya + yb) / 2
+                var spanning = 0
+                for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb {
+                    middle[i] = p.x(at: ym)
+                    order[spanning] = i
+                    spanning += 1
                 }
-                let change = inside(left + p.sign) - inside(left)
-                guard change != 0 else { continue }
-                let x0 = p.x(at: ya), x1 = p.x(at: yb)
-                if change > 0 {
-                    converter.addLine(x0, ya - top, x1, yb - top)
-                } else {
-                    converter.addLine(x1, yb - top, x0, ya - top)
+                // Insertion sort by x; equal x keep their index order (the indices came in
+                // ascending and only a greater x moves one up).
+                var a = 1
+                while a < spanning {
+                    let v = order[a]
+                    var b = a
+                    while b > 0 && middle[order[b - 1]] > middle[v] {
+                        order[b] = order[b - 1]
+                        b -= 1
+                    }
+                    order[b] = v
+                    a += 1
+                }
+                var winding = 0
+                for a in 0..<spanning {
+                    leftOf[order[a]] = winding
+                    winding += pieces[order[a]].sign
+                }
+                for (i, p) in pieces.enumerated() where p.y0 <= ya && p.y1 >= yb {
+                    let left = leftOf[i]
+                    let change = inside(left + p.sign) - inside(left)
+                    guard change != 0 else { continue }
+                    let x0 = p.x(at: ya), x1 = p.x(at: yb)
+                    if change > 0 {
+                        converter.addLine(x0, ya - top, x1, yb - top)
+                    } else {
+                        converter.addLine(x1, yb - top, x0, ya - top)
+                    }
                 }
             }
         }

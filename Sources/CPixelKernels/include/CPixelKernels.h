@@ -97,6 +97,20 @@ void wave_pair(const uint16_t *a, const uint16_t *b, uint32_t *pairs, size_t cou
 void wave_weighted_pairs(const uint32_t *const *rows, const uint32_t *w, size_t n, uint32_t start, uint16_t *out,
                          size_t count);
 
+/// The dithered colours of `count` pixels of a linear gradient row, from device column x:
+/// pixel p takes ramp entry k = clamp(((f + p·step) >> 16) + offset, 0, last) (ramp holds
+/// (rb, ga) pairs, entry k at ramp[2k]) plus dither_row[(x + p) & 7] in each 16-bit lane,
+/// >> 8 (GradientBlitter's `color`). |step| must be at most 2^27. Returns 0, having written
+/// nothing, unless the wide kernels are in use (the caller then shades the pixels itself).
+int wave_gradient_linear(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t f, int64_t step,
+                         int64_t offset, int64_t last, int64_t x, size_t count);
+
+/// The same for a radial gradient: pixel p at distance d = sqrt(rx² + ry2) from the centre,
+/// rx = ((double)(x + p) + 0.5) − cx, takes entry (int)(d·scale + 0.5) + offset where
+/// d·scale < limit, else entry `last`. Returns 0 unless the wide kernels are in use.
+int wave_gradient_radial(uint32_t *out, const uint32_t *ramp, const uint32_t *dither_row, int64_t x, double cx,
+                         double ry2, double scale, double limit, int32_t offset, int32_t last, size_t count);
+
 /// Which path the kernels take: 1 the wide one (when the machine has it), 0 the portable
 /// one. Returns the path now in use. For tests that compare the two; the default is the
 /// widest the machine has, or the portable one when the environment variable

@@ -106,6 +106,8 @@ public final class InteractiveRepl {
                     break
                 }
             }
+            // A handler that failed was stopped and the scene plays on: say so once.
+            if !session.stoppedHandlers.isEmpty { printingAsync { controller.reportStoppedHandlers() } }
             if now - lastWatch > 250_000_000 {
                 controller.pollWatch(printing: printingAsync)
                 lastWatch = now
@@ -144,8 +146,9 @@ public final class InteractiveRepl {
         let line = String(cString: raw)
         free(raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(line) }
-        // New input may have fixed what failed: the scene runs again (and reports again).
-        if failure != nil { failure = nil; controller.session.isPaused = false; drawnTick = -2 }
+        // The error is old news once something is typed; the scene stays paused until
+        // `:play` (running it again at each input would raise the error again each time).
+        if failure != nil { failure = nil; drawnTick = -2 }
         controller.handle(line)
         rl_set_prompt(prompt)
     }
@@ -161,8 +164,10 @@ public final class InteractiveRepl {
         let plain = (error as? RuntimeError).map { session.describe($0, useColor: false) } ?? "error: \(error)"
         failure = plain.split(separator: "\n").first.map(String.init) ?? plain   // the status row's one line
         session.isPaused = true
+        let note = "note: the scene is paused: change what raised the error, then :play"
         controller.record(plain)
-        printAbove((error as? RuntimeError).map { session.describe($0, useColor: controller.useColor) } ?? plain)
+        controller.record(note)
+        printAbove(((error as? RuntimeError).map { session.describe($0, useColor: controller.useColor) } ?? plain) + "\n" + note)
         drawnTick = -2
     }
 

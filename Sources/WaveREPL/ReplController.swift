@@ -110,6 +110,16 @@ public final class ReplController {
         }
     }
 
+    /// Reports, once each, the handlers the clock stopped since the last report: the error
+    /// at its place, then which handler stopped and how to run it again.
+    public func reportStoppedHandlers() {
+        for stopped in session.takeStoppedHandlers() {
+            record(session.describe(stopped.error, useColor: false))
+            output.error(session.describe(stopped.error, useColor: useColor))
+            complain(session.note(for: stopped))
+        }
+    }
+
     /// Prints a result line and keeps it in the transcript.
     func say(_ text: String) {
         record(text)
@@ -170,6 +180,7 @@ public final class ReplController {
                 say(now ? "saved \(path) (everything typed, from tick 0)" : "saved \(path) (the timeline: tick \(session.runtime.tick) renders what you see now)")
             case ":reset":
                 try session.seek(to: 0)
+                reportStoppedHandlers()
                 say("reset to tick 0")
             case ":pause": session.isPaused = true; say("paused at tick \(session.runtime.tick)")
             case ":play": session.isPaused = false; say("playing")
@@ -184,6 +195,7 @@ public final class ReplController {
                     Interrupts.reset()
                     return complain("seek interrupted; still at tick \(session.runtime.tick)")
                 }
+                reportStoppedHandlers()
                 say("tick \(session.runtime.tick)")
             case ":step":
                 let n = arg.isEmpty ? 1 : Int(arg) ?? -1
@@ -191,6 +203,7 @@ public final class ReplController {
                     return complain("usage: :step [N], N a whole number of ticks from 0 to 1000000 (to go further, :seek TIME)")
                 }
                 try session.step(n)
+                reportStoppedHandlers()
                 say("tick \(session.runtime.tick)")
             case ":speed":
                 guard let x = Double(arg), x > 0, x <= 100 else { return complain("usage: :speed X (more than 0, at most 100)") }
@@ -227,6 +240,7 @@ public final class ReplController {
                 complain("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
             }
         } catch let e as RuntimeError {
+            reportStoppedHandlers()
             record(session.describe(e, useColor: false))
             output.error(session.describe(e, useColor: useColor))
         } catch {

@@ -46,7 +46,10 @@ extension Compiler {
         let expected: ValueType = type == .color ? .paint : type
         func value(_ label: ClauseLabel) -> IRExpr? {
             guard morph == nil, let e = a.arg(label)?.value else { return nil }
-            let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label.rawValue)'")
+            let written = expression(e, ctx)
+            let before = diagnostics.count
+            let t = coerce(written, to: expected, words: [], range: e.range, what: "'\(label.rawValue)'")
+            if targets.count == 1, case .layer(_, let p) = targets[0] { explainMismatch(since: before, p) }
             return t.poisoned ? nil : t.ir
         }
         var anim = AnimationIR(targets: targets, from: value(.from), to: value(.to), by: value(.by),
@@ -359,6 +362,19 @@ extension Compiler {
         return compileKeyTiming(items.count, a, into: &anim)
     }
 
+    /// For key times that rise from 0 but end before 1 (CSS's keyframes may stop at 60 %;
+    /// wave's last value is the one at time 1): the two ways to say what shows after the
+    /// last key, written out when the lists are.
+    func keysEndingEarlyHelp(_ times: [Double], _ ts: [Expr], _ a: Animate) -> String? {
+        guard times.first == 0, let last = times.last, last < 1, zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        var hold = "add the value to hold at time 1"
+        if let v = a.arg(.values)?.value, case .list(let items) = v.kind, let final = items.last {
+            let text = { (list: [Expr]) in list.map { self.file.text(of: $0.range) }.joined(separator: ", ") }
+            hold += " ('values [\(text(items)), \(file.text(of: final.range))] times [\(text(ts)), 1]')"
+        }
+        return "the keys end at \(Value.format(last)): \(hold), or write 'mode discrete' to hold each value from its key time"
+    }
+
     /// The key timing of n keyframes: [times [...]] [mode …] [eases [...]].
     mutating func compileKeyTiming(_ n: Int, _ a: Animate, into anim: inout AnimationIR) -> Bool {
         let discrete: Bool
@@ -374,7 +390,7 @@ extension Compiler {
             // before 1 (SVG's keyTimes for calcMode="discrete").
             guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0,
                   discrete ? (times.last ?? 0) <= 1 : times.last == 1 else {
-                error(.badKeyframes, "key times must rise from 0 to 1", timesExpr.range)
+                error(.badKeyframes, "key times must rise from 0 to 1", timesExpr.range, help: keysEndingEarlyHelp(times, ts, a))
                 return false
             }
             anim.keyTimes = times

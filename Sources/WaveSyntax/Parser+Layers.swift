@@ -270,6 +270,10 @@ extension Parser {
         if head == "transform", kind != "scene", peek(colon).identifier != nil, peek(colon + 1).isPunct("("), !peek(colon).newlineBefore {
             return parseCSSTransform(headID, colon: colon)
         }
+        if head == "filter", kind != "scene", peek(colon).identifier == "drop", peek(colon + 1).isPunct("-"), peek(colon + 2).identifier == "shadow",
+           peek(colon + 3).isPunct("("), !peek(colon).newlineBefore {
+            return parseCSSDropShadow(headID, colon: colon)
+        }
         if !cssFilter, isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
             // Under wave's name: `background-color: red` is also reported as wave's 'fill',
@@ -414,50 +418,4 @@ extension Parser {
     /// Property names that are also words a value may be (`anchor center`, `level height`,
     /// `join miter`).
     static let valueWords: Set<String> = ["center", "width", "height", "miter"]
-}
-
-extension Parser {
-    /// CSS properties that take several values in a row, which no wave property is called.
-    static let cssShorthands: Set<String> = ["box-shadow", "text-shadow", "drop-shadow", "animation", "transition", "margin", "padding", "outline", "inset"]
-
-    /// CSS's `transform: scale(1.2) rotate(45deg)` in a layer body: one error naming wave's
-    /// properties for each function, with the fix when every one has a property of its own
-    /// (`scale`, `rotate`); the functions are read and dropped.
-    mutating func parseCSSTransform(_ head: Identifier, colon: Int) -> Clause? {
-        if colon == 1 { advance() }
-        var calls: [(name: String, args: [Expr])] = []
-        var end = head.range
-        while !current.newlineBefore, current.identifier != nil, peek().isPunct("(") {
-            let call = parseExpression()
-            end = end.to(call.range)
-            if case .call(let name, let args) = call.kind { calls.append((name.name, args)) }
-        }
-        let span = head.range.to(end)
-        let written = calls.compactMap { name, args -> String? in
-            let text = args.map { file.text(of: $0.range) }
-            switch (name, text.count) {
-            case ("scale", 1): return "scale \(text[0])"
-            case ("scale", 2): return "scale (\(text[0]), \(text[1]))"
-            case ("rotate", 1), ("rotateZ", 1): return "rotation \(text[0])"
-            default: return nil
-            }
-        }
-        var message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
-            + "anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"
-        // CSS applies the list right to left: `scale(2, 1) rotate(30deg)` scales the rotated
-        // box, a shear wave's own order (scale, then rotation) cannot give in one layer.
-        let uneven = calls.firstIndex { $0.name == "scale" && $0.args.count == 2 && file.text(of: $0.args[0].range) != file.text(of: $0.args[1].range) }
-        let shears = uneven.map { i in calls[(i + 1)...].contains { $0.name == "rotate" || $0.name == "rotateZ" } } ?? false
-        if shears {
-            message += "; a scale of two factors before a rotate skews the rotated box, which one layer cannot: put the rotation on a "
-                + "layer inside a group that scales"
-        }
-        if !shears, !written.isEmpty, written.count == calls.count {
-            let fix = written.joined(separator: "  ")
-            error(.unknownProperty, message, at: span, help: "write '\(fix)'", fix: .init(span, fix))
-        } else {
-            error(.unknownProperty, message, at: span)
-        }
-        return nil
-    }
 }

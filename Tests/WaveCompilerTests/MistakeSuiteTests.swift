@@ -426,6 +426,13 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer b: circle { }\nanimate b.opacity to red over 1s", ["2:22 E0301 'to' needs a number, found colour"]),
         ("layer ball: circle {\n  radius 20\n  anchor bottom\n\nanimate ball.opacity to 0 over 1s", ["1:20 E0102 unclosed '{' of layer 'ball': expected '}' before 'animate'"]),
         // Effects and blend modes as Core Animation, CSS and canvas write them (issue 16's features).
+        // CSS's drop-shadow(), as its blur() gets: wave's shadow properties, with the edit.
+        ("layer a: rect { filter drop-shadow(2px 2px 4px black) }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
+            + "'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' => 'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' @1:17"]),
+        ("layer a: rect { fill red\n  filter: drop-shadow(0 -1px red)\n}", ["2:3 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
+            + "'shadow-offset (0, -1)  shadow-radius 0  shadow-color red  shadow-opacity 1' => 'shadow-offset (0, -1)  shadow-radius 0  shadow-color red  shadow-opacity 1' @2:3"]),
+        ("layer a: rect { filter drop-shadow(1px, 2px) fill red }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties: 'shadow-offset (x, y)', "
+            + "'shadow-radius' (twice CSS's blur), 'shadow-color' and 'shadow-opacity 1'"]),
         ("layer a: rect { filter blur(4) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
         ("layer a: rect { box-shadow 4 }", ["1:17 E0202 unknown property 'box-shadow' on rect: wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"]),
         ("layer a: rect { shadowPath 4 }", ["1:17 E0202 unknown property 'shadowPath' on rect: wave has no shadow path: the shadow is cast by the layer's own alpha"]),

@@ -117,8 +117,7 @@ extension Parser {
         var closes: Bool? = nil   // whether this body's '}' comes before the end of the file
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [], help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
+                unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open, help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
             if kind == "group" && isWord("layer") {
@@ -129,6 +128,9 @@ extension Parser {
                 // Inside a body that is closed later, a declaration or statement is misplaced
                 // (one error, and it is skipped); in one never closed, the '}' is missing.
                 if closes == nil { closes = blockCloses() }
+                // A declaration indented no deeper than this layer's own line is its sibling:
+                // this body's '}' is the one missing, whichever '}' closes it later.
+                if closes == true, Parser.declarationKeywords.contains(w), !isIndented(beyondLineOf: open) { closes = false }
                 if closes == true {
                     let start = current.range
                     let where_ = kind == "group" ? "group '\(owner)'" : "layer '\(owner)'"
@@ -149,14 +151,14 @@ extension Parser {
             }
             if isWord("layer") || isWord("template") {
                 if current.newlineBefore {
-                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                    let line = file.base + file.lineStarts[file.location(of: current.range.start).line - 1]
+                    unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
+                                  help: "add '}' before it", fix: .init(SourceRange(line, line), lineIndent(of: open) + "}\n"))
                     return
                 }
             }
             if atStrongToken, current.identifier != "layer" {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return
             }
             if acceptPunct(";") { continue }
@@ -167,6 +169,19 @@ extension Parser {
             }
             if index == before { advance() }
         }
+    }
+
+    /// Whether the current token starts its line to the right of where the line holding
+    /// `open` starts.
+    func isIndented(beyondLineOf open: SourceRange) -> Bool {
+        file.location(of: current.range.start).column > lineIndent(of: open).count + 1
+    }
+
+    /// Spaces as wide as the indentation of the line holding `range` (its first token's column).
+    func lineIndent(of range: SourceRange) -> String {
+        guard var head = tokens.firstIndex(where: { $0.range.start == range.start }) else { return "" }
+        while head > 0, !tokens[head].newlineBefore { head -= 1 }
+        return String(repeating: " ", count: file.location(of: tokens[head].range.start).column - 1)
     }
 
     /// `anchor bottom center`, `gravity top left`: a position in two words (CSS's
@@ -191,13 +206,11 @@ extension Parser {
         var clauses: [Clause] = []
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
                 return clauses
             }
             if atStrongToken {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return clauses
             }
             if acceptPunct(";") { continue }   // as between a layer's properties (CSS habit)

@@ -426,6 +426,11 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer b: circle { }\nanimate b.opacity to red over 1s", ["2:22 E0301 'to' needs a number, found colour"]),
         ("layer ball: circle {\n  radius 20\n  anchor bottom\n\nanimate ball.opacity to 0 over 1s", ["1:20 E0102 unclosed '{' of layer 'ball': expected '}' before 'animate'"]),
         // Effects and blend modes as Core Animation, CSS and canvas write them (issue 16's features).
+        // A missing inner '}' in nested groups: one error, at the inner block.
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5\n    layer nose: circle { radius 2 }\n  }\n}\nanimate card.opacity to 0 over 1s",
+         ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before the next declaration => '    }\n' @4:1"]),
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5\n  }\n}\nanimate card.opacity to 0 over 1s",
+         ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before line 4, whose '}' at 4:3 lines up with an outer block but closes this one => '    }\n' @4:1"]),
         // CSS's drop-shadow(), as its blur() gets: wave's shadow properties, with the edit.
         ("layer a: rect { filter drop-shadow(2px 2px 4px black) }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
             + "'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' => 'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' @1:17"]),

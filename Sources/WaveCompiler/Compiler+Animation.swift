@@ -554,13 +554,17 @@ extension Compiler {
                     }
                 return named.isEmpty ? [t] : named
             }
-            guard case .member(let base, let prop) = t.kind else { return [t] }
-            guard case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
+            // `dot.position` and a component of it, `dot.position.y`: the copy goes on the layer.
+            var base = t, members: [Identifier] = []
+            while case .member(let inner, let member) = base.kind { members.insert(member, at: 0); base = inner }
+            guard !members.isEmpty, case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
                   let l = environment.layerIndex[n], l != ctx.copyOf, !environment.layers[l].isTemplate,
                   let count = environment.layers[l].count, count > 0, count <= 1000,
                   environment.layers[l].parent.flatMap({ repeatedAncestor(of: $0) }) == nil else { return [t] }
             return (0..<count).map { k in
-                Expr(.member(Expr(.index(base, Expr(.number(Double(k), nil), base.range)), base.range), prop), t.range)
+                var e = Expr(.index(base, Expr(.number(Double(k), nil), base.range)), base.range)
+                for member in members { e = Expr(.member(e, member), base.range.to(member.range)) }
+                return e
             }
         }
         return out

@@ -60,7 +60,7 @@ enum Hover {
         if let c = namedColors[word] { return (colour(c, written: word), token.range) }
         if TimingCurveName(rawValue: word) != nil { return ("**\(word)** — timing curve", token.range) }
         if Builtin(rawValue: word) != nil || Vocabulary.specialFunctions.contains(word) {
-            return ("**\(word)** — function", token.range)
+            return (Explanation.function(word) ?? "**\(word)** — function", token.range)
         }
         if let property = Property.named(word) { return (propertyText(property, kind: nil), token.range) }
         return nil
@@ -80,13 +80,10 @@ enum Hover {
         return nil
     }
 
-    /// `**radius**: length, default `10` — the circle's radius`.
+    /// `**radius**: length, default `10` (on circle)`, then what it does (`Explanation`,
+    /// which the REPL's `:help` prints too).
     static func propertyText(_ p: Property, kind: LayerKind?) -> String {
-        let byDefault = kind.map { p.defaultText(for: $0) } ?? p.spec.defaultText
-        let kinds = p.spec.kinds.map { " (on \($0.map(\.rawValue).sorted().joined(separator: ", ")))" } ?? " (on every layer)"
-        var text = "**\(p.rawValue)**: \(p.spec.type.rawValue), default `\(byDefault)`\(kinds)\n\n\(p.meaning)"
-        if !p.spec.words.isEmpty { text += "\n\nWords: " + p.spec.words.joined(separator: ", ") }
-        return text
+        Explanation.property(p, kind: kind)
     }
 
     static func colour(_ c: RGBA, written: String) -> String {

@@ -40,7 +40,7 @@ public final class ReplController {
     public var isContinuing: Bool { !pending.isEmpty }
 
     public static let commandHelp: [(String, String)] = [
-        (":help", "this list"),
+        (":help [NAME]", "this list, or what NAME is: a property, function, statement, layer kind, command or name of the session"),
         (":load FILE", "replace the session with a script"),
         (":save [--now] FILE", "write the session as a script: its timeline (each input at its tick), or with --now everything typed from tick 0"),
         (":reset", "restart the clock at tick 0, keeping what was typed"),
@@ -56,6 +56,14 @@ public final class ReplController {
         (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
         (":quit", "leave (Ctrl-D too)"),
     ]
+
+    /// The commands' names (`:pause / :play` gives two).
+    public static let commandNames: [String] = commandHelp.flatMap { entry in
+        entry.0.split(separator: "/").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// The spellings of `:help`.
+    static let helpCommands: Set<String> = [":help", ":h", ":?"]
 
     /// The commands whose argument is a file name (Tab completes it).
     public static let fileCommands: Set<String> = [":load", ":save", ":watch", ":render", ":log"]
@@ -160,7 +168,8 @@ public final class ReplController {
         let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         do {
             switch name {
-            case ":help", ":h", ":?":
+            case _ where ReplController.helpCommands.contains(name):
+                guard arg.isEmpty else { return explain(arg) }
                 let width = (ReplController.commandHelp.map(\.0.count).max() ?? 0) + 2
                 for (c, d) in ReplController.commandHelp { say(c.padding(toLength: width, withPad: " ", startingAt: 0) + d) }
                 say("Anything else is wave code: declarations, statements, or an expression to print.")
@@ -236,8 +245,7 @@ public final class ReplController {
                 watched = ScriptWatcher(path: arg)
                 say("watching \(arg)")
             default:
-                let names = ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }
-                complain("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
+                complain("unknown command '\(name)'\(suggestion(for: name, among: ReplController.commandNames).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
             }
         } catch let e as RuntimeError {
             reportStoppedHandlers()
@@ -246,6 +254,42 @@ public final class ReplController {
         } catch {
             complain("error: \(error)")
         }
+    }
+
+    /// `:help NAME`: a command's line of the list, what the language's vocabulary says of a
+    /// word (`Explanation`, as an editor's hover shows it), or what a name of the session is.
+    func explain(_ word: String) {
+        // A command by its name with or without the colon; a word of the language first
+        // (`:help log` is the function, `:help :log` the command).
+        let bare = word.hasPrefix(":") ? String(word.dropFirst()) : word
+        if word.hasPrefix(":") || Explanation.of(word) == nil, let entry = ReplController.commandHelp.first(where: { e in
+            e.0.split(separator: "/").contains { $0.split(separator: " ").first.map { $0 == ":" + bare } ?? false }
+        }) {
+            return say("\(entry.0)  \(entry.1)")
+        }
+        let environment = session.environment
+        var text: String?
+        if let index = environment.layer(named: word) {
+            let kind = environment.layers[index].kind
+            text = "\(word) — \(kind.rawValue) layer of this session (:help \(kind.rawValue) lists its properties)"
+        } else if environment.variableNames.contains(word) {
+            text = "\(word) — variable of this session; type it to print its value, ':trace \(word)' to follow it"
+        }
+        if let vocabulary = Explanation.of(word) {
+            text = (text.map { $0 + "\n" } ?? "") + Explanation.plain(vocabulary)
+        }
+        guard let text else {
+            let hint = suggestion(for: word, among: ReplController.helpTopics(session: session)).map { "; did you mean '\($0)'?" } ?? ""
+            return complain("no help for '\(word)'\(hint): :help NAME explains a property, function, statement, layer kind, command or name of the session")
+        }
+        for line in text.components(separatedBy: "\n") where !line.isEmpty { say(line) }
+    }
+
+    /// What `:help` can explain: commands, the vocabulary, and the session's names.
+    static func helpTopics(session: ReplSession) -> [String] {
+        let vocabulary = Property.allCases.map(\.rawValue) + Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions
+            + StatementKeyword.allCases.map(\.rawValue) + LayerKind.allCases.map(\.rawValue) + TimingCurveName.allCases.map(\.rawValue)
+        return Array(Set(commandNames + vocabulary + session.environment.layerNames + session.environment.variableNames)).sorted()
     }
 
     func load(_ path: String) throws {

@@ -16,13 +16,9 @@ public struct Parser {
     public static let maxDepth = 200
 
     /// Words that start a statement. After an error the parser skips to one of these.
-    public static let statementKeywords: Set<String> = [
-        "scene", "layer", "template", "let", "var", "every", "at", "after", "animate", "spring",
-        "sequence", "parallel", "effect", "if", "spawn", "remove", "stop", "for", "func",
-        "emit",
-    ]
+    public static let statementKeywords: Set<String> = Set(StatementKeyword.allCases.map(\.rawValue))
     /// Words that start a declaration; they are only valid at the top level of a script.
-    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var", "func", "emit"]
+    static let declarationKeywords: Set<String> = Set(StatementKeyword.allCases.filter(\.isDeclaration).map(\.rawValue))
 
     public init(file: SourceFile) {
         self.file = file

@@ -111,6 +111,7 @@ public final class ReplController {
     func show(_ outcome: ReplSession.Outcome) {
         for p in outcome.printed { say(p) }
         if let m = outcome.message { say(m) }
+        for n in outcome.notes { say(n) }
         let formatter = DiagnosticFormatter(useColor: useColor)
         for (d, file) in outcome.diagnostics.map({ ($0, outcome.file) }) + outcome.elsewhere {
             record(DiagnosticFormatter(useColor: false).format(d, in: file).trimmingCharacters(in: .newlines))

@@ -11,8 +11,8 @@ import WaveSyntax
 /// The session also keeps a script of what was applied, with statements typed after tick 0
 /// wrapped in `at Nt { … }`, so `:save` writes a script that reproduces the live scene.
 public final class ReplSession {
-    public private(set) var environment = Environment()
-    public private(set) var runtime: SceneRuntime
+    public internal(set) var environment = Environment()
+    public internal(set) var runtime: SceneRuntime
     /// Declarations in the order typed (they hold at every tick).
     var declarations: [String] = []
     /// Statements with the tick they were applied at, and where they were typed (or loaded
@@ -62,6 +62,8 @@ public final class ReplSession {
         /// Diagnostics located in another text than `file` (a runtime error raised in an
         /// earlier input's handler or layer while applying this one).
         public var elsewhere: [(Diagnostic, SourceFile)] = []
+        /// Remarks on what the input did (an assignment a running animation hides).
+        public var notes: [String] = []
     }
 
     /// How far `line` opens (positive) or closes `{`, `(` and `[`, and whether it leaves a
@@ -81,6 +83,7 @@ public final class ReplSession {
     public func submit(_ text: String) -> Outcome {
         inputCount += 1
         let file = source("<input \(inputCount)>", text)
+        if let replayed = redeclaring(file) { return replayed }
         var outcome = Outcome(file: file)
         let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment, printsValues: true)
         outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
@@ -104,7 +107,9 @@ public final class ReplSession {
         }
         environment = newEnvironment
         outcome.printed = runtime.printed
-        record(file, Parser.parse(file).statements)
+        let parsed = Parser.parse(file).statements
+        record(file, parsed)
+        outcome.notes = overridden(parsed, in: file)
         return outcome
     }
 
@@ -131,11 +136,16 @@ public final class ReplSession {
     /// first frames already show everything typed.
     public func script(timeline: Bool) -> String { scriptWithSpans(timeline: timeline).text }
 
-    /// The script, and where in its bytes each of `statements` went (with its `at Nt { }`).
-    func scriptWithSpans(timeline: Bool) -> (text: String, spans: [Range<Int>]) {
+    /// The script, and where in its bytes each of `statements` went (with its `at Nt { }`)
+    /// and each of `declarations`.
+    func scriptWithSpans(timeline: Bool) -> (text: String, spans: [Range<Int>], declarationSpans: [Range<Int>]) {
         var out = "# saved from a wave repl session at tick \(runtime.tick)\n"
         if timeline { out += "# golden: \(runtime.tick)\n" }
-        for d in declarations { out += d + "\n" }
+        var declarationSpans: [Range<Int>] = []
+        for d in declarations {
+            declarationSpans.append(out.utf8.count..<(out.utf8.count + d.utf8.count))
+            out += d + "\n"
+        }
         var spans: [Range<Int>] = []
         for statement in statements {
             let (tick, s) = (statement.tick, statement.text)
@@ -148,7 +158,7 @@ public final class ReplSession {
             spans.append(start..<out.utf8.count)
             out += "\n"
         }
-        return (out, spans)
+        return (out, spans, declarationSpans)
     }
 
     /// An `emit` block typed at `tick`, as one at the top level that starts emitting then:
@@ -244,7 +254,7 @@ public final class ReplSession {
 
     /// Rebuilds the scene from the session script and seeks to `tick`.
     public func seek(to tick: Int) throws {
-        let (text, spans) = scriptWithSpans(timeline: true)
+        let (text, spans, _) = scriptWithSpans(timeline: true)
         let file = source("<session>", text)
         let (program, diagnostics) = Compiler.compile(file)
         guard let program else {

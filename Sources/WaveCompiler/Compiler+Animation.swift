@@ -248,11 +248,12 @@ extension Compiler {
     /// that take arguments.
     private mutating func unknownCurve(_ n: String, _ curves: [String], _ range: SourceRange) {
         // No near name: `didYouMean` lists the words (the curves are few), and the rest follow.
-        let more = suggestion(for: n, among: curves) == nil ? "; or cubic-bezier(x1, y1, x2, y2) or steps(n)" : ""
+        let more = suggestion(for: n, among: curves) == nil ? "; or cubic-bezier(x1, y1, x2, y2), steps(n) or linear(points…)" : ""
         error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))\(more)", range, fix: fixIt(n, curves, range))
     }
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
+    ///      | linear(output [position [position]], …)
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
         let curves = TimingCurveName.allCases.map(\.rawValue)
         if case .name(let n) = e.kind {
@@ -282,7 +283,13 @@ extension Compiler {
                 error(.unknownTimingCurve, "'\(n)' is \(call) in wave", e.range, fix: .init(e.range, call))
                 return .cubicBezier(x1, y1, x2, y2)
             }
-            if ["elastic", "bounce", "spring"].contains(where: { key.hasSuffix($0) || key.hasPrefix($0) }), key != "spring" {
+            if key.contains("bounce") {
+                // The one-sided bounce is easeOutBounce; the others have no name in wave.
+                error(.unknownTimingCurve, "'\(n)' has no name in wave: '\(TimingCurveName.easeOutBounce.rawValue)' is easings.net's easeOutBounce "
+                      + "(a ball landing, never past the end), and linear(…) draws any other curve through its points", e.range)
+                return nil
+            }
+            if ["elastic", "spring"].contains(where: { key.hasSuffix($0) || key.hasPrefix($0) }), key != "spring" {
                 error(.unknownTimingCurve, "'\(n)' has no cubic-bezier form: its overshoot and rebound are a spring's, "
                       + "'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'", e.range)
                 return nil
@@ -311,6 +318,8 @@ extension Compiler {
                 return nil
             }
             return .cubicBezier(v[0], v[1], v[2], v[3])
+        case .call(let f, let args) where f.name == TimingCurveName.linear.rawValue:
+            return linearPoints(args, e.range)
         case .call(let f, let args) where EasingFunction(rawValue: f.name) == .steps:
             guard (1...2).contains(args.count) else {
                 error(.argumentCount, "steps takes a whole number of steps ≥ 1 and an optional position", e.range)
@@ -332,7 +341,7 @@ extension Compiler {
             if pos == .jumpNone && n < 2 { error(.badCurveArguments, "steps(n, jump-none) needs n ≥ 2", e.range); return nil }
             return .steps(Int(n), pos)
         default:
-            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…) or steps(…)", e.range)
+            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…), steps(…) or linear(…)", e.range)
         }
         return nil
     }

@@ -305,6 +305,15 @@ extension Parser {
         return item
     }
 
+    /// A second position after a point's first in CSS's `linear(…)` (`0.5 25% 75%`), if one
+    /// follows. Apart from `parseList`, as `cssCentre` is.
+    @inline(never)
+    mutating func anotherLocation(after stop: Expr, close: String) -> Expr {
+        guard canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore else { return stop }
+        let location = parseExpression()
+        return Expr(.stop(stop, location), stop.range.to(location.range))
+    }
+
     /// Comma-separated expressions up to `close`. A missing closer is reported at the
     /// opener's position as well as where it was expected.
     mutating func parseList(close: String, opener: SourceRange, allowStops: Bool, secondLocation: Bool = false) -> [Expr] {
@@ -321,10 +330,7 @@ extension Parser {
                     item = Expr(.stop(item, corner), item.range.to(corner.range))
                 }
                 item = cssCentre(after: item, close: close)
-                if secondLocation, canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore {
-                    let location = parseExpression()
-                    item = Expr(.stop(item, location), item.range.to(location.range))
-                }
+                if secondLocation { item = anotherLocation(after: item, close: close) }
             }
             items.append(item)
             if acceptPunct(",") { continue }

@@ -99,7 +99,10 @@ public final class ReplController {
         pending = []
         pendingDepth = 0
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        show(session.submit(text))
+        let outcome = session.submit(text)
+        // Ctrl-C stopped a redeclaration's replay: said, and not a second Ctrl-C for the prompt.
+        if outcome.stoppedReplay { Interrupts.reset() }
+        show(outcome)
     }
 
     /// Drops a half-typed block (Ctrl-C).

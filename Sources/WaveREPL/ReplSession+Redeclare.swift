@@ -88,8 +88,10 @@ extension ReplSession {
             if let other = self.file(holding: e.range) { outcome.elsewhere.append((e.diagnostic, other)) } else { outcome.message = "error: \(e.description)" }
             return outcome
         } catch {
+            // Ctrl-C during a long replay: nothing changed.
             (declarations, statements, environment) = before
-            outcome.message = "\(error)"
+            outcome.message = "the replay stopped (\(error)); the session is unchanged"
+            outcome.stoppedReplay = true
             return outcome
         }
         environment = newEnvironment

@@ -64,6 +64,8 @@ public final class ReplSession {
         public var elsewhere: [(Diagnostic, SourceFile)] = []
         /// Remarks on what the input did (an assignment a running animation hides).
         public var notes: [String] = []
+        /// A replay the input started was stopped (Ctrl-C): the interrupt is dealt with.
+        public var stoppedReplay = false
     }
 
     /// How far `line` opens (positive) or closes `{`, `(` and `[`, and whether it leaves a

@@ -115,12 +115,22 @@ extension Parser {
             return
         }
         var closes: Bool? = nil   // whether this body's '}' comes before the end of the file
+        var indented = false      // a line of this body started right of the layer's own line
         while !acceptPunct("}") {
             if current.isEOF {
                 unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open, help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
+            if current.newlineBefore, !indented { indented = isIndented(beyondLineOf: open) }
             if kind == "group" && isWord("layer") {
+                // In a script that leaves a '{' open, a child indented like the group itself,
+                // after children indented deeper, is the group's sibling: its '}' is missing.
+                if indented, current.newlineBefore, !isIndented(beyondLineOf: open), leavesBracesOpen() {
+                    let line = file.base + file.lineStarts[file.location(of: current.range.start).line - 1]
+                    unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
+                                  help: "add '}' before it", fix: .init(SourceRange(line, line), lineIndent(of: open) + "}\n"))
+                    return
+                }
                 if let child = parseLayer() { children.append(child) }
                 continue
             }
@@ -169,6 +179,15 @@ extension Parser {
             }
             if index == before { advance() }
         }
+    }
+
+    /// Whether the script has more '{' than '}' (counted once, on first asking).
+    @inline(never)
+    mutating func leavesBracesOpen() -> Bool {
+        if let known = bracesOpenAtEnd { return known }
+        let balance = tokens.reduce(0) { $0 + ($1.isPunct("{") ? 1 : $1.isPunct("}") ? -1 : 0) }
+        bracesOpenAtEnd = balance > 0
+        return balance > 0
     }
 
     /// Whether the current token starts its line to the right of where the line holding

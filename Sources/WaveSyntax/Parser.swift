@@ -10,6 +10,10 @@ public struct Parser {
     /// While a statement's target is parsed, the expression depth at its top: there a `++`
     /// or `--` ends the expression, for the statement to report (`x++`).
     var incrementTargetDepth: Int? = nil
+    /// Whether the script has more '{' than '}' (`leavesBracesOpen`), once asked. (Last, in
+    /// the padding after the optional above: a larger parser overflowed the stack of a debug
+    /// build at the deepest nesting allowed.)
+    var bracesOpenAtEnd: Bool? = nil
 
     /// Deepest nesting of expressions and blocks accepted before reporting an error instead
     /// of recursing further (protects the stack from hostile input).

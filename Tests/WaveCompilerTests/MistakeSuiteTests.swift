@@ -431,6 +431,11 @@ final class MistakeSuiteTests: XCTestCase {
          ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before the next declaration => '    }\n' @4:1"]),
         ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5\n  }\n}\nanimate card.opacity to 0 over 1s",
          ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before line 4, whose '}' at 4:3 lines up with an outer block but closes this one => '    }\n' @4:1"]),
+        // A group left open before a sibling group: the sibling is not read as its child.
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5 }\n  layer hat: group {\n    layer brim: rect { }\n  }\n  opacity 0.5\n}\nanimate hat.opacity to 0 over 1s",
+         ["2:21 E0102 unclosed '{' of layer 'face': expected '}' before the next declaration => '  }\n' @4:1"]),
+        // Flat (unindented) children are children.
+        ("layer g: group {\nlayer a: circle { radius 3 }\nlayer b: circle { radius 3 }\n}", []),
         // CSS's drop-shadow(), as its blur() gets: wave's shadow properties, with the edit.
         ("layer a: rect { filter drop-shadow(2px 2px 4px black) }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
             + "'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' => 'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' @1:17"]),

@@ -53,6 +53,11 @@ enum Hover {
                 return ("**\(word)** — animation option: \(meaning)", token.range)
             }
         }
+        if !afterDot, let keyword = StatementKeyword(rawValue: word),
+           i == 0 || token.newlineBefore || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";") || tokens[i - 1].isWord(StatementWord.then.rawValue) {
+            // A statement's first word: its form and meaning (the table `:help` prints too).
+            return ("**\(word)** — statement: `\(keyword.form)`\n\n\(keyword.meaning)", token.range)
+        }
         if let kind = LayerKind(rawValue: word) {
             let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")
             return ("**\(kind.rawValue)** — layer kind\n\nProperties: \(names)", token.range)

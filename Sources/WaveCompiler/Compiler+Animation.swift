@@ -46,7 +46,10 @@ extension Compiler {
         let expected: ValueType = type == .color ? .paint : type
         func value(_ label: ClauseLabel) -> IRExpr? {
             guard morph == nil, let e = a.arg(label)?.value else { return nil }
-            let t = coerce(expression(e, ctx), to: expected, words: [], range: e.range, what: "'\(label.rawValue)'")
+            let written = expression(e, ctx)
+            let before = diagnostics.count
+            let t = coerce(written, to: expected, words: [], range: e.range, what: "'\(label.rawValue)'")
+            if targets.count == 1, case .layer(_, let p) = targets[0] { explainMismatch(since: before, p) }
             return t.poisoned ? nil : t.ir
         }
         var anim = AnimationIR(targets: targets, from: value(.from), to: value(.to), by: value(.by),
@@ -245,11 +248,12 @@ extension Compiler {
     /// that take arguments.
     private mutating func unknownCurve(_ n: String, _ curves: [String], _ range: SourceRange) {
         // No near name: `didYouMean` lists the words (the curves are few), and the rest follow.
-        let more = suggestion(for: n, among: curves) == nil ? "; or cubic-bezier(x1, y1, x2, y2) or steps(n)" : ""
+        let more = suggestion(for: n, among: curves) == nil ? "; or cubic-bezier(x1, y1, x2, y2), steps(n) or linear(points…)" : ""
         error(.unknownTimingCurve, "unknown timing curve '\(n)'\(didYouMean(n, curves))\(more)", range, fix: fixIt(n, curves, range))
     }
 
     /// ease NAME | cubic-bezier(x1, y1, x2, y2) | steps(n[, jump-start|jump-end|jump-none|jump-both])
+    ///      | linear(output [position [position]], …)
     mutating func timingFunction(_ e: Expr) -> TimingFunction? {
         let curves = TimingCurveName.allCases.map(\.rawValue)
         if case .name(let n) = e.kind {
@@ -279,7 +283,13 @@ extension Compiler {
                 error(.unknownTimingCurve, "'\(n)' is \(call) in wave", e.range, fix: .init(e.range, call))
                 return .cubicBezier(x1, y1, x2, y2)
             }
-            if ["elastic", "bounce", "spring"].contains(where: { key.hasSuffix($0) || key.hasPrefix($0) }), key != "spring" {
+            if key.contains("bounce") {
+                // The one-sided bounce is easeOutBounce; the others have no name in wave.
+                error(.unknownTimingCurve, "'\(n)' has no name in wave: '\(TimingCurveName.easeOutBounce.rawValue)' is easings.net's easeOutBounce "
+                      + "(a ball landing, never past the end), and linear(…) draws any other curve through its points", e.range)
+                return nil
+            }
+            if ["elastic", "spring"].contains(where: { key.hasSuffix($0) || key.hasPrefix($0) }), key != "spring" {
                 error(.unknownTimingCurve, "'\(n)' has no cubic-bezier form: its overshoot and rebound are a spring's, "
                       + "'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'", e.range)
                 return nil
@@ -308,6 +318,8 @@ extension Compiler {
                 return nil
             }
             return .cubicBezier(v[0], v[1], v[2], v[3])
+        case .call(let f, let args) where f.name == TimingCurveName.linear.rawValue:
+            return linearPoints(args, e.range)
         case .call(let f, let args) where EasingFunction(rawValue: f.name) == .steps:
             guard (1...2).contains(args.count) else {
                 error(.argumentCount, "steps takes a whole number of steps ≥ 1 and an optional position", e.range)
@@ -329,7 +341,7 @@ extension Compiler {
             if pos == .jumpNone && n < 2 { error(.badCurveArguments, "steps(n, jump-none) needs n ≥ 2", e.range); return nil }
             return .steps(Int(n), pos)
         default:
-            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…) or steps(…)", e.range)
+            error(.unknownTimingCurve, "expected a timing curve: \(curves.joined(separator: ", ")), cubic-bezier(…), steps(…) or linear(…)", e.range)
         }
         return nil
     }
@@ -359,6 +371,19 @@ extension Compiler {
         return compileKeyTiming(items.count, a, into: &anim)
     }
 
+    /// For key times that rise from 0 but end before 1 (CSS's keyframes may stop at 60 %;
+    /// wave's last value is the one at time 1): the two ways to say what shows after the
+    /// last key, written out when the lists are.
+    func keysEndingEarlyHelp(_ times: [Double], _ ts: [Expr], _ a: Animate) -> String? {
+        guard times.first == 0, let last = times.last, last < 1, zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        var hold = "add the value to hold at time 1"
+        if let v = a.arg(.values)?.value, case .list(let items) = v.kind, let final = items.last {
+            let text = { (list: [Expr]) in list.map { self.file.text(of: $0.range) }.joined(separator: ", ") }
+            hold += " ('values [\(text(items)), \(file.text(of: final.range))] times [\(text(ts)), 1]')"
+        }
+        return "the keys end at \(Value.format(last)): \(hold), or write 'mode discrete' to hold each value from its key time"
+    }
+
     /// The key timing of n keyframes: [times [...]] [mode …] [eases [...]].
     mutating func compileKeyTiming(_ n: Int, _ a: Animate, into anim: inout AnimationIR) -> Bool {
         let discrete: Bool
@@ -374,7 +399,7 @@ extension Compiler {
             // before 1 (SVG's keyTimes for calcMode="discrete").
             guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }), times.first == 0,
                   discrete ? (times.last ?? 0) <= 1 : times.last == 1 else {
-                error(.badKeyframes, "key times must rise from 0 to 1", timesExpr.range)
+                error(.badKeyframes, "key times must rise from 0 to 1", timesExpr.range, help: keysEndingEarlyHelp(times, ts, a))
                 return false
             }
             anim.keyTimes = times
@@ -538,13 +563,17 @@ extension Compiler {
                     }
                 return named.isEmpty ? [t] : named
             }
-            guard case .member(let base, let prop) = t.kind else { return [t] }
-            guard case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
+            // `dot.position` and a component of it, `dot.position.y`: the copy goes on the layer.
+            var base = t, members: [Identifier] = []
+            while case .member(let inner, let member) = base.kind { members.insert(member, at: 0); base = inner }
+            guard !members.isEmpty, case .name(let n) = base.kind, environment.lets[n] == nil, environment.globalIndex[n] == nil,
                   let l = environment.layerIndex[n], l != ctx.copyOf, !environment.layers[l].isTemplate,
                   let count = environment.layers[l].count, count > 0, count <= 1000,
                   environment.layers[l].parent.flatMap({ repeatedAncestor(of: $0) }) == nil else { return [t] }
             return (0..<count).map { k in
-                Expr(.member(Expr(.index(base, Expr(.number(Double(k), nil), base.range)), base.range), prop), t.range)
+                var e = Expr(.index(base, Expr(.number(Double(k), nil), base.range)), base.range)
+                for member in members { e = Expr(.member(e, member), base.range.to(member.range)) }
+                return e
             }
         }
         return out

@@ -182,8 +182,12 @@ extension Compiler {
             }
             if let earlier = seen[prop.rawValue] {
                 let (line, col) = file.location(of: earlier.start)
+                // The string after `text` in the header is easily not seen as the property.
+                let header = prop == .text && decl.argument?.range == earlier
                 error(.duplicateProperty, "property '\(head)' is set twice (first at \(line):\(col))", clause.head.range,
-                      notes: [.init("'\(prop.rawValue)' is first set here", earlier)])
+                      notes: [.init("'\(prop.rawValue)' is first set here", earlier)],
+                      help: header ? "the value after 'text' in 'layer \(decl.name.name): text …' is this layer's 'text' property, and may be "
+                          + "any expression ('layer \(decl.name.name): text \"score \" + n { … }'); set it there or in the body, not both" : nil)
                 continue
             }
             seen[prop.rawValue] = clause.head.range
@@ -454,7 +458,18 @@ extension Compiler {
             return .bad(.list)
         }
         warnPercentLength(e, prop)
+        let before = diagnostics.count
+        defer { explainMismatch(since: before, prop) }
         return coerce(t, to: info.type, words: info.words, range: e.range, what: "'\(prop.rawValue)'")
+    }
+
+    /// Gives the type errors reported since diagnostic `first` a help line naming what
+    /// `prop` is, from the property table, with its default as an example:
+    /// `'frame': the box (x, y, width, height) the shape fills; for example 'frame (0, 0, 100, 100)'`.
+    mutating func explainMismatch(since first: Int, _ prop: Property) {
+        for i in first..<diagnostics.count where diagnostics[i].code == .typeMismatch && diagnostics[i].help == nil {
+            diagnostics[i].help = "'\(prop.rawValue)': \(prop.meaning); for example '\(prop.rawValue) \(prop.spec.defaultText)'"
+        }
     }
 
     /// `frame (0, 0, 100%, 5)`, `corner 50%`: in a place or size a percentage is the plain

@@ -176,6 +176,18 @@ public enum TimingFunction: Equatable, Sendable {
     case cubicBezier(Double, Double, Double, Double)
     case steps(Int, StepPosition)
     case spring(SpringParameters)
+    /// `ease-out-bounce`.
+    case bounce
+    /// CSS Easing 2's `linear(…)`: straight lines through the points.
+    /// Guarantees: at least two points, inputs never decreasing, all finite.
+    case points([TimingPoint])
+}
+
+/// A point of a `linear(…)` curve: progress `output` at time fraction `input`.
+public struct TimingPoint: Equatable, Sendable {
+    public var input: Double
+    public var output: Double
+    public init(input: Double, output: Double) { self.input = input; self.output = output }
 }
 
 

@@ -114,6 +114,8 @@ public struct IRPrinter {
         switch f {
         case .linear: return "linear"
         case .cubicBezier(let a, let b, let c, let d): return "cubic-bezier(\([a, b, c, d].map(Value.format).joined(separator: ", ")))"
+        case .bounce: return TimingCurveName.easeOutBounce.rawValue
+        case .points(let ps): return "linear(" + ps.map { "\(Value.format($0.output)) \(Value.format($0.input * 100))%" }.joined(separator: ", ") + ")"
         case .steps(let n, let p): return "steps(\(n), \(p.rawValue))"
         case .spring(let p):
             let settle = Spring(p).settlingTime

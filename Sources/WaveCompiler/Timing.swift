@@ -6,7 +6,7 @@ import Foundation
 public enum Timing {
     /// The named curves, with Core Animation's control points (`TimingCurveName.controlPoints`).
     public static let named: [String: TimingFunction] = Dictionary(uniqueKeysWithValues: TimingCurveName.allCases.map { name in
-        (name.rawValue, name.controlPoints.map { TimingFunction.cubicBezier($0.x1, $0.y1, $0.x2, $0.y2) } ?? .linear)
+        (name.rawValue, name == .easeOutBounce ? .bounce : name.controlPoints.map { TimingFunction.cubicBezier($0.x1, $0.y1, $0.x2, $0.y2) } ?? .linear)
     })
 
     /// Eased progress for linear time fraction `x` (a real number; see `apply(_:_:before:)`).
@@ -22,7 +22,42 @@ public enum Timing {
         case .linear, .spring: return p
         case .cubicBezier(let x1, let y1, let x2, let y2): return .real(cubicBezier(x1, y1, x2, y2, p.value))
         case .steps(let n, let position): return steps(n, position, p, before: before)
+        case .bounce: return .real(bounce(p.value))
+        case .points(let points): return .real(linearPoints(points, p.value))
         }
+    }
+
+    /// easings.net's easeOutBounce: four parabolas of one curvature (7.5625) that touch 1
+    /// at x = 1/2.75, 2/2.75, 2.5/2.75 and 1 and dip to 0.75, 0.9375 and 0.984375 between:
+    /// never above 1. Before 0 it is 0, after 1 it is 1.
+    public static func bounce(_ x: Double) -> Double {
+        let n = 7.5625, d = 2.75
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        if x < 1 / d { return n * x * x }
+        if x < 2 / d { let u = x - 1.5 / d; return n * u * u + 0.75 }
+        if x < 2.5 / d { let u = x - 2.25 / d; return n * u * u + 0.9375 }
+        let u = x - 2.625 / d
+        return n * u * u + 0.984375
+    }
+
+    /// CSS Easing Level 2's linear easing function: the output on the straight line through
+    /// the two points around `x` (the last point at or before x and the one after it; before
+    /// the first and after the last, the first two or the last two, extended). Two points at
+    /// one input make a jump: at that input the later one holds.
+    public static func linearPoints(_ points: [TimingPoint], _ x: Double) -> Double {
+        guard points.count >= 2, let first = points.first, let last = points.last else { return x }
+        let a: TimingPoint, b: TimingPoint
+        if x < first.input {
+            (a, b) = (points[0], points[1])
+        } else if x >= last.input {
+            (a, b) = (points[points.count - 2], last)
+        } else {
+            let i = points.lastIndex { $0.input <= x } ?? 0
+            (a, b) = (points[i], points[min(i + 1, points.count - 1)])
+        }
+        if a.input == b.input { return x < a.input ? a.output : b.output }
+        return a.output + (b.output - a.output) * (x - a.input) / (b.input - a.input)
     }
 
     /// Solves x(t) = x for the Bézier's parameter by Newton's method, falling back to

@@ -53,6 +53,11 @@ enum Hover {
                 return ("**\(word)** — animation option: \(meaning)", token.range)
             }
         }
+        if !afterDot, let keyword = StatementKeyword(rawValue: word),
+           i == 0 || token.newlineBefore || tokens[i - 1].isPunct("{") || tokens[i - 1].isPunct(";") || tokens[i - 1].isWord(StatementWord.then.rawValue) {
+            // A statement's first word: its form and meaning (the table `:help` prints too).
+            return ("**\(word)** — statement: `\(keyword.form)`\n\n\(keyword.meaning)", token.range)
+        }
         if let kind = LayerKind(rawValue: word) {
             let names = CompletionWords.properties(of: kind).map(\.rawValue).joined(separator: ", ")
             return ("**\(kind.rawValue)** — layer kind\n\nProperties: \(names)", token.range)
@@ -60,7 +65,7 @@ enum Hover {
         if let c = namedColors[word] { return (colour(c, written: word), token.range) }
         if TimingCurveName(rawValue: word) != nil { return ("**\(word)** — timing curve", token.range) }
         if Builtin(rawValue: word) != nil || Vocabulary.specialFunctions.contains(word) {
-            return ("**\(word)** — function", token.range)
+            return (Explanation.function(word) ?? "**\(word)** — function", token.range)
         }
         if let property = Property.named(word) { return (propertyText(property, kind: nil), token.range) }
         return nil
@@ -80,13 +85,10 @@ enum Hover {
         return nil
     }
 
-    /// `**radius**: length, default `10` — the circle's radius`.
+    /// `**radius**: length, default `10` (on circle)`, then what it does (`Explanation`,
+    /// which the REPL's `:help` prints too).
     static func propertyText(_ p: Property, kind: LayerKind?) -> String {
-        let byDefault = kind.map { p.defaultText(for: $0) } ?? p.spec.defaultText
-        let kinds = p.spec.kinds.map { " (on \($0.map(\.rawValue).sorted().joined(separator: ", ")))" } ?? " (on every layer)"
-        var text = "**\(p.rawValue)**: \(p.spec.type.rawValue), default `\(byDefault)`\(kinds)\n\n\(p.meaning)"
-        if !p.spec.words.isEmpty { text += "\n\nWords: " + p.spec.words.joined(separator: ", ") }
-        return text
+        Explanation.property(p, kind: kind)
     }
 
     static func colour(_ c: RGBA, written: String) -> String {

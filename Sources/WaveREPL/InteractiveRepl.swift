@@ -106,6 +106,8 @@ public final class InteractiveRepl {
                     break
                 }
             }
+            // A handler that failed was stopped and the scene plays on: say so once.
+            if !session.stoppedHandlers.isEmpty { printingAsync { controller.reportStoppedHandlers() } }
             if now - lastWatch > 250_000_000 {
                 controller.pollWatch(printing: printingAsync)
                 lastWatch = now
@@ -144,8 +146,9 @@ public final class InteractiveRepl {
         let line = String(cString: raw)
         free(raw)
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { add_history(line) }
-        // New input may have fixed what failed: the scene runs again (and reports again).
-        if failure != nil { failure = nil; controller.session.isPaused = false; drawnTick = -2 }
+        // The error is old news once something is typed; the scene stays paused until
+        // `:play` (running it again at each input would raise the error again each time).
+        if failure != nil { failure = nil; drawnTick = -2 }
         controller.handle(line)
         rl_set_prompt(prompt)
     }
@@ -161,8 +164,10 @@ public final class InteractiveRepl {
         let plain = (error as? RuntimeError).map { session.describe($0, useColor: false) } ?? "error: \(error)"
         failure = plain.split(separator: "\n").first.map(String.init) ?? plain   // the status row's one line
         session.isPaused = true
+        let note = "note: the scene is paused: change what raised the error, then :play"
         controller.record(plain)
-        printAbove((error as? RuntimeError).map { session.describe($0, useColor: controller.useColor) } ?? plain)
+        controller.record(note)
+        printAbove(((error as? RuntimeError).map { session.describe($0, useColor: controller.useColor) } ?? plain) + "\n" + note)
         drawnTick = -2
     }
 
@@ -308,33 +313,15 @@ public final class InteractiveRepl {
 
     // MARK: - Completion
 
-    /// Keywords, layer names, variables, `:commands`, properties after `layer.`, and file
-    /// names after the commands that take one.
-    static func candidates(for text: String, line: String) -> [String] {
-        if let command = line.split(separator: " ").first, ReplController.fileCommands.contains(String(command)), line.contains(" ") {
-            return ReplController.fileCandidates(for: text)
-        }
-        if line.hasPrefix(":") && !line.contains(" ") {
-            return ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }.flatMap { $0.split(separator: "/").map { String($0).trimmingCharacters(in: .whitespaces) } }
-        }
-        guard let session = current?.controller.session else { return [] }
-        if let dot = text.lastIndex(of: ".") {
-            let base = String(text[..<dot])
-            if let components = CompletionWords.components(of: base, in: session.environment) {
-                return components.map { base + "." + $0 }
-            }
-            guard let members = CompletionWords.members(of: base, in: session.environment) else { return [] }
-            return members.map { base + "." + $0.rawValue }
-        }
-        return CompletionWords.statementWords(layerNames: session.environment.layerNames,
-                                              variableNames: session.environment.variableNames)
-    }
-
     static func complete(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
         let prefix = text.map { String(cString: $0) } ?? ""
         if state == 0 {
+            // What is typed before the word: the open block's earlier lines, then this line.
             let line = rl_line_buffer.map { String(cString: $0) } ?? ""
-            completions = candidates(for: prefix, line: line).filter { $0.hasPrefix(prefix) }
+            let upTo = String(decoding: Array(line.utf8).prefix(max(0, Int(rl_point) - prefix.utf8.count)), as: UTF8.self)
+            guard let controller = current?.controller else { return nil }
+            let before = (controller.pending + [upTo]).joined(separator: "\n")
+            completions = ReplCompletion.candidates(for: prefix, before: before, session: controller.session).filter { $0.hasPrefix(prefix) }
             // After a layer name the next key is usually '.', so don't add a space.
             let layers = Set(current?.controller.session.environment.layerNames ?? [])
             if !completions.isEmpty && completions.allSatisfy({ layers.contains($0) }) { rl_completion_append_character = 0 }

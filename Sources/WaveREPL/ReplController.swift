@@ -40,7 +40,7 @@ public final class ReplController {
     public var isContinuing: Bool { !pending.isEmpty }
 
     public static let commandHelp: [(String, String)] = [
-        (":help", "this list"),
+        (":help [NAME]", "this list, or what NAME is: a property, function, statement, layer kind, command or name of the session"),
         (":load FILE", "replace the session with a script"),
         (":save [--now] FILE", "write the session as a script: its timeline (each input at its tick), or with --now everything typed from tick 0"),
         (":reset", "restart the clock at tick 0, keeping what was typed"),
@@ -56,6 +56,14 @@ public final class ReplController {
         (":log [N] / :log FILE", "the session so far: in a pager (PageUp/PageDown, q), the last N lines, or written to FILE"),
         (":quit", "leave (Ctrl-D too)"),
     ]
+
+    /// The commands' names (`:pause / :play` gives two).
+    public static let commandNames: [String] = commandHelp.flatMap { entry in
+        entry.0.split(separator: "/").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// The spellings of `:help`.
+    static let helpCommands: Set<String> = [":help", ":h", ":?"]
 
     /// The commands whose argument is a file name (Tab completes it).
     public static let fileCommands: Set<String> = [":load", ":save", ":watch", ":render", ":log"]
@@ -91,7 +99,10 @@ public final class ReplController {
         pending = []
         pendingDepth = 0
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        show(session.submit(text))
+        let outcome = session.submit(text)
+        // Ctrl-C stopped a redeclaration's replay: said, and not a second Ctrl-C for the prompt.
+        if outcome.stoppedReplay { Interrupts.reset() }
+        show(outcome)
     }
 
     /// Drops a half-typed block (Ctrl-C).
@@ -103,10 +114,21 @@ public final class ReplController {
     func show(_ outcome: ReplSession.Outcome) {
         for p in outcome.printed { say(p) }
         if let m = outcome.message { say(m) }
+        for n in outcome.notes { say(n) }
         let formatter = DiagnosticFormatter(useColor: useColor)
         for (d, file) in outcome.diagnostics.map({ ($0, outcome.file) }) + outcome.elsewhere {
             record(DiagnosticFormatter(useColor: false).format(d, in: file).trimmingCharacters(in: .newlines))
             output.error(formatter.format(d, in: file).trimmingCharacters(in: .newlines))
+        }
+    }
+
+    /// Reports, once each, the handlers the clock stopped since the last report: the error
+    /// at its place, then which handler stopped and how to run it again.
+    public func reportStoppedHandlers() {
+        for stopped in session.takeStoppedHandlers() {
+            record(session.describe(stopped.error, useColor: false))
+            output.error(session.describe(stopped.error, useColor: useColor))
+            complain(session.note(for: stopped))
         }
     }
 
@@ -150,7 +172,8 @@ public final class ReplController {
         let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
         do {
             switch name {
-            case ":help", ":h", ":?":
+            case _ where ReplController.helpCommands.contains(name):
+                guard arg.isEmpty else { return explain(arg) }
                 let width = (ReplController.commandHelp.map(\.0.count).max() ?? 0) + 2
                 for (c, d) in ReplController.commandHelp { say(c.padding(toLength: width, withPad: " ", startingAt: 0) + d) }
                 say("Anything else is wave code: declarations, statements, or an expression to print.")
@@ -170,6 +193,7 @@ public final class ReplController {
                 say(now ? "saved \(path) (everything typed, from tick 0)" : "saved \(path) (the timeline: tick \(session.runtime.tick) renders what you see now)")
             case ":reset":
                 try session.seek(to: 0)
+                reportStoppedHandlers()
                 say("reset to tick 0")
             case ":pause": session.isPaused = true; say("paused at tick \(session.runtime.tick)")
             case ":play": session.isPaused = false; say("playing")
@@ -184,6 +208,7 @@ public final class ReplController {
                     Interrupts.reset()
                     return complain("seek interrupted; still at tick \(session.runtime.tick)")
                 }
+                reportStoppedHandlers()
                 say("tick \(session.runtime.tick)")
             case ":step":
                 let n = arg.isEmpty ? 1 : Int(arg) ?? -1
@@ -191,6 +216,7 @@ public final class ReplController {
                     return complain("usage: :step [N], N a whole number of ticks from 0 to 1000000 (to go further, :seek TIME)")
                 }
                 try session.step(n)
+                reportStoppedHandlers()
                 say("tick \(session.runtime.tick)")
             case ":speed":
                 guard let x = Double(arg), x > 0, x <= 100 else { return complain("usage: :speed X (more than 0, at most 100)") }
@@ -223,15 +249,51 @@ public final class ReplController {
                 watched = ScriptWatcher(path: arg)
                 say("watching \(arg)")
             default:
-                let names = ReplController.commandHelp.map { String($0.0.split(separator: " ")[0]) }
-                complain("unknown command '\(name)'\(suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
+                complain("unknown command '\(name)'\(suggestion(for: name, among: ReplController.commandNames).map { "; did you mean '\($0)'?" } ?? ""); :help lists them")
             }
         } catch let e as RuntimeError {
+            reportStoppedHandlers()
             record(session.describe(e, useColor: false))
             output.error(session.describe(e, useColor: useColor))
         } catch {
             complain("error: \(error)")
         }
+    }
+
+    /// `:help NAME`: a command's line of the list, what the language's vocabulary says of a
+    /// word (`Explanation`, as an editor's hover shows it), or what a name of the session is.
+    func explain(_ word: String) {
+        // A command by its name with or without the colon; a word of the language first
+        // (`:help log` is the function, `:help :log` the command).
+        let bare = word.hasPrefix(":") ? String(word.dropFirst()) : word
+        if word.hasPrefix(":") || Explanation.of(word) == nil, let entry = ReplController.commandHelp.first(where: { e in
+            e.0.split(separator: "/").contains { $0.split(separator: " ").first.map { $0 == ":" + bare } ?? false }
+        }) {
+            return say("\(entry.0)  \(entry.1)")
+        }
+        let environment = session.environment
+        var text: String?
+        if let index = environment.layer(named: word) {
+            let kind = environment.layers[index].kind
+            text = "\(word) — \(kind.rawValue) layer of this session (:help \(kind.rawValue) lists its properties)"
+        } else if environment.variableNames.contains(word) {
+            text = "\(word) — variable of this session; type it to print its value, ':trace \(word)' to follow it"
+        }
+        if let vocabulary = Explanation.of(word) {
+            text = (text.map { $0 + "\n" } ?? "") + Explanation.plain(vocabulary)
+        }
+        guard let text else {
+            let hint = suggestion(for: word, among: ReplController.helpTopics(session: session)).map { "; did you mean '\($0)'?" } ?? ""
+            return complain("no help for '\(word)'\(hint): :help NAME explains a property, function, statement, layer kind, command or name of the session")
+        }
+        for line in text.components(separatedBy: "\n") where !line.isEmpty { say(line) }
+    }
+
+    /// What `:help` can explain: commands, the vocabulary, and the session's names.
+    static func helpTopics(session: ReplSession) -> [String] {
+        let vocabulary = Property.allCases.map(\.rawValue) + Builtin.allCases.map(\.rawValue) + Vocabulary.specialFunctions
+            + StatementKeyword.allCases.map(\.rawValue) + LayerKind.allCases.map(\.rawValue) + TimingCurveName.allCases.map(\.rawValue)
+        return Array(Set(commandNames + vocabulary + session.environment.layerNames + session.environment.variableNames)).sorted()
     }
 
     func load(_ path: String) throws {

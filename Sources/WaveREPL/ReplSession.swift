@@ -11,12 +11,15 @@ import WaveSyntax
 /// The session also keeps a script of what was applied, with statements typed after tick 0
 /// wrapped in `at Nt { … }`, so `:save` writes a script that reproduces the live scene.
 public final class ReplSession {
-    public private(set) var environment = Environment()
-    public private(set) var runtime: SceneRuntime
+    public internal(set) var environment = Environment()
+    public internal(set) var runtime: SceneRuntime
     /// Declarations in the order typed (they hold at every tick).
     var declarations: [String] = []
-    /// Statements with the tick they were applied at.
-    var statements: [(tick: Int, text: String)] = []
+    /// Statements with the tick they were applied at, and where they were typed (or loaded
+    /// from), so a handler stopped after an error can be left out of the script.
+    var statements: [Recorded] = []
+    /// Handlers stopped by the clock since the controller last reported them.
+    public internal(set) var stoppedHandlers: [StoppedHandler] = []
     public var isPaused = false
     public var speed = 1.0
     var inputCount = 0
@@ -59,6 +62,10 @@ public final class ReplSession {
         /// Diagnostics located in another text than `file` (a runtime error raised in an
         /// earlier input's handler or layer while applying this one).
         public var elsewhere: [(Diagnostic, SourceFile)] = []
+        /// Remarks on what the input did (an assignment a running animation hides).
+        public var notes: [String] = []
+        /// A replay the input started was stopped (Ctrl-C): the interrupt is dealt with.
+        public var stoppedReplay = false
     }
 
     /// How far `line` opens (positive) or closes `{`, `(` and `[`, and whether it leaves a
@@ -78,6 +85,7 @@ public final class ReplSession {
     public func submit(_ text: String) -> Outcome {
         inputCount += 1
         let file = source("<input \(inputCount)>", text)
+        if let replayed = redeclaring(file) { return replayed }
         var outcome = Outcome(file: file)
         let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment, printsValues: true)
         outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
@@ -101,7 +109,9 @@ public final class ReplSession {
         }
         environment = newEnvironment
         outcome.printed = runtime.printed
-        record(file, Parser.parse(file).statements)
+        let parsed = Parser.parse(file).statements
+        record(file, parsed)
+        outcome.notes = overridden(parsed, in: file)
         return outcome
     }
 
@@ -113,7 +123,7 @@ public final class ReplSession {
             switch s.kind {
             case .scene, .variable, .layer, .function: declarations.append(piece)
             case .expression: continue
-            default: statements.append((runtime.tick, piece))
+            default: statements.append(Recorded(runtime.tick, piece, s.range))
             }
         }
     }
@@ -126,16 +136,31 @@ public final class ReplSession {
     /// With `timeline` false, every statement runs at tick 0, in the order typed: the
     /// session's final set-up from the start (what `:save --now` writes), so the script's
     /// first frames already show everything typed.
-    public func script(timeline: Bool) -> String {
+    public func script(timeline: Bool) -> String { scriptWithSpans(timeline: timeline).text }
+
+    /// The script, and where in its bytes each of `statements` went (with its `at Nt { }`)
+    /// and each of `declarations`.
+    func scriptWithSpans(timeline: Bool) -> (text: String, spans: [Range<Int>], declarationSpans: [Range<Int>]) {
         var out = "# saved from a wave repl session at tick \(runtime.tick)\n"
         if timeline { out += "# golden: \(runtime.tick)\n" }
-        for d in declarations { out += d + "\n" }
-        for (tick, s) in statements {
-            if tick == 0 || !timeline { out += s + "\n" }
-            else if let shifted = ReplSession.emitStarting(s, after: tick) { out += shifted + "\n" }
-            else { out += "at \(tick)t {\n" + s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n}\n" }
+        var declarationSpans: [Range<Int>] = []
+        for d in declarations {
+            declarationSpans.append(out.utf8.count..<(out.utf8.count + d.utf8.count))
+            out += d + "\n"
         }
-        return out
+        var spans: [Range<Int>] = []
+        for statement in statements {
+            let (tick, s) = (statement.tick, statement.text)
+            let piece: String
+            if tick == 0 || !timeline { piece = s }
+            else if let shifted = ReplSession.emitStarting(s, after: tick) { piece = shifted }
+            else { piece = "at \(tick)t {\n" + s.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n}" }
+            let start = out.utf8.count
+            out += piece
+            spans.append(start..<out.utf8.count)
+            out += "\n"
+        }
+        return (out, spans, declarationSpans)
     }
 
     /// An `emit` block typed at `tick`, as one at the top level that starts emitting then:
@@ -158,22 +183,99 @@ public final class ReplSession {
     /// Advances the clock by one tick unless paused or stopped.
     public func tick() throws {
         guard !isPaused else { return }
-        try runtime.step()
+        try advance()
     }
 
     /// Advances `n` ticks even while paused (`:step`).
     public func step(_ n: Int) throws {
-        for _ in 0..<n { try runtime.step() }
+        for _ in 0..<n { try advance() }
+    }
+
+    /// A handler that raised a runtime error while the clock ran, and was stopped.
+    public struct StoppedHandler {
+        public var error: RuntimeError
+        /// The outermost handler around the error (an `every` that installs the failing
+        /// `after` is stopped with it), where it runs.
+        public var handler: SourceRange
+        /// The statement typed (or loaded) that started it, left out of the script.
+        var statement: Recorded?
+    }
+
+    /// A statement of the session: its text, the tick it was applied at, where it was typed
+    /// (or loaded from), and where the running scene has it (after a `:seek` or `:reset`,
+    /// in the rebuilt session's text).
+    struct Recorded {
+        var tick: Int
+        var text: String
+        var origin: SourceRange
+        var live: SourceRange
+        init(_ tick: Int, _ text: String, _ range: SourceRange) {
+            self.tick = tick; self.text = text; origin = range; live = range
+        }
+    }
+
+    /// One tick. A handler whose body raises an error is stopped (it would raise it again
+    /// at each of its ticks, and every tick would end at it), left out of the session's
+    /// script, and the tick goes on without it; `stoppedHandlers` says which. Any other
+    /// runtime error is thrown.
+    func advance() throws {
+        var resuming = false
+        // Each round stops at least the handler that failed; the bound is a backstop.
+        for _ in 0...runtime.limits.maxTimers {
+            do {
+                if resuming { try runtime.finishTick() } else { try runtime.step() }
+                return
+            } catch let e as RuntimeError {
+                guard let handler = runtime.stopHandler(raising: e) else { throw e }
+                let typed = statements.firstIndex { $0.live.start <= handler.start && handler.end <= $0.live.end }
+                stoppedHandlers.append(StoppedHandler(error: e, handler: handler, statement: typed.map { statements[$0] }))
+                if let typed { statements.remove(at: typed) }
+                resuming = true
+            }
+        }
+    }
+
+    /// Takes the handlers stopped since the last call, to report them.
+    public func takeStoppedHandlers() -> [StoppedHandler] {
+        defer { stoppedHandlers = [] }
+        return stoppedHandlers
+    }
+
+    /// The note after a stopped handler's error: which handler, that the scene goes on
+    /// without it, and how to bring it back fixed.
+    public func note(for stopped: StoppedHandler) -> String {
+        let range = stopped.statement?.origin ?? stopped.handler
+        let place = file(holding: range).map { f -> String in
+            let (line, column) = f.location(of: range.start)
+            let head = f.text(of: range).prefix { $0 != "{" && $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+            return "'\(head)' (\(f.name):\(line):\(column))"
+        } ?? "that raised it"
+        return "note: stopped the handler \(place): the scene plays on without it, and :save leaves it out; "
+            + "type it again, corrected, to run it again"
     }
 
     /// Rebuilds the scene from the session script and seeks to `tick`.
     public func seek(to tick: Int) throws {
-        let file = source("<session>", script)
+        let (text, spans, _) = scriptWithSpans(timeline: true)
+        let file = source("<session>", text)
         let (program, diagnostics) = Compiler.compile(file)
         guard let program else {
             throw RuntimeError(.sessionBroken, "the session no longer compiles: \(diagnostics.first?.message ?? "")", .none, tick: runtime.tick)
         }
-        runtime = try SceneRuntime.seek(program, to: tick)
+        let before = (runtime, statements, stoppedHandlers)
+        do {
+            runtime = try SceneRuntime(program: program)
+            // The scene now runs this text: a handler that fails is found in it.
+            for (i, span) in spans.enumerated() { statements[i].live = SourceRange(file.base + span.lowerBound, file.base + span.upperBound) }
+            // As `SceneRuntime.seek`, with a failing handler stopped on the way.
+            while runtime.tick < tick && !runtime.isStopped {
+                try advance()
+                if runtime.tick & 4095 == 0 { try SceneRuntime.heartbeat?(runtime.tick, 0) }
+            }
+        } catch {
+            (runtime, statements, stoppedHandlers) = before
+            throw error
+        }
     }
 
     /// Replaces the session with a script file's contents. With `keepingTick` (`:watch`),
@@ -203,7 +305,7 @@ public final class ReplSession {
             let piece = file.text(of: s.range)
             switch s.kind {
             case .scene, .variable, .layer, .function: declarations.append(piece)
-            default: statements.append((0, piece))
+            default: statements.append(Recorded(0, piece, s.range))
             }
         }
         outcome.message = "loaded \(name): \(program.layerSummary)"

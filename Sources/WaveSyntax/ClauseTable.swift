@@ -291,6 +291,7 @@ extension TimingCurveName {
         case .easeOut: return (0, 0, 0.58, 1)
         case .easeInOut: return (0.42, 0, 0.58, 1)
         case .default, .ease: return (0.25, 0.1, 0.25, 1)
+        case .easeOutBounce: return nil
         }
     }
 
@@ -302,6 +303,7 @@ extension TimingCurveName {
         case .easeInOut: return "starts and ends slowly"
         case .default: return "Core Animation's default curve"
         case .ease: return "CSS's default curve"
+        case .easeOutBounce: return "a ball landing: reaches the end and bounces back three times, each a quarter as high as the one before, never past it (easings.net's easeOutBounce)"
         }
     }
 }

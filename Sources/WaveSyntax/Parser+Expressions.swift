@@ -280,7 +280,8 @@ extension Parser {
     mutating func parseCall(_ name: Identifier) -> Expr {
         let open = current.range
         advance()
-        let args = parseList(close: ")", opener: open, allowStops: true)
+        // CSS's linear() gives a point two positions (`0.5 25% 75%`): one more location.
+        let args = parseList(close: ")", opener: open, allowStops: true, secondLocation: name.name == "linear")
         return Expr(.call(name, args), name.range.to(previous.range))
     }
 
@@ -304,9 +305,18 @@ extension Parser {
         return item
     }
 
+    /// A second position after a point's first in CSS's `linear(…)` (`0.5 25% 75%`), if one
+    /// follows. Apart from `parseList`, as `cssCentre` is.
+    @inline(never)
+    mutating func anotherLocation(after stop: Expr, close: String) -> Expr {
+        guard canStartExpression, !isPunct(","), !isPunct(close), !current.newlineBefore else { return stop }
+        let location = parseExpression()
+        return Expr(.stop(stop, location), stop.range.to(location.range))
+    }
+
     /// Comma-separated expressions up to `close`. A missing closer is reported at the
     /// opener's position as well as where it was expected.
-    mutating func parseList(close: String, opener: SourceRange, allowStops: Bool) -> [Expr] {
+    mutating func parseList(close: String, opener: SourceRange, allowStops: Bool, secondLocation: Bool = false) -> [Expr] {
         var items: [Expr] = []
         if acceptPunct(close) { return items }
         while true {
@@ -320,6 +330,7 @@ extension Parser {
                     item = Expr(.stop(item, corner), item.range.to(corner.range))
                 }
                 item = cssCentre(after: item, close: close)
+                if secondLocation { item = anotherLocation(after: item, close: close) }
             }
             items.append(item)
             if acceptPunct(",") { continue }

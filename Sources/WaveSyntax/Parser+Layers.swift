@@ -115,13 +115,22 @@ extension Parser {
             return
         }
         var closes: Bool? = nil   // whether this body's '}' comes before the end of the file
+        var indented = false      // a line of this body started right of the layer's own line
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [], help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
+                unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the end of the file", at: open, help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return
             }
+            if current.newlineBefore, !indented { indented = isIndented(beyondLineOf: open) }
             if kind == "group" && isWord("layer") {
+                // In a script that leaves a '{' open, a child indented like the group itself,
+                // after children indented deeper, is the group's sibling: its '}' is missing.
+                if indented, current.newlineBefore, !isIndented(beyondLineOf: open), leavesBracesOpen() {
+                    let line = file.base + file.lineStarts[file.location(of: current.range.start).line - 1]
+                    unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
+                                  help: "add '}' before it", fix: .init(SourceRange(line, line), lineIndent(of: open) + "}\n"))
+                    return
+                }
                 if let child = parseLayer() { children.append(child) }
                 continue
             }
@@ -129,6 +138,9 @@ extension Parser {
                 // Inside a body that is closed later, a declaration or statement is misplaced
                 // (one error, and it is skipped); in one never closed, the '}' is missing.
                 if closes == nil { closes = blockCloses() }
+                // A declaration indented no deeper than this layer's own line is its sibling:
+                // this body's '}' is the one missing, whichever '}' closes it later.
+                if closes == true, Parser.declarationKeywords.contains(w), !isIndented(beyondLineOf: open) { closes = false }
                 if closes == true {
                     let start = current.range
                     let where_ = kind == "group" ? "group '\(owner)'" : "layer '\(owner)'"
@@ -149,14 +161,14 @@ extension Parser {
             }
             if isWord("layer") || isWord("template") {
                 if current.newlineBefore {
-                    error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                    let line = file.base + file.lineStarts[file.location(of: current.range.start).line - 1]
+                    unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before the next declaration", at: open,
+                                  help: "add '}' before it", fix: .init(SourceRange(line, line), lineIndent(of: open) + "}\n"))
                     return
                 }
             }
             if atStrongToken, current.identifier != "layer" {
-                error(.unclosedBracket, "unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of layer '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return
             }
             if acceptPunct(";") { continue }
@@ -167,6 +179,28 @@ extension Parser {
             }
             if index == before { advance() }
         }
+    }
+
+    /// Whether the script has more '{' than '}' (counted once, on first asking).
+    @inline(never)
+    mutating func leavesBracesOpen() -> Bool {
+        if let known = bracesOpenAtEnd { return known }
+        let balance = tokens.reduce(0) { $0 + ($1.isPunct("{") ? 1 : $1.isPunct("}") ? -1 : 0) }
+        bracesOpenAtEnd = balance > 0
+        return balance > 0
+    }
+
+    /// Whether the current token starts its line to the right of where the line holding
+    /// `open` starts.
+    func isIndented(beyondLineOf open: SourceRange) -> Bool {
+        file.location(of: current.range.start).column > lineIndent(of: open).count + 1
+    }
+
+    /// Spaces as wide as the indentation of the line holding `range` (its first token's column).
+    func lineIndent(of range: SourceRange) -> String {
+        guard var head = tokens.firstIndex(where: { $0.range.start == range.start }) else { return "" }
+        while head > 0, !tokens[head].newlineBefore { head -= 1 }
+        return String(repeating: " ", count: file.location(of: tokens[head].range.start).column - 1)
     }
 
     /// `anchor bottom center`, `gravity top left`: a position in two words (CSS's
@@ -191,13 +225,11 @@ extension Parser {
         var clauses: [Clause] = []
         while !acceptPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open)
                 return clauses
             }
             if atStrongToken {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [])
+                unclosedBlock("unclosed '{' of '\(owner)': expected '}' before '\(current.identifier ?? "")'", at: open)
                 return clauses
             }
             if acceptPunct(";") { continue }   // as between a layer's properties (CSS habit)
@@ -269,6 +301,10 @@ extension Parser {
         if cssFilter, colon == 1 { advance() }
         if head == "transform", kind != "scene", peek(colon).identifier != nil, peek(colon + 1).isPunct("("), !peek(colon).newlineBefore {
             return parseCSSTransform(headID, colon: colon)
+        }
+        if head == "filter", kind != "scene", peek(colon).identifier == "drop", peek(colon + 1).isPunct("-"), peek(colon + 2).identifier == "shadow",
+           peek(colon + 3).isPunct("("), !peek(colon).newlineBefore {
+            return parseCSSDropShadow(headID, colon: colon)
         }
         if !cssFilter, isPunct(":") || isPunct("="), !current.newlineBefore, case .punct(let p) = current.kind {
             // `center: (10, 10)` (CSS, JSON), `radius = 5`: one error, and the value is read.
@@ -414,50 +450,4 @@ extension Parser {
     /// Property names that are also words a value may be (`anchor center`, `level height`,
     /// `join miter`).
     static let valueWords: Set<String> = ["center", "width", "height", "miter"]
-}
-
-extension Parser {
-    /// CSS properties that take several values in a row, which no wave property is called.
-    static let cssShorthands: Set<String> = ["box-shadow", "text-shadow", "drop-shadow", "animation", "transition", "margin", "padding", "outline", "inset"]
-
-    /// CSS's `transform: scale(1.2) rotate(45deg)` in a layer body: one error naming wave's
-    /// properties for each function, with the fix when every one has a property of its own
-    /// (`scale`, `rotate`); the functions are read and dropped.
-    mutating func parseCSSTransform(_ head: Identifier, colon: Int) -> Clause? {
-        if colon == 1 { advance() }
-        var calls: [(name: String, args: [Expr])] = []
-        var end = head.range
-        while !current.newlineBefore, current.identifier != nil, peek().isPunct("(") {
-            let call = parseExpression()
-            end = end.to(call.range)
-            if case .call(let name, let args) = call.kind { calls.append((name.name, args)) }
-        }
-        let span = head.range.to(end)
-        let written = calls.compactMap { name, args -> String? in
-            let text = args.map { file.text(of: $0.range) }
-            switch (name, text.count) {
-            case ("scale", 1): return "scale \(text[0])"
-            case ("scale", 2): return "scale (\(text[0]), \(text[1]))"
-            case ("rotate", 1), ("rotateZ", 1): return "rotation \(text[0])"
-            default: return nil
-            }
-        }
-        var message = "CSS's transform is several properties in wave: scale, rotation, position (where the layer is, not a move from it), "
-            + "anchor (transform-origin), rotation-x, rotation-y, translation-z, perspective"
-        // CSS applies the list right to left: `scale(2, 1) rotate(30deg)` scales the rotated
-        // box, a shear wave's own order (scale, then rotation) cannot give in one layer.
-        let uneven = calls.firstIndex { $0.name == "scale" && $0.args.count == 2 && file.text(of: $0.args[0].range) != file.text(of: $0.args[1].range) }
-        let shears = uneven.map { i in calls[(i + 1)...].contains { $0.name == "rotate" || $0.name == "rotateZ" } } ?? false
-        if shears {
-            message += "; a scale of two factors before a rotate skews the rotated box, which one layer cannot: put the rotation on a "
-                + "layer inside a group that scales"
-        }
-        if !shears, !written.isEmpty, written.count == calls.count {
-            let fix = written.joined(separator: "  ")
-            error(.unknownProperty, message, at: span, help: "write '\(fix)'", fix: .init(span, fix))
-        } else {
-            error(.unknownProperty, message, at: span)
-        }
-        return nil
-    }
 }

@@ -10,19 +10,19 @@ public struct Parser {
     /// While a statement's target is parsed, the expression depth at its top: there a `++`
     /// or `--` ends the expression, for the statement to report (`x++`).
     var incrementTargetDepth: Int? = nil
+    /// Whether the script has more '{' than '}' (`leavesBracesOpen`), once asked. (Last, in
+    /// the padding after the optional above: a larger parser overflowed the stack of a debug
+    /// build at the deepest nesting allowed.)
+    var bracesOpenAtEnd: Bool? = nil
 
     /// Deepest nesting of expressions and blocks accepted before reporting an error instead
     /// of recursing further (protects the stack from hostile input).
     public static let maxDepth = 200
 
     /// Words that start a statement. After an error the parser skips to one of these.
-    public static let statementKeywords: Set<String> = [
-        "scene", "layer", "template", "let", "var", "every", "at", "after", "animate", "spring",
-        "sequence", "parallel", "effect", "if", "spawn", "remove", "stop", "for", "func",
-        "emit",
-    ]
+    public static let statementKeywords: Set<String> = Set(StatementKeyword.allCases.map(\.rawValue))
     /// Words that start a declaration; they are only valid at the top level of a script.
-    static let declarationKeywords: Set<String> = ["scene", "layer", "template", "let", "var", "func", "emit"]
+    static let declarationKeywords: Set<String> = Set(StatementKeyword.allCases.filter(\.isDeclaration).map(\.rawValue))
 
     public init(file: SourceFile) {
         self.file = file
@@ -178,9 +178,7 @@ public struct Parser {
         var closes: Bool? = nil   // whether this block's '}' comes before the end of the file
         while !isPunct("}") {
             if current.isEOF {
-                error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open,
-                      notes: misindentedCloser(after: open).map { [$0] } ?? [],
-                      help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
+                unclosedBlock("unclosed '{' of '\(owner)': expected '}' before the end of the file", at: open, help: "add '}' to close it", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                 return body
             }
             if let w = current.identifier, Parser.declarationKeywords.contains(w), current.newlineBefore {
@@ -188,8 +186,7 @@ public struct Parser {
                 // says so); inside one never closed, the '}' is what is missing.
                 if closes == nil { closes = blockCloses() }
                 if closes == false {
-                    error(.unclosedBracket, "unclosed '{' of '\(owner)': expected '}' before this declaration", at: open,
-                          notes: (misindentedCloser(after: open).map { [$0] } ?? []) + [.init("'\(w)' declarations belong at the top level", current.range)],
+                    unclosedBlock("unclosed '{' of '\(owner)': expected '}' before this declaration", at: open, notes: [.init("'\(w)' declarations belong at the top level", current.range)],
                           help: "add '}' before '\(w)'", fix: .init(SourceRange(current.range.start, current.range.start), "}\n"))
                     return body
                 }
@@ -226,10 +223,35 @@ public struct Parser {
 }
 
 extension Parser {
-    /// For a '{' left open (the parser stands where its '}' was due): a '}' after it that starts its line to the
-    /// left of the line holding the '{' it closes, as a note. Indented like an outer block,
-    /// that '}' was most likely meant for it, and the inner block is the one missing its '}'.
-    func misindentedCloser(after open: SourceRange) -> Diagnostic.Note? {
+    /// Reports the '{' at `open` left open (the parser stands where its '}' was due). When a
+    /// '}' after it starts its line to the left of the line holding the '{' it closes, that
+    /// '}' was most likely meant for an outer block, and the inner block is the one missing
+    /// its '}': the one error goes there, with the '}' to add before that line. Otherwise it
+    /// is `message` at `open`.
+    mutating func unclosedBlock(_ message: String, at open: SourceRange, notes: [Diagnostic.Note] = [], help: String? = nil, fix: Diagnostic.FixIt? = nil) {
+        guard let (closer, opener) = misindentedCloser(after: open) else {
+            error(.unclosedBracket, message, at: open, notes: notes, help: help, fix: fix)
+            return
+        }
+        var head = opener
+        while head > 0, !tokens[head].newlineBefore { head -= 1 }
+        let owner: String
+        if let w = tokens[head].identifier, w == "layer" || w == "template", let name = tokens[min(head + 1, opener)].identifier {
+            owner = "layer '\(name)'"
+        } else {
+            owner = "'\(tokens[head].identifier ?? file.text(of: tokens[head].range))'"
+        }
+        let (line, column) = file.location(of: tokens[closer].range.start)
+        let indent = String(repeating: " ", count: file.location(of: tokens[head].range.start).column - 1)
+        let lineStart = file.base + file.lineStarts[line - 1]
+        error(.unclosedBracket, "unclosed '{' of \(owner): expected '}' before line \(line), whose '}' at \(line):\(column) lines up with an outer block "
+              + "but closes this one", at: tokens[opener].range,
+              help: "add '}' on a line of its own before line \(line)", fix: .init(SourceRange(lineStart, lineStart), indent + "}\n"))
+    }
+
+    /// For a '{' left open: the first '}' after it that starts its line to the left of the
+    /// line holding the '{' it closes, and that '{' (token indices).
+    func misindentedCloser(after open: SourceRange) -> (closer: Int, opener: Int)? {
         guard let first = tokens.firstIndex(where: { $0.range.start == open.start }) else { return nil }
         var openers: [Int] = []
         for i in (first + 1)..<max(first + 1, index) {
@@ -241,11 +263,7 @@ extension Parser {
                 guard t.newlineBefore else { continue }
                 var head = opener
                 while head > 0, !tokens[head].newlineBefore { head -= 1 }
-                let at = file.location(of: tokens[opener].range.start)
-                if file.location(of: t.range.start).column < file.location(of: tokens[head].range.start).column {
-                    return .init("this '}' closes the '{' at \(at.line):\(at.column), though it lines up with an outer block: "
-                                 + "is that inner block missing its own '}'?", t.range)
-                }
+                if file.location(of: t.range.start).column < file.location(of: tokens[head].range.start).column { return (i, opener) }
             }
         }
         return nil

@@ -58,6 +58,8 @@ public enum GradientDirection: String, CaseIterable, Sendable {
 public enum TimingCurveName: String, CaseIterable, Sendable {
     case linear, easeIn = "ease-in", easeOut = "ease-out", easeInOut = "ease-in-out"
     case `default`, ease
+    /// easings.net's easeOutBounce: a ball landing, bouncing back below the end, never past it.
+    case easeOutBounce = "ease-out-bounce"
 }
 
 /// CSS step positions of `steps(n, …)`.
@@ -146,6 +148,7 @@ public enum Vocabulary {
         "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut, "easeInEaseOut": .easeInOut,
         "ease_in": .easeIn, "ease_out": .easeOut, "ease_in_out": .easeInOut, "easein": .easeIn,
         "easeout": .easeOut, "easeinout": .easeInOut, "easeInEaseOutCurve": .easeInOut, "easeDefault": .default,
+        "easeOutBounce": .easeOutBounce, "ease_out_bounce": .easeOutBounce, "bounceOut": .easeOutBounce, "bounce": .easeOutBounce,
     ]
     /// The named curves of easings.net (as CSS libraries, Lottie presets and animation kits
     /// name them) with their cubic-bezier control points, keyed by the name lowercased

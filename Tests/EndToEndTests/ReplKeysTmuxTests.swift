@@ -52,8 +52,9 @@ final class ReplKeysTmuxTests: XCTestCase {
         XCTAssertFalse(tmux.capture().contains("Crash"), tmux.capture())
     }
 
-    /// A runtime error stops the preview and says so in the status row (it used to freeze
-    /// silently while the status said "playing").
+    /// A runtime error in a binding stops the preview and says so in the status row (it used
+    /// to freeze silently while the status said "playing"); one in a handler stops only that
+    /// handler (every later tick raised it again).
     func testARuntimeErrorIsShownAndStopsThePreview() throws {
         let tmux = try startRepl()
         defer { tmux.kill() }
@@ -61,14 +62,20 @@ final class ReplKeysTmuxTests: XCTestCase {
         // A layer that is NaN from the start is refused at once, located at its clause.
         tmux.sendKeys("layer worse: circle { center (z / z, 10) radius 5 }", "Enter")
         try tmux.waitUntil("the refusal") { tmux.capture().contains("center of layer 'worse' evaluates to (nan, 10)") }
-        // One that turns NaN later stops the preview and says so in the status row.
+        // A handler that fails later is stopped, once, and the scene plays on.
         tmux.sendKeys("layer bad: circle { center (10, 10) radius 5 }", "Enter")
         tmux.sendKeys("after 1s { bad.radius = z / z }", "Enter")
+        try tmux.waitUntil("the handler stopped") { tmux.capture().contains("note: stopped the handler 'after 1s' (<input 4>:1:1)") }
+        XCTAssertTrue(tmux.capture().contains(" playing "), tmux.capture())
+        // A binding that fails later stops the preview and says so in the status row, until
+        // it is fixed and the clock restarted.
+        tmux.sendKeys("layer flip: circle { center (10, 10) radius [1, 2][floor(t / 2)] }", "Enter")
         try tmux.waitUntil("the error in the status row") {
             let text = tmux.capture()
             return text.contains(" error ") && !text.contains(" playing ")
         }
-        tmux.sendKeys("remove bad", "Enter")
+        tmux.sendKeys("remove flip", "Enter")
+        tmux.sendKeys(":play", "Enter")
         try tmux.waitUntil("playing again after the fix") { tmux.capture().contains(" playing ") }
     }
 

@@ -85,6 +85,37 @@ final class DiagnosticsSuiteTests: XCTestCase {
         XCTAssertTrue(w.hasPrefix("t.wave:1:5: warning[W0001]: variable 'unused' is never used\n"), w)
     }
 
+    /// Mistakes whose message alone leaves the fix to guess: the `help:` line under the
+    /// caret says what to write.
+    let helpCases: [(String, String)] = [
+        ("layer a: circle { }\nanimate a.opacity values [0, 1, 0.5] times [0, 0.3, 0.6] over 1s",
+         "2:44 E0404 the keys end at 0.6: add the value to hold at time 1 ('values [0, 1, 0.5, 0.5] times [0, 0.3, 0.6, 1]'), "
+            + "or write 'mode discrete' to hold each value from its key time"),
+        ("var n = 3\nlayer s: text \"x\" { text \"score \" + n }",
+         "2:21 E0210 the value after 'text' in 'layer s: text …' is this layer's 'text' property, and may be any expression "
+            + "('layer s: text \"score \" + n { … }'); set it there or in the body, not both"),
+        ("layer b: rect { frame (0, 0) }", "1:23 E0301 'frame': the box (x, y, width, height) the shape fills; for example 'frame (0, 0, 100, 100)'"),
+        ("layer b: rect { }\nanimate b.frame to (10, 20) over 1s", "2:20 E0301 'frame': the box (x, y, width, height) the shape fills; for example 'frame (0, 0, 100, 100)'"),
+        ("layer c: circle { }\nc.radius = 2s", "2:12 E0301 'radius': the circle's radius; for example 'radius 10'"),
+        ("layer a: rect { filter drop-shadow(2px -3px 4px #00000080) }",
+         "1:17 E0202 replace with 'shadow-offset (2, -3)  shadow-radius 8  shadow-color #00000080  shadow-opacity 1'"),
+    ]
+
+    func testEachHelpLineSaysWhatToWrite() {
+        for (script, expected) in helpCases {
+            let file = SourceFile(name: "t.wave", text: script)
+            let errors = Compiler.compile(file).1.filter { $0.severity == .error }.map { d -> String in
+                let (l, c) = file.location(of: d.range.start)
+                return "\(l):\(c) \(d.code.code) \(d.help ?? "(no help)")"
+            }
+            XCTAssertEqual(errors, [expected], "for script:\n\(script)")
+        }
+        // Only where the header gave the text: twice in the body is a plain repeat.
+        let twice = Compiler.compile(SourceFile(name: "t.wave", text: "layer s: text { text \"a\" text \"b\" }")).1
+        XCTAssertEqual(twice.map(\.code), [.duplicateProperty])
+        XCTAssertNil(twice.first?.help)
+    }
+
     func testTheCatalogueHasUniqueNamesAndGroupedCodes() {
         XCTAssertEqual(Set(DiagnosticCode.allCases.map(\.name)).count, DiagnosticCode.allCases.count)
         for code in DiagnosticCode.allCases {

@@ -216,7 +216,7 @@ final class MistakeSuiteTests: XCTestCase {
         ("var n = 0\nevery tick { n =+ 1 }", ["2:16 E0101 '=+' is not an operator: did you mean '+='? => '+=' @2:16"]),
         ("layer b: rect { size 10 }", ["1:17 E0209 a rect layer has no property 'size'; its place and size are one property, 'frame (x, y, width, height)'"]),
         ("layer b: rect { frame (0, 0, 9, 9) }\nanimate b.opacity to 0 over 1s ease linr",
-         ["2:37 E0401 unknown timing curve 'linr'; expected one of: linear, ease-in, ease-out, ease-in-out, default, ease; or cubic-bezier(x1, y1, x2, y2) or steps(n)"]),
+         ["2:37 E0401 unknown timing curve 'linr'; expected one of: linear, ease-in, ease-out, ease-in-out, default, ease, ease-out-bounce; or cubic-bezier(x1, y1, x2, y2), steps(n) or linear(points…)"]),
         ("var c = 1.5.3\nlayer a: circle { radius c }", ["1:9 E0009 bad number '1.5.3': a number has at most one decimal point"]),
         ("scene 100x100 { seed 1.5 }", ["1:22 E0306 the seed is a whole number from 0 to 9000000000000000, found 1.5"]),
         ("scene 100x100 { seed -3 }", ["1:22 E0306 the seed is a whole number from 0 to 9000000000000000, found -3"]),
@@ -426,6 +426,23 @@ final class MistakeSuiteTests: XCTestCase {
         ("layer b: circle { }\nanimate b.opacity to red over 1s", ["2:22 E0301 'to' needs a number, found colour"]),
         ("layer ball: circle {\n  radius 20\n  anchor bottom\n\nanimate ball.opacity to 0 over 1s", ["1:20 E0102 unclosed '{' of layer 'ball': expected '}' before 'animate'"]),
         // Effects and blend modes as Core Animation, CSS and canvas write them (issue 16's features).
+        // A missing inner '}' in nested groups: one error, at the inner block.
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5\n    layer nose: circle { radius 2 }\n  }\n}\nanimate card.opacity to 0 over 1s",
+         ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before the next declaration => '    }\n' @4:1"]),
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5\n  }\n}\nanimate card.opacity to 0 over 1s",
+         ["3:23 E0102 unclosed '{' of layer 'eye': expected '}' before line 4, whose '}' at 4:3 lines up with an outer block but closes this one => '    }\n' @4:1"]),
+        // A group left open before a sibling group: the sibling is not read as its child.
+        ("layer card: group {\n  layer face: group {\n    layer eye: circle { radius 5 }\n  layer hat: group {\n    layer brim: rect { }\n  }\n  opacity 0.5\n}\nanimate hat.opacity to 0 over 1s",
+         ["2:21 E0102 unclosed '{' of layer 'face': expected '}' before the next declaration => '  }\n' @4:1"]),
+        // Flat (unindented) children are children.
+        ("layer g: group {\nlayer a: circle { radius 3 }\nlayer b: circle { radius 3 }\n}", []),
+        // CSS's drop-shadow(), as its blur() gets: wave's shadow properties, with the edit.
+        ("layer a: rect { filter drop-shadow(2px 2px 4px black) }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
+            + "'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' => 'shadow-offset (2, 2)  shadow-radius 8  shadow-color black  shadow-opacity 1' @1:17"]),
+        ("layer a: rect { fill red\n  filter: drop-shadow(0 -1px red)\n}", ["2:3 E0202 CSS's drop-shadow is wave's shadow properties, whose radius is twice CSS's blur: "
+            + "'shadow-offset (0, -1)  shadow-radius 0  shadow-color red  shadow-opacity 1' => 'shadow-offset (0, -1)  shadow-radius 0  shadow-color red  shadow-opacity 1' @2:3"]),
+        ("layer a: rect { filter drop-shadow(1px, 2px) fill red }", ["1:17 E0202 CSS's drop-shadow is wave's shadow properties: 'shadow-offset (x, y)', "
+            + "'shadow-radius' (twice CSS's blur), 'shadow-color' and 'shadow-opacity 1'"]),
         ("layer a: rect { filter blur(4) }", ["1:17 E0202 CSS's filter is wave's 'blur' property, whose radius is twice CSS's blur(): 'blur 8' => 'blur 8' @1:17"]),
         ("layer a: rect { box-shadow 4 }", ["1:17 E0202 unknown property 'box-shadow' on rect: wave's shadow is four properties, as Core Animation's: shadow-color, shadow-opacity, shadow-offset (x, y), shadow-radius"]),
         ("layer a: rect { shadowPath 4 }", ["1:17 E0202 unknown property 'shadowPath' on rect: wave has no shadow path: the shadow is cast by the layer's own alpha"]),
@@ -494,6 +511,11 @@ final class MistakeSuiteTests: XCTestCase {
         // easings.net's names are their cubic-bezier; elastic and bounce are a spring's.
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutBack", ["2:37 E0401 'easeOutBack' is cubic-bezier(0.34, 1.56, 0.64, 1) in wave => 'cubic-bezier(0.34, 1.56, 0.64, 1)' @2:37"]),
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease ease-in-out-cubic", ["2:37 E0401 'ease-in-out-cubic' is cubic-bezier(0.65, 0, 0.35, 1) in wave => 'cubic-bezier(0.65, 0, 0.35, 1)' @2:37"]),
+        // The one-sided bounce is wave's ease-out-bounce; the others are drawn with linear(…).
+        ("layer a: circle { }\nanimate a.position.y to 100 over 1s ease easeOutBounce", ["2:42 E0401 unknown timing curve 'easeOutBounce'; wave calls it 'ease-out-bounce' => 'ease-out-bounce' @2:42"]),
+        ("layer a: circle { }\nanimate a.position.y to 100 over 1s ease easeInOutBounce", ["2:42 E0401 'easeInOutBounce' has no name in wave: 'ease-out-bounce' is easings.net's easeOutBounce (a ball landing, never past the end), and linear(…) draws any other curve through its points"]),
+        ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease linear(0, 0.5 0.3, 1)", ["2:51 E0405 a point's position in linear(…) is a percentage, as in CSS: 'linear(0, 0.8 40%, 1)'"]),
+        ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease linear(1)", ["2:37 E0405 linear(…) needs at least two points, as in CSS: 'linear(0, 0.8 40%, 1)'"]),
         ("layer a: circle { }\nanimate a.opacity to 0 over 1s ease easeOutElastic", ["2:37 E0401 'easeOutElastic' has no cubic-bezier form: its overshoot and rebound are a spring's, 'spring LAYER.PROPERTY to VALUE { bounce 0.5 }'"]),
         ("layer ln: path { move (0, 0) line (100, 0) stroke black dash [10, 5] }\nanimate ln.stroke-dashoffset to 0 over 2s", [
             "2:12 E0202 unknown property 'stroke-dashoffset' on path layer 'ln'; wave calls it 'dash-phase' => 'dash-phase' @2:12",

@@ -174,4 +174,50 @@ final class TimingTests: XCTestCase {
         XCTAssertTrue(text.contains("ζ = 1/(1 + b) for b < 0"))
         XCTAssertTrue(text.contains("### Timing conformance"))
     }
+
+    /// easeOutBounce stays on one side: never above 1, touching it at the four landings
+    /// (x = 1/2.75, 2/2.75, 2.5/2.75, 1), with the dips easings.net's formula gives.
+    func testTheBounceNeverPassesTheEnd() {
+        for k in 0...10_000 {
+            let x = Double(k) / 10_000
+            XCTAssertLessThanOrEqual(Timing.bounce(x), 1 + 1e-12, "at \(x)")
+            XCTAssertGreaterThanOrEqual(Timing.bounce(x), 0, "at \(x)")
+        }
+        for landing in [1 / 2.75, 2 / 2.75, 2.5 / 2.75, 1] { XCTAssertEqual(Timing.bounce(landing), 1, accuracy: 1e-12) }
+        XCTAssertEqual(Timing.bounce(1.5 / 2.75), 0.75, accuracy: 1e-12)
+        XCTAssertEqual(Timing.bounce(2.25 / 2.75), 0.9375, accuracy: 1e-12)
+        XCTAssertEqual(Timing.bounce(2.625 / 2.75), 0.984375, accuracy: 1e-12)
+        XCTAssertEqual(Timing.bounce(0.2), 7.5625 * 0.04, accuracy: 1e-12)
+        XCTAssertEqual(Timing.apply(Timing.named["ease-out-bounce"] ?? .linear, 0.4), 0.91, accuracy: 1e-12)
+    }
+
+    func compiledCurve(_ written: String) -> TimingFunction? {
+        let file = SourceFile(name: "t.wave", text: "var x = 0\nanimate x to 1 over 1s ease \(written)")
+        guard let program = Compiler.compile(file).0, case .animate(let a)? = program.statements.last else { return nil }
+        return a.timing
+    }
+
+    /// CSS Easing Level 2's linear(): positions as CSS canonicalises them, and outputs on
+    /// the lines between (the specification's own example, `linear(0, 0.25 75%, 1)`).
+    func testLinearPointsAreCanonicalisedAndJoinedAsCSSDoes() throws {
+        func points(_ written: String) -> [[Double]] {
+            guard case .points(let ps)? = compiledCurve(written) else { return [] }
+            return ps.map { [$0.input, $0.output] }
+        }
+        XCTAssertEqual(points("linear(0, 0.25 75%, 1)"), [[0, 0], [0.75, 0.25], [1, 1]])
+        // Unplaced points spread evenly between their neighbours; two positions, two points.
+        XCTAssertEqual(points("linear(0, 0.2, 0.4 80%, 1)"), [[0, 0], [0.4, 0.2], [0.8, 0.4], [1, 1]])
+        XCTAssertEqual(points("linear(0, 0.5 25% 75%, 1)"), [[0, 0], [0.25, 0.5], [0.75, 0.5], [1, 1]])
+        // A position below an earlier one is raised to it: a jump.
+        XCTAssertEqual(points("linear(0, 0 60%, 1 40%, 1)"), [[0, 0], [0.6, 0], [0.6, 1], [1, 1]])
+        let f = try XCTUnwrap(compiledCurve("linear(0, 0.25 75%, 1)"))
+        XCTAssertEqual(Timing.apply(f, 0.375), 0.125, accuracy: 1e-12)
+        XCTAssertEqual(Timing.apply(f, 0.875), 0.625, accuracy: 1e-12)
+        // Beyond the ends the end segments extend.
+        XCTAssertEqual(Timing.apply(f, 1.25), 1.75, accuracy: 1e-12)
+        XCTAssertEqual(Timing.apply(f, -0.75), -0.25, accuracy: 1e-12)
+        let jump = try XCTUnwrap(compiledCurve("linear(0, 0 60%, 1 40%, 1)"))
+        XCTAssertEqual(Timing.apply(jump, 0.5999), 0)
+        XCTAssertEqual(Timing.apply(jump, 0.6), 1)
+    }
 }

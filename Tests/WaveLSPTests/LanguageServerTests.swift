@@ -398,6 +398,9 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(hoverH(0, 42).hasPrefix("**close** — path command"), hoverH(0, 42))
         XCTAssertTrue(hoverH(2, 16).hasPrefix("**over** — animation option"), hoverH(2, 16))
         XCTAssertTrue(hoverH(3, 17).hasPrefix("**stiffness** — spring key"), hoverH(3, 17))
+        // A statement's first word and a built-in function: the tables `:help` prints too.
+        XCTAssertEqual(hoverH(3, 2), "**spring** — statement: `\(StatementKeyword.spring.form)`\n\n\(StatementKeyword.spring.meaning)")
+        XCTAssertEqual(hoverH(1, 1), "**var** — statement: `var NAME = expr`\n\na variable: handlers and animations change it")
         let outline = h.result("textDocument/documentSymbol", ["textDocument": ["uri": "file:///h.wave"]]) as? [JSON] ?? []
         XCTAssertEqual(outline.compactMap { $0["name"] as? String }, ["p", "x", "f"])
     }

@@ -235,6 +235,25 @@ final class RepetitionTests: XCTestCase {
         }
     }
 
+    /// A component of a repeated layer's property (`dot.position.y`) is one step too, as
+    /// it is a statement over every copy at the top level.
+    func testSequenceStepsOverAComponentOfEveryCopy() throws {
+        var r = try SceneRuntime(program: try program("""
+        layer dot[3]: circle { radius 5 }
+        sequence {
+          animate dot.position.y from 0 to 30 over 10t
+          animate dot.position.x to 10 over 5t
+        }
+        """))
+        for n in 0...20 {
+            for k in 0..<3 {
+                let p = try XCTUnwrap(r.value(ofLayer: "dot", copy: k, .position))
+                XCTAssertEqual(p, .point(2 * Double(min(5, max(0, n - 10))), 3 * Double(min(n, 10))), "dot[\(k)] at \(n)")
+            }
+            try r.step()
+        }
+    }
+
     func testRepeatedChildrenAndGroups() throws {
         let s = """
         scene 200x100

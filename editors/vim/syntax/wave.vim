@@ -13,8 +13,8 @@ syn keyword waveKeyword to
 syn match waveKeyword "\<\%(effect\|func\|layer\|let\|template\|var\)\>"
 syn keyword waveBoolean false true
 syn match waveLayerKind "\%([(,]\s\=\)\@<!\<\%(circle\|ellipse\|group\|image\|line\|path\|polygon\|rect\|text\|wave\)\>\%(\s*[,.)\]]\)\@!"
-syn keyword waveCurve default ease-in ease-in-out ease-out jump-both jump-end jump-none jump-start
-syn keyword waveCurve linear
+syn keyword waveCurve default ease-in ease-in-out ease-out ease-out-bounce jump-both jump-end
+syn keyword waveCurve jump-none jump-start linear
 syn keyword waveProperty about along alpha-offset alpha-range alpha-speed amplitude anchor background
 syn keyword waveProperty begin birth-rate blend blue-offset blue-range blur bottom bounce by cap
 syn keyword waveProperty center color corner damping damping-fraction dash dash-phase delay

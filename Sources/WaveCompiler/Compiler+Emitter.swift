@@ -84,6 +84,23 @@ extension Compiler {
             let channel = { (x: Double, r: Double) -> IRExpr in .call(.clamp, [mul(ranged(x, r), c(255)), c(0), c(255)]) }
             birth.append(.assign(.layer(.current, .fill), nil,
                                  .call(.rgba, [channel(col.r, e.redRange), channel(col.g, e.greenRange), channel(col.b, e.blueRange), c(col.a)]), range))
+        } else if !e.palette.isEmpty {
+            // One colour of the list, drawn after every other parameter (so a single-colour
+            // emitter's particles draw the same numbers as before), then each channel ± its range.
+            let pick = environment.layers[tpl].instanceVars.firstIndex { $0.name == "emit.pick" } ?? {
+                environment.layers[tpl].instanceVars.append(InstanceVarIR(name: "emit.pick", type: .number(.none), initial: .number(0)))
+                return environment.layers[tpl].instanceVars.count - 1
+            }()
+            let n = Double(e.palette.count)
+            birth.append(.assign(.instanceVar(pick), nil,
+                                 .call(.min, [.call(.floor, [.call(.random, [c(0), c(n)])]), c(n - 1)]), range))
+            func of(_ channel: (RGBA) -> Double) -> IRExpr { .element(.makeList(e.palette.map { c(channel($0)) }), .instanceVar(pick)) }
+            let channel = { (x: IRExpr, r: Double) -> IRExpr in
+                .call(.clamp, [mul(r == 0 ? x : add(x, .call(.random, [c(-r), c(r)])), c(255)), c(0), c(255)])
+            }
+            birth.append(.assign(.layer(.current, .fill), nil,
+                                 .call(.rgba, [channel(of(\.r), e.redRange), channel(of(\.g), e.greenRange),
+                                               channel(of(\.b), e.blueRange), of(\.a)]), range))
         }
 
         // Every tick of its life: the closed form at age t seconds, then one tick older. t
@@ -227,6 +244,26 @@ extension Compiler {
                 e.shape = shape
                 continue
             }
+            // `color [#e63946, #f4a261, #2a9d8f]`: a palette, one colour a particle.
+            if key == "color", case .list(let items) = value.kind {
+                var palette: [RGBA] = []
+                for item in items {
+                    let t = coerce(expression(item, Context()), to: .color, words: [], range: item.range, what: "a colour of 'color' in 'emit'")
+                    if t.poisoned { ok = false; continue }
+                    guard case .constant(.color(let col)) = t.ir else {
+                        error(.notConstant, "the colours of 'color' in 'emit' must be constant", item.range)
+                        ok = false
+                        continue
+                    }
+                    palette.append(col)
+                }
+                if items.isEmpty {
+                    error(.missingValue, "'color []' lists no colour: give one or more, as 'color [#ffd166, #ef476f]'", value.range)
+                    ok = false
+                }
+                if palette.count == 1 { e.color = palette[0] } else { e.palette = palette }
+                continue
+            }
             let type: ValueType
             switch key {
             case "lifetime", "lifetime-range", "begin", "duration": type = .number(.time)
@@ -296,7 +333,7 @@ extension Compiler {
             default: break
             }
         }
-        if e.color == nil, let r = ["red-range", "green-range", "blue-range"].first(where: { seen[$0] != nil }), let at = seen[r] {
+        if e.color == nil, e.palette.isEmpty, let r = ["red-range", "green-range", "blue-range"].first(where: { seen[$0] != nil }), let at = seen[r] {
             error(.missingValue, "'\(r)' varies the particles' 'color'; give the emit block a 'color' too", at)
             ok = false
         }

@@ -422,6 +422,9 @@ public struct EmitterIR: Equatable, Sendable {
     public var alphaSpeed = 0.0, alphaRange = 0.0
     /// nil: the template's own fill.
     public var color: RGBA? = nil
+    /// `color [a, b, c]`: each particle takes one of these, drawn uniformly at birth (the
+    /// channel ranges then vary it); empty for a single `color`.
+    public var palette: [RGBA] = []
     public var redRange = 0.0, greenRange = 0.0, blueRange = 0.0
     public var shape = Shape.point
     public var x = 0.0, y = 0.0, width = 0.0, height = 0.0

@@ -45,6 +45,9 @@ public struct IRPrinter {
                 line += " acceleration (\(f(e.xAcceleration)), \(f(e.yAcceleration))) scale \(f(e.scale)) ± \(f(e.scaleRange)) scale-speed \(f(e.scaleSpeed))"
                 line += " alpha-speed \(f(e.alphaSpeed)) ± \(f(e.alphaRange))"
                 if let c = e.color { line += " color \(Value.hex(c)) ± (\(f(e.redRange)), \(f(e.greenRange)), \(f(e.blueRange)))" }
+                if !e.palette.isEmpty {
+                    line += " color one of [\(e.palette.map(Value.hex).joined(separator: ", "))] ± (\(f(e.redRange)), \(f(e.greenRange)), \(f(e.blueRange)))"
+                }
                 line += " shape \(e.shape.rawValue) position (\(f(e.x)), \(f(e.y))) size (\(f(e.width)), \(f(e.height))) begin \(e.beginTicks)t duration \(e.durationTicks.map { "\($0)t" } ?? "forever")"
                 out.append(line)
             }

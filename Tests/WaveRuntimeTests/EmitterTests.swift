@@ -135,6 +135,51 @@ final class EmitterTests: XCTestCase {
         }
     }
 
+    /// `color [a, b, c]`: every particle takes one of the colours, each about a third of the
+    /// time; a channel range varies the pick; one colour in a list is a plain `color`.
+    func testAPaletteGivesEachParticleOneOfItsColours() throws {
+        let palette: [(Double, Double, Double)] = [(230, 57, 70), (244, 162, 97), (42, 157, 143)]
+        func rgb(_ v: Value) -> (Double, Double, Double)? {
+            if case .paint(.color(let c)) = v { return (c.r * 255, c.g * 255, c.b * 255) }
+            if case .color(let c) = v { return (c.r * 255, c.g * 255, c.b * 255) }
+            return nil
+        }
+        let ps = particles(try run(scene("birth-rate 100  lifetime 5s  color [#e63946, #f4a261, #2a9d8f]"), to: 300))
+        XCTAssertGreaterThan(ps.count, 400)
+        var counts = [0, 0, 0]
+        for p in ps {
+            let c = try XCTUnwrap(rgb(p.fill))
+            let k = try XCTUnwrap(palette.firstIndex { abs($0.0 - c.0) < 0.01 && abs($0.1 - c.1) < 0.01 && abs($0.2 - c.2) < 0.01 }, "\(c)")
+            counts[k] += 1
+        }
+        for n in counts { XCTAssertEqual(Double(n) / Double(ps.count), 1.0 / 3, accuracy: 0.08, "\(counts)") }
+
+        let varied = particles(try run(scene("birth-rate 100  lifetime 5s  color [#e63946, #2a9d8f]  green-range 0.1"), to: 120))
+        for p in varied {
+            let c = try XCTUnwrap(rgb(p.fill))
+            XCTAssertTrue([230.0, 42].contains { abs($0 - c.0) < 0.01 }, "red stays one of the two: \(c)")
+            XCTAssertTrue(abs(c.1 - 57) <= 25.5 + 1e-6 || abs(c.1 - 157) <= 25.5 + 1e-6, "green within ± 0.1: \(c)")
+        }
+        let one = try program(scene("birth-rate 10  lifetime 1s  color [#e63946]"))
+        let e = try XCTUnwrap(one.layers.first { $0.name == "p" }?.emitters.first)
+        XCTAssertEqual(e.color.map(Value.hex), "#e63946")
+        XCTAssertTrue(e.palette.isEmpty)
+    }
+
+    /// grammar.md: a template property whose only changing part is `random()` is drawn once a
+    /// particle: the hues differ between particles and stay put through a particle's life.
+    func testRandomTemplatePropertiesAreDrawnOnceAParticle() throws {
+        let s = scene("birth-rate 30  lifetime 2s", template: "template p: circle { radius 2  fill hsl(random(0deg, 360deg), 0.8, 0.6) }")
+        let program = try program(s)
+        var runtime = try SceneRuntime(program: program)
+        for _ in 0..<40 { try runtime.step() }
+        let before = particles(runtime).map { "\($0.fill)" }
+        try runtime.step()
+        let after = particles(runtime).map { "\($0.fill)" }
+        XCTAssertGreaterThan(Set(before).count, 10, "each particle its own hue")
+        XCTAssertEqual(Array(after.prefix(before.count)), before, "and it keeps it")
+    }
+
     func testEmitterShapes() throws {
         func births(_ keys: String) throws -> [(Double, Double)] {
             particles(try run(scene("birth-rate 600  duration 0.5s  lifetime 2s  \(keys)"), to: 30)).map { ($0.x, $0.y) }

@@ -171,6 +171,12 @@ extension Compiler {
             later.later = true
             anim.then = compileBody(then, later)
         }
+        if let reached = a.reached {
+            var later = ctx
+            later.later = true
+            anim.reached = compileBody(reached, later)
+            if case .spring(let p) = anim.timing { anim.reachTick = Spring(p).reachTicks }
+        }
         return anim
     }
 

@@ -223,7 +223,7 @@ extension Compiler {
         for (j, t) in a.targets.enumerated() {
             var one = a
             one.targets = [t]
-            if j < a.targets.count - 1 { one.then = nil }   // the last one ends last: its 'then' runs once
+            if j < a.targets.count - 1 { one.then = nil; one.reached = nil }   // the last one ends last: its 'then' runs once
             guard let anim = compileAnimation(one, ctx) else { return nil }
             anims.append(anim)
         }

@@ -211,6 +211,10 @@ public struct AnimationIR: Equatable, Sendable {
     public var fill: FillMode
     public var then: [IRStmt]
     public var range: SourceRange
+    /// `spring … reached { … }`: run at local tick `reachTick` of the first pass, when the
+    /// spring first comes within 0.001 of its target (or passes it).
+    public var reached: [IRStmt] = []
+    public var reachTick: Int? = nil
     /// Motion along a path (`along`): the targets are layer positions, moved along the path
     /// by this animation's timing instead of between values.
     public var motion: MotionIR? = nil

@@ -177,6 +177,10 @@ public struct IRPrinter {
         case .stop: return ["\(indent)stop"]
         case .animate(let a):
             var out = ["\(indent)\(animation(a))"]
+            if !a.reached.isEmpty {
+                out.append("\(indent)  reached at \(a.reachTick.map { "\($0)t" } ?? "never")")
+                for x in a.reached { out += stmt(x, indent: indent + "    ") }
+            }
             if !a.then.isEmpty {
                 out.append("\(indent)  then")
                 for x in a.then { out += stmt(x, indent: indent + "    ") }

@@ -188,6 +188,19 @@ public struct Spring: Equatable, Sendable {
         return 1 + y
     }
 
+    /// The first tick (from 1) at which progress is within 0.001 of 1 or past it: when the
+    /// spring first reaches its target (an under-damped one then overshoots); nil for one
+    /// that does not within `longest`.
+    public var reachTicks: Int? {
+        let maxTicks = Int(60 * Self.longest)
+        var n = 1
+        while n <= maxTicks {
+            if progress(Double(n) / 60) >= 1 - 0.001 { return n }
+            n += 1
+        }
+        return nil
+    }
+
     /// The longest a spring runs, in seconds: one that has not settled by then (one without
     /// damping never does) ends there, at its target.
     public static let longest = 600.0

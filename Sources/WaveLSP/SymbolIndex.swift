@@ -86,6 +86,7 @@ public struct SymbolIndex: Sendable {
         case .animate(let a):
             a.targets.forEach { expression($0) }
             for arg in a.args { arg.values.forEach { expression($0) } }
+            a.reached?.forEach { statement($0) }
             a.then?.forEach { statement($0) }
         case .animationGroup(_, let args, let body):
             for arg in args { arg.values.forEach { expression($0) } }

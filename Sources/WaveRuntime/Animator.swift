@@ -268,6 +268,7 @@ extension SceneRuntime {
                     let end = SceneRuntime.position(active, a.ir, atEnd: true)
                     write(a, end, before: end.reversed, final: true)
                 }
+                if tau == a.ir.reachTick { try runReached(a) }
                 // Animations that `then` starts are appended, so this loop samples them this tick.
                 for s in a.ir.then {
                     if let cur = a.context.current, instances[cur] == nil { break }
@@ -277,6 +278,15 @@ extension SceneRuntime {
             }
             write(a, SceneRuntime.position((tau, 1), a.ir, atEnd: false), before: false, final: false)
             index += 1
+            if tau == a.ir.reachTick { try runReached(a) }
+        }
+    }
+
+    /// A spring's `reached` statements, once, at the tick it first reaches its target.
+    private mutating func runReached(_ a: ActiveAnimation) throws {
+        for s in a.ir.reached {
+            if let cur = a.context.current, instances[cur] == nil { break }
+            try exec(s, a.context)
         }
     }
 

@@ -368,6 +368,7 @@ struct IRTable {
         func add(_ a: AnimationIR) {
             if topLevel { topLevelAnimations.insert(animations.count) }
             animations.append(a)
+            walk(a.reached, topLevel: topLevel)
             walk(a.then, topLevel: topLevel)
         }
         for s in statements {

@@ -133,6 +133,8 @@ public struct Animate: Equatable, Sendable {
     /// `then remove`, `then { … }`, `then animate …`.
     public var then: [Stmt]?
     public var range: SourceRange
+    /// `spring … reached { … }`: run when the spring first reaches its target.
+    public var reached: [Stmt]? = nil
     public func arg(_ label: ClauseLabel) -> Arg? { args.first(label) }
 }
 

@@ -233,6 +233,8 @@ public enum ClauseLabel: String, CaseIterable, Sendable, Hashable {
 public enum StatementWord: String, CaseIterable, Sendable {
     /// `animate … then { … }`: what runs when the animation ends.
     case then
+    /// `spring … reached { … }`: what runs when the spring first reaches its target.
+    case reached
     /// `layer a: circle below b`, `spawn t above b`.
     case below, above
     /// `every tick { … }`, `every 3 ticks { … }`.
@@ -244,6 +246,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     public var grammarRule: String {
         switch self {
         case .then: return "then"
+        case .reached: return "reached"
         case .below, .above: return "placement"
         case .tick, .ticks: return "timer"
         case .forever: return "anim_arg"
@@ -253,6 +256,7 @@ public enum StatementWord: String, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .then: return "what runs when the animation ends: a block or one statement"
+        case .reached: return "what runs when a spring first reaches its target (within 0.001 of it, or past it), before it settles: a block or one statement"
         case .below: return "places the layer just below another"
         case .above: return "places the layer just above another"
         case .tick: return "one tick (1/60 s): 'every tick { … }'"

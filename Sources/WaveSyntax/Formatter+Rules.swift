@@ -122,6 +122,7 @@ private struct HintWalker {
         if a.isSpring, let open = springBlock(a) {
             for arg in a.args where arg.label.range.start > open { hints.clauseStarts.insert(arg.label.range.start) }
         }
+        if let reached = a.reached { inlineOrBlock(reached, after: StatementWord.reached.rawValue) }
         if let then = a.then { inlineOrBlock(then, after: StatementWord.then.rawValue) }
     }
 

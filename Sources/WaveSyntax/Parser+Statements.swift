@@ -249,7 +249,7 @@ extension Parser {
     }
 
     /// animate -> 'animate' target (',' target)* anim_arg* ('then' then_clause)?
-    /// spring  -> 'spring' target (',' target)* spring_arg* ('{' clause* '}')? ('then' then_clause)?
+    /// spring  -> 'spring' target (',' target)* spring_arg* ('{' clause* '}')? ('reached' then_clause)? ('then' then_clause)?
     mutating func parseAnimate() -> Animate? {
         let start = current.range
         let isSpring = isWord("spring")
@@ -287,6 +287,21 @@ extension Parser {
                 args.append(Arg(label: head, values: c.value.map { [$0] } ?? []))
             }
         }
+        // `reached { … }` on the spring's line: when it first reaches its target.
+        var reached: [Stmt]? = nil
+        if isWord(.reached), !current.newlineBefore {
+            let word = current.range
+            advance()
+            if !isSpring {
+                error(.unknownStatement, "'reached' follows a spring; an 'animate' reaches its target when it ends: use 'then'", at: word)
+            }
+            if isPunct("{") { reached = parseBlock(StatementWord.reached.rawValue) }
+            else if enterChainLink("'reached' chain") {
+                defer { depth -= 1 }
+                if let s = parseStatement() { reached = [s] }
+            }
+            if !isSpring { reached = nil }
+        }
         var then: [Stmt]? = nil
         if isWord(.then) {
             advance()
@@ -296,7 +311,9 @@ extension Parser {
                 if let s = parseStatement() { then = [s] }
             }
         }
-        return Animate(isSpring: isSpring, targets: targets, args: args, then: then, range: start.to(previous.range))
+        var animate = Animate(isSpring: isSpring, targets: targets, args: args, then: then, range: start.to(previous.range))
+        animate.reached = reached
+        return animate
     }
 
     /// Enters one more level for a link of a statement chain (`else if`, `then animate`).
@@ -337,7 +354,7 @@ extension Parser {
     /// separate statement that "does nothing" (W0011).
     mutating func strayValueAfterOptions(_ args: [Arg], context: String) {
         guard let last = args.last, !current.newlineBefore, !current.isEOF, canStartExpression, !isPunct("{"), !isPunct("}"),
-              !isWord(.then), current.identifier == nil else { return }
+              !isWord(.then), !isWord(.reached), current.identifier == nil else { return }
         let at = current.range
         error(.unknownOption, "\(current.describe) after '\(file.text(of: last.label.range))' belongs to no option of '\(context)': "
               + "each value follows its option's word ('repeat 3', 'delay 0.5s')", at: at,
@@ -721,7 +738,7 @@ extension Parser {
                 continue
             }
             guard let w = current.identifier, !current.newlineBefore, !Parser.statementKeywords.contains(w),
-                  w != StatementWord.then.rawValue, w != "else" else { return args }
+                  w != StatementWord.then.rawValue, w != StatementWord.reached.rawValue, w != "else" else { return args }
             let word = Identifier(w, current.range)
             if reportDetachedUnit() { continue }
             unknownWord(.unknownOption, "unknown option", word, "for '\(context)'", valid: Array(labels.keys))

@@ -29,7 +29,7 @@ private enum Unranged {
             t.time = t.time.map(expr); t.body = t.body.map(stmt); t.range = .none
             kind = .timer(t)
         case .animate(var a):
-            a.targets = a.targets.map(expr); a.args = a.args.map(arg); a.then = a.then.map { $0.map(stmt) }; a.range = .none
+            a.targets = a.targets.map(expr); a.args = a.args.map(arg); a.then = a.then.map { $0.map(stmt) }; a.reached = a.reached.map { $0.map(stmt) }; a.range = .none
             kind = .animate(a)
         case .animationGroup(let k, let args, let body): kind = .animationGroup(kind: id(k), args: args.map(arg), body: body.map(stmt))
         case .effect(let layer, let name, let args): kind = .effect(layer: expr(layer), name: id(name), args: args.map(arg))

@@ -8,8 +8,8 @@ syn iskeyword @,48-57,_,192-255,-
 syn case match
 
 syn keyword waveKeyword above after animate at autoreverse below ease emit every for forever from if
-syn keyword waveKeyword over parallel remove repeat scene sequence spawn spring stop then tick ticks
-syn keyword waveKeyword to
+syn keyword waveKeyword over parallel reached remove repeat scene sequence spawn spring stop then
+syn keyword waveKeyword tick ticks to
 syn match waveKeyword "\<\%(effect\|func\|layer\|let\|template\|var\)\>"
 syn keyword waveBoolean false true
 syn match waveLayerKind "\%([(,]\s\=\)\@<!\<\%(circle\|ellipse\|group\|image\|line\|path\|polygon\|rect\|text\|wave\)\>\%(\s*[,.)\]]\)\@!"

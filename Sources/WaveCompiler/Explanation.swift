@@ -46,7 +46,7 @@ public enum Explanation {
 
     /// The functions' forms and meanings, for every `Builtin` and every special function
     /// (`Vocabulary.specialFunctions` but the timing curves).
-    static let functions: [String: (form: String, meaning: String)] = {
+    public static let functions: [String: (form: String, meaning: String)] = {
         var table: [String: (String, String)] = [:]
         for f in Builtin.allCases {
             let n = f.rawValue

@@ -61,7 +61,7 @@ public final class LanguageServer: @unchecked Sendable {
         "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full", "textDocument/codeAction",
         "textDocument/semanticTokens/range", "textDocument/prepareRename", "textDocument/rename",
         "textDocument/documentHighlight", "textDocument/foldingRange", "textDocument/documentColor",
-        "textDocument/colorPresentation",
+        "textDocument/colorPresentation", "textDocument/signatureHelp",
     ]
 
     // MARK: - Dispatch
@@ -239,6 +239,11 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/semanticTokens/range":
             guard let range = doc.mapper.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "semanticTokens/range needs a range") }
             return ["data": SemanticTokens.encode(doc.analysis, doc.mapper, in: range)]
+        case "textDocument/signatureHelp":
+            guard let sig = SignatureHelp.at(doc.analysis, offset: try located(p, doc)) else { return NSNull() }
+            let parameters = sig.parameters.map { ["label": [$0.start, $0.end]] as JSON }
+            return ["signatures": [["label": sig.label, "documentation": sig.documentation, "parameters": parameters] as JSON],
+                    "activeSignature": 0, "activeParameter": sig.active]
         case "textDocument/prepareRename":
             guard let (range, name) = Renaming.prepare(doc.analysis, offset: try located(p, doc)) else { return NSNull() }
             return ["range": doc.mapper.range(range), "placeholder": name]
@@ -368,6 +373,7 @@ public final class LanguageServer: @unchecked Sendable {
             "foldingRangeProvider": true,
             "colorProvider": true,
             "workspaceSymbolProvider": true,
+            "signatureHelpProvider": ["triggerCharacters": ["(", ","], "retriggerCharacters": [","]],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "wave", "version": WaveVersion.string]]
     }

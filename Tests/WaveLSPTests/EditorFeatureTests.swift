@@ -144,3 +144,37 @@ extension EditorFeatureTests {
         XCTAssertLessThan(afterValue.firstIndex(of: "frame")!, afterValue.firstIndex(of: "sin")!, "\(afterValue)")
     }
 }
+
+extension EditorFeatureTests {
+    /// Signature help inside a call: the function's form with the parameter the cursor is on,
+    /// for built-ins, timing curves and the script's own functions; nothing outside a call.
+    func testSignatureHelpNamesTheParameterUnderTheCursor() throws {
+        let h = ServerHarness()
+        let text = "scene 100x100\nfunc wobble(amount, speed) = sin(amount * speed)\nvar x = mix(1, clamp(2, 0, wobble(3, 4)), 0.5)\nanimate x to 1 over 1s ease cubic-bezier(0.2, 0.8, 0.2, 1)\n"
+        h.open(text)
+        func help(_ line: Int, _ ch: Int) -> (label: String, active: Int, parameter: String)? {
+            guard let r = h.result("textDocument/signatureHelp", ServerHarness.at(line, ch)) as? JSON,
+                  let sig = (r["signatures"] as? [JSON])?.first, let label = sig["label"] as? String,
+                  let active = r["activeParameter"] as? Int, let params = sig["parameters"] as? [JSON] else { return nil }
+            let units = Array(label.utf16)
+            let span = params.indices.contains(active) ? params[active]["label"] as? [Int] ?? [0, 0] : [0, 0]
+            return (label, active, String(decoding: units[span[0]..<span[1]], as: UTF16.self))
+        }
+        let mixOpen = try XCTUnwrap(help(2, 12))   // just after `mix(`
+        XCTAssertEqual(mixOpen.label, "mix(a, b, f)")
+        XCTAssertEqual(mixOpen.parameter, "a")
+        XCTAssertEqual(try XCTUnwrap(help(2, 42)).parameter, "f", "after the nested calls, mix's third argument")
+        let clamp = try XCTUnwrap(help(2, 25))
+        XCTAssertEqual(clamp.label, "clamp(x, lo, hi)")
+        XCTAssertEqual(clamp.parameter, "lo")
+        let wobble = try XCTUnwrap(help(2, 38))
+        XCTAssertEqual(wobble.label, "wobble(amount, speed)")
+        XCTAssertEqual(wobble.parameter, "speed")
+        let curve = try XCTUnwrap(help(3, 45))
+        XCTAssertEqual(curve.label, "cubic-bezier(x1, y1, x2, y2)")
+        XCTAssertEqual(curve.parameter, "y1")
+        XCTAssertNil(help(2, 6), "not in a call")
+        let caps = (ServerHarness().server.initialize(["capabilities": [:]])["capabilities"] as? JSON)?["signatureHelpProvider"] as? JSON
+        XCTAssertEqual(caps?["triggerCharacters"] as? [String], ["(", ","])
+    }
+}

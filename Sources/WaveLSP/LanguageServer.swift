@@ -46,6 +46,10 @@ public final class LanguageServer: @unchecked Sendable {
     private var lastGeneration = 0
     /// After `shutdown`: nothing more is published.
     private var stopped = false
+    /// The semantic tokens last sent for each document, by result id, for
+    /// `semanticTokens/full/delta` (guarded by `lock`; at most one kept a document).
+    private var sentTokens: [String: (id: String, data: [Int])] = [:]
+    private var lastTokensID = 0
 
     public init(fixIts: FixItProvider = DiagnosticFixes(), requests: WorkQueue = .inline(), checks: WorkQueue = .inline(),
                 send: @escaping (JSON) -> Void) {
@@ -61,7 +65,7 @@ public final class LanguageServer: @unchecked Sendable {
         "textDocument/documentSymbol", "textDocument/formatting", "textDocument/semanticTokens/full", "textDocument/codeAction",
         "textDocument/semanticTokens/range", "textDocument/prepareRename", "textDocument/rename",
         "textDocument/documentHighlight", "textDocument/foldingRange", "textDocument/documentColor",
-        "textDocument/colorPresentation", "textDocument/signatureHelp",
+        "textDocument/colorPresentation", "textDocument/signatureHelp", "textDocument/semanticTokens/full/delta",
     ]
 
     // MARK: - Dispatch
@@ -235,7 +239,23 @@ public final class LanguageServer: @unchecked Sendable {
                 return [["range": doc.mapper.range(all), "newText": text] as JSON]
             }
         case "textDocument/semanticTokens/full":
-            return ["data": SemanticTokens.encode(doc.analysis, doc.mapper)]
+            let data = SemanticTokens.encode(doc.analysis, doc.mapper)
+            return ["resultId": remember(data, for: doc.uri), "data": data]
+        case "textDocument/semanticTokens/full/delta":
+            let data = SemanticTokens.encode(doc.analysis, doc.mapper)
+            let previous = p["previousResultId"] as? String
+            let old = locked { sentTokens[doc.uri] }
+            let id = remember(data, for: doc.uri)
+            guard let old, old.id == previous else { return ["resultId": id, "data": data] }
+            // One edit: what lies between the unchanged start and the unchanged end.
+            var start = 0
+            while start < old.data.count, start < data.count, old.data[start] == data[start] { start += 1 }
+            var end = 0
+            while end < old.data.count - start, end < data.count - start,
+                  old.data[old.data.count - 1 - end] == data[data.count - 1 - end] { end += 1 }
+            let edits: [JSON] = old.data == data ? [] : [["start": start, "deleteCount": old.data.count - start - end,
+                                                          "data": Array(data[start..<(data.count - end)])]]
+            return ["resultId": id, "edits": edits]
         case "textDocument/semanticTokens/range":
             guard let range = doc.mapper.sourceRange(p["range"]) else { throw ResponseError(.invalidParams, "semanticTokens/range needs a range") }
             return ["data": SemanticTokens.encode(doc.analysis, doc.mapper, in: range)]
@@ -342,6 +362,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didClose":
             guard let uri = (p["textDocument"] as? JSON)?["uri"] as? String, documents.removeValue(forKey: uri) != nil else { return }
             pendingDiagnostics[uri] = nil
+            locked { sentTokens[uri] = nil }
             supersede(uri)
             send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": ["uri": uri, "diagnostics": [Any]()]])
         default:
@@ -367,7 +388,7 @@ public final class LanguageServer: @unchecked Sendable {
             "documentSymbolProvider": true,
             "documentFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-            "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": true, "range": true],
+            "semanticTokensProvider": ["legend": SemanticTokens.legend, "full": ["delta": true], "range": true],
             "renameProvider": ["prepareProvider": true],
             "documentHighlightProvider": true,
             "foldingRangeProvider": true,
@@ -458,6 +479,15 @@ public final class LanguageServer: @unchecked Sendable {
     func located(_ p: JSON, _ doc: Snapshot) throws -> Int {
         guard let position = Position(p["position"]) else { throw ResponseError(.invalidParams, "the request has no valid position") }
         return doc.mapper.offset(of: position)
+    }
+
+    /// Keeps `data` as the tokens last sent for `uri`; returns its result id.
+    private func remember(_ data: [Int], for uri: String) -> String {
+        locked {
+            lastTokensID += 1
+            sentTokens[uri] = ("\(lastTokensID)", data)
+            return "\(lastTokensID)"
+        }
     }
 
     private func locked<T>(_ body: () throws -> T) rethrows -> T {

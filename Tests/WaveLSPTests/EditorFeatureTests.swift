@@ -178,3 +178,35 @@ extension EditorFeatureTests {
         XCTAssertEqual(caps?["triggerCharacters"] as? [String], ["(", ","])
     }
 }
+
+extension EditorFeatureTests {
+    /// Semantic tokens as a delta from the last result: applying the edit to the old data
+    /// gives exactly the new full data; an unknown previous id gets the full data.
+    func testSemanticTokensDeltaRebuildsTheNewTokens() throws {
+        let h = ServerHarness()
+        h.open(script)
+        let doc: JSON = ["textDocument": ["uri": "file:///t.wave"]]
+        let first = try XCTUnwrap(h.result("textDocument/semanticTokens/full", doc) as? JSON)
+        let oldData = try XCTUnwrap(first["data"] as? [Int])
+        let id = try XCTUnwrap(first["resultId"] as? String)
+        // Insert a line in the middle of the script.
+        h.notify("textDocument/didChange", ["textDocument": ["uri": "file:///t.wave", "version": 2],
+                                            "contentChanges": [["range": ["start": ["line": 4, "character": 0], "end": ["line": 4, "character": 0]],
+                                                                "text": "let size = 4\n"]]])
+        var params = doc
+        params["previousResultId"] = id
+        let delta = try XCTUnwrap(h.result("textDocument/semanticTokens/full/delta", params) as? JSON)
+        let edits = try XCTUnwrap(delta["edits"] as? [JSON])
+        XCTAssertEqual(edits.count, 1)
+        var rebuilt = oldData
+        for e in edits.reversed() {
+            let start = e["start"] as! Int, count = e["deleteCount"] as! Int
+            rebuilt.replaceSubrange(start..<(start + count), with: e["data"] as? [Int] ?? [])
+        }
+        let full = try XCTUnwrap((h.result("textDocument/semanticTokens/full", doc) as? JSON)?["data"] as? [Int])
+        XCTAssertEqual(rebuilt, full)
+        XCTAssertLessThan((edits[0]["data"] as? [Int] ?? []).count, full.count / 2, "a small edit, not the whole list")
+        params["previousResultId"] = "no such id"
+        XCTAssertEqual((h.result("textDocument/semanticTokens/full/delta", params) as? JSON)?["data"] as? [Int], full)
+    }
+}

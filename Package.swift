@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveGeometry", "WaveSinks", "WaveGraphics", "WaveCodecs"]),
-        .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics"],
+        .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics", "WaveFuzzSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),

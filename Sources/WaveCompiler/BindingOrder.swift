@@ -16,30 +16,41 @@ public struct BindingOrder: Sendable {
 
     /// Every property set in a declaration, properties read before those reading them;
     /// otherwise in declaration order, then property order. Empty when no binding reads a
-    /// bound property, since then any order gives the same values.
+    /// bound property, since then any order gives the same values. From `first` on: only
+    /// the properties of layers `first...`, always listed (see `init(_:from:)`).
     public let nodes: [Node]
     /// Each loop of bindings once, from its first node in that order to the node that
     /// reads back into it.
     public let cycles: [[Node]]
+    /// Whether some property of the layers planned reads a bound property.
+    public let readsBound: Bool
 
-    public init(_ layers: [LayerIR]) {
+    /// The order for all of `layers`; from `first` on, the part of it for the layers
+    /// `first...` alone, when the layers before `first` read none of theirs (they were
+    /// declared earlier and not changed since, as the REPL's inputs are). That part is
+    /// the tail of the whole order: a walk in declaration order finishes every earlier
+    /// property before it reaches a later layer. Planning one more layer so costs what
+    /// that layer reads, not every layer before it.
+    public init(_ layers: [LayerIR], from first: Int = 0) {
         // The bound properties each property reads (only those can change within a tick).
         var reads: [Node: [Node]] = [:]
         var anyRead = false
-        for (i, layer) in layers.enumerated() {
-            for (p, e) in layer.properties where !e.isFixedAtCreation {
+        for i in first..<max(first, layers.count) {
+            for (p, e) in layers[i].properties where !e.isFixedAtCreation {
                 var found: [Node] = []
                 Self.collect(e, layer: i, layers, into: &found)
                 if !found.isEmpty { reads[Node(layer: i, property: p)] = found; anyRead = true }
             }
         }
-        guard anyRead else { nodes = []; cycles = []; return }
+        readsBound = anyRead
+        guard anyRead || first > 0 else { nodes = []; cycles = []; return }
         var order: [Node] = []
         var cycles: [[Node]] = []
         // 0 unvisited, 1 on the path being walked, 2 done. An explicit stack: chains may be long.
+        // The layers before `first` are done already.
         var state: [Node: UInt8] = [:]
-        for (i, layer) in layers.enumerated() {
-            for p in Property.allCases where layer.properties[p] != nil {
+        for i in first..<max(first, layers.count) {
+            for p in Property.allCases where layers[i].properties[p] != nil {
                 let start = Node(layer: i, property: p)
                 guard state[start] == nil else { continue }
                 var path: [(node: Node, next: Int)] = [(start, 0)]
@@ -54,6 +65,7 @@ public struct BindingOrder: Sendable {
                     }
                     path[path.count - 1].next += 1
                     let d = deps[next]
+                    guard d.layer >= first else { continue }
                     switch state[d] {
                     case nil:
                         state[d] = 1

@@ -82,9 +82,15 @@ extension Compiler {
     /// until spawned).
     mutating func checkLayerCount() {
         let limit = environment.maxLayers
-        var copies: [Int] = []
-        var made = 0
-        for (i, l) in environment.layers.enumerated() {
+        // What the earlier layers make is kept from the last compile (each input of the
+        // REPL counts its own layers), unless this one wrote an earlier layer.
+        var (copies, made) = (environment.startCopies, environment.startMade)
+        environment.startCopies = []   // moved out, so appending does not copy it
+        if copies.count != firstNewLayer || environment.startLimit != limit || environment.layers.touched(before: firstNewLayer) {
+            (copies, made) = ([], 0)
+        }
+        for i in copies.count..<environment.layers.count {
+            let l = environment.layers[i]
             let parentCopies = l.parent.map { $0 < i ? copies[$0] : 1 } ?? 1
             let (n, overflow) = (l.count ?? 1).multipliedReportingOverflow(by: parentCopies)
             copies.append(overflow ? Int.max : min(n, limit + 1))
@@ -97,5 +103,6 @@ extension Compiler {
                 return
             }
         }
+        (environment.startCopies, environment.startMade, environment.startLimit) = (copies, made, limit)
     }
 }

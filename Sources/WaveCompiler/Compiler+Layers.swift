@@ -263,10 +263,13 @@ extension Compiler {
     /// one another, so a loop has no value (it would grow by itself, in an order that
     /// depends on the declarations). Each loop through a new layer is one error.
     mutating func rejectBindingCycles() {
-        let layers = environment.layers
+        let layers = environment.layers.all
         func name(_ n: BindingOrder.Node) -> String { "'\(layers[n.layer].name).\(n.property.rawValue)'" }
         func range(_ n: BindingOrder.Node) -> SourceRange { layers[n.layer].propertyRanges[n.property] ?? layers[n.layer].range }
-        for cycle in BindingOrder(layers).cycles {
+        // A loop through a new layer runs through new layers only, unless this input wrote
+        // an earlier layer (which may now read a new one): then every layer is walked.
+        let first = environment.layers.touched(before: firstNewLayer) ? 0 : firstNewLayer
+        for cycle in BindingOrder(layers, from: first).cycles {
             guard let first = cycle.firstIndex(where: { $0.layer >= firstNewLayer }) else { continue }
             let loop = Array(cycle[first...] + cycle[..<first])
             let n = loop[0]
@@ -375,7 +378,7 @@ extension Compiler {
     /// Walks the layers with an explicit stack (the chains may be thousands long) and
     /// rejects a layer drawn through itself (a mask that is its own ancestor).
     mutating func checkDrawDepth() {
-        let layers = environment.layers
+        let layers = environment.layers.all
         var depth = [Int?](repeating: nil, count: layers.count)
         var onPath = [Bool](repeating: false, count: layers.count)
         // The k-th layer drawn inside layer i: its children, then its mask.

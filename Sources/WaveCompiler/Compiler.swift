@@ -6,7 +6,7 @@ public struct Environment: Sendable {
     public var scene = SceneIR()
     public var sceneDeclared = false
     public var globals: [GlobalIR] = []
-    public var layers: [LayerIR] = []
+    public var layers = LayerTable()
     var globalIndex: [String: Int] = [:]
     var lets: [String: LetBinding] = [:]
     var layerIndex: [String: Int] = [:]
@@ -19,6 +19,11 @@ public struct Environment: Sendable {
     /// Most live layers the layers made at the start may come to (`LayerLimit`), each copy
     /// counted: the runtime's limit, `WAVE_MAX_LAYERS` from the process's environment by default.
     public var maxLayers = LayerLimit.count()
+    /// `checkLayerCount`'s copies per layer and live layers made at the start, for the
+    /// layers compiled so far, under the limit `startLimit`.
+    var startCopies: [Int] = []
+    var startMade = 0
+    var startLimit = 0
     public init() {}
 
     public var layerNames: [String] { layers.map(\.name) }
@@ -119,6 +124,7 @@ public struct Compiler {
     public init(file: SourceFile, environment: Environment = Environment()) {
         self.file = file
         self.environment = environment
+        self.environment.layers.startTracking()
         self.firstNewLayer = environment.layers.count
         self.work = CompileWork(limit: environment.maxWork)
     }
@@ -168,7 +174,6 @@ public struct Compiler {
     /// Compiles parsed statements against the environment; returns the increment (new
     /// globals and layers, statements to run now). Diagnostics accumulate in `diagnostics`.
     public mutating func compile(_ script: Script) -> Program {
-        let earlierLayers = environment.layers[..<firstNewLayer]
         var statements: [IRStmt] = []
         // Where each parse error is, and where its notes point (an unclosed '(' is reported
         // where ')' was expected, past the clause that holds the '(').
@@ -209,7 +214,7 @@ public struct Compiler {
         if firstNewLayer == 0 { warnOnceAssignments() }
         let newLayers = Array(environment.layers[firstNewLayer...])
         var program = Program(scene: environment.scene, globals: newGlobals, layers: newLayers, statements: statements)
-        for i in earlierLayers.indices where environment.layers[i] != earlierLayers[i] { program.updatedLayers[i] = environment.layers[i] }
+        program.updatedLayers = environment.layers.changed(before: firstNewLayer)
         return program
     }
 

@@ -6,6 +6,15 @@ import WaveSyntax
 public struct IRPrinter {
     let program: Program
     let file: SourceFile?
+    /// Lets of the clock alone (`IRExpr.tickCached`) met while printing, in the order met:
+    /// each use prints the let's name and the let is printed once, after the statements. A
+    /// chain of lets each reading the one before twice is written out in full nowhere (it
+    /// doubles with each link: 22 links printed 25 MB).
+    private final class KeptLets {
+        var order: [String] = []
+        var values: [String: IRExpr] = [:]
+    }
+    private let kept = KeptLets()
 
     public init(program: Program, file: SourceFile? = nil) { self.program = program; self.file = file }
 
@@ -61,6 +70,13 @@ public struct IRPrinter {
         }
         out.append("at tick 0:")
         for st in program.statements { out += stmt(st, indent: "  ") }
+        var i = 0
+        while i < kept.order.count {   // printing a let may meet more lets
+            if i == 0 { out.append("lets of the clock (each evaluated once a tick):") }
+            let name = kept.order[i]
+            if let value = kept.values[name] { out.append("  let \(name) = \(expr(value))") }
+            i += 1
+        }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -105,7 +121,9 @@ public struct IRPrinter {
         case .makeList(let items): return "[\(items.map(expr).joined(separator: ", "))]"
         case .element(let l, let i): return "\(expr(l))[\(expr(i))]"
         case .instanceVar(let s): return "self.var#\(s)"
-        case .tickCached(_, let inner): return expr(inner)
+        case .tickCached(let name, let inner):
+            if kept.values[name] == nil { kept.order.append(name); kept.values[name] = inner }
+            return name
         case .pathLength(let r): return "path-length(\(layer(r)))"
         case .measure(let m, let r, let args): return "\(m.rawValue)(\(([layer(r)] + args.map(expr)).joined(separator: ", ")))"
         case .gradient(let kind, let g, let stops, _):

@@ -56,6 +56,9 @@ public struct ScriptMutator {
 
     mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
 
+    /// `count` bytes of the stream (a seeded input for a generator that reads bytes).
+    public mutating func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
+
     /// A count spread over orders of magnitude: 2 … 100,000.
     mutating func manyTimes() -> Int {
         let scale = [2, 10, 100, 1_000, 10_000, 100_000][below(6)]

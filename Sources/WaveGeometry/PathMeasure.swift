@@ -69,8 +69,9 @@ public struct PathMeasure: Sendable, Equatable {
         let legs = s.degree == 2 ? s.p0.distance(to: s.p1) + s.p1.distance(to: s.p2)
             : s.p0.distance(to: s.p1) + s.p1.distance(to: s.p2) + s.p2.distance(to: s.p3)
         let n = (legs * 4).rounded(.up)
+        // Clamped as a Double first: control points 2^63 apart give a finite count past Int.max.
         guard n.isFinite else { return 1024 }
-        return Swift.min(1024, Swift.max(16, Int(n)))
+        return Int(Swift.min(1024, Swift.max(16, n)))
     }
 
     public init(_ path: Path) {

@@ -62,6 +62,11 @@ public struct SceneRuntime: Sendable {
     /// Every property's default by kind, for the scene size in `layerDefaultsSize`.
     var layerDefaults: [LayerKind: [Value]] = [:]
     var layerDefaultsSize: [Int] = []
+    /// Bindings evaluated, and layers handed to `BindingOrder`, since this runtime began:
+    /// counts the tests read to see that one more REPL declaration costs the same work
+    /// however many came before.
+    var bindingEvaluations = 0
+    var layersPlanned = 0
     /// Image layers' decoded images by source (`Program.images`), premultiplied once.
     var rasterImages: [String: RasterImage] = [:]
 
@@ -81,6 +86,10 @@ public struct SceneRuntime: Sendable {
 
     /// Adds a compiled increment (REPL input) at the current tick without resetting the clock.
     public mutating func apply(_ increment: Program) throws {
+        // An increment of declarations alone (the REPL's `layer`, `var`, `let`, `func`)
+        // changes nothing the layers already made read: only what it makes is evaluated.
+        let declaresOnly = increment.statements.isEmpty && increment.updatedLayers.isEmpty && increment.scene == program.scene
+        let firstNewID = nextInstanceID, animationsBefore = animations.count, effectsBefore = effects.count
         program.scene = increment.scene
         letCacheTick = -1   // the scene's size may have changed
         for (source, pixels) in increment.images where rasterImages[source] == nil {
@@ -105,7 +114,7 @@ public struct SceneRuntime: Sendable {
         for (i, layer) in increment.updatedLayers where i < program.layers.count { program.layers[i] = layer }
         let firstNew = program.layers.count
         program.layers += increment.layers
-        planBindings()
+        let firstNewStep = planBindings(from: increment.updatedLayers.isEmpty ? firstNew : 0)
         declaredInstance += Array(repeating: nil, count: increment.layers.count)
         // Every new layer goes on top in declaration order (copies together), then those
         // placed `below`/`above` another move next to it, a target before the layers placed
@@ -159,6 +168,12 @@ public struct SceneRuntime: Sendable {
             // Timers typed now run at this tick, as `at Nt { … }` would in a saved script.
             work = 0
             try runTimers(from: firstNewTimer)
+            if declaresOnly && timers.count == firstNewTimer && animations.count == animationsBefore && effects.count == effectsBefore {
+                // The layers made before were evaluated at this tick already, and nothing
+                // they read changed: the new layers' bindings are all there is to do.
+                try evaluateBindings(ofInstancesFrom: firstNewID, steps: firstNewStep)
+                return
+            }
             // New animations and bindings show at once in the current tick's frame.
             try sampleAnimations()
             try evaluateBindings()
@@ -398,78 +413,6 @@ public struct SceneRuntime: Sendable {
         return (declaredCopies[decl] ?? []).compactMap { $0 }.filter { instances[$0] != nil }
     }
 
-
-    /// Evaluates a layer property's expression; an error inside it with no place of its own
-    /// (the work or string limit) points at the property in the declaration.
-    mutating func evalProperty(_ e: IRExpr, _ p: Property, of declIndex: Int, _ ctx: ExecContext, checked: Bool = true) throws -> Value {
-        do {
-            let v = try eval(e, ctx)
-            if !checked || SceneRuntime.isFinite(v) && p != .perspective && p != .size { return v }   // nothing for requireFinite to refuse
-            if let inst = ctx.current.flatMap({ instances[$0] }) {
-                let decl = program.layers[declIndex]
-                try requireFinite(v, p, of: inst, at: decl.propertyRanges[p] ?? decl.range, "evaluates to")
-            }
-            return v
-        } catch var error as RuntimeError where error.range == .none {
-            let decl = program.layers[declIndex]
-            error.range = decl.propertyRanges[p] ?? decl.range
-            guard error.code == .tooMuchWork else { throw error }
-            error.message = "too much work in one tick (more than \(limits.maxWorkPerTick) steps) evaluating the binding of '\(p.rawValue)' on layer '\(decl.name)'"
-            throw error
-        }
-    }
-
-    /// Sets `bindingSteps` and `creationOrder` for the program's layers.
-    mutating func planBindings() {
-        let plan = BindingOrder(program.layers)
-        bindingSteps = plan.nodes.map { ($0.layer, $0.property.ordinal) }
-        creationOrder = []
-        guard !plan.nodes.isEmpty else { return }
-        var byLayer = Array(repeating: [Property](), count: program.layers.count)
-        for n in plan.nodes { byLayer[n.layer].append(n.property) }
-        // Only where the order differs from property order.
-        creationOrder = byLayer.map { ps in zip(ps, ps.dropFirst()).allSatisfy { $0.ordinal < $1.ordinal } ? [] : ps }
-    }
-
-    mutating func evaluateBindings() throws {
-        guard bindingSteps.isEmpty else { return try evaluateBindingsInOrder() }
-        for id in instances.keys.sorted() {
-            // Only the bindings and the declaration are read out: holding a copy of the whole
-            // instance would make each write below copy its model array.
-            guard let at = instances.index(forKey: id) else { continue }
-            let bindings = instances.values[at].bindings, decl = instances.values[at].decl
-            let ctx = ExecContext(current: id)
-            for i in bindings.indices {
-                guard let b = bindings[i] else { continue }
-                let p = Property.byOrdinal[i]
-                let v = try evalProperty(b, p, of: decl, ctx)
-                // Written in place through the dictionary's index, found again after the
-                // evaluation (`instances[id]?.model[i] = …` moved the whole instance out of
-                // the dictionary and back for every binding).
-                guard let slot = instances.index(forKey: id) else { break }
-                instances.values[slot].model[i] = SceneRuntime.stored(v, p)
-            }
-        }
-    }
-
-    /// `evaluateBindings` when some binding reads a bound property: property by property in
-    /// `bindingSteps`, each over the instances of its declaration in creation order.
-    mutating func evaluateBindingsInOrder() throws {
-        var ids = Array(repeating: [Int](), count: program.layers.count)
-        for id in instances.keys.sorted() {
-            guard let d = instances[id]?.decl, d < ids.count else { continue }
-            ids[d].append(id)
-        }
-        for (decl, ordinal) in bindingSteps {
-            let p = Property.byOrdinal[ordinal]
-            for id in ids[decl] {
-                guard let at = instances.index(forKey: id), let b = instances.values[at].bindings[ordinal] else { continue }
-                let v = try evalProperty(b, p, of: decl, ExecContext(current: id))
-                guard let slot = instances.index(forKey: id) else { continue }
-                instances.values[slot].model[ordinal] = SceneRuntime.stored(v, p)
-            }
-        }
-    }
 
     // MARK: - Reading state (trace, REPL, tests)
 

@@ -4,6 +4,18 @@ import XCTest
 
 /// Inputs the fuzzers found, kept as tests.
 final class FuzzRegressionTests: XCTestCase {
+    /// FuzzRuntime crash-c6cbf370: paper-plane's route with a control point at 2^63 − 1 (a
+    /// motion path along it) trapped converting the curve's sample count to Int.
+    func testACurveWithHugeControlPointsIsMeasuredWithoutTrapping() {
+        var path = Path()
+        path.move(to: Point(160, 100))
+        path.cubic(to: Point(160, 100), control1: Point(40, 160), control2: Point(120, 9_223_372_036_854_775_807))
+        path.cubic(to: Point(40, 4_294_967_296), control1: Point(120, 40), control2: Point(40, 40))
+        let measure = PathMeasure(path)
+        XCTAssertEqual(measure.segmentCount, 2)
+        XCTAssertEqual(PathMeasure.sampleCount(.init(degree: 3, p0: Point(0, 0), p1: Point(0, 1e300), p2: Point(1, 1), p3: Point(2, 2))), 1024)
+    }
+
     /// FuzzRaster timeout-8146fabf: a huge width with round caps on thousands of dashes
     /// built hundreds of millions of points. The outline now has a size budget.
     func testWideRoundCappedDashesStayWithinTheOutlineBudget() {

@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics", "WaveFuzzSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
-        .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver"]),
+        .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver", "WaveRuntime", "WaveCompiler", "WaveSyntax"]),
         .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax",
                                                          .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),

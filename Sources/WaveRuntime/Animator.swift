@@ -197,7 +197,12 @@ extension SceneRuntime {
         switch r {
         case .global(let slot, let c):
             let whole = c.map { Ops.replacing(commit ? globals[slot] : presentGlobal(slot), $0, v.number) } ?? v
-            if commit { globals[slot] = whole } else { globalOverlay[slot] = whole }
+            if commit {
+                globals[slot] = whole
+                // Shown this tick too: an animation earlier in the list may have written the
+                // value into the overlay from the model as it was before this commit.
+                if let shown = globalOverlay[slot] { globalOverlay[slot] = c.map { Ops.replacing(shown, $0, v.number) } ?? whole }
+            } else { globalOverlay[slot] = whole }
         case .layer(let id, let p, let c):
             // In place through the dictionary's index, holding no copy of the instance (a
             // copy would make the write copy the whole model or overlay array).
@@ -208,6 +213,12 @@ extension SceneRuntime {
             if commit {
                 instances.values[at].model[i] = whole
                 instances.values[at].bindings[i] = nil
+                // Shown this tick too (an animation earlier in the list may have written the
+                // property's overlay from the model as it was before this commit), as the
+                // ticks before it showed this animation over the earlier one.
+                if let shown = instances.values[at].overlay[i] {
+                    instances.values[at].overlay[i] = c.map { Ops.replacing(shown, $0, v.number) } ?? whole
+                }
             } else {
                 instances.values[at].overlay[i] = whole
                 overlaysWritten = true

@@ -269,3 +269,24 @@ final class StaggerTests: XCTestCase {
         }
     }
 }
+
+extension AnimationTests {
+    /// An animation that ends (fill forwards) shows its last value on its last tick even where
+    /// an animation earlier in the list wrote the same property from the model before the
+    /// commit: x reached 10 at tick 5, not 0 for one tick.
+    func testACommittedComponentShowsOnItsLastTickBesideAnotherComponentsAnimation() throws {
+        let script = """
+        layer dot: circle { center (0, 0) radius 3 }
+        animate dot.position.y from 0 to 30 over 10t
+        sequence { animate dot.position.x to 10 over 5t; animate dot.position.y by 7 over 5t }
+        """
+        var r = try SceneRuntime(program: try program(script))
+        var xs: [Double] = []
+        for _ in 0..<8 {
+            try r.step()
+            guard let dot = r.instances.values.first(where: { r.program.layers[$0.decl].name == "dot" }) else { return XCTFail("no dot") }
+            xs.append(dot.present(.position).point.0)
+        }
+        XCTAssertEqual(xs, [2, 4, 6, 8, 10, 10, 10, 10])
+    }
+}

@@ -4,6 +4,26 @@ extension Compiler {
     /// animate/spring -> AnimationIR. Values are expressions evaluated when the animation
     /// starts; timing positions are constant ticks.
     mutating func compileAnimation(_ a: Animate, _ ctx: Context) -> AnimationIR? {
+        // The statements after it compile here, after the animation itself: chains of
+        // `then animate …` recurse through this small frame, not through the large one of
+        // `compileAnimationItself`, so a chain at the documented depth fits the stack
+        // (NestingLimitTests).
+        guard var anim = compileAnimationItself(a, ctx) else { return nil }
+        if a.then != nil || a.reached != nil {
+            var later = ctx
+            later.later = true
+            if let then = a.then { anim.then = compileBody(then, later) }
+            if let reached = a.reached {
+                anim.reached = compileBody(reached, later)
+                anim.reachTick = Compiler.reachTick(of: anim.timing)
+            }
+        }
+        return anim
+    }
+
+    /// The animation without the statements that follow it (`compileAnimation` adds them).
+    @inline(never)
+    mutating func compileAnimationItself(_ a: Animate, _ ctx: Context) -> AnimationIR? {
         guard optionsAgree(a) else { return nil }
         var targets: [Target] = []
         var valueType: ValueType? = nil
@@ -166,18 +186,14 @@ extension Compiler {
                 error(.unknownWord, "'fill' is one of \(modes.joined(separator: ", "))\(Compiler.wordHint(f, modes))", f.range, fix: Compiler.wordFix(f, modes))
             }
         }
-        if let then = a.then {
-            var later = ctx
-            later.later = true
-            anim.then = compileBody(then, later)
-        }
-        if let reached = a.reached {
-            var later = ctx
-            later.later = true
-            anim.reached = compileBody(reached, later)
-            if case .spring(let p) = anim.timing { anim.reachTick = Spring(p).reachTicks }
-        }
         return anim
+    }
+
+    /// A spring's first tick at its target (`Spring.reachTicks`); nil for other timings.
+    @inline(never)
+    static func reachTick(of timing: TimingFunction) -> Int? {
+        if case .spring(let p) = timing { return Spring(p).reachTicks }
+        return nil
     }
 
     mutating func springParameters(_ a: Animate) -> SpringParameters? {

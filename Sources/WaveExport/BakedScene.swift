@@ -19,6 +19,16 @@ public struct BakedScene: Sendable {
     public var filters: [BakedFilter] = []
     /// What could not be expressed exactly, and what was done instead.
     public var report: ExportReport
+
+    /// Every image the layers and masks show, once each, in order of first use: the
+    /// writers embed each once and refer to it by its index here.
+    public var images: [RasterImage] {
+        var list: [RasterImage] = []
+        for layer in layers + masks.flatMap(\.layers) {
+            if case .image(let image, _) = layer.paint, !list.contains(where: { $0 === image }) { list.append(image) }
+        }
+        return list
+    }
 }
 
 /// One drawn shape of the scene, followed across ticks: a filled path (strokes are already

@@ -10,6 +10,8 @@ import WaveGraphics
 /// out 0,0 in 1,1); a hold is a hold keyframe. The background is a rectangle at the bottom.
 public struct LottieWriter {
     public var scene: BakedScene
+    /// `scene.images`, once: image layers name their asset by its index.
+    let images: [RasterImage]
 
     /// Lottie's players keep sizes and frame counts in 32-bit numbers; 10 hours at 60 fps
     /// and 8192 px fit comfortably, so only non-positive sizes are refused.
@@ -17,7 +19,10 @@ public struct LottieWriter {
         public var description: String
     }
 
-    public init(_ scene: BakedScene) { self.scene = scene }
+    public init(_ scene: BakedScene) {
+        self.scene = scene
+        images = scene.images
+    }
 
     public var json: String {
         get throws {
@@ -67,15 +72,6 @@ public struct LottieWriter {
             index += 1
         }
         return out
-    }
-
-    /// Every image the layers and masks show, once each, in order of first use.
-    var images: [RasterImage] {
-        var list: [RasterImage] = []
-        for layer in scene.layers + scene.masks.flatMap(\.layers) {
-            if case .image(let image, _) = layer.paint, !list.contains(where: { $0 === image }) { list.append(image) }
-        }
-        return list
     }
 
     /// An image layer: the embedded image placed by the layer transform (the shape's motion

@@ -13,8 +13,13 @@ import WaveGraphics
 /// just before the next one. Tick t shows at t/60 s, as the renderer's tick t.
 public struct SVGWriter {
     public var scene: BakedScene
+    /// `scene.images`, once: `<use>` refers to each by its index.
+    let images: [RasterImage]
 
-    public init(_ scene: BakedScene) { self.scene = scene }
+    public init(_ scene: BakedScene) {
+        self.scene = scene
+        images = scene.images
+    }
 
     public var document: String {
         let w = scene.width, h = scene.height
@@ -23,10 +28,9 @@ public struct SVGWriter {
         if scene.background.a > 0 {
             out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(rgb(scene.background))\"\(scene.background.a < 1 ? " fill-opacity=\"\(n(scene.background.a))\"" : "")/>\n"
         }
-        let images = imageIDs
-        if !images.list.isEmpty {
+        if !images.isEmpty {
             out += "<defs>\n"
-            for (k, image) in images.list.enumerated() {
+            for (k, image) in images.enumerated() {
                 let png = (try? PNGEncoder.encode(width: image.width, height: image.height, rgba: image.straightRGBA, compression: 9)) ?? []
                 out += "<image id=\"i\(k)\" width=\"\(image.width)\" height=\"\(image.height)\" preserveAspectRatio=\"none\" "
                     + "href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>\n"
@@ -100,15 +104,6 @@ public struct SVGWriter {
         return "<g mask=\"url(#m\(m))\">\n" + body + "</g>\n"
     }
 
-    /// Every image the layers and masks show, once each, in order of first use.
-    var imageIDs: (list: [RasterImage], id: (RasterImage) -> Int) {
-        var list: [RasterImage] = []
-        for layer in scene.layers + scene.masks.flatMap(\.layers) {
-            if case .image(let image, _) = layer.paint, !list.contains(where: { $0 === image }) { list.append(image) }
-        }
-        return (list, { image in list.firstIndex { $0 === image } ?? 0 })
-    }
-
     /// An image shown inside its shape: the shape as a `<clipPath>`, the image (`<use>` of
     /// its one copy in `<defs>`) placed by its map, in the shape's coordinates.
     func imageElement(_ layer: BakedLayer, id: String, image: RasterImage, placement: Track) -> String {
@@ -117,14 +112,7 @@ public struct SVGWriter {
         var close = ""
         switch layer.shape {
         case .rigid(let path, let motion):
-            let t = motion.first
-            var open = "<g transform=\"translate(\(n(t[0])) \(n(t[1]))) rotate(\(n(t[2]))) scale(\(n(t[3])) \(n(t[4])))\">"
-            if !motion.isStatic {
-                open += animateTransform("translate", motion, additive: false) { "\(n($0[0])) \(n($0[1]))" }
-                open += animateTransform("rotate", motion, additive: true) { n($0[2]) }
-                open += animateTransform("scale", motion, additive: true) { "\(n($0[3])) \(n($0[4]))" }
-            }
-            inner = open + inner + "<path d=\"\(SVGWriter.d(path))\"\(layer.rule == .evenOdd ? " clip-rule=\"evenodd\"" : "")/>"
+            inner = rigidGroup(motion) + inner + "<path d=\"\(SVGWriter.d(path))\"\(layer.rule == .evenOdd ? " clip-rule=\"evenodd\"" : "")/>"
             close = "</g>"
         case .morphing(let structures, let points):
             inner += "<path d=\"\(SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first)))\""
@@ -140,7 +128,7 @@ public struct SVGWriter {
         if layer.blend != .normal { g += " style=\"mix-blend-mode:\(layer.blend.rawValue)\"" }
         g += ">"
         if !layer.opacity.isStatic { g += animate("opacity", layer.opacity) { n($0[0]) } }
-        let use = "<use href=\"#i\(imageIDs.id(image))\" transform=\"matrix(\(m.map(n).joined(separator: " ")))\"/>"
+        let use = "<use href=\"#i\(images.firstIndex { $0 === image } ?? 0)\" transform=\"matrix(\(m.map(n).joined(separator: " ")))\"/>"
         return inner + g + use + "</g>" + close + "\n"
     }
 
@@ -178,13 +166,7 @@ public struct SVGWriter {
 
         switch layer.shape {
         case .rigid(let path, let motion):
-            let m = motion.first
-            out += "<g transform=\"translate(\(n(m[0])) \(n(m[1]))) rotate(\(n(m[2]))) scale(\(n(m[3])) \(n(m[4])))\">"
-            if !motion.isStatic {
-                out += animateTransform("translate", motion, additive: false) { "\(n($0[0])) \(n($0[1]))" }
-                out += animateTransform("rotate", motion, additive: true) { n($0[2]) }
-                out += animateTransform("scale", motion, additive: true) { "\(n($0[3])) \(n($0[4]))" }
-            }
+            out += rigidGroup(motion)
             out += "<path d=\"\(SVGWriter.d(path))\"\(attributes)>\(animations)</path></g>\n"
         case .morphing(let structures, let points):
             let d0 = SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first))
@@ -193,6 +175,19 @@ public struct SVGWriter {
                 animations += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : "")/>"
             }
             out += "<path d=\"\(d0)\"\(attributes)>\(animations)</path>\n"
+        }
+        return out
+    }
+
+    /// The opening `<g>` of a rigid path: its motion's first value, then its translate,
+    /// rotate and scale animated where the motion changes.
+    func rigidGroup(_ motion: Track) -> String {
+        let m = motion.first
+        var out = "<g transform=\"translate(\(n(m[0])) \(n(m[1]))) rotate(\(n(m[2]))) scale(\(n(m[3])) \(n(m[4])))\">"
+        if !motion.isStatic {
+            out += animateTransform("translate", motion, additive: false) { "\(n($0[0])) \(n($0[1]))" }
+            out += animateTransform("rotate", motion, additive: true) { n($0[2]) }
+            out += animateTransform("scale", motion, additive: true) { "\(n($0[3])) \(n($0[4]))" }
         }
         return out
     }

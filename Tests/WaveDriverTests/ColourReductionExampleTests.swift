@@ -10,26 +10,9 @@ import WaveRuntime
 /// neighbouring cells.
 final class ColourReductionExampleTests: XCTestCase {
     func meanPatchError(_ pixmap: Pixmap, _ mode: ColorMode) -> Double {
-        let reducer = ColorReducer(mode: mode)
-        let rgba = pixmap.unpremultipliedRGBA()
-        var total = 0.0, patches = 0
-        for py in stride(from: 0, to: pixmap.height - 3, by: 4) {
-            for px in stride(from: 0, to: pixmap.width - 3, by: 4) {
-                var truth = (0.0, 0.0, 0.0), shown = (0.0, 0.0, 0.0)
-                for y in py..<(py + 4) {
-                    for x in px..<(px + 4) {
-                        let i = (y * pixmap.width + x) * 4
-                        let rgb = UInt32(rgba[i]) << 16 | UInt32(rgba[i + 1]) << 8 | UInt32(rgba[i + 2])
-                        let t = OKLab.linear(rgb)
-                        let s = OKLab.linear(PerceptualRGB.of(reducer.reduce(rgb, x: x, y: y)))
-                        truth = (truth.0 + t.r / 16, truth.1 + t.g / 16, truth.2 + t.b / 16)
-                        shown = (shown.0 + s.r / 16, shown.1 + s.g / 16, shown.2 + s.b / 16)
-                    }
-                }
-                total += OKLab(linear: truth.0, truth.1, truth.2).distance2(OKLab(linear: shown.0, shown.1, shown.2)).squareRoot()
-                patches += 1
-            }
-        }
+        let means = ColourPatches.means(pixmap, mode, shown: PerceptualRGB.of)
+        let total = means.reduce(0.0) { $0 + $1.truth.distance2($1.shown).squareRoot() }
+        let patches = means.count
         return total / Double(max(1, patches))
     }
 

@@ -14,32 +14,15 @@ final class ReducedPaletteHueTests: XCTestCase {
     struct Measure { var patches = 0, grey = 0; var hueError = 0.0 }
 
     func measure(_ pixmap: Pixmap, _ mode: ColorMode) -> Measure {
-        let reducer = ColorReducer(mode: mode)
-        let rgba = pixmap.unpremultipliedRGBA()
         var m = Measure()
-        for py in stride(from: 0, to: pixmap.height - 3, by: 4) {
-            for px in stride(from: 0, to: pixmap.width - 3, by: 4) {
-                var truth = (0.0, 0.0, 0.0), shown = (0.0, 0.0, 0.0)
-                for y in py..<(py + 4) {
-                    for x in px..<(px + 4) {
-                        let i = (y * pixmap.width + x) * 4
-                        let rgb = UInt32(rgba[i]) << 16 | UInt32(rgba[i + 1]) << 8 | UInt32(rgba[i + 2])
-                        let t = OKLab.linear(rgb)
-                        let c = reducer.reduce(rgb, x: x, y: y)
-                        let s = OKLab.linear(ColorReducer.ansiPalette[Int(c.value)])
-                        truth = (truth.0 + t.r / 16, truth.1 + t.g / 16, truth.2 + t.b / 16)
-                        shown = (shown.0 + s.r / 16, shown.1 + s.g / 16, shown.2 + s.b / 16)
-                    }
-                }
-                let t = OKLab(linear: truth.0, truth.1, truth.2), s = OKLab(linear: shown.0, shown.1, shown.2)
-                let ct = (t.a * t.a + t.b * t.b).squareRoot(), cs = (s.a * s.a + s.b * s.b).squareRoot()
-                guard ct >= 0.04 else { continue }
-                m.patches += 1
-                if cs < ct / 3 { m.grey += 1 }
-                var dh = abs(atan2(t.b, t.a) - atan2(s.b, s.a)) * 180 / .pi
-                if dh > 180 { dh = 360 - dh }
-                m.hueError += dh
-            }
+        for (t, s) in ColourPatches.means(pixmap, mode, shown: { ColorReducer.ansiPalette[Int($0.value)] }) {
+            let ct = (t.a * t.a + t.b * t.b).squareRoot(), cs = (s.a * s.a + s.b * s.b).squareRoot()
+            guard ct >= 0.04 else { continue }
+            m.patches += 1
+            if cs < ct / 3 { m.grey += 1 }
+            var dh = abs(atan2(t.b, t.a) - atan2(s.b, s.a)) * 180 / .pi
+            if dh > 180 { dh = 360 - dh }
+            m.hueError += dh
         }
         return m
     }

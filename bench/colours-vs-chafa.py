@@ -171,21 +171,8 @@ def oklab(r, g, b):
 
 def mean_delta_e(truth, shown):
     """Mean ΔE_OK of 4x4-pixel patches averaged in linear light."""
-    total, patches = 0.0, 0
-    height, width = len(truth), len(truth[0])
-    for py in range(0, height - 3, 4):
-        for px in range(0, width - 3, 4):
-            t, s = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
-            for y in range(py, py + 4):
-                for x in range(px, px + 4):
-                    for k, v in enumerate(linear(truth[y][x])):
-                        t[k] += v / 16
-                    for k, v in enumerate(linear(shown[y][x])):
-                        s[k] += v / 16
-            a, b = oklab(*t), oklab(*s)
-            total += sum((a[k] - b[k]) ** 2 for k in range(3)) ** 0.5
-            patches += 1
-    return total / max(1, patches)
+    pairs = list(patches(truth, shown))
+    return sum(sum((a[k] - b[k]) ** 2 for k in range(3)) ** 0.5 for a, b in pairs) / max(1, len(pairs))
 
 
 def patches(truth, shown):

@@ -23,13 +23,11 @@ public enum VimSyntax {
         "support.constant.word.wave": ("waveWord", "Constant"),
     ]
 
-    /// Words that start a rule of their own: matches, not keywords, since a keyword would win
-    /// where the rule starts (the value: the rule).
-    /// Layer kinds are all matches: a kind word is a name where it stands as an argument or
-    /// before `.` (`text-width(line, line.visible-chars)` with `layer line: text`).
-    static let contextWords = ["layer": "declaration", "template": "declaration", "var": "declaration",
-                               "let": "declaration", "func": "declaration", "effect": "effect",
-                               "auto": "rotate auto"]
+    /// Words that start a rule of their own (a declaration, `effect`, `rotate auto`):
+    /// matches, not keywords, since a keyword would win where the rule starts. Layer kinds
+    /// are all matches too: a kind word is a name where it stands as an argument or before
+    /// `.` (`text-width(line, line.visible-chars)` with `layer line: text`).
+    static let contextWords: Set<String> = ["layer", "template", "var", "let", "func", "effect", "auto"]
 
     /// Words `:syn keyword` reads as its own options: they are matches too.
     static let keywordOptions: Set<String> = ["contains", "contained", "containedin", "nextgroup", "transparent", "skipwhite",
@@ -57,7 +55,7 @@ public enum VimSyntax {
                              + #"\)\>\%(\s*[,.)\]]\)\@!""#)
                 continue
             }
-            let asMatch = { (w: String) in contextWords[w] != nil || keywordOptions.contains(w) }
+            let asMatch = { (w: String) in contextWords.contains(w) || keywordOptions.contains(w) }
             lines += keywordLines(group, words.filter { !asMatch($0) })
             let matched = words.filter(asMatch).sorted()
             if !matched.isEmpty {

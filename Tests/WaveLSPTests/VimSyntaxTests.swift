@@ -26,7 +26,7 @@ final class VimSyntaxTests: XCTestCase {
         for (scope, words) in TextMateGrammar.wordLists where scope != "support.function.wave" {
             let group = VimSyntax.groups[scope]!.group
             for w in words {
-                if VimSyntax.contextWords[w] != nil || VimSyntax.keywordOptions.contains(w) || group == "waveLayerKind" {
+                if VimSyntax.contextWords.contains(w) || VimSyntax.keywordOptions.contains(w) || group == "waveLayerKind" {
                     let inAMatch = text.split(separator: "\n").contains { line in
                         line.hasPrefix("syn match \(group) ")
                             && ["%(\(w)\\|", "\\|\(w)\\|", "\\|\(w)\\)", "%(\(w)\\)"].contains { line.contains($0) }

@@ -279,23 +279,21 @@ extension SceneRuntime {
                     let end = SceneRuntime.position(active, a.ir, atEnd: true)
                     write(a, end, before: end.reversed, final: true)
                 }
-                if tau == a.ir.reachTick { try runReached(a) }
+                if tau == a.ir.reachTick { try run(a.ir.reached, of: a) }
                 // Animations that `then` starts are appended, so this loop samples them this tick.
-                for s in a.ir.then {
-                    if let cur = a.context.current, instances[cur] == nil { break }
-                    try exec(s, a.context)
-                }
+                try run(a.ir.then, of: a)
                 continue
             }
             write(a, SceneRuntime.position((tau, 1), a.ir, atEnd: false), before: false, final: false)
             index += 1
-            if tau == a.ir.reachTick { try runReached(a) }
+            if tau == a.ir.reachTick { try run(a.ir.reached, of: a) }
         }
     }
 
-    /// A spring's `reached` statements, once, at the tick it first reaches its target.
-    private mutating func runReached(_ a: ActiveAnimation) throws {
-        for s in a.ir.reached {
+    /// An animation's `then` statements (when it ends) or a spring's `reached` ones (at the
+    /// tick it first reaches its target), in its context; they stop if its layer is gone.
+    private mutating func run(_ statements: [IRStmt], of a: ActiveAnimation) throws {
+        for s in statements {
             if let cur = a.context.current, instances[cur] == nil { break }
             try exec(s, a.context)
         }

@@ -78,7 +78,7 @@ struct ExportJob {
         let name = PathName.stem(file)
         Interrupts.install()
         do {
-            let baker = Baker(program: program, source: source, name: name, target: format == .svg ? .svg : .lottie)
+            let baker = Baker(program: program, source: source, name: name, target: format)
             let scene = try baker.bake(ticks: start..<end) {
                 if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             }

@@ -37,7 +37,7 @@ public enum ScriptCheck {
     /// Bakes the script as an export to `target` would and prints the report's lines;
     /// returns the note for the `ok` line.
     static func exportNote(_ program: Program, _ file: SourceFile, path: String, target: ExportFormat) throws(Exit) -> String {
-        let baker = Baker(program: program, source: file, name: PathName.stem(path), target: target == .svg ? .svg : .lottie)
+        let baker = Baker(program: program, source: file, name: PathName.stem(path), target: target)
         let scene: BakedScene
         do { scene = try baker.bake(ticks: 0..<(program.scene.durationTicks ?? 300)) } catch {
             throw Exit.report(error, source: file)

@@ -23,7 +23,8 @@ public struct Baker {
         self.program = program
         self.source = source
         self.name = name
-        self.target = target
+        // A dotLottie holds a Lottie animation: it bakes as one.
+        self.target = target == .dotLottie ? .lottie : target
     }
 
     /// The baked ticks `ticks` (end exclusive). Throws the runtime's errors, and

@@ -10,7 +10,7 @@ package struct ByteReader {
     }
 
     var remaining: Int { bytes.count - offset }
-    var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
     private func need(_ n: Int, _ what: String) throws {
         guard n >= 0, n <= bytes.count - offset else {
@@ -30,6 +30,22 @@ package struct ByteReader {
         let v = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         offset += 2
         return v
+    }
+
+    package mutating func u32le(_ what: String = "32-bit value") throws -> Int {
+        try need(4, what)
+        var v = 0
+        for k in 0..<4 { v |= Int(bytes[offset + k]) << (8 * k) }
+        offset += 4
+        return v
+    }
+
+    package mutating func f64le(_ what: String = "64-bit float") throws -> Double {
+        try need(8, what)
+        var bits: UInt64 = 0
+        for k in 0..<8 { bits |= UInt64(bytes[offset + k]) << (8 * UInt64(k)) }
+        offset += 8
+        return Double(bitPattern: bits)
     }
 
     mutating func u16be(_ what: String = "16-bit value") throws -> Int {

@@ -84,7 +84,7 @@ public struct JoinJob {
         let sink = try header.format.info.makeSink(setup)
         do {
             var expected = header.range.lowerBound
-            try FramesPartSink.forEachFrame(payload[...], width: header.width, height: header.height) { tick, background, pixels in
+            try FramesPartSink.forEachFrame(payload, width: header.width, height: header.height) { tick, background, pixels in
                 try Interrupts.check()
                 guard tick == expected else { throw PartError("the parts' frames skip from tick \(expected) to \(tick)") }
                 expected += 1

@@ -61,30 +61,27 @@ public final class FramesPartSink: FrameSink {
 
     /// Hands each frame of a payload (parts joined in order) to `body`, one at a time, each
     /// checked to be `width` × `height`.
-    public static func forEachFrame(_ payload: ArraySlice<UInt8>, width: Int, height: Int,
+    public static func forEachFrame(_ payload: [UInt8], width: Int, height: Int,
                                     _ body: (_ tick: Int, _ background: Color, _ pixels: Pixmap) throws -> Void) throws {
-        var i = payload.startIndex
-        func u32(_ at: Int) -> Int { Int(payload[at]) | Int(payload[at + 1]) << 8 | Int(payload[at + 2]) << 16 | Int(payload[at + 3]) << 24 }
-        func f64(_ at: Int) -> Double {
-            var bits: UInt64 = 0
-            for k in 0..<8 { bits |= UInt64(payload[at + k]) << (8 * UInt64(k)) }
-            return Double(bitPattern: bits)
-        }
-        while i < payload.endIndex {
-            guard payload.endIndex - i >= 40 else { throw PartError("a frame record is cut short") }
-            let tick = u32(i), length = u32(i + 4)
-            let background = Color(r: f64(i + 8), g: f64(i + 16), b: f64(i + 24), a: f64(i + 32))
-            i += 40
-            guard length <= payload.endIndex - i else { throw PartError("a frame record is cut short") }
+        var reader = ByteReader(payload)
+        while !reader.isAtEnd {
+            let tick: Int, length: Int, background: Color, packed: [UInt8]
+            do {
+                tick = try reader.u32le("a frame's tick")
+                length = try reader.u32le("a frame's length")
+                background = Color(r: try reader.f64le(), g: try reader.f64le(), b: try reader.f64le(), a: try reader.f64le())
+                packed = try reader.take(length, "a frame's pixels")
+            } catch {
+                throw PartError("a frame record is cut short")
+            }
             let bytes: [UInt8]
-            do { bytes = try Inflate.inflate(Array(payload[i..<(i + length)]), maxOutput: width * height * 4) } catch {
+            do { bytes = try Inflate.inflate(packed, maxOutput: width * height * 4) } catch {
                 throw PartError("the frame of tick \(tick) cannot be read: \(error)")
             }
             guard bytes.count == width * height * 4 else { throw PartError("the frame of tick \(tick) is not \(width)x\(height)") }
             var pixmap = Pixmap(width: width, height: height)
             pixmap.data = bytes
             try body(tick, background, pixmap)
-            i += length
         }
     }
 }

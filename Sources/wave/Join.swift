@@ -13,8 +13,9 @@ struct Join: ParsableCommand {
           wave join out.gif                (finds out.gif.*.part beside it)
           wave join out.gif parts/*.part   (or name the parts)
 
-        APNG, GIF and Y4M parts join into exactly the bytes of rendering the whole
-        range at once. A PNG sequence needs no join: each shard writes its frames
+        APNG, GIF, Y4M, WebP, MP4 and WebM parts join into exactly the bytes of
+        rendering the whole range at once (WebP, MP4 and WebM parts hold their frames,
+        and the join encodes them). A PNG sequence needs no join: each shard writes its frames
         under their tick numbers in the whole range. The parts must come from the
         same script, size, range and encoder settings, and tile the range with no
         gap or overlap; otherwise nothing is written. Each part ends with its frames'

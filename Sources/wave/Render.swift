@@ -18,7 +18,7 @@ enum DitherArgument: String, CaseIterable, ExpressibleByArgument {
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a script to PNG, APNG, GIF, WebP, Y4M, MP4 or WebM; or many scripts into a directory.",
+        abstract: "Render a script to PNG, APNG, GIF, WebP, Y4M, MP4, WebM, an asciicast, Lottie or SVG; or many scripts into a directory.",
         discussion: """
         One frame:   wave render s.wave -o out.png --time 1.5s   (or --frame 90)
         PNG files:   wave render s.wave -o 'out/%04d.png' --from 0s --to 2s
@@ -29,6 +29,8 @@ struct Render: ParsableCommand {
                      wave render s.wave -o s.mp4 --crf 20   (or -o s.webm)
                      wave render s.wave -o s.cast --width 60 --height 20 --cells braille
                      wave render s.wave -o - --format y4m | ffmpeg -i - s.mkv
+        Exports:     wave render s.wave -o s.json   (Lottie; .lottie dotLottie; .svg SVG;
+                     --report r.json lists what they cannot show exactly)
         Many files:  wave render examples/*.wave --out-dir renders/ --format gif
                      (NAME.gif for each script and index.html, a page showing
                      each with its size, duration and any error; then a summary;

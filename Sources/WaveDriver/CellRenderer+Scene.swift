@@ -12,7 +12,7 @@ extension CellRenderer {
         let layout = self.layout(sceneWidth: runtime.scene.width, sceneHeight: runtime.scene.height,
                                  columns: grid.columns, rows: min(pictureRows ?? rows, grid.rows))
         let (frame, runs) = try runtime.frame(for: request(for: layout))
-        draw(frame, textRuns: runs, layout: layout, backdrop: CellRenderer.backdrop(frame.background), into: &grid)
+        draw(frame, textRuns: runs, layout: layout, backdrop: backdrop(frame.background), into: &grid)
         return grid
     }
 }

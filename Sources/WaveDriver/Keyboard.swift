@@ -10,9 +10,10 @@ public enum Key: Equatable, Sendable {
 
 /// Decodes key bytes: space, q (or Esc, or Ctrl-C), r, + (or =), - (or _), and the arrow
 /// keys → and ← as `ESC [ C` / `ESC [ D` (or `ESC O C` / `ESC O D` in application cursor
-/// mode). An escape sequence cut off at the end of a read is kept for the next one; an Esc
-/// with nothing after it (`flush()`, when no more input came) is the Esc key. Other bytes
-/// are ignored.
+/// mode). Other control sequences (a CSI with parameters, a terminal's OSC report arriving
+/// late) are skipped whole. An escape sequence cut off at the end of a read is kept for the
+/// next one; an Esc with nothing after it (`flush()`, when no more input came) is the Esc
+/// key. Other bytes are ignored.
 public struct KeyDecoder: Sendable {
     var pending: [UInt8] = []
 
@@ -28,14 +29,28 @@ public struct KeyDecoder: Sendable {
             if b == 0x1B {
                 if i + 1 >= input.count { pending = [b]; break }
                 let intro = input[i + 1]
-                guard intro == 0x5B || intro == 0x4F else { keys.append(.quit); i += 1; continue }   // Esc, then a key
-                if i + 2 >= input.count { pending = Array(input[i...]); break }
-                switch input[i + 2] {
-                case 0x43: keys.append(.stepForward)
-                case 0x44: keys.append(.stepBack)
-                default: break
+                if intro == 0x5D {
+                    // A terminal's report (an OSC colour answer come late): skipped whole.
+                    guard let end = KeyDecoder.endOfString(input, from: i + 2) else {
+                        if input.count - i < 4096 { pending = Array(input[i...]) }
+                        break
+                    }
+                    i = end
+                    continue
                 }
-                i += 3
+                guard intro == 0x5B || intro == 0x4F else { keys.append(.quit); i += 1; continue }   // Esc, then a key
+                // CSI: parameters and intermediates, then one final byte (ESC O: the final at once).
+                var j = i + 2
+                if intro == 0x5B { while j < input.count, (0x20...0x3F).contains(input[j]) { j += 1 } }
+                if j >= input.count { pending = Array(input[i...]); break }
+                if j == i + 2 {
+                    switch input[j] {
+                    case 0x43: keys.append(.stepForward)
+                    case 0x44: keys.append(.stepBack)
+                    default: break
+                    }
+                }
+                i = j + 1
                 continue
             }
             switch b {
@@ -50,6 +65,18 @@ public struct KeyDecoder: Sendable {
             i += 1
         }
         return keys
+    }
+
+    /// Where the string control sequence whose body starts at `start` ends (after its BEL or
+    /// ST), or nil when it is not complete yet.
+    static func endOfString(_ input: [UInt8], from start: Int) -> Int? {
+        var j = start
+        while j < input.count {
+            if input[j] == 0x07 { return j + 1 }
+            if input[j] == 0x1B { return j + 1 < input.count ? (input[j + 1] == 0x5C ? j + 2 : j) : nil }
+            j += 1
+        }
+        return nil
     }
 
     /// The keys a pending partial sequence stands for once no more input follows: a lone

@@ -50,6 +50,11 @@ public struct PlaySession {
         let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
         options.color = color ?? (interactive ? TerminalColors.detect(environment: env) : noColor ? ColorMode.none : .truecolor)
         options.keysReadable = Terminal.isTerminal(STDIN_FILENO)
+        // A terminal that answers says its own colours (a theme's blue is not xterm's); one
+        // that does not keeps xterm's. Only in colour, and only where the answers can be read.
+        if interactive, options.keysReadable, options.color != .none, options.paletteSource == .query {
+            options.palette = TerminalPalette.query() ?? .xterm
+        }
         player.options = options
         defer { if printStats { Console.note(player.stats.summary) } }
         var recorder: AsciicastRecorder?

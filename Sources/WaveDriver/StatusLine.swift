@@ -35,10 +35,11 @@ public struct StatusLine: Equatable, Sendable {
         return head + name
     }
 
-    /// Fills row `row` of `grid` with the status text, cut to the grid's width.
-    public func draw(into grid: inout CellGrid, row: Int, color: ColorMode) {
+    /// Fills row `row` of `grid` with the status text, cut to the grid's width, in the
+    /// colours of `palette` nearest its own.
+    public func draw(into grid: inout CellGrid, row: Int, color: ColorMode, palette: TerminalPalette = .xterm) {
         guard row >= 0, row < grid.rows else { return }
-        let reducer = ColorReducer(mode: color)
+        let reducer = ColorReducer(mode: color, palette: palette)
         let bg = reducer.nearest(0x303030)
         var plain = reducer.nearest(0xD0D0D0)
         var red = reducer.nearest(0xFF8080)

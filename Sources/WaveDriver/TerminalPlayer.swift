@@ -30,6 +30,10 @@ public struct PlayOptions: Sendable {
     public var tickLimit: Int?
     /// Also record the frames as an asciicast to this file (`--record`).
     public var record: String?
+    /// Where the terminal's colours come from (`--palette`).
+    public var paletteSource: TerminalPalette.Source = .query
+    /// The terminal's colours: xterm's, or what the terminal answered (set by `PlaySession`).
+    public var palette: TerminalPalette = .xterm
     /// The largest grid the player draws, in cells, whatever the terminal or the
     /// environment says (a cell grid of the terminal's claimed size is allocated per frame).
     public static let maxColumns = 2000, maxRows = 1000
@@ -75,8 +79,8 @@ public final class TerminalPlayer {
     /// long as the player); rebuilt only when the options that shape it change.
     var cellRenderer: CellRenderer {
         let wanted = (options.cells, options.color, options.text == .cells)
-        if let r = storedRenderer, (r.mode, r.color, r.textCells) == wanted { return r }
-        let r = CellRenderer(mode: wanted.0, color: wanted.1, textCells: wanted.2)
+        if let r = storedRenderer, (r.mode, r.color, r.textCells) == wanted, r.palette == options.palette { return r }
+        let r = CellRenderer(mode: wanted.0, color: wanted.1, textCells: wanted.2, palette: options.palette)
         storedRenderer = r
         renderersBuilt += 1
         return r
@@ -308,7 +312,7 @@ public final class TerminalPlayer {
             let hint = " …(e)"
             line.message = String(failure.prefix(max(0, size.columns - head - hint.count))) + hint
         }
-        if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color) }
+        if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color, palette: options.palette) }
         sink.write(grid)
         let end = monotonicNanoseconds()
         stats.frameMilliseconds.append(Double(end - start) / 1e6)

@@ -46,18 +46,33 @@ public struct CellRenderer: Sendable {
     let renderer = Renderer()
     /// Colour plans worked out for earlier frames (256 and 16 colours): a picture changes
     /// little from frame to frame, so most of its colours are planned once a session.
-    let memos = ObjectPool<ReducerMemo>(make: { ReducerMemo() })
+    let memos: ObjectPool<ReducerMemo>
+    /// The colours the terminal shows: its 16 colours (matched in 16 and 8 colours) and its
+    /// background (under a scene whose background is not opaque).
+    public let palette: TerminalPalette
 
-    public init(mode: CellMode = .half, color: ColorMode = .truecolor, textCells: Bool = false) {
+    public init(mode: CellMode = .half, color: ColorMode = .truecolor, textCells: Bool = false, palette: TerminalPalette = .xterm) {
         self.mode = mode
         self.color = color
         self.textCells = textCells
+        self.palette = palette
+        memos = ObjectPool<ReducerMemo>(make: { ReducerMemo(palette: palette) })
     }
 
-    /// A colour as 0xRRGGBB over black (a scene's background as the terminal shows it).
-    public static func backdrop(_ bg: Color) -> UInt32 {
-        func channel(_ c: Double) -> UInt32 { UInt32((min(1, max(0, c * bg.a)) * 255).rounded()) }
-        return channel(bg.r) << 16 | channel(bg.g) << 8 | channel(bg.b)
+    /// A scene's background as the terminal shows it, 0xRRGGBB: over the terminal's own
+    /// background where it is known, else over black.
+    public func backdrop(_ bg: Color) -> UInt32 {
+        CellRenderer.backdrop(bg, over: palette.background ?? 0)
+    }
+
+    /// `bg` over the opaque colour `under` (0xRRGGBB), as 0xRRGGBB.
+    public static func backdrop(_ bg: Color, over under: UInt32 = 0) -> UInt32 {
+        let a = min(1, max(0, bg.a))
+        func channel(_ c: Double, _ shift: UInt32) -> UInt32 {
+            let below = Double(under >> shift & 0xff) / 255
+            return UInt32((min(1, max(0, c * a + below * (1 - a))) * 255).rounded()) << shift
+        }
+        return channel(bg.r, 16) | channel(bg.g, 8) | channel(bg.b, 0)
     }
 
     /// Where a scene goes in `rows` × `columns` cells, and so the frame the driver builds.

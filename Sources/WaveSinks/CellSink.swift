@@ -66,7 +66,7 @@ public final class CellSink: FrameSink {
     public func grid(for frame: SinkFrame) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)
         renderer.draw(frame.frame, textRuns: frame.textRuns, layout: layout,
-                      backdrop: CellRenderer.backdrop(frame.frame.background), into: &grid)
+                      backdrop: renderer.backdrop(frame.frame.background), into: &grid)
         return grid
     }
 

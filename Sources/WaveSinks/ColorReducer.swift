@@ -13,12 +13,16 @@ public struct ColorReducer: Sendable {
     public let mode: ColorMode
     private let memo: ReducerMemo
 
-    /// A reducer with its own memo, or with `memo` kept from earlier frames (one thread at
-    /// a time: `CellRenderer` lends memos from a pool).
-    public init(mode: ColorMode, memo: ReducerMemo? = nil) {
+    /// A reducer with its own memo for the terminal's `palette`, or with `memo` kept from
+    /// earlier frames (one thread at a time: `CellRenderer` lends memos from a pool), which
+    /// then says the palette.
+    public init(mode: ColorMode, memo: ReducerMemo? = nil, palette: TerminalPalette = .xterm) {
         self.mode = mode
-        self.memo = memo ?? ReducerMemo()
+        self.memo = memo ?? ReducerMemo(palette: palette)
     }
+
+    /// The 16 ANSI colours this reducer matches against.
+    public var ansiColors: [UInt32] { memo.terminal.ansi }
 
     /// The cell colour for `rgb` (0xRRGGBB) drawn at pixel (x, y).
     public func reduce(_ rgb: UInt32, x: Int, y: Int) -> CellColor {
@@ -40,7 +44,7 @@ public struct ColorReducer: Sendable {
         case .truecolor: return .rgb(rgb)
         case .none: return .terminalDefault
         case .palette256, .ansi16, .ansi8:
-            let palette = Palette.of(mode), target = OKLab(rgb: rgb)
+            let palette = memo.palette(for: mode), target = OKLab(rgb: rgb)
             var best = 0, bestDistance = Double.infinity
             func consider(_ c: Int) {
                 let d = palette.lab[c].distance2(target)
@@ -88,8 +92,8 @@ public struct ColorReducer: Sendable {
     }
 
     /// The plan for `rgb` on `mode`'s palette (worked out afresh; a reducer memoises them).
-    static func plan(_ rgb: UInt32, mode: ColorMode) -> Plan {
-        Planner().plan(rgb, mode: mode)
+    static func plan(_ rgb: UInt32, mode: ColorMode, palette: TerminalPalette = .xterm) -> Plan {
+        Planner().plan(rgb, mode: mode, palette: Palette.of(mode, terminal: palette))
     }
 
     /// Calls `body` with each position in `Palette.xterm256` worth comparing for `rgb`: the
@@ -120,15 +124,22 @@ public struct ColorReducer: Sendable {
         /// The cube and the grey ramp (16–255); the 16 basic colours are left out because
         /// terminals disagree about them.
         static let xterm256 = Palette(indices: Array(16..<256), rgb: ColorReducer.rgb256)
-        static let ansi16 = Palette(indices: Array(0..<16), rgb: { ColorReducer.ansiPalette[$0] })
-        /// The first eight of `ansi16`, at the same positions (so mixes of the two agree).
-        static let ansi8 = Palette(indices: Array(0..<8), rgb: { ColorReducer.ansiPalette[$0] })
+        static let ansi16 = sixteen(ColorReducer.ansiPalette)
+        static let ansi8 = eight(ColorReducer.ansiPalette)
 
-        static func of(_ mode: ColorMode) -> Palette {
+        /// The 16 colours `ansi`.
+        static func sixteen(_ ansi: [UInt32]) -> Palette { Palette(indices: Array(0..<16), rgb: { ansi[$0] }) }
+        /// The first eight of `ansi`, at the same positions (so mixes of 8 and 16 agree).
+        static func eight(_ ansi: [UInt32]) -> Palette { Palette(indices: Array(0..<8), rgb: { ansi[$0] }) }
+
+        /// `mode`'s palette on a terminal showing `terminal`'s colours (the 256-colour
+        /// palette leaves out the 16, so it is the same on every terminal).
+        static func of(_ mode: ColorMode, terminal: TerminalPalette = .xterm) -> Palette {
+            let xterm = terminal.ansi == ColorReducer.ansiPalette
             switch mode {
             case .palette256: return xterm256
-            case .ansi8: return ansi8
-            default: return ansi16
+            case .ansi8: return xterm ? ansi8 : eight(terminal.ansi)
+            default: return xterm ? ansi16 : sixteen(terminal.ansi)
             }
         }
     }
@@ -198,8 +209,26 @@ public final class ReducerMemo: @unchecked Sendable {
     /// Plans packed as first | second << 8 | sixteenths << 16.
     private let plans = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
     let planner = Planner()
+    /// The terminal's colours, and the palettes of 16 and 8 made of them.
+    let terminal: TerminalPalette
+    private let sixteen: ColorReducer.Palette, eight: ColorReducer.Palette
 
-    public init() { keys.initialize(repeating: .max, count: ReducerMemo.slots) }
+    /// A memo for plans on a terminal showing `palette`'s colours.
+    public init(palette: TerminalPalette = .xterm) {
+        terminal = palette
+        sixteen = ColorReducer.Palette.of(.ansi16, terminal: palette)
+        eight = ColorReducer.Palette.of(.ansi8, terminal: palette)
+        keys.initialize(repeating: .max, count: ReducerMemo.slots)
+    }
+
+    /// The palette `mode` draws from.
+    func palette(for mode: ColorMode) -> ColorReducer.Palette {
+        switch mode {
+        case .palette256: return .xterm256
+        case .ansi8: return eight
+        default: return sixteen
+        }
+    }
     deinit {
         keys.deallocate()
         plans.deallocate()
@@ -212,7 +241,7 @@ public final class ReducerMemo: @unchecked Sendable {
             let p = plans[slot]
             return ColorReducer.Plan(first: UInt8(p & 0xff), second: UInt8(p >> 8 & 0xff), sixteenths: Int(p >> 16))
         }
-        let plan = planner.plan(rgb, mode: mode)
+        let plan = planner.plan(rgb, mode: mode, palette: palette(for: mode))
         keys[slot] = key
         plans[slot] = UInt32(plan.first) | UInt32(plan.second) << 8 | UInt32(plan.sixteenths) << 16
         return plan
@@ -249,10 +278,9 @@ final class Planner: @unchecked Sendable {
     /// would show it: the best mix often pairs entries that are far from the colour on
     /// their own (teal = cyan and black, not grey). A mix is used only when it cuts the
     /// error to `ditherGain` of the nearest entry's.
-    func plan(_ rgb: UInt32, mode: ColorMode) -> ColorReducer.Plan {
+    func plan(_ rgb: UInt32, mode: ColorMode, palette: ColorReducer.Palette) -> ColorReducer.Plan {
         let target = OKLab(rgb: rgb)
         let is256 = mode == .palette256
-        let palette = ColorReducer.Palette.of(mode)
         // ΔE_OK², and in 16 and 8 colours the chroma lost (`chromaLossWeight`).
         let targetChroma = (target.a * target.a + target.b * target.b).squareRoot()
         func cost(_ lab: OKLab) -> Double {

@@ -7,6 +7,7 @@ import WaveSinks
 extension CellMode: ExpressibleByArgument {}
 extension ColorMode: ExpressibleByArgument {}
 extension TextMode: ExpressibleByArgument {}
+extension TerminalPalette.Source: ExpressibleByArgument {}
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +21,11 @@ struct Play: ParsableCommand {
         codes, as TERM=xterm and linux declare), and for terminals it does not know, a TERM ending in -256color the \
         256-colour palette, anything else the 16 ANSI colours, and NO_COLOR (set, not empty) \
         none; --color overrides. Reduced colours are matched perceptually (OKLab) and \
-        dithered only where a mix of two palette colours comes clearly closer. Without colour, a pixel \
+        dithered only where a mix of two palette colours comes clearly closer. In a terminal, \
+        the player first asks for the terminal's own 16 colours and background (OSC 4, 10 and \
+        11; tmux and many others do not answer, and then xterm's colours are assumed): a \
+        themed terminal's blue is matched as the blue it shows, and a scene whose background \
+        is transparent is drawn over the terminal's background. --palette xterm skips the question. Without colour, a pixel \
         is on where it differs clearly from what lies behind it (the scene's background, and the \
         fills covering the whole scene it starts with, such as a sky), and the cell's character \
         is drawn in the terminal's own colours.
@@ -49,6 +54,7 @@ struct Play: ParsableCommand {
     @Option(help: "How cells show pixels.") var cells: CellMode = .half
     @Option(help: "Colours (default: from COLORTERM, TERM and NO_COLOR).") var color: ColorMode?
     @Option(help: "Text layers as outlines (pixels) or as characters (cells).") var text: TextMode = .pixels
+    @Option(help: "The terminal's colours: query asks it (OSC 4, 10, 11) and falls back to xterm's; xterm assumes xterm's.") var palette: TerminalPalette.Source = .query
     @Flag(help: "Restart at the end of the scene's duration.") var loop = false
     @Option(parsing: .unconditional, help: "Playback speed factor, more than 0 and at most 100.") var speed: Double = 1
     @Flag(help: "Print playback statistics on exit.") var stats = false
@@ -75,6 +81,7 @@ struct Play: ParsableCommand {
         options.watch = watch
         options.tickLimit = ticks
         options.record = record
+        options.paletteSource = palette
         try PlaySession(file: file, options: options, color: color, printStats: stats).run()
     }
 }

@@ -43,6 +43,19 @@ final class PlaybackTests: XCTestCase {
         XCTAssertEqual(d.decode([0x1B, 0x5B, 0x41, UInt8(ascii: "x")]), [])   // ↑ and unknown keys are ignored
     }
 
+    /// A terminal's late colour report (OSC) and CSI sequences with parameters are skipped
+    /// whole: their bytes are not keys (ESC ] once quit the player).
+    func testTerminalReportsAreNotKeys() {
+        var d = KeyDecoder()
+        XCTAssertEqual(d.decode(Array("\u{1B}]4;1;rgb:cdcd/0000/0000\u{1B}\\ \u{1B}]11;rgb:ff/ff/ff\u{07}".utf8)), [.pause])
+        XCTAssertEqual(d.decode(Array("\u{1B}]10;rgb:00/".utf8)), [])                 // cut off: kept for the next read
+        XCTAssertEqual(d.flush(), [])                                                   // and not an Esc
+        XCTAssertEqual(d.decode(Array("00/00\u{07}q".utf8)), [.quit])
+        XCTAssertEqual(d.decode(Array("\u{1B}[?64;1;2c\u{1B}[1;5C\u{1B}[C".utf8)), [.stepForward])   // DA1, Ctrl-→, →
+        XCTAssertEqual(d.decode(Array("\u{1B}[1;".utf8)), [])
+        XCTAssertEqual(d.decode(Array("5Dr".utf8)), [.restart])
+    }
+
     func testTheCursorRewindsToTheSameStateAsSteppingForward() throws {
         let program = try TestScenes.program("""
         scene 40x40 { duration 2s }

@@ -15,7 +15,8 @@ public final class InteractiveRepl {
     let out = Terminal()
     var writer = AnsiWriter()
     /// One renderer for the whole session: its scratch memory and caches outlive a frame.
-    let cells = CellRenderer(color: TerminalColors.detect(environment: ProcessInfo.processInfo.environment))
+    /// Its colours are the terminal's own where it answers the palette query (as in `wave play`).
+    let cells: CellRenderer
     var previewRows = 0
     var size = (columns: 80, rows: 24)
     var drawnTick = -1
@@ -29,6 +30,9 @@ public final class InteractiveRepl {
     public init(controller: ReplController, preview: Bool) {
         self.controller = controller
         self.preview = preview
+        let color = TerminalColors.detect(environment: ProcessInfo.processInfo.environment)
+        let asks = preview && color != .none && Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO)
+        cells = CellRenderer(color: color, palette: asks ? TerminalPalette.query() ?? .xterm : .xterm)
     }
 
     /// `$XDG_STATE_HOME/wave/history`, or `~/.wave_history`.

@@ -314,6 +314,9 @@ public final class TerminalPlayer {
         }
         if statusRows == 1 { line.draw(into: &grid, row: size.rows - 1, color: options.color, palette: options.palette) }
         sink.write(grid)
+        // Frames for a file start from a known cursor and colours, as a cast's do (so a
+        // recording equals `wave render -o x.cast`, whose shards join).
+        if writingToFile { sink.forgetCursor() }
         let end = monotonicNanoseconds()
         stats.frameMilliseconds.append(Double(end - start) / 1e6)
         noteShown()

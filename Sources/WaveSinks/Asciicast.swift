@@ -61,20 +61,28 @@ public final class AsciicastRecorder: ByteSink {
     private let inner: ByteSink?
     private var encoder: AsciicastEncoder
     private let output: RenderOutput
+    private let sink: ([UInt8]) throws -> Void
     public var now: () -> Int
     public private(set) var recordFailure: Error?
+    /// While set, writes reach `inner` but are not recorded (a shard's drawing of the tick
+    /// before its own, which only brings the screen up to date).
+    public var muted = false
 
-    public init(columns: Int, rows: Int, output: RenderOutput, passingTo inner: ByteSink? = nil, now: @escaping () -> Int) {
+    /// A recording into `output` (through `recording`, when given: a part counts its
+    /// bytes), starting with the header line unless `header` is false (a later shard's part).
+    public init(columns: Int, rows: Int, output: RenderOutput, header: Bool = true, recording: (([UInt8]) throws -> Void)? = nil,
+                passingTo inner: ByteSink? = nil, now: @escaping () -> Int) {
         self.inner = inner
         self.output = output
+        self.sink = recording ?? output.write
         self.now = now
         encoder = AsciicastEncoder(columns: columns, rows: rows)
-        record(encoder.header())
+        if header { record(encoder.header()) }
     }
 
     public func write(_ bytes: [UInt8]) {
         inner?.write(bytes)
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, !muted else { return }
         record(encoder.event(bytes, microseconds: now()))
     }
 
@@ -83,7 +91,7 @@ public final class AsciicastRecorder: ByteSink {
 
     private func record(_ line: [UInt8]) {
         guard recordFailure == nil else { return }
-        do { try output.write(line) } catch { recordFailure = error }
+        do { try sink(line) } catch { recordFailure = error }
     }
 
     /// Writes the recording into place.
@@ -100,43 +108,75 @@ public final class AsciicastRecorder: ByteSink {
 /// reset, the cursor below the picture) at the range's end, so that the recording lasts
 /// exactly as long as the range. Cell mode, colours, text mode and the grid's size come
 /// from the options (as `wave play` takes them); there is no status row.
+///
+/// Each frame starts from a known cursor and colours (a cursor move and the colours in
+/// full), so a frame's bytes depend only on it and the frame before; a shard's part
+/// (`setup.part`) draws the tick before its own unrecorded and then writes exactly the
+/// events the whole render writes for its ticks: the header only in the first part, the
+/// ending only in the last. `wave join` concatenates them.
 public final class CastSink: FrameSink {
     public let schedule: [TimedTick]
     private let cells: CellSink
     private let recorder: AsciicastRecorder
-    private let ticks: Range<Int>
-    private var tick = 0
+    private let output: RenderOutput
+    private let ticks: Range<Int>, own: Range<Int>
+    private let tally: AnimationSink.PartTally?
 
     public init(setup: SinkSetup) throws {
         let o = setup.options
         let columns = max(1, o.cellColumns), rows = max(1, o.cellRows)
         ticks = setup.ticks
-        schedule = setup.ticks.map(TimedTick.everyTick)
+        own = setup.part?.ticks ?? setup.ticks
+        schedule = setup.part == nil ? setup.ticks.map(TimedTick.everyTick)
+            : try FrameEncoder.plan(format: .cast, ticks: setup.ticks, part: own, options: o).schedule
         let output = try RenderOutput(setup.destination)
-        var current = setup.ticks.lowerBound
-        let start = current
-        let recorder = AsciicastRecorder(columns: columns, rows: rows, output: output) {
-            AsciicastEncoder.microseconds(ticks: current - start)
+        self.output = output
+        var recording: (([UInt8]) throws -> Void)?
+        if let part = setup.part {
+            try output.write(part.bytes)
+            let tally = AnimationSink.PartTally()
+            self.tally = tally
+            recording = { bytes in
+                tally.count += bytes.count
+                tally.crc.update(bytes)
+                try output.write(bytes)
+            }
+        } else {
+            tally = nil
         }
-        self.recorder = recorder
+        let clock = TickClock(start: setup.ticks.lowerBound)
+        self.clock = clock
+        recorder = AsciicastRecorder(columns: columns, rows: rows, output: output, header: own.lowerBound == ticks.lowerBound,
+                                     recording: recording) { AsciicastEncoder.microseconds(ticks: clock.tick - clock.start) }
         cells = CellSink(renderer: CellRenderer(mode: o.cellMode, color: o.colorMode, textCells: o.textCells),
                          sceneWidth: setup.sceneWidth ?? setup.width, sceneHeight: setup.sceneHeight ?? setup.height,
                          columns: columns, rows: rows, pictureRows: CellSink.pictureRowsInFile(rows: rows), schedule: schedule, out: recorder)
-        tickSetter = { current = $0 }
     }
-    private let tickSetter: (Int) -> Void
+
+    /// The tick being written, for the recorder's clock.
+    private final class TickClock: @unchecked Sendable {
+        let start: Int
+        var tick: Int
+        init(start: Int) { self.start = start; tick = start }
+    }
+    private let clock: TickClock
 
     public var request: FrameRequest { cells.request }
 
     public func consume(_ frame: SinkFrame) throws {
-        tickSetter(frame.time.tick)
+        clock.tick = frame.time.tick
+        recorder.muted = !own.contains(frame.time.tick)
+        defer { recorder.muted = false }
         try cells.consume(frame)
+        cells.forgetCursor()
         if let failure = recorder.writeFailure { throw failure }
     }
 
     public func finish() throws {
-        tickSetter(ticks.upperBound)
-        recorder.write(CellSink.fileEnding(rows: cells.rows))
+        clock.tick = ticks.upperBound
+        if own.upperBound == ticks.upperBound { recorder.write(CellSink.fileEnding(rows: cells.rows)) }
+        if let failure = recorder.writeFailure { recorder.abort(); throw failure }
+        if let tally { try output.write(RenderPartHeader.endLine(length: tally.count, crc: tally.crc.value)) }
         try recorder.commit()
     }
 

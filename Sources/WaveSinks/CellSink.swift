@@ -62,6 +62,10 @@ public final class CellSink: FrameSink {
     /// Forgets what is on screen, so the next frame is drawn whole.
     public func invalidate() { writer.invalidate() }
 
+    /// Forgets the cursor and colours but not the screen: the next frame starts with a
+    /// cursor move and its colours in full (see `AnsiWriter.forgetCursor`).
+    public func forgetCursor() { writer.forgetCursor() }
+
     /// The cells for `frame`, which must be built as `request` says.
     public func grid(for frame: SinkFrame) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)

@@ -94,7 +94,9 @@ final class FrameEncoder {
         case .y4m, .webp, .mp4, .webm:
             // Every tick (MP4 and WebM shards are frames parts: `FramesPartSink`).
             return (part.map(TimedTick.everyTick), part.map { _ in .add(sync: false) }, 0..<0)
-        case .apng:
+        case .apng, .cast:
+            // A part after the first also draws the tick before its own, unrecorded: the
+            // APNG encoder and the cast's screen then hold what the whole render's do.
             var schedule = part.map(TimedTick.everyTick)
             var steps = [Step](repeating: .add(sync: false), count: part.count)
             if part.lowerBound > ticks.lowerBound {
@@ -128,8 +130,6 @@ final class FrameEncoder {
             return (schedule, steps, first..<end)
         case .png:
             throw CodecError("a PNG holds one frame; write it with PNGFileSink")
-        case .cast:
-            throw CodecError("\(format.info.displayName) has a sink of its own")
         }
     }
 

@@ -78,7 +78,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
                         })
         case .cast:
             return Info(displayName: "asciicast", extensions: ["cast"], isAnimated: true, allowsSequence: false,
-                        options: [.cells, .color, .text, .width, .height], makeSink: { try CastSink(setup: $0) }, allowsShards: false)
+                        options: [.cells, .color, .text, .width, .height], makeSink: { try CastSink(setup: $0) })
         }
     }
 

@@ -78,6 +78,9 @@ public struct RenderPartHeader: Equatable, Sendable {
         if info.contains(.compression) { parts.append("compression=\(o.compression)") }
         if info.contains(.crf) { parts.append("crf=\(o.crf.map(String.init) ?? "default")") }
         if info.contains(.lossy) { parts.append("lossy=\(o.lossyQuality.map(String.init) ?? "none")") }
+        if info.contains(.cells) {
+            parts.append("cells=\(o.cellMode.rawValue) color=\(o.colorMode.rawValue) text=\(o.textCells ? "cells" : "pixels") grid=\(o.cellColumns)x\(o.cellRows)")
+        }
         parts.append("scale=\(scale)")
         return parts.joined(separator: " ")
     }
@@ -175,7 +178,7 @@ public struct RenderPartHeader: Equatable, Sendable {
             return a..<b
         }
         guard let format = ImageFormat(rawValue: try field(0)), format.isAnimated else {
-            throw PartError(line: 2, "expected the format apng, gif, y4m, webp, mp4 or webm")
+            throw PartError(line: 2, "expected the format apng, gif, y4m, webp, mp4, webm or cast")
         }
         let size = try field(2).split(separator: "x").map { Int($0) }
         guard size.count == 2, let w = size[0], let h = size[1], w > 0, h > 0 else {

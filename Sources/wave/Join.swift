@@ -13,7 +13,7 @@ struct Join: ParsableCommand {
           wave join out.gif                (finds out.gif.*.part beside it)
           wave join out.gif parts/*.part   (or name the parts)
 
-        APNG, GIF, Y4M, WebP, MP4 and WebM parts join into exactly the bytes of
+        APNG, GIF, Y4M, WebP, MP4, WebM and asciicast parts join into exactly the bytes of
         rendering the whole range at once (WebP, MP4 and WebM parts hold their frames,
         and the join encodes them). A PNG sequence needs no join: each shard writes its frames
         under their tick numbers in the whole range. The parts must come from the

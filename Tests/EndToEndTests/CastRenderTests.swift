@@ -59,6 +59,33 @@ final class CastRenderTests: XCTestCase {
         XCTAssertEqual(Array(text.utf8), p.stdout)
     }
 
+    /// Casts render in shards whose join is the whole render's file, byte for byte; a part
+    /// made with other cell options does not join.
+    func testCastShardsJoinIntoTheWholeRender() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = WaveBinary.packageRoot.appendingPathComponent("examples/confetti.wave").path
+        let flags = ["--to", "50t", "--width", "40", "--height", "14", "--cells", "sextant", "--color", "256", "-q"]
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", "whole.cast"] + flags, in: dir).status, 0)
+        for n in [2, 3, 7] {
+            for k in 0..<n {
+                let r = try WaveBinary.run(["render", script, "-o", "parts\(n).cast", "--shard", "\(k)/\(n)"] + flags, in: dir)
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            let j = try WaveBinary.run(["join", "parts\(n).cast", "-q"], in: dir)
+            XCTAssertEqual(j.status, 0, j.stderr)
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("parts\(n).cast")),
+                           try Data(contentsOf: dir.appendingPathComponent("whole.cast")), "\(n) shards")
+        }
+        // Parts in other cells do not join with these.
+        let other = try WaveBinary.run(["render", script, "-o", "mixed.cast", "--shard", "1/2"] + flags.map { $0 == "sextant" ? "half" : $0 }, in: dir)
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertEqual(try WaveBinary.run(["render", script, "-o", "mixed.cast", "--shard", "0/2"] + flags, in: dir).status, 0)
+        let mixed = try WaveBinary.run(["join", "mixed.cast"], in: dir)
+        XCTAssertEqual(mixed.status, 65, mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("its options differs") || mixed.stderr.contains("options"), mixed.stderr)
+    }
+
     func testAsciinemaPlaysTheCast() throws {
         let asciinema = try ExternalTool.require("asciinema", package: "asciinema")
         let dir = try temporaryDirectory()
@@ -79,7 +106,6 @@ final class CastRenderTests: XCTestCase {
             (["-o", "a.gif", "--cells", "braille"], "--cells applies to asciicast only"),
             (["-o", "a.png", "--width", "40"], "--width applies to asciicast only"),
             (["-o", "a.cast", "--width", "0"], "--width must be 1 to 2000 cells"),
-            (["-o", "a.cast", "--shard", "0/2"], "asciicast cannot be rendered in shards yet"),
         ] {
             let r = try WaveBinary.run(["render", script] + args, in: dir)
             XCTAssertEqual(r.status, 64, args.joined(separator: " ") + ": " + r.stderr)

@@ -114,6 +114,20 @@ final class InkMetricsTests: XCTestCase {
                           try FontLibrary.shared.layout("Hxy", font: bold, size: 40).inkBounds(0..<3).width, "the fonts differ")
     }
 
+    /// `x-height` without a call, with a variable `x`, is still `x - height`: the name
+    /// `x-height` did not take that subtraction away.
+    func testAFunctionNameWithoutItsCallIsASubtraction() throws {
+        var (r, env) = try start("""
+            scene 100x50
+            var x = 80
+            layer label: text "x" { font "sans"  size 20 }
+            layer a: rect { frame (0, 0, x-height, x-height(label)) }
+            """)
+        XCTAssertEqual(try value(&r, "x-height", env), .number(30))
+        let run = try FontLibrary.shared.layout("x", font: .parse("sans"), size: 20)
+        XCTAssertEqual(r.value(ofLayer: "a", .frame), .rect(0, 0, 30, run.xHeight))
+    }
+
     /// A rect framed by `ink-bounds` of a range covers exactly those letters, and reading
     /// the measures in per-tick code works as in a binding.
     func testInkBoundsFramesALayerAndIsReadInPerTickCode() throws {

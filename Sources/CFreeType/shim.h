@@ -5,6 +5,8 @@
 #include FT_FREETYPE_H
 #include FT_OUTLINE_H
 #include FT_ADVANCES_H  /* FT_Get_Advance: used by the tests as an independent check */
+#include FT_TRUETYPE_TABLES_H  /* the OS/2 table: cap height and x-height */
+#include FT_BBOX_H  /* FT_Outline_Get_BBox: used by the tests as an independent check */
 
 /* Function-like macros Swift cannot import. */
 

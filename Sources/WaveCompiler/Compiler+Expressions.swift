@@ -97,6 +97,16 @@ extension Compiler {
         return names
     }
 
+    /// Whether `n` names a value here: a parameter, local, copy variable, `let`, `var`,
+    /// property of the current layer, `pi` or a scene-wide value.
+    func inScope(_ n: String, _ ctx: Context) -> Bool {
+        if ctx.params?[n] != nil || ctx.locals[n] != nil || instanceVar(n, ctx) != nil { return true }
+        if environment.lets[n] != nil || environment.globalIndex[n] != nil || n == "pi" { return true }
+        if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) { return true }
+        if n == Ambient.index.rawValue { return indexAvailable(ctx) }
+        return Ambient(rawValue: n) != nil
+    }
+
     mutating func name(_ n: String, _ range: SourceRange, _ ctx: Context) -> Typed {
         if let p = ctx.params?[n] {
             // The argument is written out again at each read of its parameter.
@@ -144,6 +154,15 @@ extension Compiler {
         if Property.named(n) != nil && ctx.currentLayer != nil {
             error(.notAValue, "'\(n)' is a property name, not a value; is a value missing before it?", range)
             return .bad()
+        }
+        // `x-height` with a variable `x`: the lexer reads a function's hyphenated name as one
+        // word, but without its call it is the subtraction it reads as (grammar.md §1).
+        if Vocabulary.specialFunctions.contains(n), let dash = n.firstIndex(of: "-") {
+            let a = String(n[..<dash]), b = String(n[n.index(after: dash)...])
+            if inScope(a, ctx), inScope(b, ctx) {
+                let ra = SourceRange(range.start, range.start + a.utf8.count), rb = SourceRange(ra.end + 1, range.end)
+                return expression(Expr(.binary("-", Expr(.name(a), ra), Expr(.name(b), rb)), range), ctx)
+            }
         }
         // Once per name: later uses of the same unknown name add nothing.
         guard reportedNames.insert(n).inserted else { return .bad() }

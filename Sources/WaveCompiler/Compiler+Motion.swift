@@ -84,12 +84,11 @@ extension Compiler {
 }
 
 extension Compiler {
-    /// text-width(L[, n]) | text-bounds(L): L is a text layer (or `self` in a spawn body).
+    /// text-width(L[, n]) | text-bounds(L) | ink-bounds(L[, from[, count]]) | baseline(L)
+    /// | cap-height(L) | x-height(L): L is a text layer (or `self` in a spawn body).
     mutating func textMeasure(_ m: TextMeasure, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
-        let counts = m == .textWidth ? 1...2 : 1...1
-        guard counts.contains(args.count) else {
-            let form = m == .textWidth ? "a text layer and optionally a character count: text-width(title) or text-width(title, 3)" : "a text layer: text-bounds(title)"
-            error(.argumentCount, "'\(m.rawValue)' takes \(form)", range)
+        guard m.argumentCounts.contains(args.count) else {
+            error(.argumentCount, "'\(m.rawValue)' takes \(m.form)", range)
             return .bad()
         }
         let texts = environment.layers.filter { $0.kind == .text && !$0.isTemplate }.map(\.name)
@@ -104,9 +103,13 @@ extension Compiler {
         for a in args.dropFirst() {
             let t = expression(a, ctx)
             if t.poisoned { return .bad() }
-            guard isNumber(t.type) else { error(.typeMismatch, "a character count is a number, found \(t.type)", a.range); return .bad() }
+            guard isNumber(t.type) else {
+                let what = m == .inkBounds && rest.isEmpty ? "a character index" : "a character count"
+                error(.typeMismatch, "\(what) is a number, found \(t.type)", a.range)
+                return .bad()
+            }
             rest.append(t.ir)
         }
-        return Typed(ir: .measure(m, ref, rest), type: m == .textWidth ? .number(.length) : .rect)
+        return Typed(ir: .measure(m, ref, rest), type: m.isRect ? .rect : .number(.length))
     }
 }

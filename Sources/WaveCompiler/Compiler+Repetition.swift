@@ -292,7 +292,7 @@ extension Compiler {
     mutating func declareFunctions(_ statements: [Stmt]) {
         for stmt in statements {
             guard case .function(let name, let params, let body) = stmt.kind else { continue }
-            if let problem = nameProblem(name.name) ?? (Builtin(rawValue: name.name) != nil ? "'\(name.name)' is a built-in function" : nil) {
+            if let problem = nameProblem(name.name) ?? (Builtin(rawValue: name.name) != nil || TextMeasure(rawValue: name.name) != nil ? "'\(name.name)' is a built-in function" : nil) {
                 error(.duplicateName, problem, name.range)
                 continue
             }

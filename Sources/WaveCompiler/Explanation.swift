@@ -75,8 +75,7 @@ public enum Explanation {
         table["conic-gradient"] = ("conic-gradient([angle,] [centre,] stops…)", "a paint sweeping clockwise around the centre from the angle (0deg up)")
         table["linear"] = ("linear(output [position [position]], …)", "CSS's piecewise-linear timing curve: straight lines through the points (positions as percentages)")
         table["path-length"] = ("path-length(L)", "the length of layer L's outline, in L's own units")
-        table["text-width"] = ("text-width(L[, n])", "the advance width of text layer L (or of its first n characters)")
-        table["text-bounds"] = ("text-bounds(L)", "text layer L's line box in the scene: a rect")
+        for m in TextMeasure.allCases { table[m.rawValue] = (m.signature, m.summary) }
         return table
     }()
 

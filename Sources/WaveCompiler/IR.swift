@@ -29,15 +29,6 @@ public enum Builtin: String, CaseIterable, Sendable {
     case substring, charCount = "char-count"
 }
 
-/// Measures of a text layer, laid out with the font the rasterizer draws it with.
-public enum TextMeasure: String, CaseIterable, Sendable {
-    /// The advance width (kerning and `spacing` included) of the text, or of its first n
-    /// characters; before the layer's transform.
-    case textWidth = "text-width"
-    /// The line box (x, y, width, height) in the scene, after the layer's transform.
-    case textBounds = "text-bounds"
-}
-
 /// Scene-wide values an expression can read.
 public enum Ambient: String, Sendable {
     case time = "t", tick, width, height
@@ -66,7 +57,8 @@ public indirect enum IRExpr: Equatable, Sendable {
     case gradient(kind: GradientKind, geometry: [Double], stops: [IRExpr], locations: [IRExpr?])
     /// `path-length(L)`: the length of layer L's outline, measured each time it is read.
     case pathLength(LayerRef)
-    /// `text-width(L[, n])`, `text-bounds(L)`: measured at run time from the layer's font.
+    /// `text-width(L[, n])`, `ink-bounds(L, …)` and the other `TextMeasure`s: measured at
+    /// run time from the layer's font.
     case measure(TextMeasure, LayerRef, [IRExpr])
     /// `list[i]`: the element at whole index ⌊i⌋ (a runtime error outside the list).
     case element(IRExpr, IRExpr)

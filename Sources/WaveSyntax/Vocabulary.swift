@@ -297,8 +297,8 @@ public enum Vocabulary {
     /// Calls with a hyphenated or special name, compiled apart from the built-ins.
     public static let specialFunctions = ["linear-gradient", "radial-gradient", "conic-gradient"]
         + EasingFunction.allCases.map(\.rawValue) + ["path-length"] + textFunctions
-    /// Hyphenated functions of text layers and strings (issue 17).
-    public static let textFunctions = ["text-width", "text-bounds", "char-count"]
+    /// Functions of text layers (`TextMeasure`) and strings.
+    public static let textFunctions = TextMeasure.allCases.map(\.rawValue) + ["char-count"]
 
     /// The clause of a layer body that is not a property: `mask LAYER [inverted]`.
     public static let maskClause = "mask"

@@ -58,6 +58,24 @@ final class DirectFace {
         return (Double(box.xMin), Double(box.yMin), Double(box.xMax), Double(box.yMax))
     }
 
+    /// Exact bounding box (xMin, yMin, xMax, yMax) of the unscaled outline, y up, from
+    /// `FT_Outline_Get_BBox` (the curves' extremes, not their control points).
+    func exactBox(_ c: Character) -> (Double, Double, Double, Double) {
+        XCTAssertEqual(FT_Load_Glyph(face, glyph(c), wave_ft_load_exact_outline()), 0)
+        var box = FT_BBox()
+        XCTAssertEqual(FT_Outline_Get_BBox(&face.pointee.glyph.pointee.outline, &box), 0)
+        return (Double(box.xMin), Double(box.yMin), Double(box.xMax), Double(box.yMax))
+    }
+
+    /// The OS/2 table's version, `sCapHeight` and `sxHeight` (the heights only from
+    /// version 2 on), read with `FT_Get_Sfnt_Table`; nil without the table.
+    var os2: (version: Int, capHeight: Double?, xHeight: Double?)? {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return nil }
+        let table = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+        let version = Int(table.version)
+        return version >= 2 ? (version, Double(table.sCapHeight), Double(table.sxHeight)) : (version, nil, nil)
+    }
+
     /// Unscaled outline points (y up) and contour count.
     func outline(_ c: Character) -> (points: [(Double, Double)], contours: Int) {
         XCTAssertEqual(FT_Load_Glyph(face, glyph(c), wave_ft_load_exact_outline()), 0)

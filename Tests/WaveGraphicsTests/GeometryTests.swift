@@ -3,6 +3,23 @@ import XCTest
 @testable import WaveGraphics
 
 final class GeometryTests: XCTestCase {
+    /// `tightBounds` holds the curves, not their control points: a cubic through
+    /// (0, 0), (0, 100), (100, 100), (100, 0) peaks at y = 75 (t = 1/2), a quadratic through
+    /// (0, 0), (50, 100), (100, 0) at y = 50; a move that starts nothing adds nothing.
+    func testTightBoundsAreTheCurvesExtremes() {
+        var cubic = Path()
+        cubic.move(to: Point(0, 0))
+        cubic.cubic(to: Point(100, 0), control1: Point(0, 100), control2: Point(100, 100))
+        cubic.move(to: Point(500, 500))
+        XCTAssertEqual(cubic.tightBounds, Rect(x: 0, y: 0, width: 100, height: 75))
+        XCTAssertEqual(cubic.bounds?.height, 500, "the control box takes every point")
+        var quad = Path()
+        quad.move(to: Point(0, 0))
+        quad.quad(to: Point(100, 0), control: Point(50, 100))
+        XCTAssertEqual(quad.tightBounds, Rect(x: 0, y: 0, width: 100, height: 50))
+        XCTAssertNil(Path().tightBounds)
+    }
+
     private func assertClose(_ p: Point, _ q: Point, _ eps: Double = 1e-9, file: StaticString = #filePath,
                              line: UInt = #line) {
         XCTAssertEqual(p.x, q.x, accuracy: eps, file: file, line: line)

@@ -22,6 +22,13 @@ final class FontFace {
     let descender: Int
     /// Baseline-to-baseline distance.
     let lineHeight: Int
+    /// Height of capital letters above the baseline: the OS/2 table's `sCapHeight` (table
+    /// version 2 or later, when not 0), else the top of the outline of 'H', else `ascender`.
+    private(set) var capHeight = 0
+    /// Height of lower-case letters above the baseline: the OS/2 table's `sxHeight` (table
+    /// version 2 or later, when not 0), else the top of the outline of 'x', else half of
+    /// `capHeight`.
+    private(set) var xHeight = 0
     /// Whether FreeType exposes a legacy 'kern' table for this face
     /// (GPOS kerning is not read).
     let hasKerning: Bool
@@ -45,6 +52,26 @@ final class FontFace {
         descender = Int(face.pointee.descender)
         lineHeight = Int(face.pointee.height)
         hasKerning = wave_ft_has_kerning(face) != 0
+        let (cap, x) = Self.os2Heights(face)
+        capHeight = cap ?? inkTop("H") ?? ascender
+        xHeight = x ?? inkTop("x") ?? capHeight / 2
+    }
+
+    /// `sCapHeight` and `sxHeight` of the face's OS/2 table: nil each when the table is
+    /// missing, older than version 2 (which lacks both fields) or gives 0.
+    private static func os2Heights(_ face: FT_Face) -> (cap: Int?, x: Int?) {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) else { return (nil, nil) }
+        let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
+        guard os2.version >= 2, os2.version != 0xFFFF else { return (nil, nil) }
+        return (os2.sCapHeight > 0 ? Int(os2.sCapHeight) : nil, os2.sxHeight > 0 ? Int(os2.sxHeight) : nil)
+    }
+
+    /// How far the outline of `c` reaches above the baseline, in font units (rounded);
+    /// nil when the face lacks `c` or its outline is empty.
+    private func inkTop(_ c: Unicode.Scalar) -> Int? {
+        let index = glyphIndex(c)
+        guard index != 0, let box = glyph(index).outline.tightBounds else { return nil }
+        return Int((-box.minY).rounded())
     }
 
     deinit {

@@ -30,6 +30,12 @@ public struct GlyphRun: Sendable {
     public var descent: Double
     /// Baseline-to-baseline distance recommended by the face.
     public var lineHeight: Double
+    /// Height of the face's capital letters above the baseline (positive): its OS/2
+    /// `sCapHeight`, else the top of its 'H' (see `FontFace.capHeight`).
+    public var capHeight: Double
+    /// Height of the face's lower-case letters above the baseline (positive): its OS/2
+    /// `sxHeight`, else the top of its 'x'.
+    public var xHeight: Double
     /// All glyph paths appended.
     public var combinedPath: Path
     /// The font the run was laid out with (check `isExactFamily` to warn about
@@ -39,7 +45,7 @@ public struct GlyphRun: Sendable {
     public init(
         characters: [Character], glyphRanges: [Range<Int>], origins: [Point], advances: [Double],
         width: Double, ascent: Double, descent: Double, lineHeight: Double,
-        combinedPath: Path, font: FontMatch
+        capHeight: Double, xHeight: Double, combinedPath: Path, font: FontMatch
     ) {
         self.characters = characters
         self.glyphRanges = glyphRanges
@@ -49,8 +55,29 @@ public struct GlyphRun: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.lineHeight = lineHeight
+        self.capHeight = capHeight
+        self.xHeight = xHeight
         self.combinedPath = combinedPath
         self.font = font
+    }
+
+    /// The tight box (x, y, width, height) around the outlines of characters
+    /// `range` (clamped to the run), character i moved right by `spacing`·i as
+    /// the layer draws it, then mapped by `transform`: exact around the curves
+    /// drawn (see `Path.tightBounds`), whatever the transform turns. A range
+    /// that draws nothing (spaces, or empty) is the empty rect at the pen
+    /// position where it starts, on the baseline.
+    public func inkBounds(_ range: Range<Int>, spacing: Double = 0, transform: Transform = .identity) -> Rect {
+        let lo = Swift.min(Swift.max(range.lowerBound, 0), characters.count)
+        let hi = Swift.min(Swift.max(range.upperBound, lo), characters.count)
+        var path = Path()
+        for i in lo..<hi {
+            path.append(glyphPaths[i].transformed(by: Transform.translation(spacing * Double(i), 0).concatenating(transform)))
+        }
+        if let box = path.tightBounds { return box }
+        let pen = lo < characters.count ? origins[lo].x + spacing * Double(lo) : width + spacing * Double(Swift.max(0, lo - 1))
+        let p = transform.apply(Point(pen, 0))
+        return Rect(x: p.x, y: p.y, width: 0, height: 0)
     }
 }
 

@@ -59,6 +59,8 @@ struct TextLayout {
             ascent: Double(face.ascender) * scale,
             descent: Double(-face.descender) * scale,
             lineHeight: Double(face.lineHeight) * scale,
+            capHeight: Double(face.capHeight) * scale,
+            xHeight: Double(face.xHeight) * scale,
             combinedPath: combined, font: font)
     }
 

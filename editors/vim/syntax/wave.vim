@@ -42,7 +42,7 @@ syn keyword waveWord soft-light square top top-left top-right type typewriter up
 syn match waveWord "\<\%(auto\)\>"
 
 " A function only when called: `round(x)`, but `cap round`.
-syn match waveFunction "\<\%(linear-gradient\|radial-gradient\|conic-gradient\|cubic-bezier\|path-length\|text-bounds\|char-count\|text-width\|substring\|random\|atan2\|clamp\|floor\|point\|round\|steps\|acos\|asin\|atan\|ceil\|rgba\|sign\|sqrt\|abs\|cos\|exp\|hsl\|log\|max\|min\|mix\|mod\|pow\|rgb\|sin\|tan\)\ze\s*("
+syn match waveFunction "\<\%(linear-gradient\|radial-gradient\|conic-gradient\|cubic-bezier\|path-length\|text-bounds\|cap-height\|char-count\|ink-bounds\|text-width\|substring\|baseline\|x-height\|random\|atan2\|clamp\|floor\|point\|round\|steps\|acos\|asin\|atan\|ceil\|rgba\|sign\|sqrt\|abs\|cos\|exp\|hsl\|log\|max\|min\|mix\|mod\|pow\|rgb\|sin\|tan\)\ze\s*("
 " `name.member`: the member is a property, whatever word it is (`icon.path`).
 syn match waveMember "\.\h[[:alnum:]_-]*" contains=waveDot
 syn match waveDot "\." contained

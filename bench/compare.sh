@@ -14,7 +14,7 @@
 # from callgrind at both sizes, without libc's __mem* functions (valgrind counts rep movs/stos
 # one per byte). Prints the CPU model and load average first and last: the machine may be
 # shared, so prefer the instruction counts for comparisons. About 14 minutes on 2 cores
-# with the 23 examples (2026-11-24: 7 timed, the rest callgrind).
+# with 23 examples (7 timed, the rest callgrind).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}

@@ -23,7 +23,7 @@ size=${SIZE:-640x480}
 frames=${FRAMES:-300}
 [ -x "$wave" ] || { echo "build wave first: swift build -c release" >&2; exit 64; }
 if [ $# -gt 0 ]; then files=("$@"); else files=(examples/*.wave); fi
-settings=(on off no-caches no-reuse no-effects no-kernels)
+settings=(on off no-caches no-reuse no-effects no-sparse-shadows no-kernels)
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

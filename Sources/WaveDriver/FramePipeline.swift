@@ -44,6 +44,7 @@ public struct FramePipeline {
         self.budget = FrameBudget(threads: self.threads)
         renderer.caching = accelerator.caches
         renderer.fastEffects = accelerator.effects
+        renderer.sparseShadows = accelerator.sparseShadows
         pool = PixmapPool(reuse: accelerator.reuse)
     }
 

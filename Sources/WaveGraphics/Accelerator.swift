@@ -12,27 +12,30 @@ import Foundation
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale
 ///   region of the last frame is repainted, and an unchanged frame is not drawn again.
 /// - `effects`: an effect on one fill drawn straight onto the target instead of on a layer
-///   composited after; a wide shadow made from its fill's spans without drawing its layer,
-///   and kept only where it is non-zero and not hidden under the layer (`coarseShadow`),
-///   instead of blurring the layer's whole rectangle.
+///   composited after.
+/// - `sparse-shadows`: a wide shadow kept only where it is non-zero and not hidden under
+///   its layer (`coarseShadow`), instead of blurring the layer's whole rectangle; with
+///   `effects`, made from its fill's spans without drawing its layer.
 /// - `kernels`: the AVX-512 pixel kernels (CPixelKernels), where the processor has them,
 ///   instead of their portable forms.
 public struct Accelerator: Sendable, Equatable, CustomStringConvertible {
     public var caches = true
     public var reuse = true
     public var effects = true
+    public var sparseShadows = true
     public var kernels = true
 
     public static let on = Accelerator()
-    public static let off = Accelerator(caches: false, reuse: false, effects: false, kernels: false)
+    public static let off = Accelerator(caches: false, reuse: false, effects: false, sparseShadows: false, kernels: false)
     nonisolated(unsafe) public static let parts: [(name: String, flag: WritableKeyPath<Accelerator, Bool>)] = [
-        ("caches", \.caches), ("reuse", \.reuse), ("effects", \.effects), ("kernels", \.kernels),
+        ("caches", \.caches), ("reuse", \.reuse), ("effects", \.effects), ("sparse-shadows", \.sparseShadows), ("kernels", \.kernels),
     ]
 
-    public init(caches: Bool = true, reuse: Bool = true, effects: Bool = true, kernels: Bool = true) {
+    public init(caches: Bool = true, reuse: Bool = true, effects: Bool = true, sparseShadows: Bool = true, kernels: Bool = true) {
         self.caches = caches
         self.reuse = reuse
         self.effects = effects
+        self.sparseShadows = sparseShadows
         self.kernels = kernels
     }
 

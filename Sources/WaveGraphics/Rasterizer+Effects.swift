@@ -61,7 +61,7 @@ extension Rasterizer {
                     painted = entry.alpha
                 } else {
                     let visible: ShadowAlpha
-                    if direct, shadow.isCoarse,
+                    if direct, sparseShadows, shadow.isCoarse,
                        let coverage = fillCoverage(items[0], over: contentRect, keep: fillTarget.rect == contentRect) {
                         visible = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: shadow.sigma, shiftX: shadow.shiftX,
                                                             shiftY: shadow.shiftY, arena: arena)
@@ -71,7 +71,7 @@ extension Rasterizer {
                         }
                         let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                         layer = drawn
-                        visible = shadow.shadowAlpha(of: drawn, over: rect, coarse: fastEffects, arena: arena)
+                        visible = shadow.shadowAlpha(of: drawn, over: rect, coarse: sparseShadows, arena: arena)
                     }
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = visible

@@ -21,9 +21,10 @@ struct Rasterizer {
     /// False to rasterize everything afresh (the caches never change the bytes; tests
     /// compare both ways).
     let caching: Bool
-    /// False to draw every effect on a layer and blur a shadow's whole rectangle (the
-    /// reference; `Accelerator.effects`).
+    /// False to draw every effect on a layer (the reference; `Accelerator.effects`).
     let fastEffects: Bool
+    /// False to blur a shadow's whole rectangle (the reference; `Accelerator.sparseShadows`).
+    let sparseShadows: Bool
     /// The device rectangle of the whole render (mask coverage is cached over it).
     let canvas: PixelBounds
     /// Cache entries read during this render, kept alive until it ends.
@@ -34,9 +35,10 @@ struct Rasterizer {
     var staleColor: UInt32 = 0
 
     init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache, caching: Bool = true,
-         fastEffects: Bool = true) {
+         fastEffects: Bool = true, sparseShadows: Bool = true) {
         self.caching = caching
         self.fastEffects = fastEffects
+        self.sparseShadows = sparseShadows
         spans = scratch.spans
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas

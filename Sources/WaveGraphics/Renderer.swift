@@ -22,6 +22,8 @@ public struct Renderer: Sendable {
     public var caching = Accelerator.current.caches
     /// Effects' fast paths (see `Accelerator.effects`); the bytes are the same.
     public var fastEffects = Accelerator.current.effects
+    /// Shadows blurred only where they show (see `Accelerator.sparseShadows`); the bytes are the same.
+    public var sparseShadows = Accelerator.current.sparseShadows
     private let scratch = ScratchPool()
     /// Blurred shadows, shared by every render of this renderer and its copies, so that two
     /// threads rendering alternate frames of a loop blur each shadow once between them.
@@ -56,7 +58,7 @@ public struct Renderer: Sendable {
         defer { scratch.give(buffers) }
         var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
                                     scratch: buffers, shadows: shadows, caching: caching,
-                                    fastEffects: fastEffects)
+                                    fastEffects: fastEffects, sparseShadows: sparseShadows)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
         var footprint: [PixelBounds]?

@@ -15,6 +15,7 @@ final class AcceleratorTests: XCTestCase {
         XCTAssertEqual(Accelerator(setting: "off"), Accelerator.off)
         XCTAssertEqual(Accelerator(setting: "no-caches, no-reuse"), Accelerator(caches: false, reuse: false))
         XCTAssertEqual(Accelerator(setting: "no-kernels")?.description, "no-kernels")
+        XCTAssertEqual(Accelerator(setting: "no-sparse-shadows"), Accelerator(sparseShadows: false))
         XCTAssertEqual(Accelerator.off.description, "off")
         for bad in ["", "of", "no-", "caches", "no-cache", "on,off", "no-caches,,", "ON"] {
             XCTAssertNil(Accelerator(setting: bad), bad)
@@ -26,7 +27,8 @@ final class AcceleratorTests: XCTestCase {
 
     func testEveryExampleRendersTheSameBytesWithAndWithoutEachPart() throws {
         let ticks = Array(0..<30) + [60, 61, 62, 150, 151]
-        let variants: [Accelerator] = [.on, Accelerator(caches: false), Accelerator(reuse: false), Accelerator(effects: false)]
+        let variants: [Accelerator] = [.on, Accelerator(caches: false), Accelerator(reuse: false), Accelerator(effects: false),
+                                        Accelerator(sparseShadows: false)]
         var compared = 0
         for name in try TestScenes.exampleNames() {
             let (program, _) = try TestScenes.example(name)

@@ -62,7 +62,8 @@ public struct Baker {
         }
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
-        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count) }
+        let curves = Track.Curve.used(by: program)
+        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count, curves: curves) }
         let c = Baker.colorTolerance, px = Baker.pixelTolerance
         let filters = filterSamples.map { f -> BakedFilter in
             // Held before its first tick and after its last, so every track covers the export.
@@ -70,11 +71,11 @@ public struct Baker {
             let blur = before + f.blur + Array(repeating: f.blur.last ?? [0], count: after)
             let shadowBefore = Array(repeating: f.shadow.first ?? [0, 0, 0, 0, 0, 0, 0], count: f.since)
             let shadow = shadowBefore + f.shadow + Array(repeating: f.shadow.last ?? [0, 0, 0, 0, 0, 0, 0], count: after)
-            return BakedFilter(blur: Track.reduce(blur, tolerance: [px]),
-                               shadow: shadow.contains { $0[6] > 0 } ? Track.reduce(shadow, tolerance: [px, px, px, c]) : nil)
+            return BakedFilter(blur: Track.reduce(blur, tolerance: [px], curves: curves),
+                               shadow: shadow.contains { $0[6] > 0 } ? Track.reduce(shadow, tolerance: [px, px, px, c], curves: curves) : nil)
         }
         let masks = zip(maskTrackers, inverted).map { t, inv in
-            BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count) }, inverted: inv)
+            BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count, curves: curves) }, inverted: inv)
         }
         for layer in layers + masks.flatMap(\.layers) {
             guard case .image(_, let placement) = layer.paint else { continue }

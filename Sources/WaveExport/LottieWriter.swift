@@ -6,8 +6,9 @@ import WaveGraphics
 /// Writes a baked scene as Lottie JSON (Bodymovin 5): 60 fps, the scene's size, a frame a
 /// tick. Each baked layer is a shape layer: a rigid path with position, rotation and
 /// scale keyframes on the layer, a morphing one with path keyframes; its fill or gradient
-/// fill with colour keyframes, its opacity on the layer. Keys move linearly (easing
-/// out 0,0 in 1,1); a hold is a hold keyframe. The background is a rectangle at the bottom.
+/// fill with colour keyframes, its opacity on the layer. Keys move linearly (tangents
+/// out 0,0 in 1,1) or along their timing curve (its control points as the tangents); a
+/// hold is a hold keyframe. The background is a rectangle at the bottom.
 public struct LottieWriter {
     public var scene: BakedScene
     /// `scene.images`, once: image layers name their asset by its index.
@@ -226,24 +227,28 @@ public struct LottieWriter {
     func fixed(_ x: Double) -> JSON { .object([("a", .number(0)), ("k", .number(x))]) }
     func fixed(_ xs: [Double]) -> JSON { .object([("a", .number(0)), ("k", JSON.numbers(xs))]) }
 
-    /// A property from a track: static, or keyframes with `map` applied to each key.
+    /// A property from a track: static where the mapped values never change (a motion that
+    /// only turns keeps its position), or keyframes with `map` applied to each key.
     func track(_ t: Track, _ map: ([Double]) -> [Double]) -> JSON {
-        if t.isStatic {
-            let v = map(t.first)
-            return v.count == 1 ? fixed(v[0]) : fixed(v)
+        let first = map(t.first)
+        if t.keys.allSatisfy({ map($0.value) == first }) {
+            return first.count == 1 ? fixed(first[0]) : fixed(first)
         }
         return keyframes(t, values: t.keys.map { JSON.numbers(map($0.value)) })
     }
 
-    /// Keyframes at the track's keys with `values` (one a key), linear or held.
+    /// Keyframes at the track's keys with `values` (one a key): linear, eased by the key's
+    /// timing curve, or held.
     func keyframes(_ t: Track, values: [JSON]) -> JSON {
         var keys: [JSON] = []
         for (i, k) in t.keys.enumerated() {
             var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([values[i]]))]
             if case .array(let xs) = values[i], !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", values[i]) }
             if i + 1 < t.keys.count {
-                fields += [("o", .object([("x", JSON.numbers([0])), ("y", JSON.numbers([0]))])),
-                           ("i", .object([("x", JSON.numbers([1])), ("y", JSON.numbers([1]))]))]
+                // The timing curve's control points as the tangents: out of this key, into the next.
+                let c = k.curve ?? Track.Curve(0, 0, 1, 1)
+                fields += [("o", .object([("x", JSON.numbers([c.x1])), ("y", JSON.numbers([c.y1]))])),
+                           ("i", .object([("x", JSON.numbers([c.x2])), ("y", JSON.numbers([c.y2]))]))]
                 if k.hold { fields.append(("h", .number(1))) }
             }
             keys.append(.object(fields))

@@ -94,8 +94,12 @@ struct Slot {
     }
 
     /// The slot as a baked layer over ticks 0..<tickCount: at ticks it was not drawn its
-    /// opacity is 0 and its other values those of the nearest tick it was.
-    func baked(tickCount: Int) -> BakedLayer {
+    /// opacity is 0 and its other values those of the nearest tick it was. Its tracks try
+    /// `curves` (`Track.reduce`).
+    func baked(tickCount: Int, curves: [Track.Curve] = []) -> BakedLayer {
+        func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double]) -> Track {
+            Track.reduce(samples, structures: structures, tolerance: tolerance, curves: curves)
+        }
         var filled: [Leaf] = []
         var opacity: [[Double]] = []
         var current = samples[first] ?? last
@@ -105,7 +109,7 @@ struct Slot {
         }
         let shape: BakedShape
         var motion: [[Double]]? = nil
-        if let rigid = rigidFit(filled) {
+        if let rigid = rigidFit(filled, curves: curves) {
             shape = rigid.shape
             motion = rigid.motion
         } else {
@@ -114,32 +118,32 @@ struct Slot {
             for leaf in filled {
                 if let k = structures.firstIndex(of: leaf.kinds) { ids.append(k) } else { ids.append(structures.count); structures.append(leaf.kinds) }
             }
-            shape = .morphing(structures: structures, points: Track.reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
+            shape = .morphing(structures: structures, points: reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
         }
         let c = Baker.colorTolerance
         let paint: BakedPaint
-        let stops = { Track.reduce(filled.map(\.stops), tolerance: [c]) }
+        let stops = { reduce(filled.map(\.stops), tolerance: [c]) }
         switch last.paintKind {
         case 1:
             let pts = zip(filled, motion ?? []).map { leaf, m in local(leaf.paint, m) }
-            paint = .linear(points: Track.reduce(motion == nil ? filled.map(\.paint) : pts, tolerance: [Baker.pixelTolerance]), stops: stops())
+            paint = .linear(points: reduce(motion == nil ? filled.map(\.paint) : pts, tolerance: [Baker.pixelTolerance]), stops: stops())
         case 2:
             let circles = zip(filled, motion ?? []).map { leaf, m in
                 local([leaf.paint[0], leaf.paint[1]], m) + [leaf.paint[2] / max(1e-9, abs(m[3]))]
             }
-            paint = .radial(circle: Track.reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
+            paint = .radial(circle: reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
         case 3:
             let maps = zip(filled, motion ?? []).map { leaf, m in localMap(leaf.paint, m) }
             let image = last.image ?? filled.compactMap(\.image).first!
             // An error e in a, b, c or d moves the image's far corner by e times its size.
             let k = Baker.pixelTolerance / Double(max(image.width, image.height))
-            paint = .image(image, placement: Track.reduce(motion == nil ? filled.map(\.paint) : maps,
+            paint = .image(image, placement: reduce(motion == nil ? filled.map(\.paint) : maps,
                                                           tolerance: [k, k, k, k, Baker.pixelTolerance, Baker.pixelTolerance]))
         default:
-            paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
+            paint = .solid(reduce(filled.map(\.paint), tolerance: [c]))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter)
+                          opacity: reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter)
     }
 
     /// A map to device coordinates ([a, b, c, d, tx, ty]) as a map to the coordinates of a
@@ -163,7 +167,7 @@ struct Slot {
 
     /// The slot as one path that only moves, when every tick's path is a moved copy of the
     /// largest one; nil otherwise.
-    func rigidFit(_ filled: [Leaf]) -> (shape: BakedShape, motion: [[Double]])? {
+    func rigidFit(_ filled: [Leaf], curves: [Track.Curve] = []) -> (shape: BakedShape, motion: [[Double]])? {
         guard let kinds = filled.first?.kinds, filled.allSatisfy({ $0.kinds == kinds }), filled[0].points.count >= 4 else { return nil }
         func area(_ xs: [Double]) -> (Double, Rect) {
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -187,7 +191,7 @@ struct Slot {
         }
         let extent = max(1, box.width / 2, box.height / 2)
         let s = Baker.pixelTolerance / extent
-        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s])
+        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s], curves: curves)
         return (.rigid(path: Path(kinds: kinds, coordinates: q), motion: track), motion)
     }
 }

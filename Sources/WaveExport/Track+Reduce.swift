@@ -1,0 +1,91 @@
+extension Track {
+    /// Most components a track may have for timing curves to be tried on it (a point, a
+    /// colour, a motion, a stroke's numbers; not every coordinate of a path).
+    static let curveComponentLimit = 16
+    /// Fewest ticks a curve segment spans: over fewer, curves that are not the animation's
+    /// fit by chance (and a segment that short costs as much as its straight pieces).
+    static let minimumCurveTicks = 8
+
+    /// Reduces samples, one a tick from tick 0, to the fewest keys a player reproduces
+    /// within `tolerance` (one bound a component, the last repeated for the rest) at every
+    /// tick. From each key the segment that reaches furthest wins:
+    /// - a straight line between its ends;
+    /// - a hold: the value stays within the tolerance of the key's, then jumps (a step);
+    /// - one of `curves` (a run eased as an animation of the scene eases it), which may
+    ///   start a little after the key, the run before it then being a straight line;
+    /// and a value that stays within the tolerance of the first becomes static, as does the
+    /// run after the last key where it changes.
+    /// Samples of different `structures` are separated by holds.
+    public static func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double], curves: [Curve] = []) -> Track {
+        precondition(!samples.isEmpty, "a track needs a sample")
+        let structure = structures ?? Array(repeating: 0, count: samples.count)
+        let curves = samples[0].count <= curveComponentLimit ? curves : []
+        func tol(_ c: Int) -> Double { c < tolerance.count ? tolerance[c] : tolerance.last ?? 0 }
+        func near(_ m: Int, _ i: Int, _ j: Int, _ f: Double) -> Bool {
+            let a = samples[i], b = samples[j], v = samples[m]
+            for c in 0..<a.count where abs(a[c] + (b[c] - a[c]) * f - v[c]) > tol(c) { return false }
+            return true
+        }
+        func fits(_ i: Int, _ j: Int) -> Bool {
+            for m in (i + 1)..<j where !near(m, i, j, Double(m - i) / Double(j - i)) { return false }
+            return true
+        }
+        func fits(_ i: Int, _ j: Int, _ curve: Curve) -> Bool {
+            let mid = (i + j) / 2   // the most telling tick first: most candidates fail there
+            guard near(mid, i, j, curve.progress(Double(mid - i) / Double(j - i))) else { return false }
+            for m in (i + 1)..<j where !near(m, i, j, curve.progress(Double(m - i) / Double(j - i))) { return false }
+            return true
+        }
+        func same(_ i: Int, _ h: Int) -> Bool { samples[i].indices.allSatisfy { abs(samples[h][$0] - samples[i][$0]) <= tol($0) } }
+        var keys: [Key] = []
+        var start = 0
+        while start < samples.count {
+            var end = start + 1   // the run of one structure: start..<end
+            while end < samples.count && structure[end] == structure[start] { end += 1 }
+            var i = start
+            keys.append(Key(tick: i, value: samples[i], hold: false, structure: structure[i]))
+            while i < end - 1 {
+                var j = i + 1
+                while j + 1 < end && fits(i, j + 1) { j += 1 }
+                var reach = j, hold = false
+                var eased: (from: Int, curve: Curve)? = nil
+                var h = i + 1
+                while h < end && same(i, h) { h += 1 }
+                if h < end && h > reach { reach = h; hold = true }
+                if !curves.isEmpty {
+                    for k in i...j {
+                        for c in curves {
+                            var e = reach + 1
+                            while e < end {
+                                if e - k >= minimumCurveTicks && !same(k, e) && fits(k, e, c) { reach = e; hold = false; eased = (k, c) }
+                                e += 1
+                            }
+                        }
+                    }
+                }
+                if let (k, c) = eased {
+                    if k > i { keys.append(Key(tick: k, value: samples[k], hold: false, structure: structure[k])) }
+                    keys[keys.count - 1].curve = c
+                } else if hold {
+                    keys[keys.count - 1].hold = true
+                }
+                keys.append(Key(tick: reach, value: samples[reach], hold: false, structure: structure[reach]))
+                i = reach
+            }
+            if end < samples.count { keys[keys.count - 1].hold = true }
+            start = end
+        }
+        // A player holds the last key's value: a still run at the end needs no key.
+        while keys.count >= 2, let last = keys.last, let before = keys.dropLast().last, last.structure == before.structure,
+              samples[before.tick...].allSatisfy({ v in v.indices.allSatisfy { abs(v[$0] - before.value[$0]) <= tol($0) } }) {
+            keys.removeLast()
+            keys[keys.count - 1].hold = false
+            keys[keys.count - 1].curve = nil
+        }
+        // A run that never leaves the first value's tolerance is that value.
+        if keys.allSatisfy({ $0.structure == keys[0].structure }), samples.indices.allSatisfy({ same(0, $0) }) {
+            return Track(keys: [Key(tick: 0, value: samples[0], hold: false, structure: structure[0])])
+        }
+        return Track(keys: keys)
+    }
+}

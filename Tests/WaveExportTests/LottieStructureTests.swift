@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+import WaveCompiler
+import WaveSyntax
+@testable import WaveExport
+
+/// What the scene declares comes out as Lottie structure: eased animations as two keys with
+/// the timing curve's control points as tangents, strokes as stroke items, trims as trim
+/// paths. Read back from the written JSON with Foundation's parser.
+final class LottieStructureTests: XCTestCase {
+    func lottie(_ text: String, ticks: Range<Int>) throws -> [String: Any] {
+        let file = SourceFile(name: "t.wave", text: text)
+        let (program, diagnostics) = Compiler.compile(file)
+        let p = try XCTUnwrap(program, "\(diagnostics)")
+        let scene = try Baker(program: p, source: file, name: "t", target: .lottie).bake(ticks: ticks)
+        let data = try XCTUnwrap(LottieWriter(scene).json.data(using: .utf8))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The first layer that is not the background.
+    func shapeLayer(_ doc: [String: Any]) throws -> [String: Any] {
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+        return try XCTUnwrap(layers.first { ($0["nm"] as? String) != "background" })
+    }
+
+    /// `ease-in-out` is CSS's cubic-bezier(0.42, 0, 0.58, 1): one keyframe pair whose out
+    /// tangent is (0.42, 0) and in tangent (0.58, 1), after a delay held as a straight key.
+    func testAnEaseInOutMoveIsTwoKeysWithTheCurvesControlPoints() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer r: rect { frame (10, 40, 20, 20)  fill #ff0000 }
+        after 0.25s { animate r.position.x from 0 to 150 over 1s ease ease-in-out }
+        """, ticks: 0..<100)
+        let ks = try XCTUnwrap(try shapeLayer(doc)["ks"] as? [String: Any])
+        let p = try XCTUnwrap(ks["p"] as? [String: Any])
+        XCTAssertEqual(p["a"] as? Int, 1)
+        let keys = try XCTUnwrap(p["k"] as? [[String: Any]])
+        XCTAssertEqual(keys.map { $0["t"] as? Int }, [0, 15, 75], "still until the delay, then one eased segment")
+        let o = try XCTUnwrap(keys[1]["o"] as? [String: [Double]]), i = try XCTUnwrap(keys[1]["i"] as? [String: [Double]])
+        XCTAssertEqual(o["x"], [0.42]); XCTAssertEqual(o["y"], [0])
+        XCTAssertEqual(i["x"], [0.58]); XCTAssertEqual(i["y"], [1])
+        let start = try XCTUnwrap(keys[1]["s"] as? [Double]), end = try XCTUnwrap(keys[2]["s"] as? [Double])
+        XCTAssertEqual(end[0] - start[0], 150, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(keys[0]["o"] as? [String: [Double]])["x"], [0], "the still run is straight")
+    }
+
+    /// A custom `cubic-bezier(…)` is found too, and a step (`steps`) is a hold keyframe.
+    func testACustomCurveAndAStepAreKeptExactly() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer r: rect { frame (10, 40, 20, 20)  fill #ff0000 }
+        animate r.rotation from 0deg to 90deg over 1s ease cubic-bezier(0.3, 0.9, 0.2, 1.2)
+        animate r.opacity from 1 to 0.2 over 1s ease steps(2)
+        """, ticks: 0..<61)
+        let layer = try shapeLayer(doc)
+        let r = try XCTUnwrap((layer["ks"] as? [String: Any])?["r"] as? [String: Any])
+        let keys = try XCTUnwrap(r["k"] as? [[String: Any]])
+        XCTAssertEqual(keys.count, 2)
+        XCTAssertEqual((keys[0]["o"] as? [String: [Double]])?["x"], [0.3])
+        XCTAssertEqual((keys[0]["i"] as? [String: [Double]])?["y"], [1.2])
+        let group = try XCTUnwrap((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        let opacity = try XCTUnwrap(group.last?["o"] as? [String: Any])
+        let steps = try XCTUnwrap(opacity["k"] as? [[String: Any]])
+        XCTAssertEqual(steps.map { $0["t"] as? Int }, [0, 30, 60])
+        XCTAssertEqual(steps[0]["h"] as? Int, 1, "a step holds")
+        XCTAssertEqual(steps[1]["h"] as? Int, 1)
+    }
+}

@@ -166,7 +166,11 @@ public struct LottieWriter {
                 }
             }
         }
-        items.append(paintItem(layer))
+        if let stroke = layer.stroke, case .solid(let c) = layer.paint {
+            items += strokeItems(stroke, color: c)
+        } else {
+            items.append(paintItem(layer))
+        }
         // The opacity goes on the shape group, not the layer: rlottie 0.2 lowers the alpha
         // of the whole frame under a layer whose opacity is below 100.
         return layerJSON(name: "shape \(index - 1)", index: index, transform: transform, items: items, ticks: layer.ticks,
@@ -187,6 +191,35 @@ public struct LottieWriter {
             // Image layers are written by `imageLayer`; a shape never gets here with one.
             return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", fixed([1, 1, 1, 1])), ("o", fixed(100)), ("r", rule)])
         }
+    }
+
+    /// A stroke as Lottie draws it: trim paths (`tm`) when it is trimmed, then the stroke
+    /// (`st`) with its colour, width, cap, join, miter limit and dashes (`d`: on, off…, offset).
+    func strokeItems(_ stroke: BakedStroke, color c: Track) -> [JSON] {
+        let v = stroke.values
+        var items: [JSON] = []
+        if v.keys.contains(where: { $0.value[2] > 0 || $0.value[3] < 1 }) {
+            func percent(_ x: Double) -> Double { min(1, max(0, x.isNaN ? 0 : x)) * 100 }
+            items.append(.object([("ty", .string("tm")), ("nm", .string("trim")), ("s", track(v) { [percent($0[2])] }),
+                                  ("e", track(v) { [percent($0[3])] }), ("o", fixed(0)), ("m", .number(1))]))
+        }
+        let cap: Double = stroke.cap == .butt ? 1 : stroke.cap == .round ? 2 : 3
+        let join: Double = stroke.join == .miter ? 1 : stroke.join == .round ? 2 : 3
+        var fields: [(String, JSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }),
+                                        ("o", track(c) { [$0[3] * 100] }), ("w", track(v) { [$0[0]] }),
+                                        ("lc", .number(cap)), ("lj", .number(join)), ("ml", .number(v.first[1]))]
+        let dashCount = v.first.count - 5
+        if dashCount > 0 {
+            var dashes: [JSON] = []
+            for i in 0..<dashCount {
+                let kind = i % 2 == 0 ? "d" : "g"
+                dashes.append(.object([("n", .string(kind)), ("nm", .string(kind == "d" ? "dash" : "gap")), ("v", track(v) { [$0[5 + i]] })]))
+            }
+            dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", track(v) { [$0[4]] })]))
+            fields.append(("d", .array(dashes)))
+        }
+        items.append(.object(fields))
+        return items
     }
 
     func gradient(type: Int, start: JSON, end: JSON, stops: Track, rule: JSON) -> JSON {

@@ -142,8 +142,36 @@ struct Slot {
         default:
             paint = .solid(reduce(filled.map(\.paint), tolerance: [c]))
         }
+        var stroke: BakedStroke? = nil
+        if let style = last.stroke {
+            stroke = BakedStroke(cap: style.cap, join: style.join, values: strokeTrack(filled, motion: motion, reduce: reduce))
+        }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter)
+                          opacity: reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter, stroke: stroke)
+    }
+
+    /// The stroke values (`Leaf.strokeValues`) of every tick, lengths in the path's units (a
+    /// rigid path's own: divided by its motion's scale), reduced. A trim fraction is held to
+    /// the pixel tolerance over the path's length.
+    func strokeTrack(_ filled: [Leaf], motion: [[Double]]?, reduce: ([[Double]], [Int]?, [Double]) -> Track) -> Track {
+        var samples: [[Double]] = []
+        var length = 1.0
+        for (t, leaf) in filled.enumerated() {
+            var v = Leaf.strokeValues(leaf.stroke ?? StrokeStyle())
+            if let m = motion?[t], m[3] > 0 {
+                v[0] /= m[3]
+                for i in 4..<v.count { v[i] /= m[3] }
+            }
+            samples.append(v)
+            var l = 0.0
+            for i in stride(from: 2, to: leaf.points.count - 1, by: 2) {
+                l += ((leaf.points[i] - leaf.points[i - 2]) * (leaf.points[i] - leaf.points[i - 2])
+                      + (leaf.points[i + 1] - leaf.points[i - 1]) * (leaf.points[i + 1] - leaf.points[i - 1])).squareRoot()
+            }
+            length = max(length, l)
+        }
+        let px = Baker.pixelTolerance, trim = px / length
+        return reduce(samples, nil, [px, 0.01, trim, trim, px])
     }
 
     /// A map to device coordinates ([a, b, c, d, tx, ty]) as a map to the coordinates of a
@@ -191,6 +219,8 @@ struct Slot {
         }
         let extent = max(1, box.width / 2, box.height / 2)
         let s = Baker.pixelTolerance / extent
+        // A stroke scales with its path in Lottie: only an even scale keeps its width even.
+        if filled[0].stroke != nil, motion.contains(where: { abs($0[3] - $0[4]) > 1e-6 * max(abs($0[3]), 1e-9) }) { return nil }
         let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s], curves: curves)
         return (.rigid(path: Path(kinds: kinds, coordinates: q), motion: track), motion)
     }

@@ -65,4 +65,60 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual(steps[0]["h"] as? Int, 1, "a step holds")
         XCTAssertEqual(steps[1]["h"] as? Int, 1)
     }
+
+    /// The items of the first shape layer's group, by type.
+    func items(_ doc: [String: Any]) throws -> [String: [String: Any]] {
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        var out: [String: [String: Any]] = [:]
+        for item in group { if let ty = item["ty"] as? String, out[ty] == nil { out[ty] = item } }
+        return out
+    }
+
+    /// A declared stroke is a Lottie stroke over the stroked path (not a filled outline):
+    /// colour, width, round cap (2), bevel join (3), miter limit, and the dash list (an odd
+    /// list repeated, as the stroker lays it) ending with the offset.
+    func testAStrokeIsAStrokeItemWithCapJoinMiterAndDashes() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path {
+          move (20, 30) line (180, 30) line (180, 80)
+          fill none  stroke #ff0000  width 6  cap round  join bevel  miter-limit 4  dash [10, 5, 2]  dash-phase 3
+        }
+        """, ticks: 0..<2)
+        let it = try items(doc)
+        XCTAssertNil(it["fl"], "no filled outline")
+        let st = try XCTUnwrap(it["st"])
+        XCTAssertEqual((st["c"] as? [String: Any])?["k"] as? [Double], [1, 0, 0, 1])
+        XCTAssertEqual((st["w"] as? [String: Any])?["k"] as? Double, 6)
+        XCTAssertEqual(st["lc"] as? Int, 2)
+        XCTAssertEqual(st["lj"] as? Int, 3)
+        XCTAssertEqual(st["ml"] as? Double, 4)
+        let d = try XCTUnwrap(st["d"] as? [[String: Any]])
+        XCTAssertEqual(d.map { $0["n"] as? String }, ["d", "g", "d", "g", "d", "g", "o"])
+        XCTAssertEqual(d.map { ($0["v"] as? [String: Any])?["k"] as? Double }, [10, 5, 2, 10, 5, 2, 3])
+        let sh = try XCTUnwrap(it["sh"]?["ks"] as? [String: Any])
+        let v = try XCTUnwrap((sh["k"] as? [String: Any])?["v"] as? [[Double]])
+        XCTAssertEqual(v.count, 3, "the stroked path's three points, not an outline")
+        XCTAssertEqual((sh["k"] as? [String: Any])?["c"] as? Bool, false)
+    }
+
+    /// A stroke-end animation is a trim path (`tm`) whose end goes from 20 to 100 % in one
+    /// eased segment, before the stroke; the path itself stays still.
+    func testAnAnimatedStrokeEndIsATrimPath() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path { move (20, 30) line (180, 30)  fill none  stroke #ffffff  width 4  stroke-end 0.2 }
+        animate l.stroke-end to 1 over 1s ease ease-out
+        """, ticks: 0..<61)
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        XCTAssertEqual(group.map { $0["ty"] as? String }, ["sh", "tm", "st", "tr"])
+        let tm = try XCTUnwrap(try items(doc)["tm"])
+        XCTAssertEqual((tm["s"] as? [String: Any])?["k"] as? Double, 0)
+        let e = try XCTUnwrap((tm["e"] as? [String: Any])?["k"] as? [[String: Any]])
+        XCTAssertEqual(e.map { $0["t"] as? Int }, [0, 60])
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first }, [20, 100])
+        XCTAssertEqual((e[0]["o"] as? [String: [Double]])?["x"], [0])
+        XCTAssertEqual((e[0]["i"] as? [String: [Double]])?["x"], [0.58])
+        XCTAssertEqual(((try items(doc)["sh"])?["ks"] as? [String: Any])?["a"] as? Int, 0, "the path does not move")
+    }
 }

@@ -272,12 +272,37 @@ public struct LottieWriter {
 
     /// Keyframes at the track's keys with `values` (one a key): linear, eased by the key's
     /// timing curve, or held.
+    /// A key whose value is the one before it and after it (or that holds it), is left
+    /// out: one sub-path of a path that changes elsewhere (a typed text's glyphs) keeps
+    /// only the keys where it changes.
     func keyframes(_ t: Track, values: [JSON]) -> JSON {
-        var keys: [JSON] = []
+        var kept: [(key: Track.Key, value: JSON)] = []
+        var texts: [String] = []
         for (i, k) in t.keys.enumerated() {
-            var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([values[i]]))]
-            if case .array(let xs) = values[i], !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", values[i]) }
-            if i + 1 < t.keys.count {
+            let text = values[i].text
+            let isLast = i + 1 == t.keys.count
+            if let previous = texts.last, previous == text, k.hold || isLast || values[i + 1].text == text {
+                if !isLast {
+                    kept[kept.count - 1].key.hold = k.hold
+                    kept[kept.count - 1].key.curve = k.curve
+                } else {
+                    kept[kept.count - 1].key.hold = false
+                    kept[kept.count - 1].key.curve = nil
+                }
+                continue
+            }
+            kept.append((k, values[i]))
+            texts.append(text)
+        }
+        if kept.count == 1 {
+            if case .array(let xs) = kept[0].value, xs.count == 1, case .number(let x) = xs[0] { return fixed(x) }
+            return .object([("a", .number(0)), ("k", kept[0].value)])
+        }
+        var keys: [JSON] = []
+        for (i, (k, value)) in kept.enumerated() {
+            var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([value]))]
+            if case .array(let xs) = value, !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", value) }
+            if i + 1 < kept.count {
                 // The timing curve's control points as the tangents: out of this key, into the next.
                 let c = k.curve ?? Track.Curve(0, 0, 1, 1)
                 fields += [("o", .object([("x", JSON.numbers([c.x1])), ("y", JSON.numbers([c.y1]))])),
@@ -321,7 +346,9 @@ enum LottiePath {
         var start = Point(0, 0)
         func flush() {
             if !v.isEmpty {
-                func list(_ ps: [Point]) -> JSON { .array(ps.map { JSON.numbers([$0.x, $0.y]) }) }
+                // To 1/1000 px, as the SVG writes paths: far inside the bake's 0.05 px.
+                func r(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+                func list(_ ps: [Point]) -> JSON { .array(ps.map { JSON.numbers([r($0.x), r($0.y)]) }) }
                 out.append(.object([("c", .bool(closed)), ("v", list(v)), ("i", list(ins)), ("o", list(outs))]))
             }
             v = []; ins = []; outs = []; closed = false

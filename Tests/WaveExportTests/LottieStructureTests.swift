@@ -121,4 +121,21 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual((e[0]["i"] as? [String: [Double]])?["x"], [0.58])
         XCTAssertEqual(((try items(doc)["sh"])?["ks"] as? [String: Any])?["a"] as? Int, 0, "the path does not move")
     }
+
+    /// Typing a text changes its path's structure at each character; a glyph's sub-path
+    /// keeps only the keys where it changes (none once it shows), not one every character.
+    func testAGlyphAlreadyTypedIsNotKeyedAgain() throws {
+        let doc = try lottie("""
+        scene 200x60 { background #000000 }
+        layer word: text "il" { font "mono"  size 18  position (20, 30)  anchor left  fill #ffffff  visible-chars min(t / 0.1, 2) }
+        """, ticks: 0..<30)
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        let paths = group.filter { $0["ty"] as? String == "sh" }.compactMap { $0["ks"] as? [String: Any] }
+        XCTAssertGreaterThan(paths.count, 1)
+        XCTAssertEqual(paths[0]["a"] as? Int, 0, "the first glyph's contour never changes once typed")
+        for p in paths.dropFirst() {
+            let keys = (p["k"] as? [[String: Any]]) ?? []
+            XCTAssertLessThanOrEqual(keys.count, 2, "a later glyph: absent, then shown")
+        }
+    }
 }

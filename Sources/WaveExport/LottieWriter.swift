@@ -108,7 +108,7 @@ public struct LottieWriter {
                 if points.isStatic {
                     paths.append(.object([("a", .number(0)), ("k", perKey[0][s])]))
                 } else {
-                    paths.append(keyframes(points, values: perKey.map { s < $0.count ? $0[s] : LottiePath.empty }))
+                    paths.append(keyframes(points, values: LottiePath.values(of: s, in: perKey, collapsing: true)))
                 }
             }
         }
@@ -161,7 +161,7 @@ public struct LottieWriter {
                 if points.isStatic {
                     items.append(sh(.object([("a", .number(0)), ("k", perKey[0][s])])))
                 } else {
-                    let values = perKey.map { s < $0.count ? $0[s] : LottiePath.empty }
+                    let values = LottiePath.values(of: s, in: perKey, collapsing: layer.stroke == nil)
                     items.append(sh(keyframes(points, values: values)))
                 }
             }
@@ -272,16 +272,17 @@ public struct LottieWriter {
 
     /// Keyframes at the track's keys with `values` (one a key): linear, eased by the key's
     /// timing curve, or held.
-    /// A key whose value is the one before it and after it (or that holds it), is left
-    /// out: one sub-path of a path that changes elsewhere (a typed text's glyphs) keeps
-    /// only the keys where it changes.
+    /// A key whose value is the one before it and after it is left out: one sub-path of a
+    /// path that changes elsewhere (a typed text's glyphs) keeps only the keys around its
+    /// own changes. (A hold is never stretched up to a change of vertex count: rlottie 0.2
+    /// draws some such long holds wrongly.)
     func keyframes(_ t: Track, values: [JSON]) -> JSON {
         var kept: [(key: Track.Key, value: JSON)] = []
         var texts: [String] = []
         for (i, k) in t.keys.enumerated() {
             let text = values[i].text
             let isLast = i + 1 == t.keys.count
-            if let previous = texts.last, previous == text, k.hold || isLast || values[i + 1].text == text {
+            if let previous = texts.last, previous == text, isLast || values[i + 1].text == text {
                 if !isLast {
                     kept[kept.count - 1].key.hold = k.hold
                     kept[kept.count - 1].key.curve = k.curve
@@ -338,6 +339,29 @@ public struct LottieWriter {
 /// tangents relative to their vertex (a quadratic raised to a cubic, exactly).
 enum LottiePath {
     static let empty = JSON.object([("c", .bool(false)), ("v", .array([])), ("i", .array([])), ("o", .array([]))])
+
+    /// Sub-path `s` of each key's sub-paths (`perKey`). Where a key has no such sub-path it
+    /// is empty, or with `collapsing` (a filled path, where a point draws nothing) the
+    /// nearest key's sub-path shrunk to its first point: rlottie 0.2 draws nothing for a
+    /// hold towards a path of another vertex count, so an absent contour keeps its count.
+    static func values(of s: Int, in perKey: [[JSON]], collapsing: Bool) -> [JSON] {
+        let present = perKey.indices.filter { s < perKey[$0].count }
+        return perKey.indices.map { k in
+            if s < perKey[k].count { return perKey[k][s] }
+            guard collapsing, let near = present.min(by: { abs($0 - k) < abs($1 - k) }) else { return empty }
+            return collapsed(perKey[near][s])
+        }
+    }
+
+    /// A sub-path value with every vertex at its first one and no tangents: the same
+    /// vertex count, no area.
+    static func collapsed(_ shape: JSON) -> JSON {
+        guard case .object(let fields) = shape, let v = fields.first(where: { $0.0 == "v" })?.1,
+              case .array(let vertices) = v, let first = vertices.first else { return empty }
+        let zero = Array(repeating: JSON.numbers([0, 0]), count: vertices.count)
+        let closed = fields.first { $0.0 == "c" }?.1 ?? .bool(false)
+        return .object([("c", closed), ("v", .array(Array(repeating: first, count: vertices.count))), ("i", .array(zero)), ("o", .array(zero))])
+    }
 
     static func subpaths(_ path: Path) -> [JSON] {
         var out: [JSON] = []

@@ -1,11 +1,12 @@
 import WaveCompiler
 
 extension Track.Curve {
-    /// The timing curves `program`'s animations may ease by: the named curves, and every
-    /// `cubic-bezier(…)` its statements, handlers and timers write (each once). Baked
-    /// tracks try them (`Track.reduce`), so an eased animation becomes two keys.
+    /// The timing curves `program`'s animations ease by (a named curve is its
+    /// `cubic-bezier` once compiled), each once, from its statements and timers. Baked
+    /// tracks try them (`Track.reduce`), so an eased animation becomes two keys; a scene
+    /// that eases nothing that way pays nothing for it.
     static func used(by program: Program) -> [Track.Curve] {
-        var out = Track.Curve.named
+        var out: [Track.Curve] = []
         func add(_ f: TimingFunction) {
             if case .cubicBezier(let x1, let y1, let x2, let y2) = f, !out.contains(Track.Curve(x1, y1, x2, y2)) {
                 out.append(Track.Curve(x1, y1, x2, y2))

@@ -5,6 +5,8 @@ extension Track {
     /// Fewest ticks a curve segment spans: over fewer, curves that are not the animation's
     /// fit by chance (and a segment that short costs as much as its straight pieces).
     static let minimumCurveTicks = 8
+    /// How many ticks before the end of a straight run an eased run may start.
+    static let curveStartSlack = 4
 
     /// Reduces samples, one a tick from tick 0, to the fewest keys a player reproduces
     /// within `tolerance` (one bound a component, the last repeated for the rest) at every
@@ -30,13 +32,21 @@ extension Track {
             for m in (i + 1)..<j where !near(m, i, j, Double(m - i) / Double(j - i)) { return false }
             return true
         }
-        func fits(_ i: Int, _ j: Int, _ curve: Curve) -> Bool {
-            let mid = (i + j) / 2   // the most telling tick first: most candidates fail there
-            guard near(mid, i, j, curve.progress(Double(mid - i) / Double(j - i))) else { return false }
-            for m in (i + 1)..<j where !near(m, i, j, curve.progress(Double(m - i) / Double(j - i))) { return false }
+        // The progress of curve c at the middle tick of a span of n ticks (by c, then n).
+        var middles = Array(repeating: [Double](repeating: .nan, count: samples.count + 1), count: curves.count)
+        func fits(_ i: Int, _ j: Int, _ c: Int) -> Bool {
+            let curve = curves[c], n = j - i, mid = i + n / 2
+            // The most telling tick first (most candidates fail there), its progress kept.
+            if middles[c][n].isNaN { middles[c][n] = curve.progress(Double(n / 2) / Double(n)) }
+            guard near(mid, i, j, middles[c][n]) else { return false }
+            for m in (i + 1)..<j where !near(m, i, j, curve.progress(Double(m - i) / Double(n))) { return false }
             return true
         }
         func same(_ i: Int, _ h: Int) -> Bool { samples[i].indices.allSatisfy { abs(samples[h][$0] - samples[i][$0]) <= tol($0) } }
+        // From `still` on, every sample is the last one exactly (an animation that has ended,
+        // a shape no longer drawn): no curve runs past it.
+        var still = samples.count - 1
+        while still > 0 && samples[still - 1] == samples[samples.count - 1] { still -= 1 }
         var keys: [Key] = []
         var start = 0
         while start < samples.count {
@@ -53,11 +63,25 @@ extension Track {
                 while h < end && same(i, h) { h += 1 }
                 if h < end && h > reach { reach = h; hold = true }
                 if !curves.isEmpty {
-                    for k in i...j {
-                        for c in curves {
-                            var e = reach + 1
-                            while e < end {
-                                if e - k >= minimumCurveTicks && !same(k, e) && fits(k, e, c) { reach = e; hold = false; eased = (k, c) }
+                    // An eased run starts at the key or where the straight run ends: a straight
+                    // line through its first few ticks often fits before the curve bends.
+                    for k in [i] + Array(max(i + 1, j - curveStartSlack)...max(i + 1, j)) where k <= j {
+                        for c in curves.indices {
+                            // A curve within 0...1 moves each component one way: once one has gone
+                            // back by more than twice its tolerance, no later end fits.
+                            let monotone = (0...1).contains(curves[c].y1) && (0...1).contains(curves[c].y2)
+                            var travel = [Double](repeating: 0, count: samples[k].count)
+                            var e = k + 1
+                            scan: while e < min(end, still + 1) {
+                                if monotone {
+                                    for d in travel.indices {
+                                        travel[d] += abs(samples[e][d] - samples[e - 1][d])
+                                        if travel[d] - abs(samples[e][d] - samples[k][d]) > 2 * tol(d) { break scan }
+                                    }
+                                }
+                                if e > reach && e - k >= minimumCurveTicks && !same(k, e) && fits(k, e, c) {
+                                    reach = e; hold = false; eased = (k, curves[c])
+                                }
                                 e += 1
                             }
                         }

@@ -1,5 +1,4 @@
 import WaveCompiler
-import WaveSyntax
 
 /// One animated value of a baked layer: keys at ticks (relative to the export's first tick),
 /// each a vector of numbers (a colour, a point, every coordinate of a path).
@@ -34,17 +33,6 @@ public struct Track: Equatable, Sendable {
 
         /// Progress at time fraction `f` (0...1), as the runtime eases it.
         public func progress(_ f: Double) -> Double { Timing.cubicBezier(x1, y1, x2, y2, f) }
-
-        /// The named curves (`ease`, `ease-in`, `ease-out`, `ease-in-out`), each once.
-        public static let named: [Curve] = {
-            var out: [Curve] = []
-            for name in TimingCurveName.allCases {
-                guard let p = name.controlPoints else { continue }
-                let c = Curve(p.x1, p.y1, p.x2, p.y2)
-                if !out.contains(c) { out.append(c) }
-            }
-            return out
-        }()
     }
 
     public var keys: [Key]

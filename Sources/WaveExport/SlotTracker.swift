@@ -97,8 +97,10 @@ struct Slot {
     /// opacity is 0 and its other values those of the nearest tick it was. Its tracks try
     /// `curves` (`Track.reduce`).
     func baked(tickCount: Int, curves: [Track.Curve] = []) -> BakedLayer {
+        // Where the slot is not drawn its values do not matter (but for its opacity, 0 there).
+        let hidden = (0..<tickCount).map { samples[$0] == nil }
         func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double]) -> Track {
-            Track.reduce(samples, structures: structures, tolerance: tolerance, curves: curves)
+            Track.reduce(samples, structures: structures, tolerance: tolerance, curves: curves, free: hidden)
         }
         var filled: [Leaf] = []
         var opacity: [[Double]] = []
@@ -109,7 +111,7 @@ struct Slot {
         }
         let shape: BakedShape
         var motion: [[Double]]? = nil
-        if let rigid = rigidFit(filled, curves: curves) {
+        if let rigid = rigidFit(filled, curves: curves, free: hidden) {
             shape = rigid.shape
             motion = rigid.motion
         } else {
@@ -147,7 +149,7 @@ struct Slot {
             stroke = BakedStroke(cap: style.cap, join: style.join, values: strokeTrack(filled, motion: motion, reduce: reduce))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter, stroke: stroke)
+                          opacity: Track.reduce(opacity, tolerance: [c], curves: curves), mask: last.mask, filter: last.filter, stroke: stroke)
     }
 
     /// The stroke values (`Leaf.strokeValues`) of every tick, lengths in the path's units (a
@@ -195,7 +197,7 @@ struct Slot {
 
     /// The slot as one path that only moves, when every tick's path is a moved copy of the
     /// largest one; nil otherwise.
-    func rigidFit(_ filled: [Leaf], curves: [Track.Curve] = []) -> (shape: BakedShape, motion: [[Double]])? {
+    func rigidFit(_ filled: [Leaf], curves: [Track.Curve] = [], free: [Bool]? = nil) -> (shape: BakedShape, motion: [[Double]])? {
         guard let kinds = filled.first?.kinds, filled.allSatisfy({ $0.kinds == kinds }), filled[0].points.count >= 4 else { return nil }
         func area(_ xs: [Double]) -> (Double, Rect) {
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -221,7 +223,7 @@ struct Slot {
         let s = Baker.pixelTolerance / extent
         // A stroke scales with its path in Lottie: only an even scale keeps its width even.
         if filled[0].stroke != nil, motion.contains(where: { abs($0[3] - $0[4]) > 1e-6 * max(abs($0[3]), 1e-9) }) { return nil }
-        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s], curves: curves)
+        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s], curves: curves, free: free)
         return (.rigid(path: Path(kinds: kinds, coordinates: q), motion: track), motion)
     }
 }

@@ -17,30 +17,43 @@ extension Track {
     ///   start a little after the key, the run before it then being a straight line;
     /// and a value that stays within the tolerance of the first becomes static, as does the
     /// run after the last key where it changes.
-    /// Samples of different `structures` are separated by holds.
-    public static func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double], curves: [Curve] = []) -> Track {
+    /// Samples of different `structures` are separated by holds. Where `free` is true the
+    /// value does not matter (the shape is not drawn then): an eased run may start at such a
+    /// tick with the value its curve gives there (an animation that starts while its shape
+    /// is hidden, as a stroke trimmed to nothing), not the placeholder sample.
+    public static func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double], curves: [Curve] = [],
+                              free: [Bool]? = nil) -> Track {
         precondition(!samples.isEmpty, "a track needs a sample")
         let structure = structures ?? Array(repeating: 0, count: samples.count)
         let curves = samples[0].count <= curveComponentLimit ? curves : []
         func tol(_ c: Int) -> Double { c < tolerance.count ? tolerance[c] : tolerance.last ?? 0 }
-        func near(_ m: Int, _ i: Int, _ j: Int, _ f: Double) -> Bool {
-            let a = samples[i], b = samples[j], v = samples[m]
+        func near(_ m: Int, _ i: Int, _ j: Int, _ f: Double, from a: [Double]? = nil) -> Bool {
+            let a = a ?? samples[i], b = samples[j], v = samples[m]
             for c in 0..<a.count where abs(a[c] + (b[c] - a[c]) * f - v[c]) > tol(c) { return false }
             return true
         }
+        func isFree(_ t: Int) -> Bool { free.map { t < $0.count && $0[t] } ?? false }
         func fits(_ i: Int, _ j: Int) -> Bool {
             for m in (i + 1)..<j where !near(m, i, j, Double(m - i) / Double(j - i)) { return false }
             return true
         }
         // The progress of curve c at the middle tick of a span of n ticks (by c, then n).
         var middles = Array(repeating: [Double](repeating: .nan, count: samples.count + 1), count: curves.count)
-        func fits(_ i: Int, _ j: Int, _ c: Int) -> Bool {
+        // The start value with which curve c runs from i to j through the samples, or nil.
+        func fits(_ i: Int, _ j: Int, _ c: Int) -> [Double]? {
             let curve = curves[c], n = j - i, mid = i + n / 2
+            var a = samples[i]
+            if isFree(i) && !isFree(i + 1) {
+                // Hidden at i: the start the curve needs to pass through the next sample.
+                let p = curve.progress(1 / Double(n))
+                guard p < 1 - 1e-9 else { return nil }
+                a = zip(samples[i + 1], samples[j]).map { v, b in (v - b * p) / (1 - p) }
+            }
             // The most telling tick first (most candidates fail there), its progress kept.
             if middles[c][n].isNaN { middles[c][n] = curve.progress(Double(n / 2) / Double(n)) }
-            guard near(mid, i, j, middles[c][n]) else { return false }
-            for m in (i + 1)..<j where !near(m, i, j, curve.progress(Double(m - i) / Double(n))) { return false }
-            return true
+            guard isFree(mid) || near(mid, i, j, middles[c][n], from: a) else { return nil }
+            for m in (i + 1)..<j where !isFree(m) && !near(m, i, j, curve.progress(Double(m - i) / Double(n)), from: a) { return nil }
+            return a
         }
         func same(_ i: Int, _ h: Int) -> Bool { samples[i].indices.allSatisfy { abs(samples[h][$0] - samples[i][$0]) <= tol($0) } }
         // From `still` on, every sample is the last one exactly (an animation that has ended,
@@ -58,7 +71,7 @@ extension Track {
                 var j = i + 1
                 while j + 1 < end && fits(i, j + 1) { j += 1 }
                 var reach = j, hold = false
-                var eased: (from: Int, curve: Curve)? = nil
+                var eased: (from: Int, curve: Curve, start: [Double])? = nil
                 var h = i + 1
                 while h < end && same(i, h) { h += 1 }
                 if h < end && h > reach { reach = h; hold = true }
@@ -79,16 +92,19 @@ extension Track {
                                         if travel[d] - abs(samples[e][d] - samples[k][d]) > 2 * tol(d) { break scan }
                                     }
                                 }
-                                if e > reach && e - k >= minimumCurveTicks && !same(k, e) && fits(k, e, c) {
-                                    reach = e; hold = false; eased = (k, curves[c])
+                                // A start moved off its sample is the run's first key, or a key
+                                // of its own with nothing drawn between the previous key and it.
+                                if e > reach && e - k >= minimumCurveTicks && !same(k, e), let a = fits(k, e, c),
+                                   a == samples[k] || (k == start && i == start) || (k > i && (i + 1..<k).allSatisfy(isFree)) {
+                                    reach = e; hold = false; eased = (k, curves[c], a)
                                 }
                                 e += 1
                             }
                         }
                     }
                 }
-                if let (k, c) = eased {
-                    if k > i { keys.append(Key(tick: k, value: samples[k], hold: false, structure: structure[k])) }
+                if let (k, c, a) = eased {
+                    if k > i { keys.append(Key(tick: k, value: a, hold: false, structure: structure[k])) } else { keys[keys.count - 1].value = a }
                     keys[keys.count - 1].curve = c
                 } else if hold {
                     keys[keys.count - 1].hold = true

@@ -145,4 +145,22 @@ final class LottieStructureTests: XCTestCase {
             XCTAssertFalse(counts.contains(0))
         }
     }
+
+    /// A trim from 0 starts while the stroke draws nothing (no outline at its first tick):
+    /// the eased run still starts there, at the value its curve gives (0), not at the first
+    /// drawn tick's value; after a delay as from the start.
+    func testATrimGrowingFromNothingIsOneEasedSegment() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path { move (20, 30) line (180, 30)  fill none  stroke #ffffff  width 4  stroke-end 0 }
+        after 0.5s { animate l.stroke-end to 1 over 0.5s ease ease-in-out }
+        """, ticks: 0..<70)
+        let tm = try XCTUnwrap(try items(doc)["tm"])
+        let e = try XCTUnwrap((tm["e"] as? [String: Any])?["k"] as? [[String: Any]])
+        XCTAssertEqual(e.map { $0["t"] as? Int }, [0, 30, 60])
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first ?? -1 }[1], 0, accuracy: 0.01)
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first ?? -1 }[2], 100, accuracy: 0.01)
+        XCTAssertEqual((e[1]["o"] as? [String: [Double]])?["x"], [0.42])
+        XCTAssertEqual((e[1]["i"] as? [String: [Double]])?["x"], [0.58])
+    }
 }

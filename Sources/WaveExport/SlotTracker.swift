@@ -219,7 +219,17 @@ struct Slot {
             degrees = m[2]
             motion.append(m)
         }
-        let extent = max(1, box.width / 2, box.height / 2)
+        // Turning about another point than its centre (a group's anchor): that point as the
+        // path's origin keeps the position still, one key where it would move every tick.
+        if let c = RigidMotion.pivot(motion, tolerance: Baker.pixelTolerance / 4) {
+            for i in stride(from: 0, to: q.count - 1, by: 2) { q[i] -= c.x; q[i + 1] -= c.y }
+            motion = motion.map { m in
+                let p = RigidMotion.transform(m).apply(c)
+                return [p.x, p.y] + m[2...]
+            }
+        }
+        var extent = max(1, box.width / 2, box.height / 2)
+        for i in stride(from: 0, to: q.count - 1, by: 2) { extent = max(extent, abs(q[i]), abs(q[i + 1])) }
         let s = Baker.pixelTolerance / extent
         // A stroke scales with its path in Lottie: only an even scale keeps its width even.
         if filled[0].stroke != nil, motion.contains(where: { abs($0[3] - $0[4]) > 1e-6 * max(abs($0[3]), 1e-9) }) { return nil }

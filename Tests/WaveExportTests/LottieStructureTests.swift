@@ -163,4 +163,29 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual((e[1]["o"] as? [String: [Double]])?["x"], [0.42])
         XCTAssertEqual((e[1]["i"] as? [String: [Double]])?["x"], [0.58])
     }
+
+    /// A shape turning with its group about the group's centre, not its own: its path's
+    /// origin is that pivot, so its position is static and its rotation two keys, where the
+    /// position would otherwise move on a circle every tick.
+    func testAShapeTurningAboutItsGroupsCentreKeepsAStillPosition() throws {
+        let doc = try lottie("""
+        scene 200x200 { background #000000 }
+        layer g: group {
+          layer left: rect { frame (20, 90, 20, 20)  fill #ff0000 }
+          layer right: rect { frame (160, 90, 20, 20)  fill #00ff00 }
+        }
+        animate g.rotation from 0deg to 360deg over 1s
+        """, ticks: 0..<61)
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]]).filter { ($0["nm"] as? String) != "background" }
+        XCTAssertEqual(layers.count, 2)
+        for layer in layers {
+            let ks = try XCTUnwrap(layer["ks"] as? [String: Any])
+            let p = try XCTUnwrap(ks["p"] as? [String: Any])
+            XCTAssertEqual(p["a"] as? Int, 0, "still")
+            let k = try XCTUnwrap(p["k"] as? [Double])
+            XCTAssertEqual(k[0], 100, accuracy: 0.05); XCTAssertEqual(k[1], 100, accuracy: 0.05)
+            let r = try XCTUnwrap((ks["r"] as? [String: Any])?["k"] as? [[String: Any]])
+            XCTAssertEqual(r.map { $0["t"] as? Int }, [0, 60])
+        }
+    }
 }

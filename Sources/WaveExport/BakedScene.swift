@@ -31,8 +31,9 @@ public struct BakedScene: Sendable {
     }
 }
 
-/// One drawn shape of the scene, followed across ticks: a filled path (strokes are already
-/// outlined, text is glyph outlines) with its paint, fill rule, opacity and blend mode.
+/// One drawn shape of the scene, followed across ticks: a filled path (strokes outlined,
+/// text as glyph outlines) with its paint, fill rule, opacity and blend mode, or for Lottie
+/// a stroked path where the scene strokes a shape (`stroke`).
 public struct BakedLayer: Sendable {
     /// The ticks it is drawn at: `ticks.lowerBound ..< ticks.upperBound` (it may also be
     /// absent at some ticks inside, where its opacity is 0).
@@ -48,6 +49,18 @@ public struct BakedLayer: Sendable {
     /// The index in `BakedScene.filters` of the filter of the group this layer is in, or nil:
     /// consecutive layers naming one filter are filtered together, as the group was.
     public var filter: Int? = nil
+    /// A stroke kept as declared: `shape` is the stroked path and `paint` the stroke's
+    /// (solid) colour; nil for a filled path.
+    public var stroke: BakedStroke? = nil
+}
+
+/// A stroke kept as the scene declares it, for a writer that strokes paths itself.
+public struct BakedStroke: Sendable {
+    public var cap: LineCap
+    public var join: LineJoin
+    /// [width, miter limit, trim start, trim end, dash phase, dash lengths (on, off)…], the
+    /// lengths in the units of the layer's path (for a rigid shape, its own coordinates).
+    public var values: Track
 }
 
 /// A group's blur and drop shadow, as the renderer draws them: the group blurred with σ

@@ -42,9 +42,11 @@ public struct Baker {
         for (i, t) in ticks.enumerated() {
             while runtime.tick < t && !runtime.isStopped { try runtime.step() }
             if i % 16 == 0 { try stop() }
-            let f = try runtime.frame()
+            // Lottie strokes paths itself: its shapes keep their declared strokes.
+            let f = try runtime.frame(declaringStrokes: target == .lottie)
             var leaves: [Leaf] = []
             var masks = Leaf.Referents()
+            masks.strokes = f.strokes
             Leaf.flatten(f.items, opacity: 1, blend: .normal, mask: nil, into: &leaves, masks: &masks, report: &report, source: source)
             tracker.add(leaves, tick: i)
             for (k, m) in masks.list.enumerated() {
@@ -62,7 +64,8 @@ public struct Baker {
         }
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
-        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count) }
+        let curves = Track.Curve.used(by: program)
+        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count, curves: curves) }
         let c = Baker.colorTolerance, px = Baker.pixelTolerance
         let filters = filterSamples.map { f -> BakedFilter in
             // Held before its first tick and after its last, so every track covers the export.
@@ -70,11 +73,11 @@ public struct Baker {
             let blur = before + f.blur + Array(repeating: f.blur.last ?? [0], count: after)
             let shadowBefore = Array(repeating: f.shadow.first ?? [0, 0, 0, 0, 0, 0, 0], count: f.since)
             let shadow = shadowBefore + f.shadow + Array(repeating: f.shadow.last ?? [0, 0, 0, 0, 0, 0, 0], count: after)
-            return BakedFilter(blur: Track.reduce(blur, tolerance: [px]),
-                               shadow: shadow.contains { $0[6] > 0 } ? Track.reduce(shadow, tolerance: [px, px, px, c]) : nil)
+            return BakedFilter(blur: Track.reduce(blur, tolerance: [px], curves: curves),
+                               shadow: shadow.contains { $0[6] > 0 } ? Track.reduce(shadow, tolerance: [px, px, px, c], curves: curves) : nil)
         }
         let masks = zip(maskTrackers, inverted).map { t, inv in
-            BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count) }, inverted: inv)
+            BakedMask(layers: t.order.map { t.slots[$0].baked(tickCount: count, curves: curves) }, inverted: inv)
         }
         for layer in layers + masks.flatMap(\.layers) {
             guard case .image(_, let placement) = layer.paint else { continue }
@@ -117,6 +120,9 @@ struct Leaf {
     var filter: Int? = nil
     /// An image paint's image.
     var image: RasterImage? = nil
+    /// For a stroke kept as declared: its style (device units), `kinds` and `points` being
+    /// the stroked path's, not the outline's.
+    var stroke: StrokeStyle? = nil
 
     /// What one tick's fills refer to: the masks and the filters (blur, drop shadow) of its
     /// display list, each in the order its group is drawn.
@@ -124,12 +130,28 @@ struct Leaf {
         var list: [(leaves: [Leaf], inverted: Bool)] = []
         /// [σ of the blur], and [dx, dy, σ, r, g, b, a] of the shadow (a 0 when none).
         var filters: [(blur: [Double], shadow: [Double])] = []
+        /// The strokes declared beside their outlines (`Frame.strokes`).
+        var strokes: [DeclaredStroke] = []
+    }
+
+    /// The values of a stroke that a track follows: [width, miter limit, trim start, trim
+    /// end, dash phase, dash lengths…] (an odd dash list repeated, as the stroker does).
+    static func strokeValues(_ s: StrokeStyle) -> [Double] {
+        [s.width, s.miterLimit, s.trimStart, s.trimEnd, s.dashPhase] + dashes(s)
+    }
+
+    /// The dash lengths the stroker lays (on, off, …), none for a solid line.
+    static func dashes(_ s: StrokeStyle) -> [Double] {
+        let d = s.dashes
+        guard !d.isEmpty, d.allSatisfy({ $0 >= 0 && $0.isFinite }), d.contains(where: { $0 > 0 }) else { return [] }
+        return d.count % 2 == 1 ? d + d : d
     }
 
     /// Whether two leaves can be one layer's values at two ticks.
     func sameKind(_ o: Leaf) -> Bool {
         paintKind == o.paintKind && stops.count == o.stops.count && rule == o.rule && blend == o.blend && mask == o.mask
-            && image === o.image && filter == o.filter
+            && image === o.image && filter == o.filter && stroke?.cap == o.stroke?.cap && stroke?.join == o.stroke?.join
+            && stroke.map(Leaf.dashes)?.count == o.stroke.map(Leaf.dashes)?.count
     }
 
     /// How unlike `o` this leaf is (0: the same), for following shapes across ticks.
@@ -181,6 +203,18 @@ struct Leaf {
                     leaf.image = image
                 }
                 if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
+                if case .solid = paint, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
+                    // A solid stroke is kept as declared, unless trimmed across sub-paths (wave trims
+                    // the length of them all, Lottie's trim paths each one), or dashed along curves
+                    // (rlottie measures curves for dashes otherwise than wave and browsers do).
+                    let d = masks.strokes.remove(at: k)
+                    let (kinds, points) = d.path.split
+                    let trimmed = d.style.trimStart > 0 || d.style.trimEnd < 1
+                    let dashedCurve = !Leaf.dashes(d.style).isEmpty && kinds.contains { $0 == .cubic || $0 == .quad }
+                    if !(trimmed && kinds.filter({ $0 == .move }).count > 1), !dashedCurve, points.allSatisfy(\.isFinite) {
+                        leaf.kinds = kinds; leaf.points = points; leaf.rule = .nonZero; leaf.stroke = d.style
+                    }
+                }
                 out.append(leaf)
             case .group(let inner, let o, let groupMask):
                 var applied = mask

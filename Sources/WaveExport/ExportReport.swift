@@ -66,13 +66,14 @@ public struct ExportReport: Equatable, Sendable {
             let name = "layer '\(layer.name)'"
             func at(_ p: Property) -> SourceRange? { layer.propertyRanges[p] ?? layer.range }
             let set = Set(layer.properties.keys).union(layer.propertyRanges.keys)
-            // SVG writes both as filters (`SVGWriter.filterElement`); Lottie's players draw
-            // few layer effects (rlottie none), so they stay out of Lottie files.
+            // SVG writes both as filters (`SVGWriter.filterElement`). Lottie's layer effects
+            // (`ef`) are outside its specification and only lottie-web draws them, so they
+            // stay out of Lottie files (docs/exports.md).
             if target != .svg {
-                if set.contains(.blur) { r.add(source, at(.blur), "blur on \(name)", .dropped, "drawn sharp: Lottie players draw no blur effect") }
+                if set.contains(.blur) { r.add(source, at(.blur), "blur on \(name)", .dropped, "drawn sharp: layer effects are not in the Lottie specification, and rlottie, lottie-ios and lottie-android draw none") }
                 if set.contains(.shadowOpacity) || set.contains(.shadowRadius) || set.contains(.shadowOffset) || set.contains(.shadowColor) {
                     r.add(source, at(set.contains(.shadowOpacity) ? .shadowOpacity : .shadowColor), "shadow on \(name)", .dropped,
-                          "drawn without its shadow: Lottie players draw no drop-shadow effect")
+                          "drawn without its shadow: layer effects are not in the Lottie specification, and rlottie, lottie-ios and lottie-android draw none")
                 }
             }
             if set.contains(.blend) {

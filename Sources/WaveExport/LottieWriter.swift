@@ -6,8 +6,9 @@ import WaveGraphics
 /// Writes a baked scene as Lottie JSON (Bodymovin 5): 60 fps, the scene's size, a frame a
 /// tick. Each baked layer is a shape layer: a rigid path with position, rotation and
 /// scale keyframes on the layer, a morphing one with path keyframes; its fill or gradient
-/// fill with colour keyframes, its opacity on the layer. Keys move linearly (easing
-/// out 0,0 in 1,1); a hold is a hold keyframe. The background is a rectangle at the bottom.
+/// fill with colour keyframes, its opacity on the layer. Keys move linearly (tangents
+/// out 0,0 in 1,1) or along their timing curve (its control points as the tangents); a
+/// hold is a hold keyframe. The background is a rectangle at the bottom.
 public struct LottieWriter {
     public var scene: BakedScene
     /// `scene.images`, once: image layers name their asset by its index.
@@ -107,7 +108,7 @@ public struct LottieWriter {
                 if points.isStatic {
                     paths.append(.object([("a", .number(0)), ("k", perKey[0][s])]))
                 } else {
-                    paths.append(keyframes(points, values: perKey.map { s < $0.count ? $0[s] : LottiePath.empty }))
+                    paths.append(keyframes(points, values: LottiePath.values(of: s, in: perKey, collapsing: true)))
                 }
             }
         }
@@ -160,12 +161,16 @@ public struct LottieWriter {
                 if points.isStatic {
                     items.append(sh(.object([("a", .number(0)), ("k", perKey[0][s])])))
                 } else {
-                    let values = perKey.map { s < $0.count ? $0[s] : LottiePath.empty }
+                    let values = LottiePath.values(of: s, in: perKey, collapsing: layer.stroke == nil)
                     items.append(sh(keyframes(points, values: values)))
                 }
             }
         }
-        items.append(paintItem(layer))
+        if let stroke = layer.stroke, case .solid(let c) = layer.paint {
+            items += strokeItems(stroke, color: c)
+        } else {
+            items.append(paintItem(layer))
+        }
         // The opacity goes on the shape group, not the layer: rlottie 0.2 lowers the alpha
         // of the whole frame under a layer whose opacity is below 100.
         return layerJSON(name: "shape \(index - 1)", index: index, transform: transform, items: items, ticks: layer.ticks,
@@ -186,6 +191,35 @@ public struct LottieWriter {
             // Image layers are written by `imageLayer`; a shape never gets here with one.
             return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", fixed([1, 1, 1, 1])), ("o", fixed(100)), ("r", rule)])
         }
+    }
+
+    /// A stroke as Lottie draws it: trim paths (`tm`) when it is trimmed, then the stroke
+    /// (`st`) with its colour, width, cap, join, miter limit and dashes (`d`: on, off…, offset).
+    func strokeItems(_ stroke: BakedStroke, color c: Track) -> [JSON] {
+        let v = stroke.values
+        var items: [JSON] = []
+        if v.keys.contains(where: { $0.value[2] > 0 || $0.value[3] < 1 }) {
+            func percent(_ x: Double) -> Double { min(1, max(0, x.isNaN ? 0 : x)) * 100 }
+            items.append(.object([("ty", .string("tm")), ("nm", .string("trim")), ("s", track(v) { [percent($0[2])] }),
+                                  ("e", track(v) { [percent($0[3])] }), ("o", fixed(0)), ("m", .number(1))]))
+        }
+        let cap: Double = stroke.cap == .butt ? 1 : stroke.cap == .round ? 2 : 3
+        let join: Double = stroke.join == .miter ? 1 : stroke.join == .round ? 2 : 3
+        var fields: [(String, JSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }),
+                                        ("o", track(c) { [$0[3] * 100] }), ("w", track(v) { [$0[0]] }),
+                                        ("lc", .number(cap)), ("lj", .number(join)), ("ml", .number(v.first[1]))]
+        let dashCount = v.first.count - 5
+        if dashCount > 0 {
+            var dashes: [JSON] = []
+            for i in 0..<dashCount {
+                let kind = i % 2 == 0 ? "d" : "g"
+                dashes.append(.object([("n", .string(kind)), ("nm", .string(kind == "d" ? "dash" : "gap")), ("v", track(v) { [$0[5 + i]] })]))
+            }
+            dashes.append(.object([("n", .string("o")), ("nm", .string("offset")), ("v", track(v) { [$0[4]] })]))
+            fields.append(("d", .array(dashes)))
+        }
+        items.append(.object(fields))
+        return items
     }
 
     func gradient(type: Int, start: JSON, end: JSON, stops: Track, rule: JSON) -> JSON {
@@ -226,24 +260,54 @@ public struct LottieWriter {
     func fixed(_ x: Double) -> JSON { .object([("a", .number(0)), ("k", .number(x))]) }
     func fixed(_ xs: [Double]) -> JSON { .object([("a", .number(0)), ("k", JSON.numbers(xs))]) }
 
-    /// A property from a track: static, or keyframes with `map` applied to each key.
+    /// A property from a track: static where the mapped values never change (a motion that
+    /// only turns keeps its position), or keyframes with `map` applied to each key.
     func track(_ t: Track, _ map: ([Double]) -> [Double]) -> JSON {
-        if t.isStatic {
-            let v = map(t.first)
-            return v.count == 1 ? fixed(v[0]) : fixed(v)
+        let first = map(t.first)
+        if t.keys.allSatisfy({ map($0.value) == first }) {
+            return first.count == 1 ? fixed(first[0]) : fixed(first)
         }
         return keyframes(t, values: t.keys.map { JSON.numbers(map($0.value)) })
     }
 
-    /// Keyframes at the track's keys with `values` (one a key), linear or held.
+    /// Keyframes at the track's keys with `values` (one a key): linear, eased by the key's
+    /// timing curve, or held.
+    /// A key whose value is the one before it and after it is left out: one sub-path of a
+    /// path that changes elsewhere (a typed text's glyphs) keeps only the keys around its
+    /// own changes. (A hold is never stretched up to a change of vertex count: rlottie 0.2
+    /// draws some such long holds wrongly.)
     func keyframes(_ t: Track, values: [JSON]) -> JSON {
-        var keys: [JSON] = []
+        var kept: [(key: Track.Key, value: JSON)] = []
+        var texts: [String] = []
         for (i, k) in t.keys.enumerated() {
-            var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([values[i]]))]
-            if case .array(let xs) = values[i], !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", values[i]) }
-            if i + 1 < t.keys.count {
-                fields += [("o", .object([("x", JSON.numbers([0])), ("y", JSON.numbers([0]))])),
-                           ("i", .object([("x", JSON.numbers([1])), ("y", JSON.numbers([1]))]))]
+            let text = values[i].text
+            let isLast = i + 1 == t.keys.count
+            if let previous = texts.last, previous == text, isLast || values[i + 1].text == text {
+                if !isLast {
+                    kept[kept.count - 1].key.hold = k.hold
+                    kept[kept.count - 1].key.curve = k.curve
+                } else {
+                    kept[kept.count - 1].key.hold = false
+                    kept[kept.count - 1].key.curve = nil
+                }
+                continue
+            }
+            kept.append((k, values[i]))
+            texts.append(text)
+        }
+        if kept.count == 1 {
+            if case .array(let xs) = kept[0].value, xs.count == 1, case .number(let x) = xs[0] { return fixed(x) }
+            return .object([("a", .number(0)), ("k", kept[0].value)])
+        }
+        var keys: [JSON] = []
+        for (i, (k, value)) in kept.enumerated() {
+            var fields: [(String, JSON)] = [("t", .number(Double(k.tick))), ("s", .array([value]))]
+            if case .array(let xs) = value, !xs.isEmpty, case .number = xs[0] { fields[1] = ("s", value) }
+            if i + 1 < kept.count {
+                // The timing curve's control points as the tangents: out of this key, into the next.
+                let c = k.curve ?? Track.Curve(0, 0, 1, 1)
+                fields += [("o", .object([("x", JSON.numbers([c.x1])), ("y", JSON.numbers([c.y1]))])),
+                           ("i", .object([("x", JSON.numbers([c.x2])), ("y", JSON.numbers([c.y2]))]))]
                 if k.hold { fields.append(("h", .number(1))) }
             }
             keys.append(.object(fields))
@@ -276,6 +340,29 @@ public struct LottieWriter {
 enum LottiePath {
     static let empty = JSON.object([("c", .bool(false)), ("v", .array([])), ("i", .array([])), ("o", .array([]))])
 
+    /// Sub-path `s` of each key's sub-paths (`perKey`). Where a key has no such sub-path it
+    /// is empty, or with `collapsing` (a filled path, where a point draws nothing) the
+    /// nearest key's sub-path shrunk to its first point: rlottie 0.2 draws nothing for a
+    /// hold towards a path of another vertex count, so an absent contour keeps its count.
+    static func values(of s: Int, in perKey: [[JSON]], collapsing: Bool) -> [JSON] {
+        let present = perKey.indices.filter { s < perKey[$0].count }
+        return perKey.indices.map { k in
+            if s < perKey[k].count { return perKey[k][s] }
+            guard collapsing, let near = present.min(by: { abs($0 - k) < abs($1 - k) }) else { return empty }
+            return collapsed(perKey[near][s])
+        }
+    }
+
+    /// A sub-path value with every vertex at its first one and no tangents: the same
+    /// vertex count, no area.
+    static func collapsed(_ shape: JSON) -> JSON {
+        guard case .object(let fields) = shape, let v = fields.first(where: { $0.0 == "v" })?.1,
+              case .array(let vertices) = v, let first = vertices.first else { return empty }
+        let zero = Array(repeating: JSON.numbers([0, 0]), count: vertices.count)
+        let closed = fields.first { $0.0 == "c" }?.1 ?? .bool(false)
+        return .object([("c", closed), ("v", .array(Array(repeating: first, count: vertices.count))), ("i", .array(zero)), ("o", .array(zero))])
+    }
+
     static func subpaths(_ path: Path) -> [JSON] {
         var out: [JSON] = []
         var v: [Point] = [], ins: [Point] = [], outs: [Point] = []
@@ -283,7 +370,9 @@ enum LottiePath {
         var start = Point(0, 0)
         func flush() {
             if !v.isEmpty {
-                func list(_ ps: [Point]) -> JSON { .array(ps.map { JSON.numbers([$0.x, $0.y]) }) }
+                // To 1/1000 px, as the SVG writes paths: far inside the bake's 0.05 px.
+                func r(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+                func list(_ ps: [Point]) -> JSON { .array(ps.map { JSON.numbers([r($0.x), r($0.y)]) }) }
                 out.append(.object([("c", .bool(closed)), ("v", list(v)), ("i", list(ins)), ("o", list(outs))]))
             }
             v = []; ins = []; outs = []; closed = false

@@ -43,6 +43,37 @@ enum RigidMotion {
         return motion
     }
 
+    /// The point of the reference's coordinates that every motion sample puts at one place
+    /// (within `tolerance`), when the samples turn or scale about it and do not already
+    /// hold still: a shape turning about a point other than its centre (a group's anchor).
+    /// nil when there is none, or when the position already holds still.
+    static func pivot(_ motion: [[Double]], tolerance: Double) -> Point? {
+        guard let m0 = motion.first else { return nil }
+        if motion.allSatisfy({ abs($0[0] - m0[0]) <= tolerance && abs($0[1] - m0[1]) <= tolerance }) { return nil }
+        let t0 = transform(m0)
+        // The sample whose turn and scale differ most from the first's.
+        var best: (Transform, Double)? = nil
+        for m in motion {
+            let t = transform(m)
+            let d = abs(t.a - t0.a) + abs(t.b - t0.b) + abs(t.c - t0.c) + abs(t.d - t0.d)
+            if d > (best?.1 ?? 1e-6) { best = (t, d) }
+        }
+        guard let (t1, _) = best else { return nil }
+        // (M0 − M1) c = T1 − T0.
+        let a = t0.a - t1.a, b = t0.b - t1.b, c = t0.c - t1.c, d = t0.d - t1.d
+        let det = a * d - b * c
+        guard abs(det) > 1e-12 else { return nil }
+        let rx = t1.tx - t0.tx, ry = t1.ty - t0.ty
+        let pivot = Point((d * rx - c * ry) / det, (a * ry - b * rx) / det)
+        guard pivot.x.isFinite, pivot.y.isFinite else { return nil }
+        let at = t0.apply(pivot)
+        for m in motion {
+            let p = transform(m).apply(pivot)
+            guard abs(p.x - at.x) <= tolerance, abs(p.y - at.y) <= tolerance else { return nil }
+        }
+        return pivot
+    }
+
     /// Solves the 3×3 system `m · x = r` (Cramer's rule); nil when it is singular.
     static func solve(_ m: [[Double]], _ r: [Double]) -> (Double, Double, Double)? {
         func det(_ a: [[Double]]) -> Double {

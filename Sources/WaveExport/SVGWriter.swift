@@ -118,8 +118,8 @@ public struct SVGWriter {
             inner += "<path d=\"\(SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first)))\""
                 + (layer.rule == .evenOdd ? " clip-rule=\"evenodd\"" : "") + ">"
             if !points.isStatic {
-                let (times, values) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
-                inner += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : "")/>"
+                let (times, values, splines) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
+                inner += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : splines)/>"
             }
             inner += "</path>"
         }
@@ -144,7 +144,7 @@ public struct SVGWriter {
         case .solid(let c):
             attributes += " fill=\"\(colour(c.first))\""
             if !c.isStatic && ink == nil { animations += animate("fill", c) { rgb($0) } }
-            let alpha = Track(keys: c.keys.map { Track.Key(tick: $0.tick, value: [$0.value[3]], hold: $0.hold, structure: 0) })
+            let alpha = Track(keys: c.keys.map { Track.Key(tick: $0.tick, value: [$0.value[3]], hold: $0.hold, structure: 0, curve: $0.curve) })
             if alpha.keys.contains(where: { $0.value[0] < 1 }) {
                 attributes += " fill-opacity=\"\(n(alpha.first[0]))\""
                 if !c.isStatic { animations += animate("fill-opacity", alpha) { n($0[0]) } }
@@ -171,8 +171,8 @@ public struct SVGWriter {
         case .morphing(let structures, let points):
             let d0 = SVGWriter.d(Path(kinds: structures[points.keys[0].structure], coordinates: points.first))
             if !points.isStatic {
-                let (times, values) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
-                animations += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : "")/>"
+                let (times, values, splines) = timing(points, discrete: structures.count > 1) { v, k in SVGWriter.d(Path(kinds: structures[k], coordinates: v)) }
+                animations += "<animate attributeName=\"d\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(structures.count > 1 ? " calcMode=\"discrete\"" : splines)/>"
             }
             out += "<path d=\"\(d0)\"\(attributes)>\(animations)</path>\n"
         }
@@ -219,10 +219,12 @@ public struct SVGWriter {
     }
 
     /// The SMIL timing of a track: key times (0...1 over the export) and the values the
-    /// format function writes, a hold written as a second key just before the next.
-    func timing(_ track: Track, discrete: Bool, format: ([Double], Int) -> String) -> (times: String, values: String) {
+    /// format function writes, a hold written as a second key just before the next; and
+    /// when a key eases by a timing curve, the attributes of spline timing (`keySplines`,
+    /// one an interval: the key's curve, or a straight line), else "".
+    func timing(_ track: Track, discrete: Bool, format: ([Double], Int) -> String) -> (times: String, values: String, splines: String) {
         let total = Double(scene.tickCount)
-        var times: [Double] = [], values: [String] = []
+        var times: [Double] = [], values: [String] = [], splines: [String] = []
         if discrete {
             // Every tick's value from half a tick before it, so a player paused on a tick
             // shows that tick's value however its clock rounds.
@@ -235,30 +237,35 @@ public struct SVGWriter {
                 values.append(v)
                 prev = v
             }
-            return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"))
+            return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"), "")
         }
+        let straight = "0 0 1 1"
         for (i, k) in track.keys.enumerated() {
             times.append(Double(k.tick) / total)
             values.append(format(k.value, k.structure))
             if k.hold, i + 1 < track.keys.count {
                 times.append((Double(track.keys[i + 1].tick) - 0.001) / total)
                 values.append(format(k.value, k.structure))
+                splines.append(straight)
             }
+            if i + 1 < track.keys.count { splines.append(k.curve.map { "\(n($0.x1)) \(n($0.y1)) \(n($0.x2)) \(n($0.y2))" } ?? straight) }
         }
-        if times.last != 1 { times.append(1); values.append(values.last ?? "") }
-        return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"))
+        if times.last != 1 { times.append(1); values.append(values.last ?? ""); splines.append(straight) }
+        let eased = track.keys.contains { $0.curve != nil }
+        return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"),
+                eased ? " calcMode=\"spline\" keySplines=\"\(splines.joined(separator: ";"))\"" : "")
     }
 
     var duration: String { "\(n(Double(scene.tickCount) / 60))s" }
 
     func animate(_ attribute: String, _ track: Track, discrete: Bool = false, format: ([Double]) -> String) -> String {
-        let (times, values) = timing(track, discrete: discrete) { v, _ in format(v) }
-        return "<animate attributeName=\"\(attribute)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(discrete ? " calcMode=\"discrete\"" : "")/>"
+        let (times, values, splines) = timing(track, discrete: discrete) { v, _ in format(v) }
+        return "<animate attributeName=\"\(attribute)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(discrete ? " calcMode=\"discrete\"" : splines)/>"
     }
 
     func animateTransform(_ type: String, _ track: Track, additive: Bool, format: ([Double]) -> String) -> String {
-        let (times, values) = timing(track, discrete: false) { v, _ in format(v) }
-        return "<animateTransform attributeName=\"transform\" type=\"\(type)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(additive ? " additive=\"sum\"" : "")/>"
+        let (times, values, splines) = timing(track, discrete: false) { v, _ in format(v) }
+        return "<animateTransform attributeName=\"transform\" type=\"\(type)\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(duration)\" repeatCount=\"indefinite\"\(additive ? " additive=\"sum\"" : "")\(splines)/>"
     }
 
     /// Path data: absolute commands, numbers rounded to 1/1000 px (M L Q C Z).

@@ -94,8 +94,14 @@ struct Slot {
     }
 
     /// The slot as a baked layer over ticks 0..<tickCount: at ticks it was not drawn its
-    /// opacity is 0 and its other values those of the nearest tick it was.
-    func baked(tickCount: Int) -> BakedLayer {
+    /// opacity is 0 and its other values those of the nearest tick it was. Its tracks try
+    /// `curves` (`Track.reduce`).
+    func baked(tickCount: Int, curves: [Track.Curve] = []) -> BakedLayer {
+        // Where the slot is not drawn its values do not matter (but for its opacity, 0 there).
+        let hidden = (0..<tickCount).map { samples[$0] == nil }
+        func reduce(_ samples: [[Double]], structures: [Int]? = nil, tolerance: [Double]) -> Track {
+            Track.reduce(samples, structures: structures, tolerance: tolerance, curves: curves, free: hidden)
+        }
         var filled: [Leaf] = []
         var opacity: [[Double]] = []
         var current = samples[first] ?? last
@@ -105,7 +111,7 @@ struct Slot {
         }
         let shape: BakedShape
         var motion: [[Double]]? = nil
-        if let rigid = rigidFit(filled) {
+        if let rigid = rigidFit(filled, curves: curves, free: hidden) {
             shape = rigid.shape
             motion = rigid.motion
         } else {
@@ -114,32 +120,60 @@ struct Slot {
             for leaf in filled {
                 if let k = structures.firstIndex(of: leaf.kinds) { ids.append(k) } else { ids.append(structures.count); structures.append(leaf.kinds) }
             }
-            shape = .morphing(structures: structures, points: Track.reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
+            shape = .morphing(structures: structures, points: reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
         }
         let c = Baker.colorTolerance
         let paint: BakedPaint
-        let stops = { Track.reduce(filled.map(\.stops), tolerance: [c]) }
+        let stops = { reduce(filled.map(\.stops), tolerance: [c]) }
         switch last.paintKind {
         case 1:
             let pts = zip(filled, motion ?? []).map { leaf, m in local(leaf.paint, m) }
-            paint = .linear(points: Track.reduce(motion == nil ? filled.map(\.paint) : pts, tolerance: [Baker.pixelTolerance]), stops: stops())
+            paint = .linear(points: reduce(motion == nil ? filled.map(\.paint) : pts, tolerance: [Baker.pixelTolerance]), stops: stops())
         case 2:
             let circles = zip(filled, motion ?? []).map { leaf, m in
                 local([leaf.paint[0], leaf.paint[1]], m) + [leaf.paint[2] / max(1e-9, abs(m[3]))]
             }
-            paint = .radial(circle: Track.reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
+            paint = .radial(circle: reduce(motion == nil ? filled.map(\.paint) : circles, tolerance: [Baker.pixelTolerance]), stops: stops())
         case 3:
             let maps = zip(filled, motion ?? []).map { leaf, m in localMap(leaf.paint, m) }
             let image = last.image ?? filled.compactMap(\.image).first!
             // An error e in a, b, c or d moves the image's far corner by e times its size.
             let k = Baker.pixelTolerance / Double(max(image.width, image.height))
-            paint = .image(image, placement: Track.reduce(motion == nil ? filled.map(\.paint) : maps,
+            paint = .image(image, placement: reduce(motion == nil ? filled.map(\.paint) : maps,
                                                           tolerance: [k, k, k, k, Baker.pixelTolerance, Baker.pixelTolerance]))
         default:
-            paint = .solid(Track.reduce(filled.map(\.paint), tolerance: [c]))
+            paint = .solid(reduce(filled.map(\.paint), tolerance: [c]))
+        }
+        var stroke: BakedStroke? = nil
+        if let style = last.stroke {
+            stroke = BakedStroke(cap: style.cap, join: style.join, values: strokeTrack(filled, motion: motion, reduce: reduce))
         }
         return BakedLayer(ticks: first..<end, rule: last.rule, blend: last.blend, shape: shape, paint: paint,
-                          opacity: Track.reduce(opacity, tolerance: [c]), mask: last.mask, filter: last.filter)
+                          opacity: Track.reduce(opacity, tolerance: [c], curves: curves), mask: last.mask, filter: last.filter, stroke: stroke)
+    }
+
+    /// The stroke values (`Leaf.strokeValues`) of every tick, lengths in the path's units (a
+    /// rigid path's own: divided by its motion's scale), reduced. A trim fraction is held to
+    /// the pixel tolerance over the path's length.
+    func strokeTrack(_ filled: [Leaf], motion: [[Double]]?, reduce: ([[Double]], [Int]?, [Double]) -> Track) -> Track {
+        var samples: [[Double]] = []
+        var length = 1.0
+        for (t, leaf) in filled.enumerated() {
+            var v = Leaf.strokeValues(leaf.stroke ?? StrokeStyle())
+            if let m = motion?[t], m[3] > 0 {
+                v[0] /= m[3]
+                for i in 4..<v.count { v[i] /= m[3] }
+            }
+            samples.append(v)
+            var l = 0.0
+            for i in stride(from: 2, to: leaf.points.count - 1, by: 2) {
+                l += ((leaf.points[i] - leaf.points[i - 2]) * (leaf.points[i] - leaf.points[i - 2])
+                      + (leaf.points[i + 1] - leaf.points[i - 1]) * (leaf.points[i + 1] - leaf.points[i - 1])).squareRoot()
+            }
+            length = max(length, l)
+        }
+        let px = Baker.pixelTolerance, trim = px / length
+        return reduce(samples, nil, [px, 0.01, trim, trim, px])
     }
 
     /// A map to device coordinates ([a, b, c, d, tx, ty]) as a map to the coordinates of a
@@ -163,7 +197,7 @@ struct Slot {
 
     /// The slot as one path that only moves, when every tick's path is a moved copy of the
     /// largest one; nil otherwise.
-    func rigidFit(_ filled: [Leaf]) -> (shape: BakedShape, motion: [[Double]])? {
+    func rigidFit(_ filled: [Leaf], curves: [Track.Curve] = [], free: [Bool]? = nil) -> (shape: BakedShape, motion: [[Double]])? {
         guard let kinds = filled.first?.kinds, filled.allSatisfy({ $0.kinds == kinds }), filled[0].points.count >= 4 else { return nil }
         func area(_ xs: [Double]) -> (Double, Rect) {
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -185,9 +219,21 @@ struct Slot {
             degrees = m[2]
             motion.append(m)
         }
-        let extent = max(1, box.width / 2, box.height / 2)
+        // Turning about another point than its centre (a group's anchor): that point as the
+        // path's origin keeps the position still, one key where it would move every tick.
+        if let c = RigidMotion.pivot(motion, tolerance: Baker.pixelTolerance / 4) {
+            for i in stride(from: 0, to: q.count - 1, by: 2) { q[i] -= c.x; q[i + 1] -= c.y }
+            motion = motion.map { m in
+                let p = RigidMotion.transform(m).apply(c)
+                return [p.x, p.y] + m[2...]
+            }
+        }
+        var extent = max(1, box.width / 2, box.height / 2)
+        for i in stride(from: 0, to: q.count - 1, by: 2) { extent = max(extent, abs(q[i]), abs(q[i + 1])) }
         let s = Baker.pixelTolerance / extent
-        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s])
+        // A stroke scales with its path in Lottie: only an even scale keeps its width even.
+        if filled[0].stroke != nil, motion.contains(where: { abs($0[3] - $0[4]) > 1e-6 * max(abs($0[3]), 1e-9) }) { return nil }
+        let track = Track.reduce(motion, tolerance: [Baker.pixelTolerance, Baker.pixelTolerance, Baker.degreeTolerance, s, s], curves: curves, free: free)
         return (.rigid(path: Path(kinds: kinds, coordinates: q), motion: track), motion)
     }
 }

@@ -8,6 +8,9 @@ public struct Frame: Sendable, Equatable {
     public var height: Int
     public var background: Color
     public var items: [DisplayItem]
+    /// The strokes of `items` as declared (`DeclaredStroke`), when the frame was built with
+    /// them asked for; empty otherwise. Rendering ignores them.
+    public var strokes: [DeclaredStroke] = []
 
     public init(tick: Int, width: Int, height: Int, background: Color, items: [DisplayItem]) {
         self.tick = tick

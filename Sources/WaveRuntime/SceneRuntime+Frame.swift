@@ -6,24 +6,30 @@ import WaveGraphics
 extension SceneRuntime {
     /// Builds the frame for the current tick from presentation values, optionally scaled
     /// (the frame's size is the scene's size times `scale`, rounded, at least 1 px).
-    public func frame(scale: Double = 1) throws -> Frame {
+    /// `declaringStrokes`: also list the strokes of shape layers as declared
+    /// (`Frame.strokes`), for exporters.
+    public func frame(scale: Double = 1, declaringStrokes: Bool = false) throws -> Frame {
         var items: [DisplayItem] = []
+        var strokes: [DeclaredStroke]? = declaringStrokes ? [] : nil
         let root: Transform = scale == 1 ? .identity : .scale(scale, scale)
         for id in order {
             guard let inst = instances[id], !program.layers[inst.decl].usedAsMask else { continue }
-            items += try build(id, parent: Transform3D(root), root: root)
+            items += try build(id, parent: Transform3D(root), root: root, strokes: &strokes)
         }
         let bg = scene.background
         let w = max(1, Int((Double(scene.width) * scale).rounded()))
         let h = max(1, Int((Double(scene.height) * scale).rounded()))
-        return Frame(tick: tick, width: w, height: h, background: Color(r: bg.r, g: bg.g, b: bg.b, a: bg.a), items: items)
+        var frame = Frame(tick: tick, width: w, height: h, background: Color(r: bg.r, g: bg.g, b: bg.b, a: bg.a), items: items)
+        frame.strokes = strokes ?? []
+        return frame
     }
 
     /// Display items of one layer (and its children) under `parent`'s transform; `root` maps
     /// scene coordinates to the device (masks are placed with it). `tint` multiplies the
     /// colours drawn (a replicator's colour offsets); its alpha multiplies this layer's
-    /// opacity only, as a group's opacity already reaches its children.
-    func build(_ id: Int, parent: Transform3D, root: Transform, tint: Tint = .none) throws -> [DisplayItem] {
+    /// opacity only, as a group's opacity already reaches its children. `strokes`, when not
+    /// nil, collects the declared strokes (`DeclaredStroke`) of the fills built.
+    func build(_ id: Int, parent: Transform3D, root: Transform, tint: Tint = .none, strokes: inout [DeclaredStroke]?) throws -> [DisplayItem] {
         guard let inst = instances[id] else { return [] }
         let decl = program.layers[inst.decl]
         guard inst.present(.visible).bool else { return [] }
@@ -56,9 +62,9 @@ extension SceneRuntime {
             for c in inst.children {
                 guard let child = instances[c], !program.layers[child.decl].usedAsMask else { continue }
                 if let r = decl.replicator, let k = child.copyIndex {
-                    content += try build(c, parent: Transform3D(r.instanceTransform(k)).concatenating(world), root: root, tint: colours.times(r.tint(k)))
+                    content += try build(c, parent: Transform3D(r.instanceTransform(k)).concatenating(world), root: root, tint: colours.times(r.tint(k)), strokes: &strokes)
                 } else {
-                    content += try build(c, parent: world, root: root, tint: colours)
+                    content += try build(c, parent: world, root: root, tint: colours, strokes: &strokes)
                 }
             }
             needsGroup = opacity < 1
@@ -86,6 +92,9 @@ extension SceneRuntime {
             }
             if let stroke, let (outline, factor) = strokeOutline(inst, path, transform, cached: true) {
                 content.append(.fill(path: outline, rule: .nonZero, paint: stroke, opacity: factor))
+                if strokes != nil, !projected, factor == 1, let declared = declaredStroke(inst, path, transform, outline: outline) {
+                    strokes?.append(declared)
+                }
             }
             needsGroup = opacity < 1 && content.count > 1
             if opacity < 1 && content.count == 1 && filter == nil, case .fill(let p, let r, let pt, let o) = content[0] {
@@ -103,7 +112,7 @@ extension SceneRuntime {
         }
         var mask: Mask? = nil
         if let m = decl.mask, m < declaredInstance.count, let maskID = declaredInstance[m] {
-            let maskItems = try build(maskID, parent: ancestorTransform3D(maskID).concatenating(Transform3D(root)), root: root)
+            let maskItems = try build(maskID, parent: ancestorTransform3D(maskID).concatenating(Transform3D(root)), root: root, strokes: &strokes)
             mask = Mask(items: maskItems, inverted: decl.maskInverted)
         } else if decl.mask != nil && !decl.maskInverted {
             return []   // the mask layer is gone: nothing shows through it
@@ -475,6 +484,32 @@ extension SceneRuntime {
         GradientStopValue.resolved(stops).map { ($0.location ?? 0, $0.color) }
     }
 
+    /// The layer's stroke style as its properties state it, in its own units.
+    func strokeStyle(_ inst: LayerInstance) -> StrokeStyle {
+        var style = StrokeStyle(width: inst.present(.strokeWidth).number)
+        switch inst.present(.cap).cap { case .butt: style.cap = .butt; case .round: style.cap = .round; case .square: style.cap = .square }
+        switch inst.present(.join).join { case .miter: style.join = .miter; case .round: style.join = .round; case .bevel: style.join = .bevel }
+        style.miterLimit = inst.present(.miterLimit).number
+        if case .list(let d) = inst.present(.dash) { style.dashes = d.map(\.number) }
+        style.dashPhase = inst.present(.dashPhase).number
+        style.trimStart = inst.present(.strokeStart).number
+        style.trimEnd = inst.present(.strokeEnd).number
+        return style
+    }
+
+    /// The stroke of `path` as declared, in device space, when `transform` is a similarity
+    /// (then the device outline is the declared stroke of the device path); nil otherwise.
+    func declaredStroke(_ inst: LayerInstance, _ path: Path, _ transform: Transform, outline: Path) -> DeclaredStroke? {
+        let sx = (transform.a * transform.a + transform.b * transform.b).squareRoot()
+        let sy = (transform.c * transform.c + transform.d * transform.d).squareRoot()
+        guard sx > 0, abs(sx - sy) <= 1e-9 * sx, abs(transform.a * transform.c + transform.b * transform.d) <= 1e-9 * sx * sx else { return nil }
+        var style = strokeStyle(inst)
+        style.width *= sx
+        style.dashes = style.dashes.map { $0 * sx }
+        style.dashPhase *= sx
+        return DeclaredStroke(outline: outline, path: path.transformed(by: transform), style: style)
+    }
+
     /// The stroke as a fill outline in device space, and an opacity factor for hairlines;
     /// nil when nothing is stroked.
     /// `cached`: reuse the layer's outline from an earlier frame when path, style and
@@ -482,12 +517,7 @@ extension SceneRuntime {
     func strokeOutline(_ inst: LayerInstance, _ path: Path, _ transform: Transform, cached: Bool = false) -> (Path, Double)? {
         let width = inst.present(.strokeWidth).number
         guard width > 0, width.isFinite else { return nil }
-        var style = StrokeStyle(width: width)
-        switch inst.present(.cap).cap { case .butt: style.cap = .butt; case .round: style.cap = .round; case .square: style.cap = .square }
-        switch inst.present(.join).join { case .miter: style.join = .miter; case .round: style.join = .round; case .bevel: style.join = .bevel }
-        style.miterLimit = inst.present(.miterLimit).number
-        if case .list(let d) = inst.present(.dash) { style.dashes = d.map(\.number) }
-        style.dashPhase = inst.present(.dashPhase).number
+        var style = strokeStyle(inst)
         let scale = max(transform.maxScale, 1e-9)
         var factor = 1.0
         if width * scale < 1 {

@@ -1,0 +1,191 @@
+import Foundation
+import XCTest
+import WaveCompiler
+import WaveSyntax
+@testable import WaveExport
+
+/// What the scene declares comes out as Lottie structure: eased animations as two keys with
+/// the timing curve's control points as tangents, strokes as stroke items, trims as trim
+/// paths. Read back from the written JSON with Foundation's parser.
+final class LottieStructureTests: XCTestCase {
+    func lottie(_ text: String, ticks: Range<Int>) throws -> [String: Any] {
+        let file = SourceFile(name: "t.wave", text: text)
+        let (program, diagnostics) = Compiler.compile(file)
+        let p = try XCTUnwrap(program, "\(diagnostics)")
+        let scene = try Baker(program: p, source: file, name: "t", target: .lottie).bake(ticks: ticks)
+        let data = try XCTUnwrap(LottieWriter(scene).json.data(using: .utf8))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The first layer that is not the background.
+    func shapeLayer(_ doc: [String: Any]) throws -> [String: Any] {
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]])
+        return try XCTUnwrap(layers.first { ($0["nm"] as? String) != "background" })
+    }
+
+    /// `ease-in-out` is CSS's cubic-bezier(0.42, 0, 0.58, 1): one keyframe pair whose out
+    /// tangent is (0.42, 0) and in tangent (0.58, 1), after a delay held as a straight key.
+    func testAnEaseInOutMoveIsTwoKeysWithTheCurvesControlPoints() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer r: rect { frame (10, 40, 20, 20)  fill #ff0000 }
+        after 0.25s { animate r.position.x from 0 to 150 over 1s ease ease-in-out }
+        """, ticks: 0..<100)
+        let ks = try XCTUnwrap(try shapeLayer(doc)["ks"] as? [String: Any])
+        let p = try XCTUnwrap(ks["p"] as? [String: Any])
+        XCTAssertEqual(p["a"] as? Int, 1)
+        let keys = try XCTUnwrap(p["k"] as? [[String: Any]])
+        XCTAssertEqual(keys.map { $0["t"] as? Int }, [0, 15, 75], "still until the delay, then one eased segment")
+        let o = try XCTUnwrap(keys[1]["o"] as? [String: [Double]]), i = try XCTUnwrap(keys[1]["i"] as? [String: [Double]])
+        XCTAssertEqual(o["x"], [0.42]); XCTAssertEqual(o["y"], [0])
+        XCTAssertEqual(i["x"], [0.58]); XCTAssertEqual(i["y"], [1])
+        let start = try XCTUnwrap(keys[1]["s"] as? [Double]), end = try XCTUnwrap(keys[2]["s"] as? [Double])
+        XCTAssertEqual(end[0] - start[0], 150, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(keys[0]["o"] as? [String: [Double]])["x"], [0], "the still run is straight")
+    }
+
+    /// A custom `cubic-bezier(…)` is found too, and a step (`steps`) is a hold keyframe.
+    func testACustomCurveAndAStepAreKeptExactly() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer r: rect { frame (10, 40, 20, 20)  fill #ff0000 }
+        animate r.rotation from 0deg to 90deg over 1s ease cubic-bezier(0.3, 0.9, 0.2, 1.2)
+        animate r.opacity from 1 to 0.2 over 1s ease steps(2)
+        """, ticks: 0..<61)
+        let layer = try shapeLayer(doc)
+        let r = try XCTUnwrap((layer["ks"] as? [String: Any])?["r"] as? [String: Any])
+        let keys = try XCTUnwrap(r["k"] as? [[String: Any]])
+        XCTAssertEqual(keys.count, 2)
+        XCTAssertEqual((keys[0]["o"] as? [String: [Double]])?["x"], [0.3])
+        XCTAssertEqual((keys[0]["i"] as? [String: [Double]])?["y"], [1.2])
+        let group = try XCTUnwrap((layer["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        let opacity = try XCTUnwrap(group.last?["o"] as? [String: Any])
+        let steps = try XCTUnwrap(opacity["k"] as? [[String: Any]])
+        XCTAssertEqual(steps.map { $0["t"] as? Int }, [0, 30, 60])
+        XCTAssertEqual(steps[0]["h"] as? Int, 1, "a step holds")
+        XCTAssertEqual(steps[1]["h"] as? Int, 1)
+    }
+
+    /// The items of the first shape layer's group, by type.
+    func items(_ doc: [String: Any]) throws -> [String: [String: Any]] {
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        var out: [String: [String: Any]] = [:]
+        for item in group { if let ty = item["ty"] as? String, out[ty] == nil { out[ty] = item } }
+        return out
+    }
+
+    /// A declared stroke is a Lottie stroke over the stroked path (not a filled outline):
+    /// colour, width, round cap (2), bevel join (3), miter limit, and the dash list (an odd
+    /// list repeated, as the stroker lays it) ending with the offset.
+    func testAStrokeIsAStrokeItemWithCapJoinMiterAndDashes() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path {
+          move (20, 30) line (180, 30) line (180, 80)
+          fill none  stroke #ff0000  width 6  cap round  join bevel  miter-limit 4  dash [10, 5, 2]  dash-phase 3
+        }
+        """, ticks: 0..<2)
+        let it = try items(doc)
+        XCTAssertNil(it["fl"], "no filled outline")
+        let st = try XCTUnwrap(it["st"])
+        XCTAssertEqual((st["c"] as? [String: Any])?["k"] as? [Double], [1, 0, 0, 1])
+        XCTAssertEqual((st["w"] as? [String: Any])?["k"] as? Double, 6)
+        XCTAssertEqual(st["lc"] as? Int, 2)
+        XCTAssertEqual(st["lj"] as? Int, 3)
+        XCTAssertEqual(st["ml"] as? Double, 4)
+        let d = try XCTUnwrap(st["d"] as? [[String: Any]])
+        XCTAssertEqual(d.map { $0["n"] as? String }, ["d", "g", "d", "g", "d", "g", "o"])
+        XCTAssertEqual(d.map { ($0["v"] as? [String: Any])?["k"] as? Double }, [10, 5, 2, 10, 5, 2, 3])
+        let sh = try XCTUnwrap(it["sh"]?["ks"] as? [String: Any])
+        let v = try XCTUnwrap((sh["k"] as? [String: Any])?["v"] as? [[Double]])
+        XCTAssertEqual(v.count, 3, "the stroked path's three points, not an outline")
+        XCTAssertEqual((sh["k"] as? [String: Any])?["c"] as? Bool, false)
+    }
+
+    /// A stroke-end animation is a trim path (`tm`) whose end goes from 20 to 100 % in one
+    /// eased segment, before the stroke; the path itself stays still.
+    func testAnAnimatedStrokeEndIsATrimPath() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path { move (20, 30) line (180, 30)  fill none  stroke #ffffff  width 4  stroke-end 0.2 }
+        animate l.stroke-end to 1 over 1s ease ease-out
+        """, ticks: 0..<61)
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        XCTAssertEqual(group.map { $0["ty"] as? String }, ["sh", "tm", "st", "tr"])
+        let tm = try XCTUnwrap(try items(doc)["tm"])
+        XCTAssertEqual((tm["s"] as? [String: Any])?["k"] as? Double, 0)
+        let e = try XCTUnwrap((tm["e"] as? [String: Any])?["k"] as? [[String: Any]])
+        XCTAssertEqual(e.map { $0["t"] as? Int }, [0, 60])
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first }, [20, 100])
+        XCTAssertEqual((e[0]["o"] as? [String: [Double]])?["x"], [0])
+        XCTAssertEqual((e[0]["i"] as? [String: [Double]])?["x"], [0.58])
+        XCTAssertEqual(((try items(doc)["sh"])?["ks"] as? [String: Any])?["a"] as? Int, 0, "the path does not move")
+    }
+
+    /// Typing a text changes its path's structure at each character; a glyph's sub-path
+    /// keeps only the keys around its own change (none once it shows), not one every
+    /// character, and is never an empty path (rlottie draws holds towards one wrongly).
+    func testAGlyphAlreadyTypedIsNotKeyedAgain() throws {
+        let doc = try lottie("""
+        scene 200x60 { background #000000 }
+        layer word: text "il" { font "mono"  size 18  position (20, 30)  anchor left  fill #ffffff  visible-chars min(t / 0.1, 2) }
+        """, ticks: 0..<30)
+        let group = try XCTUnwrap((try shapeLayer(doc)["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])
+        let paths = group.filter { $0["ty"] as? String == "sh" }.compactMap { $0["ks"] as? [String: Any] }
+        XCTAssertGreaterThan(paths.count, 1)
+        XCTAssertEqual(paths[0]["a"] as? Int, 0, "the first glyph's contour never changes once typed")
+        let keyed = paths.dropFirst().filter { $0["a"] as? Int == 1 }
+        XCTAssertFalse(keyed.isEmpty, "the second glyph appears")
+        for p in keyed {
+            let keys = (p["k"] as? [[String: Any]]) ?? []
+            XCTAssertLessThanOrEqual(keys.count, 3, "a later glyph: absent, absent the tick before, shown")
+            // Absent as its own contour shrunk to a point, so every key has one vertex count.
+            let counts = Set(keys.compactMap { (($0["s"] as? [[String: Any]])?.first?["v"] as? [Any])?.count })
+            XCTAssertEqual(counts.count, 1, "\(counts)")
+            XCTAssertFalse(counts.contains(0))
+        }
+    }
+
+    /// A trim from 0 starts while the stroke draws nothing (no outline at its first tick):
+    /// the eased run still starts there, at the value its curve gives (0), not at the first
+    /// drawn tick's value; after a delay as from the start.
+    func testATrimGrowingFromNothingIsOneEasedSegment() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path { move (20, 30) line (180, 30)  fill none  stroke #ffffff  width 4  stroke-end 0 }
+        after 0.5s { animate l.stroke-end to 1 over 0.5s ease ease-in-out }
+        """, ticks: 0..<70)
+        let tm = try XCTUnwrap(try items(doc)["tm"])
+        let e = try XCTUnwrap((tm["e"] as? [String: Any])?["k"] as? [[String: Any]])
+        XCTAssertEqual(e.map { $0["t"] as? Int }, [0, 30, 60])
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first ?? -1 }[1], 0, accuracy: 0.01)
+        XCTAssertEqual(e.map { ($0["s"] as? [Double])?.first ?? -1 }[2], 100, accuracy: 0.01)
+        XCTAssertEqual((e[1]["o"] as? [String: [Double]])?["x"], [0.42])
+        XCTAssertEqual((e[1]["i"] as? [String: [Double]])?["x"], [0.58])
+    }
+
+    /// A shape turning with its group about the group's centre, not its own: its path's
+    /// origin is that pivot, so its position is static and its rotation two keys, where the
+    /// position would otherwise move on a circle every tick.
+    func testAShapeTurningAboutItsGroupsCentreKeepsAStillPosition() throws {
+        let doc = try lottie("""
+        scene 200x200 { background #000000 }
+        layer g: group {
+          layer left: rect { frame (20, 90, 20, 20)  fill #ff0000 }
+          layer right: rect { frame (160, 90, 20, 20)  fill #00ff00 }
+        }
+        animate g.rotation from 0deg to 360deg over 1s
+        """, ticks: 0..<61)
+        let layers = try XCTUnwrap(doc["layers"] as? [[String: Any]]).filter { ($0["nm"] as? String) != "background" }
+        XCTAssertEqual(layers.count, 2)
+        for layer in layers {
+            let ks = try XCTUnwrap(layer["ks"] as? [String: Any])
+            let p = try XCTUnwrap(ks["p"] as? [String: Any])
+            XCTAssertEqual(p["a"] as? Int, 0, "still")
+            let k = try XCTUnwrap(p["k"] as? [Double])
+            XCTAssertEqual(k[0], 100, accuracy: 0.05); XCTAssertEqual(k[1], 100, accuracy: 0.05)
+            let r = try XCTUnwrap((ks["r"] as? [String: Any])?["k"] as? [[String: Any]])
+            XCTAssertEqual(r.map { $0["t"] as? Int }, [0, 60])
+        }
+    }
+}

@@ -68,6 +68,8 @@ let package = Package(
         .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzStroke", dependencies: ["WaveGeometry", "WaveGraphics", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
+        // Generated scripts as files, for scripts/export-property.
+        .executableTarget(name: "GenerateScripts", dependencies: ["WaveFuzzSupport"]),
         .executableTarget(name: "FuzzSeek", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),

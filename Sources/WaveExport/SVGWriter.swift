@@ -223,6 +223,7 @@ public struct SVGWriter {
     /// when a key eases by a timing curve, the attributes of spline timing (`keySplines`,
     /// one an interval: the key's curve, or a straight line), else "".
     func timing(_ track: Track, discrete: Bool, format: ([Double], Int) -> String) -> (times: String, values: String, splines: String) {
+        let track = track.withSplinesInUnitSquare()
         let total = Double(scene.tickCount)
         var times: [Double] = [], values: [String] = [], splines: [String] = []
         if discrete {

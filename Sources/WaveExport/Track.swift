@@ -48,6 +48,25 @@ public struct Track: Equatable, Sendable {
     /// The first key's value: the value of a static track.
     public var first: [Double] { keys[0].value }
 
+    /// The same motion, with each key whose curve leaves 0...1 in y (an overshoot, which
+    /// SMIL's `keySplines` cannot say: a player then drops the whole animation) replaced
+    /// by straight keys, one a tick.
+    public func withSplinesInUnitSquare() -> Track {
+        func outside(_ c: Curve) -> Bool { !(0...1).contains(c.y1) || !(0...1).contains(c.y2) }
+        guard keys.contains(where: { $0.curve.map(outside) ?? false }) else { return self }
+        var out: [Key] = []
+        for (i, k) in keys.enumerated() {
+            guard let c = k.curve, outside(c), i + 1 < keys.count else { out.append(k); continue }
+            var straight = k
+            straight.curve = nil
+            out.append(straight)
+            for t in (k.tick + 1)..<keys[i + 1].tick {
+                out.append(Key(tick: t, value: value(at: t), hold: false, structure: k.structure))
+            }
+        }
+        return Track(keys: out)
+    }
+
     /// The value at `tick` as a player computes it.
     public func value(at tick: Int) -> [Double] {
         var i = 0

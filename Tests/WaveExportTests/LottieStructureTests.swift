@@ -44,6 +44,41 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(keys[0]["o"] as? [String: [Double]])["x"], [0], "the still run is straight")
     }
 
+    /// A curve that overshoots (y outside 0...1) stays two keys in Lottie, whose tangents
+    /// take any y, but SMIL's `keySplines` must lie in the unit square (Chromium drops the
+    /// whole animation otherwise): the SVG writes that stretch a key a tick.
+    func testAnOvershootingCurveIsKeyedByTheTickInSVG() throws {
+        let text = """
+        scene 100x100 { background #000000 }
+        layer r: rect { frame (10, 40, 20, 20)  fill #ff0000 }
+        animate r.opacity from 1 to 0.3 over 0.5s ease cubic-bezier(0.3, 1.4, 0.6, 1) delay 0.1s
+        """
+        let doc = try lottie(text, ticks: 0..<60)
+        // The layer's opacity is its fill's (the shape's one item with an `o` track).
+        let shapes = try XCTUnwrap(try shapeLayer(doc)["shapes"] as? [[String: Any]])
+        let items = try XCTUnwrap(shapes.first?["it"] as? [[String: Any]])
+        let o = try XCTUnwrap(items.compactMap { $0["o"] as? [String: Any] }.first { $0["a"] as? Int == 1 })
+        let keys = try XCTUnwrap(o["k"] as? [[String: Any]])
+        XCTAssertEqual(keys.map { $0["t"] as? Int }, [0, 6, 36], "one eased segment in Lottie")
+        XCTAssertEqual((keys[1]["o"] as? [String: [Double]])?["y"], [1.4])
+
+        let file = SourceFile(name: "t.wave", text: text)
+        let program = try XCTUnwrap(Compiler.compile(file).0)
+        let scene = try Baker(program: program, source: file, name: "t", target: .svg).bake(ticks: 0..<60)
+        let svg = SVGWriter(scene).document
+        let splines = svg.components(separatedBy: "keySplines=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        for list in splines {
+            for number in list.split(whereSeparator: { $0 == " " || $0 == ";" }) {
+                XCTAssertTrue((0...1).contains(try XCTUnwrap(Double(number))), "keySplines \(list)")
+            }
+        }
+        let opacity = try XCTUnwrap(svg.components(separatedBy: "<animate attributeName=\"opacity\"").dropFirst().first)
+        let values = try XCTUnwrap(opacity.components(separatedBy: "values=\"").dropFirst().first?.prefix { $0 != "\"" })
+        let numbers = values.split(separator: ";").compactMap { Double($0) }
+        XCTAssertGreaterThanOrEqual(numbers.count, 30, "a key a tick through the eased half second")
+        XCTAssertLessThan(numbers.min() ?? 1, 0.3, "the overshoot below the end value is kept")
+    }
+
     /// A custom `cubic-bezier(…)` is found too, and a step (`steps`) is a hold keyframe.
     func testACustomCurveAndAStepAreKeptExactly() throws {
         let doc = try lottie("""

@@ -191,10 +191,12 @@ struct Rasterizer {
         }
         ramp.table.withUnsafeBufferPointer { table in
             GradientRamp.dither.withUnsafeBufferPointer { dither in
-                cover(path, rule: rule, clip: surface.rect,
-                      GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
-                                      offset: ramp.offset, lastIndex: ramp.lastIndex),
-                      factor: factor)
+                ramp.hardStops.withUnsafeBufferPointer { hardStops in
+                    cover(path, rule: rule, clip: surface.rect,
+                          GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
+                                          offset: ramp.offset, lastIndex: ramp.lastIndex, hardStops: hardStops),
+                          factor: factor)
+                }
             }
         }
     }

@@ -20,6 +20,10 @@ final class GradientBlitterTests: XCTestCase {
             // Stops beyond 0–1 give the table an offset and a longer reach.
             ("beyond", GradientRamp(stops: [GradientStop(-0.5, blue), GradientStop(0.5, red), GradientStop(1.7, clear)],
                                     opacity: 1)!),
+            // Hard stops: the pixels of their entries are shaded one at a time and placed.
+            ("hard", GradientRamp(stops: [GradientStop(0.05, red), GradientStop(0.05, blue), GradientStop(0.3337, blue),
+                                          GradientStop(0.3337, clear), GradientStop(0.3338, red), GradientStop(0.3338, blue),
+                                          GradientStop(1, red), GradientStop(1, clear)], opacity: 1)!),
         ]
     }
 
@@ -59,11 +63,12 @@ final class GradientBlitterTests: XCTestCase {
                         single.withUnsafeMutableBytes { s in
                             ramp.table.withUnsafeBufferPointer { table in
                                 GradientRamp.dither.withUnsafeBufferPointer { dither in
+                                  ramp.hardStops.withUnsafeBufferPointer { stops in
                                     func blitter(_ base: UnsafeMutableRawPointer) -> GradientBlitter {
                                         GradientBlitter(surface: Surface(base: base, width: width, height: height,
                                                                          originX: origin.0, originY: origin.1),
                                                         ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
-                                                        offset: ramp.offset, lastIndex: ramp.lastIndex)
+                                                        offset: ramp.offset, lastIndex: ramp.lastIndex, hardStops: stops)
                                     }
                                     var a = blitter(w.baseAddress!), b = blitter(s.baseAddress!)
                                     // Rows 0–2: spans of every length from every start phase;
@@ -79,6 +84,7 @@ final class GradientBlitterTests: XCTestCase {
                                         }
                                         y += 1
                                     }
+                                  }
                                 }
                             }
                         }
@@ -92,7 +98,7 @@ final class GradientBlitterTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 3 * 8 * 3)
+        XCTAssertEqual(checked, 4 * 8 * 3)
         XCTAssertGreaterThan(compared, 10_000)
     }
 }

@@ -20,6 +20,9 @@ struct GradientBlitter: PaintBlitter {
         case radial(cx: Double, cy: Double, scale: Double)
         /// index = (((atan2(x + 0.5 − cx, cy − y − 0.5) − angle) / 2π) mod 1) · last.
         case conic(cx: Double, cy: Double, angle: Double)
+        /// A gradient in a plane seen in perspective: the pixel centre mapped by `toPlane`,
+        /// then the position as `kind` lays it out there (`GradientBlitter+Projected`).
+        case projected(toPlane: Homography, kind: PlaneGradient)
     }
 
     let surface: Surface
@@ -174,6 +177,8 @@ struct GradientBlitter: PaintBlitter {
                 deviceX &+= 1
                 i &+= 1
             }
+        case .projected(let toPlane, let kind):
+            projectedRun(i, end, deviceX, deviceY, toPlane, kind, ditherRow, storeOnly, coverage, factor)
         }
     }
 

@@ -108,6 +108,14 @@ struct Rasterizer {
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
                           factor: factor)
+        case .projected(let inner, let plane, _):
+            switch inner {
+            case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops), .conicGradient(_, _, let stops):
+                guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+                sweepGradient(ramp, GradientBlitter.projected(inner, plane: plane), path, rule: rule, on: surface, factor: factor)
+            case .solid, .image, .projected:
+                fill(path, rule: rule, paint: paint.tangentApproximation, opacity: opacity, on: surface, factor: factor)
+            }
         }
     }
 

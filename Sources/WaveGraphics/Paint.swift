@@ -23,7 +23,8 @@ import WaveGeometry
 /// - Projected (a layer seen in perspective): the paint is laid out in the plane's own
 ///   coordinates and each pixel centre shows it at the plane point the projection puts
 ///   there, `plane`⁻¹(pixel centre), evaluated per pixel (as CSS and Core Animation map a
-///   layer's content), so a gradient's colours foreshorten with the layer. A conic sweep
+///   layer's content), so a gradient's colours and an image's pixels foreshorten with the
+///   layer. A conic sweep
 ///   seen from behind still runs clockwise on screen, as under a mirroring scale.
 public enum Paint: Equatable, Sendable {
     case solid(Color)
@@ -36,7 +37,7 @@ public enum Paint: Equatable, Sendable {
     case conicGradient(center: Point, angle: Double, stops: [GradientStop])
     /// `paint` in the coordinates of a plane that `plane` maps onto the device. `centre` (in
     /// the plane's coordinates) is where writers that cannot draw a projection (SVG, Lottie)
-    /// take its tangent instead (`Paint.tangentApproximation`); the rasterizer does so for an
-    /// image too (its bilinear sampling is affine). A solid colour is the same either way.
+    /// take its tangent instead (`Paint.tangentApproximation`). Gradients and images are
+    /// mapped per pixel; a solid colour is the same either way.
     indirect case projected(Paint, plane: Homography, centre: Point)
 }

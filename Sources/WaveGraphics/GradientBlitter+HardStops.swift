@@ -51,4 +51,40 @@ extension GradientBlitter {
         }
         run(count, wide: true)
     }
+
+    /// `radialRun` for a gradient with hard stops: in a row at offset `ry` from the centre,
+    /// the pixels whose distance puts them in a hard stop's entry lie in two intervals, one
+    /// each side of the centre; those (two pixels to spare each side) are shaded one at a
+    /// time and placed, the rest as fast as ever.
+    func radialRunPlacingStops(_ i: Int, _ end: Int, _ x: Int, _ cx: Double, _ ry: Double, _ scale: Double, _ ditherRow: Int,
+                               _ storeOnly: Bool, _ coverage: UInt32, _ factor: UInt32) {
+        let count = end &- i, ry2 = ry * ry
+        var runs: [(from: Int, to: Int)] = []
+        for stop in hardStops {
+            // Entry e holds distances [(e − ½) / scale, (e + ½) / scale) from the centre; the
+            // end entries every distance beyond them.
+            let r = Double(stop.entry &- offset)
+            let near = stop.entry == 0 ? 0 : Swift.max(0, (r - 0.5) / scale)
+            let far = stop.entry == lastIndex ? Double.infinity : (r + 0.5) / scale
+            guard far > ry.magnitude else { continue }
+            let inner = near > ry.magnitude ? (near * near - ry2).squareRoot() : 0
+            let outer = (far * far - ry2).squareRoot()
+            // Pixel p's centre x + p + ½ is at |rx| in [inner, outer) on either side.
+            let base = cx - Double(x) - 0.5
+            for (a, b) in [(base + inner, base + outer), (base - outer, base - inner)] {
+                let from = Swift.max(0, Swift.min(Double(count), (a - 2).rounded(.down)))
+                let to = Swift.max(0, Swift.min(Double(count), (b + 2).rounded(.up)))
+                if to > from { runs.append((Int(from), Int(to))) }
+            }
+        }
+        runs.sort { $0.from < $1.from }
+        var done = 0
+        for run in runs where run.to > done {
+            if run.from > done { radialRun(i &+ done, i &+ run.from, x &+ done, cx, ry2, scale, ditherRow, storeOnly, coverage, factor) }
+            let from = Swift.max(done, run.from)
+            radialRun(i &+ from, i &+ run.to, x &+ from, cx, ry2, scale, ditherRow, storeOnly, coverage, factor, wide: false)
+            done = run.to
+        }
+        if done < count { radialRun(i &+ done, end, x &+ done, cx, ry2, scale, ditherRow, storeOnly, coverage, factor) }
+    }
 }

@@ -129,43 +129,10 @@ struct GradientBlitter: PaintBlitter {
         case .radial(let cx, let cy, let scale):
             let ry = Double(deviceY) + 0.5 - cy
             let ry2 = ry * ry
-            // The wide kernels know no hard stops; the lanes below place them.
-            if count >= 16 && hardStops.isEmpty && wave_kernels_level() > 0,
-               shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
-                   wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
-                                        Int64(deviceX &+ from), cx, ry2, scale, Double(lastIndex &- offset),
-                                        Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: lastIndex), n)
-               }) {
-                return
-            }
-            if count >= 8 {
-                // Eight pixels a step, each lane computed as the loop below computes it.
-                let dither8 = ditherLanes(ditherRow, deviceX)
-                var x8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(deviceX)
-                let limit = Double(lastIndex &- offset)
-                let first = Int32(truncatingIfNeeded: offset), last = Int32(truncatingIfNeeded: lastIndex)
-                func entry(_ f: Double) -> Int32 { f < limit ? Int32(f + 0.5) &+ first : last }
-                while i &+ 8 <= end {
-                    let f = ((x8 + 0.5 - cx) * (x8 + 0.5 - cx) + ry2).squareRoot() * scale
-                    var k = SIMD8<Int32>(entry(f[0]), entry(f[1]), entry(f[2]), entry(f[3]),
-                                         entry(f[4]), entry(f[5]), entry(f[6]), entry(f[7]))
-                    if !hardStops.isEmpty {
-                        for j in 0..<8 { k[j] = Int32(truncatingIfNeeded: placed(Int(k[j]), position: f[j])) }
-                    }
-                    write8(i, gatherColors(k, dither8), storeOnly, coverage, factor)
-                    x8 += 8
-                    deviceX &+= 8
-                    i &+= 8
-                }
-            }
-            while i < end {
-                let rx = Double(deviceX) + 0.5 - cx
-                let f = (rx * rx + ry2).squareRoot() * scale
-                let k = f < Double(lastIndex &- offset) ? Int(f + 0.5) &+ offset : lastIndex
-                let src = color(placed(k, position: f), ditherRow | (deviceX & 7))
-                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
-                deviceX &+= 1
-                i &+= 1
+            if hardStops.isEmpty {
+                radialRun(i, end, deviceX, cx, ry2, scale, ditherRow, storeOnly, coverage, factor)
+            } else {
+                radialRunPlacingStops(i, end, deviceX, cx, ry, scale, ditherRow, storeOnly, coverage, factor)
             }
         case .conic(let cx, let cy, let angle):
             let dy = Double(deviceY) + 0.5 - cy
@@ -179,6 +146,51 @@ struct GradientBlitter: PaintBlitter {
             }
         case .projected(let toPlane, let kind):
             projectedRun(i, end, deviceX, deviceY, toPlane, kind, ditherRow, storeOnly, coverage, factor)
+        }
+    }
+
+    /// Pixels `i`..<`end` of a radial span at squared row offset `ry2`, the first at device
+    /// column `x`: with `wide`, sixteen at a time with the wide kernels or eight in SIMD lanes
+    /// (neither places hard stops: `radialRunPlacingStops` keeps them off their pixels), and
+    /// the rest pixel by pixel, all giving the same bytes.
+    @inline(__always)
+    func radialRun(_ i: Int, _ end: Int, _ x: Int, _ cx: Double, _ ry2: Double, _ scale: Double, _ ditherRow: Int,
+                   _ storeOnly: Bool, _ coverage: UInt32, _ factor: UInt32, wide: Bool = true) {
+        var i = i, deviceX = x
+        let count = end &- i
+        if wide && count >= 16 && wave_kernels_level() > 0,
+           shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
+               wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
+                                    Int64(deviceX &+ from), cx, ry2, scale, Double(lastIndex &- offset),
+                                    Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: lastIndex), n)
+           }) {
+            return
+        }
+        if wide && count >= 8 {
+            // Eight pixels a step, each lane computed as the loop below computes it.
+            let dither8 = ditherLanes(ditherRow, deviceX)
+            var x8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(deviceX)
+            let limit = Double(lastIndex &- offset)
+            let first = Int32(truncatingIfNeeded: offset), last = Int32(truncatingIfNeeded: lastIndex)
+            func entry(_ f: Double) -> Int32 { f < limit ? Int32(f + 0.5) &+ first : last }
+            while i &+ 8 <= end {
+                let f = ((x8 + 0.5 - cx) * (x8 + 0.5 - cx) + ry2).squareRoot() * scale
+                let k = SIMD8<Int32>(entry(f[0]), entry(f[1]), entry(f[2]), entry(f[3]),
+                                     entry(f[4]), entry(f[5]), entry(f[6]), entry(f[7]))
+                write8(i, gatherColors(k, dither8), storeOnly, coverage, factor)
+                x8 += 8
+                deviceX &+= 8
+                i &+= 8
+            }
+        }
+        while i < end {
+            let rx = Double(deviceX) + 0.5 - cx
+            let f = (rx * rx + ry2).squareRoot() * scale
+            let k = f < Double(lastIndex &- offset) ? Int(f + 0.5) &+ offset : lastIndex
+            let src = color(placed(k, position: f), ditherRow | (deviceX & 7))
+            if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
+            deviceX &+= 1
+            i &+= 1
         }
     }
 

@@ -36,6 +36,13 @@ final class GradientBlitterTests: XCTestCase {
         for (center, radius) in [(Point(20.3, 2.7), 15.0), (Point(-10, 40), 30.0), (Point(24, 3), 0.7)] {
             if let g = GradientBlitter.radial(center: center, radius: radius) { out.append(("radial \(center) \(radius)", g)) }
         }
+        // Seen in perspective: the plane turned about y, the eye 60 px away.
+        let plane = Transform3D.translation(-24, -3, 0).concatenating(.rotationY(0.9)).concatenating(.perspective(60))
+            .concatenating(.translation(24, 3, 0)).plane
+        for paint in [Paint.linearGradient(start: Point(2, 0), end: Point(44, 5), stops: []),
+                      Paint.radialGradient(center: Point(21.3, 2.2), radius: 19, stops: [])] {
+            if let g = GradientBlitter.projected(paint, plane: plane) { out.append(("projected \(paint)", g)) }
+        }
         return out
     }
 
@@ -98,7 +105,7 @@ final class GradientBlitterTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 4 * 8 * 3)
+        XCTAssertEqual(checked, 4 * 10 * 3)
         XCTAssertGreaterThan(compared, 10_000)
     }
 }

@@ -185,7 +185,8 @@ struct Leaf {
                 guard op > 0, !path.isEmpty, path.elements.allSatisfy(\.isFinite) else { continue }
                 let (kinds, points) = path.split
                 var leaf = Leaf(kinds: kinds, points: points, rule: rule, blend: blend, paintKind: 0, paint: [], stops: [], opacity: op, mask: mask, filter: filter)
-                switch paint {
+                // A paint seen in perspective is written with its tangent at the layer's centre.
+                switch paint.tangentApproximation {
                 case .solid(let c): leaf.paint = [c.r, c.g, c.b, c.a]
                 case .linearGradient(let s, let e, let stops):
                     leaf.paintKind = 1; leaf.paint = [s.x, s.y, e.x, e.y]; leaf.stops = flat(stops)
@@ -201,6 +202,8 @@ struct Leaf {
                     leaf.paintKind = 3
                     leaf.paint = [toDevice.a, toDevice.b, toDevice.c, toDevice.d, toDevice.tx, toDevice.ty]
                     leaf.image = image
+                case .projected:
+                    continue   // not left by tangentApproximation
                 }
                 if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
                 if case .solid = paint, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {

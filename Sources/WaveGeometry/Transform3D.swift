@@ -118,6 +118,21 @@ public struct Homography: Equatable, Sendable {
         return Transform(a: a, b: b, c: c, d: d, tx: sx - a * p.x - c * p.y, ty: sy - b * p.x - d * p.y)
     }
 
+    /// The inverse map, scaled so that a point in front of the eye (W > 0) has a positive
+    /// homogeneous w: h⁻¹ · (X/W, Y/W, 1) = (x, y, 1) / W. Nil when the plane is seen edge-on
+    /// (singular) or a number is not finite.
+    public var inverse: Homography? {
+        let det = determinant
+        guard det != 0, det.isFinite else { return nil }
+        let m = h
+        let adj = [m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                   m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                   m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]]
+        let inv = adj.map { $0 / det }
+        guard inv.allSatisfy(\.isFinite) else { return nil }
+        return Homography(inv)
+    }
+
     /// The same projection applied after `t`: `self` ∘ `t`.
     public func after(_ t: Transform) -> Homography {
         Homography([h[0] * t.a + h[1] * t.b, h[0] * t.c + h[1] * t.d, h[0] * t.tx + h[1] * t.ty + h[2],

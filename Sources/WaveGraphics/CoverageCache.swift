@@ -65,6 +65,19 @@ extension DisplayItem {
         @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3; h ^= h >> 29 }
         @inline(__always) func number(_ d: Double) { mix(d == 0 ? 0 : d.bitPattern) }   // -0 == 0
         @inline(__always) func point(_ p: Point) { number(p.x); number(p.y) }
+        func paintPrint(_ paint: Paint) {
+            switch paint {
+            case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
+            case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
+            case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
+            case .image(let image, let t):
+                mix(UInt64(image.width)); mix(UInt64(image.height))
+                number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
+            case .conicGradient(let c, let a, let stops): point(c); number(a); mix(UInt64(stops.count) | 1 << 32)
+            case .projected(let inner, let plane, let centre):
+                mix(7 as UInt64); plane.h.forEach(number); point(centre); paintPrint(inner)
+            }
+        }
         func walk(_ items: [DisplayItem]) {
             mix(UInt64(items.count))
             for item in items {
@@ -74,15 +87,7 @@ extension DisplayItem {
                     number(opacity)
                     mix(UInt64(path.elements.count))
                     path.forEachPoint(point)
-                    switch paint {
-                    case .solid(let c): number(c.r); number(c.g); number(c.b); number(c.a)
-                    case .linearGradient(let a, let b, let stops): point(a); point(b); mix(UInt64(stops.count))
-                    case .radialGradient(let c, let r, let stops): point(c); number(r); mix(UInt64(stops.count))
-                    case .image(let image, let t):
-                        mix(UInt64(image.width)); mix(UInt64(image.height))
-                        number(t.a); number(t.b); number(t.c); number(t.d); number(t.tx); number(t.ty)
-                    case .conicGradient(let c, let a, let stops): point(c); number(a); mix(UInt64(stops.count) | 1 << 32)
-                    }
+                    paintPrint(paint)
                 case .group(let children, let opacity, let mask):
                     mix(3 as UInt64)
                     number(opacity)

@@ -20,6 +20,9 @@ struct GradientBlitter: PaintBlitter {
         case radial(cx: Double, cy: Double, scale: Double)
         /// index = (((atan2(x + 0.5 − cx, cy − y − 0.5) − angle) / 2π) mod 1) · last.
         case conic(cx: Double, cy: Double, angle: Double)
+        /// A gradient in a plane seen in perspective: the pixel centre mapped by `toPlane`,
+        /// then the position as `kind` lays it out there (`GradientBlitter+Projected`).
+        case projected(toPlane: Homography, kind: PlaneGradient)
     }
 
     let surface: Surface
@@ -33,6 +36,9 @@ struct GradientBlitter: PaintBlitter {
     /// `offset + last`; indices are clamped to the table.
     let offset: Int
     let lastIndex: Int
+    /// `GradientRamp.hardStops`, valid for the blitter's lifetime: pixels of those entries
+    /// are shaded one at a time, each placed on its side of the stop (`placed`).
+    var hardStops = UnsafeBufferPointer<GradientRamp.HardStop>(start: nil, count: 0)
 
     static let last = GradientRamp.size - 1
     static let fixedLimit = Double(1 << 40)
@@ -91,13 +97,13 @@ struct GradientBlitter: PaintBlitter {
         case .linear(let base, let rowStep, let step):
             let rowBase = Int(Self.clamp(base + (Double(deviceY) + 0.5) * rowStep, Self.fixedLimit).rounded())
             // 16.16 index of the current pixel, rounded: rowBase + deviceX · step, stepped by `step`.
-            var f = rowBase &+ deviceX &* step &+ 0x8000
+            let f = rowBase &+ deviceX &* step &+ 0x8000
             if step == 0 && count > 8 {
                 // A gradient along y: the ramp index is the same across the row and only the
                 // dither cell changes, with period 8, so the row's eight colours are computed
                 // once (the same bytes as the general loop, for a fraction of the work).
                 let k = (f >> 16) &+ offset
-                let index = k < 0 ? 0 : (k > lastIndex ? lastIndex : k)
+                let index = placed(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), fixed: f &- 0x8000)
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { row in
                     for j in 0..<8 { row[j] = color(index, ditherRow | j) }
                     // Eight pixels a step: lane j holds pixel deviceX + j's colour, and eight
@@ -115,90 +121,121 @@ struct GradientBlitter: PaintBlitter {
                         while i < end { blend(i, row[deviceX & 7], coverage, factor); deviceX &+= 1; i &+= 1 }
                     }
                 }
+            } else if hardStops.isEmpty {
+                linearRun(i, end, deviceX, f, step, ditherRow, storeOnly, coverage, factor)
             } else {
-                if count >= 16 && step.magnitude <= Self.laneStepLimit && wave_kernels_level() > 0,
-                   shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
-                       wave_gradient_linear(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
-                                            Int64(f &+ from &* step), Int64(step), Int64(offset), Int64(lastIndex),
-                                            Int64(deviceX &+ from), n)
-                   }) {
-                    return
-                }
-                if count >= 8 && step.magnitude <= Self.laneStepLimit {
-                    // Eight pixels a step: lane j is pixel deviceX + j, so the dither lanes
-                    // are the same for every step of the row.
-                    let dither8 = ditherLanes(ditherRow, deviceX)
-                    let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(truncatingIfNeeded: step)
-                    while i &+ 8 <= end {
-                        write8(i, linearColors(f, lanes, dither8), storeOnly, coverage, factor)
-                        f &+= step &<< 3
-                        deviceX &+= 8
-                        i &+= 8
-                    }
-                }
-                if storeOnly {
-                    while i < end {
-                        let k = (f >> 16) &+ offset
-                        surface.store(i, color(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), ditherRow | (deviceX & 7)))
-                        f &+= step
-                        deviceX &+= 1
-                        i &+= 1
-                    }
-                } else {
-                    while i < end {
-                        let k = (f >> 16) &+ offset
-                        let src = color(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), ditherRow | (deviceX & 7))
-                        blend(i, src, coverage, factor)
-                        f &+= step
-                        deviceX &+= 1
-                        i &+= 1
-                    }
-                }
+                linearRunPlacingStops(i, end, deviceX, f, step, ditherRow, storeOnly, coverage, factor)
             }
         case .radial(let cx, let cy, let scale):
             let ry = Double(deviceY) + 0.5 - cy
             let ry2 = ry * ry
-            if count >= 16 && wave_kernels_level() > 0,
-               shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
-                   wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
-                                        Int64(deviceX &+ from), cx, ry2, scale, Double(lastIndex &- offset),
-                                        Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: lastIndex), n)
-               }) {
-                return
-            }
-            if count >= 8 {
-                // Eight pixels a step, each lane computed as the loop below computes it.
-                let dither8 = ditherLanes(ditherRow, deviceX)
-                var x8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(deviceX)
-                let limit = Double(lastIndex &- offset)
-                let first = Int32(truncatingIfNeeded: offset), last = Int32(truncatingIfNeeded: lastIndex)
-                func entry(_ f: Double) -> Int32 { f < limit ? Int32(f + 0.5) &+ first : last }
-                while i &+ 8 <= end {
-                    let f = ((x8 + 0.5 - cx) * (x8 + 0.5 - cx) + ry2).squareRoot() * scale
-                    let k = SIMD8<Int32>(entry(f[0]), entry(f[1]), entry(f[2]), entry(f[3]),
-                                         entry(f[4]), entry(f[5]), entry(f[6]), entry(f[7]))
-                    write8(i, gatherColors(k, dither8), storeOnly, coverage, factor)
-                    x8 += 8
-                    deviceX &+= 8
-                    i &+= 8
-                }
-            }
-            while i < end {
-                let rx = Double(deviceX) + 0.5 - cx
-                let f = (rx * rx + ry2).squareRoot() * scale
-                let k = f < Double(lastIndex &- offset) ? Int(f + 0.5) &+ offset : lastIndex
-                let src = color(k, ditherRow | (deviceX & 7))
-                if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
-                deviceX &+= 1
-                i &+= 1
+            if hardStops.isEmpty {
+                radialRun(i, end, deviceX, cx, ry2, scale, ditherRow, storeOnly, coverage, factor)
+            } else {
+                radialRunPlacingStops(i, end, deviceX, cx, ry, scale, ditherRow, storeOnly, coverage, factor)
             }
         case .conic(let cx, let cy, let angle):
             let dy = Double(deviceY) + 0.5 - cy
             while i < end {
                 let f = Self.conicFraction(dx: Double(deviceX) + 0.5 - cx, dy: dy, angle: angle) * Double(Self.last)
                 let k = (f < Double(Self.last) ? Int(f + 0.5) : Self.last) &+ offset
-                let src = color(k, ditherRow | (deviceX & 7))
+                let src = color(placed(k, position: f), ditherRow | (deviceX & 7))
                 if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
+                deviceX &+= 1
+                i &+= 1
+            }
+        case .projected(let toPlane, let kind):
+            projectedRun(i, end, deviceX, deviceY, toPlane, kind, ditherRow, storeOnly, coverage, factor)
+        }
+    }
+
+    /// Pixels `i`..<`end` of a radial span at squared row offset `ry2`, the first at device
+    /// column `x`: with `wide`, sixteen at a time with the wide kernels or eight in SIMD lanes
+    /// (neither places hard stops: `radialRunPlacingStops` keeps them off their pixels), and
+    /// the rest pixel by pixel, all giving the same bytes.
+    @inline(__always)
+    func radialRun(_ i: Int, _ end: Int, _ x: Int, _ cx: Double, _ ry2: Double, _ scale: Double, _ ditherRow: Int,
+                   _ storeOnly: Bool, _ coverage: UInt32, _ factor: UInt32, wide: Bool = true) {
+        var i = i, deviceX = x
+        let count = end &- i
+        if wide && count >= 16 && wave_kernels_level() > 0,
+           shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
+               wave_gradient_radial(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
+                                    Int64(deviceX &+ from), cx, ry2, scale, Double(lastIndex &- offset),
+                                    Int32(truncatingIfNeeded: offset), Int32(truncatingIfNeeded: lastIndex), n)
+           }) {
+            return
+        }
+        if wide && count >= 8 {
+            // Eight pixels a step, each lane computed as the loop below computes it.
+            let dither8 = ditherLanes(ditherRow, deviceX)
+            var x8 = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(deviceX)
+            let limit = Double(lastIndex &- offset)
+            let first = Int32(truncatingIfNeeded: offset), last = Int32(truncatingIfNeeded: lastIndex)
+            func entry(_ f: Double) -> Int32 { f < limit ? Int32(f + 0.5) &+ first : last }
+            while i &+ 8 <= end {
+                let f = ((x8 + 0.5 - cx) * (x8 + 0.5 - cx) + ry2).squareRoot() * scale
+                let k = SIMD8<Int32>(entry(f[0]), entry(f[1]), entry(f[2]), entry(f[3]),
+                                     entry(f[4]), entry(f[5]), entry(f[6]), entry(f[7]))
+                write8(i, gatherColors(k, dither8), storeOnly, coverage, factor)
+                x8 += 8
+                deviceX &+= 8
+                i &+= 8
+            }
+        }
+        while i < end {
+            let rx = Double(deviceX) + 0.5 - cx
+            let f = (rx * rx + ry2).squareRoot() * scale
+            let k = f < Double(lastIndex &- offset) ? Int(f + 0.5) &+ offset : lastIndex
+            let src = color(placed(k, position: f), ditherRow | (deviceX & 7))
+            if storeOnly { surface.store(i, src) } else { blend(i, src, coverage, factor) }
+            deviceX &+= 1
+            i &+= 1
+        }
+    }
+
+    /// Pixels `i`..<`end` of a linear span, the first at device column `x` and 16.16 index
+    /// `f` (rounding bias included): sixteen at a time with the wide kernels, eight at a time
+    /// in SIMD lanes, and the rest pixel by pixel, all giving the same bytes.
+    @inline(__always)
+    func linearRun(_ i: Int, _ end: Int, _ x: Int, _ f: Int, _ step: Int, _ ditherRow: Int,
+                   _ storeOnly: Bool, _ coverage: UInt32, _ factor: UInt32, wide: Bool = true) {
+        var i = i, f = f, deviceX = x
+        let count = end &- i
+        if wide && count >= 16 && step.magnitude <= Self.laneStepLimit && wave_kernels_level() > 0,
+           shadeWide(i, count, storeOnly, coverage, factor, { out, from, n in
+               wave_gradient_linear(out, ramp.baseAddress, dither.baseAddress.map { $0 + ditherRow },
+                                    Int64(f &+ from &* step), Int64(step), Int64(offset), Int64(lastIndex),
+                                    Int64(deviceX &+ from), n)
+           }) {
+            return
+        }
+        if wide && count >= 8 && step.magnitude <= Self.laneStepLimit {
+            // Eight pixels a step: lane j is pixel deviceX + j, so the dither lanes
+            // are the same for every step of the row.
+            let dither8 = ditherLanes(ditherRow, deviceX)
+            let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7) &* Int32(truncatingIfNeeded: step)
+            while i &+ 8 <= end {
+                write8(i, linearColors(f, lanes, dither8), storeOnly, coverage, factor)
+                f &+= step &<< 3
+                deviceX &+= 8
+                i &+= 8
+            }
+        }
+        if storeOnly {
+            while i < end {
+                let k = (f >> 16) &+ offset
+                surface.store(i, color(placed(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), fixed: f &- 0x8000), ditherRow | (deviceX & 7)))
+                f &+= step
+                deviceX &+= 1
+                i &+= 1
+            }
+        } else {
+            while i < end {
+                let k = (f >> 16) &+ offset
+                let src = color(placed(k < 0 ? 0 : (k > lastIndex ? lastIndex : k), fixed: f &- 0x8000), ditherRow | (deviceX & 7))
+                blend(i, src, coverage, factor)
+                f &+= step
                 deviceX &+= 1
                 i &+= 1
             }
@@ -304,7 +341,7 @@ struct GradientBlitter: PaintBlitter {
 
     /// Dithered premultiplied colour of ramp entry `index` at dither cell `cell`.
     @inline(__always)
-    private func color(_ index: Int, _ cell: Int) -> UInt32 {
+    func color(_ index: Int, _ cell: Int) -> UInt32 {
         let d = dither[cell]
         let rb = ((ramp[index &<< 1] &+ d) >> 8) & 0x00FF_00FF
         let ga = ((ramp[(index &<< 1) | 1] &+ d) >> 8) & 0x00FF_00FF
@@ -312,7 +349,7 @@ struct GradientBlitter: PaintBlitter {
     }
 
     @inline(__always)
-    private func blend(_ i: Int, _ color: UInt32, _ coverage: UInt32, _ factor: UInt32) {
+    func blend(_ i: Int, _ color: UInt32, _ coverage: UInt32, _ factor: UInt32) {
         var src = coverage == 255 ? color : Compositor.scale(color, coverage)
         if factor != 255 { src = Compositor.scale(src, factor) }
         let inverse = 255 &- (src >> 24)

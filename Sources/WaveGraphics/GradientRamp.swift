@@ -1,10 +1,17 @@
 import WaveGeometry
 /// A gradient's colour ramp sampled for fast per-pixel lookup.
 ///
-/// Invariants: `table` holds `size` entries as interleaved pairs (rb, ga) of 16-bit lanes:
+/// Invariants: `table` holds entries as interleaved pairs (rb, ga) of 16-bit lanes:
 /// rb = R | B << 16, ga = G | A << 16, where each lane is the premultiplied channel × 256
 /// (0...65280) and R, G, B ≤ A lane-wise. Adding a dither threshold d ≤ 254 to both lanes and
 /// shifting right by 8 therefore yields valid premultiplied RGBA8 with no carry between lanes.
+///
+/// A pixel takes the entry nearest its position (entry k serves positions k − ½ ..< k + ½),
+/// which is exact enough where colours change smoothly. Where they jump (a hard stop: stops
+/// at one location with different colours on either side) the jump is placed exactly: the
+/// entry that holds the stop keeps the colour below it, and `hardStops` names, for pixels
+/// of that entry at or past the stop's exact position, an extra entry (after `lastIndex`)
+/// with the colour above it.
 struct GradientRamp {
     static let size = 1024
     /// How far past 0–1 a ramp reaches (in gradient lengths) for stops written beyond it;
@@ -17,8 +24,11 @@ struct GradientRamp {
     /// linear one past its end points show those stops), so pixels past the table's ends
     /// take the end colours.
     let offset: Int
-    /// The last entry's index (size − 1 when every stop lies within 0–1).
-    var lastIndex: Int { table.count / 2 - 1 }
+    /// The last entry's index (size − 1 when every stop lies within 0–1); the hard stops'
+    /// extra entries follow it.
+    let lastIndex: Int
+    /// The hard stops that the table reaches, by position (see `HardStop`).
+    let hardStops: [HardStop]
     /// Packed premultiplied colour of the last stop (used for degenerate geometry).
     let lastColor: UInt32
     /// True when every entry is fully opaque (lets full-coverage spans skip blending).
@@ -57,6 +67,8 @@ struct GradientRamp {
             table[2 * i] = lanes.rb
             table[2 * i + 1] = lanes.ga
         }
+        lastIndex = count - 1
+        hardStops = Self.placeHardStops(ordered, table: &table, offset: offset, count: count, opacity: op)
         self.table = table
         isOpaque = stride(from: 1, to: table.count, by: 2).allSatisfy { table[$0] >> 16 == 255 * 256 }
         lastColor = ordered[ordered.count - 1].color.premultipliedPacked(opacity: op)

@@ -20,6 +20,12 @@ import WaveGeometry
 ///   0 pointing up, −y), as a fraction of a full turn in [0, 1): t = ((θ − angle) / 2π) mod 1
 ///   with θ = atan2(x − cx, −(y − cy)). The first and last stops meet along the start ray.
 ///   A non-finite centre or angle paints the last stop colour.
+/// - Projected (a layer seen in perspective): the paint is laid out in the plane's own
+///   coordinates and each pixel centre shows it at the plane point the projection puts
+///   there, `plane`⁻¹(pixel centre), evaluated per pixel (as CSS and Core Animation map a
+///   layer's content), so a gradient's colours and an image's pixels foreshorten with the
+///   layer. A conic sweep
+///   seen from behind still runs clockwise on screen, as under a mirroring scale.
 public enum Paint: Equatable, Sendable {
     case solid(Color)
     case linearGradient(start: Point, end: Point, stops: [GradientStop])
@@ -29,4 +35,9 @@ public enum Paint: Equatable, Sendable {
     /// ignores the fill opacity but for scaling its alpha, like a solid colour.
     case image(RasterImage, toImage: Transform)
     case conicGradient(center: Point, angle: Double, stops: [GradientStop])
+    /// `paint` in the coordinates of a plane that `plane` maps onto the device. `centre` (in
+    /// the plane's coordinates) is where writers that cannot draw a projection (SVG, Lottie)
+    /// take its tangent instead (`Paint.tangentApproximation`). Gradients and images are
+    /// mapped per pixel; a solid colour is the same either way.
+    indirect case projected(Paint, plane: Homography, centre: Point)
 }

@@ -45,7 +45,8 @@ public final class RasterImage: Equatable, Sendable {
 
 /// Shades coverage spans with an image, sampled bilinearly (source-over).
 ///
-/// Per device pixel: its centre maps through `toImage` to image coordinates (u, v), where
+/// Per device pixel: its centre maps through `toImage` (after `toPlane`, for an image on a
+/// plane seen in perspective: one division per pixel) to image coordinates (u, v), where
 /// pixel (i, j) of the image spans [i, i + 1) × [j, j + 1); the four pixels around
 /// (u − ½, v − ½) are mixed with weights quantized to 1/256 (indices clamped to the image,
 /// so edges extend), premultiplied, each channel rounded once. Deterministic: one affine map
@@ -53,8 +54,10 @@ public final class RasterImage: Equatable, Sendable {
 struct ImageBlitter: PaintBlitter {
     let surface: Surface
     let image: RasterImage
-    /// Device → image coordinates.
+    /// Device → image coordinates, or the plane's coordinates → image ones with `toPlane`.
     let toImage: Transform
+    /// Device → the coordinates of the plane the image lies on (`Homography.inverse`).
+    var toPlane: Homography? = nil
 
     mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
         span(y: y, x: x, count: count, alpha: alpha, factor: 255)
@@ -63,9 +66,15 @@ struct ImageBlitter: PaintBlitter {
     mutating func span(y: Int, x: Int, count: Int, alpha: Int, factor: UInt32) {
         let py = Double(surface.originY + y) + 0.5
         var i = y &* surface.stride &+ x
+        let h = toPlane?.h
         image.pixels.withUnsafeBufferPointer { px in
             for k in 0..<count {
-                let p = toImage.apply(Point(Double(surface.originX + x + k) + 0.5, py))
+                var q = Point(Double(surface.originX + x + k) + 0.5, py)
+                if let h {
+                    let w = h[6] * q.x + h[7] * q.y + h[8]
+                    q = Point((h[0] * q.x + h[1] * q.y + h[2]) / w, (h[3] * q.x + h[4] * q.y + h[5]) / w)
+                }
+                let p = toImage.apply(q)
                 var src = Self.sample(px, image.width, image.height, p.x - 0.5, p.y - 0.5)
                 if alpha != 255 { src = Compositor.scale(src, UInt32(alpha)) }
                 if factor != 255 { src = Compositor.scale(src, factor) }

@@ -100,17 +100,34 @@ struct Rasterizer {
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
         case .image(let image, let toImage):
-            let k = UInt32((op * 255).rounded())
-            guard k > 0 else { return }
-            let inner = factor.map { GroupFactor(mask: $0.mask, inverted: $0.inverted, opacity: Compositor.mul8($0.opacity, k)) }
-                ?? (k < 255 ? GroupFactor(mask: nil, inverted: false, opacity: k) : nil)
-            if let inner, inner.opacity == 0 { return }
-            cover(path, rule: rule, clip: surface.rect, ImageBlitter(surface: surface, image: image, toImage: toImage), factor: inner)
+            fillImage(path, rule: rule, ImageBlitter(surface: surface, image: image, toImage: toImage), opacity: op, factor: factor)
         case .conicGradient(let center, let angle, let stops):
             guard let ramp = ramps.ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
                           factor: factor)
+        case .projected(let inner, let plane, _):
+            switch inner {
+            case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops), .conicGradient(_, _, let stops):
+                guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+                sweepGradient(ramp, GradientBlitter.projected(inner, plane: plane), path, rule: rule, on: surface, factor: factor)
+            case .image(let image, let toImage):
+                guard let toPlane = plane.inverse else { return }   // seen edge-on
+                fillImage(path, rule: rule, ImageBlitter(surface: surface, image: image, toImage: toImage, toPlane: toPlane),
+                          opacity: op, factor: factor)
+            case .solid, .projected:
+                fill(path, rule: rule, paint: paint.tangentApproximation, opacity: opacity, on: surface, factor: factor)
+            }
         }
+    }
+
+    /// Fills with an image, its opacity (0...1) scaling its alpha like a group's factor.
+    private mutating func fillImage(_ path: Path, rule: FillRule, _ blitter: ImageBlitter, opacity: Double, factor: GroupFactor?) {
+        let k = UInt32((opacity * 255).rounded())
+        guard k > 0 else { return }
+        let inner = factor.map { GroupFactor(mask: $0.mask, inverted: $0.inverted, opacity: Compositor.mul8($0.opacity, k)) }
+            ?? (k < 255 ? GroupFactor(mask: nil, inverted: false, opacity: k) : nil)
+        if let inner, inner.opacity == 0 { return }
+        cover(path, rule: rule, clip: blitter.surface.rect, blitter, factor: inner)
     }
 
     /// Loads the scan converter with the outline of `path` (finite; clamped here to ±2²⁰),
@@ -193,10 +210,12 @@ struct Rasterizer {
         }
         ramp.table.withUnsafeBufferPointer { table in
             GradientRamp.dither.withUnsafeBufferPointer { dither in
-                cover(path, rule: rule, clip: surface.rect,
-                      GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
-                                      offset: ramp.offset, lastIndex: ramp.lastIndex),
-                      factor: factor)
+                ramp.hardStops.withUnsafeBufferPointer { hardStops in
+                    cover(path, rule: rule, clip: surface.rect,
+                          GradientBlitter(surface: surface, ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
+                                          offset: ramp.offset, lastIndex: ramp.lastIndex, hardStops: hardStops),
+                          factor: factor)
+                }
             }
         }
     }

@@ -21,6 +21,7 @@ struct Tint: Equatable, Sendable {
         case .linearGradient(let s, let e, let stops): return .linearGradient(start: s, end: e, stops: stops.map { GradientStop($0.location, c($0.color)) })
         case .radialGradient(let o, let radius, let stops): return .radialGradient(center: o, radius: radius, stops: stops.map { GradientStop($0.location, c($0.color)) })
         case .conicGradient(let o, let angle, let stops): return .conicGradient(center: o, angle: angle, stops: stops.map { GradientStop($0.location, c($0.color)) })
+        case .projected(let inner, let plane, let centre): return apply(inner).map { .projected($0, plane: plane, centre: centre) }
         }
     }
 }

@@ -244,16 +244,20 @@ extension SceneRuntime {
 
     /// Projects a layer's items, built in its own (uniformly scaled) space, through its
     /// plane's homography: paths exactly (flattened within 0.1 px where the projection
-    /// magnifies most, clipped at the eye), paints by the projection's tangent map at
-    /// `centre` (gradients stay affine).
+    /// magnifies most, clipped at the eye), gradients through the projection per pixel
+    /// (`Paint.projected`, which keeps `centre` for writers that take the tangent there).
     func project(_ items: [DisplayItem], _ plane: Homography, centre: Point) -> [DisplayItem] {
-        let tangent = plane.tangent(at: centre)
-        return items.compactMap { item in
+        items.compactMap { item in
             switch item {
             case .fill(let path, let rule, let paint, let opacity):
                 let out = plane.project(fill: path, tolerance: 0.1)
                 guard !out.isEmpty else { return nil }
-                return .fill(path: out, rule: rule, paint: tangent.map { SceneRuntime.mapped(paint, by: $0) } ?? paint, opacity: opacity)
+                let seen: Paint
+                switch paint {
+                case .solid: seen = paint
+                default: seen = .projected(paint, plane: plane, centre: centre)
+                }
+                return .fill(path: out, rule: rule, paint: seen, opacity: opacity)
             case .group(let inner, let opacity, let mask):
                 let out = project(inner, plane, centre: centre)
                 return out.isEmpty ? nil : .group(items: out, opacity: opacity, mask: mask)
@@ -262,21 +266,6 @@ extension SceneRuntime {
                 let out = project(inner, plane, centre: centre)
                 return out.isEmpty ? nil : .effect(items: out, effects: effects)
             }
-        }
-    }
-
-    /// A device-space paint moved by `t` (gradient points and radius).
-    static func mapped(_ paint: Paint, by t: Transform) -> Paint {
-        switch paint {
-        case .solid: return paint
-        case .image(let image, let toImage):
-            guard let back = t.inverted else { return paint }
-            return .image(image, toImage: back.concatenating(toImage))
-        case .linearGradient(let s, let e, let stops): return .linearGradient(start: t.apply(s), end: t.apply(e), stops: stops)
-        case .radialGradient(let c, let r, let stops): return .radialGradient(center: t.apply(c), radius: r * t.maxScale, stops: stops)
-        case .conicGradient(let c, let angle, let stops):
-            let tip = t.apply(Point(sin(angle), -cos(angle))), origin = t.apply(Point(0, 0))
-            return .conicGradient(center: t.apply(c), angle: atan2(tip.x - origin.x, origin.y - tip.y), stops: stops)
         }
     }
 

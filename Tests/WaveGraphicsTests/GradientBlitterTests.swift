@@ -20,6 +20,10 @@ final class GradientBlitterTests: XCTestCase {
             // Stops beyond 0–1 give the table an offset and a longer reach.
             ("beyond", GradientRamp(stops: [GradientStop(-0.5, blue), GradientStop(0.5, red), GradientStop(1.7, clear)],
                                     opacity: 1)!),
+            // Hard stops: the pixels of their entries are shaded one at a time and placed.
+            ("hard", GradientRamp(stops: [GradientStop(0.05, red), GradientStop(0.05, blue), GradientStop(0.3337, blue),
+                                          GradientStop(0.3337, clear), GradientStop(0.3338, red), GradientStop(0.3338, blue),
+                                          GradientStop(1, red), GradientStop(1, clear)], opacity: 1)!),
         ]
     }
 
@@ -31,6 +35,13 @@ final class GradientBlitterTests: XCTestCase {
         }
         for (center, radius) in [(Point(20.3, 2.7), 15.0), (Point(-10, 40), 30.0), (Point(24, 3), 0.7)] {
             if let g = GradientBlitter.radial(center: center, radius: radius) { out.append(("radial \(center) \(radius)", g)) }
+        }
+        // Seen in perspective: the plane turned about y, the eye 60 px away.
+        let plane = Transform3D.translation(-24, -3, 0).concatenating(.rotationY(0.9)).concatenating(.perspective(60))
+            .concatenating(.translation(24, 3, 0)).plane
+        for paint in [Paint.linearGradient(start: Point(2, 0), end: Point(44, 5), stops: []),
+                      Paint.radialGradient(center: Point(21.3, 2.2), radius: 19, stops: [])] {
+            if let g = GradientBlitter.projected(paint, plane: plane) { out.append(("projected \(paint)", g)) }
         }
         return out
     }
@@ -59,11 +70,12 @@ final class GradientBlitterTests: XCTestCase {
                         single.withUnsafeMutableBytes { s in
                             ramp.table.withUnsafeBufferPointer { table in
                                 GradientRamp.dither.withUnsafeBufferPointer { dither in
+                                  ramp.hardStops.withUnsafeBufferPointer { stops in
                                     func blitter(_ base: UnsafeMutableRawPointer) -> GradientBlitter {
                                         GradientBlitter(surface: Surface(base: base, width: width, height: height,
                                                                          originX: origin.0, originY: origin.1),
                                                         ramp: table, dither: dither, geometry: geometry, opaque: ramp.isOpaque,
-                                                        offset: ramp.offset, lastIndex: ramp.lastIndex)
+                                                        offset: ramp.offset, lastIndex: ramp.lastIndex, hardStops: stops)
                                     }
                                     var a = blitter(w.baseAddress!), b = blitter(s.baseAddress!)
                                     // Rows 0–2: spans of every length from every start phase;
@@ -79,6 +91,7 @@ final class GradientBlitterTests: XCTestCase {
                                         }
                                         y += 1
                                     }
+                                  }
                                 }
                             }
                         }
@@ -92,7 +105,7 @@ final class GradientBlitterTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(checked, 3 * 8 * 3)
+        XCTAssertEqual(checked, 4 * 10 * 3)
         XCTAssertGreaterThan(compared, 10_000)
     }
 }

@@ -96,4 +96,21 @@ final class HomographyTests: XCTestCase {
         XCTAssertEqual(Transform3D.perspective(150).plane.affine, .identity)
         XCTAssertNil(h.affine)
     }
+
+    func testInverseTakesScreenPointsBackOntoThePlaneWithAPositiveW() {
+        // Seen from the front and from behind (a negative determinant): h⁻¹ · (X, Y, 1) is
+        // (x, y, 1) / W with W > 0 for a point in front of the eye.
+        for h in [tilted, Transform3D.rotationY(2.0).concatenating(.perspective(200)).plane] {
+            let back = h.inverse!
+            for p in [Point(0, 0), Point(10, -20), Point(-30, 40), Point(25, 60)] {
+                guard let q = h.apply(p) else { continue }
+                let m = back.h
+                let x = m[0] * q.x + m[1] * q.y + m[2], y = m[3] * q.x + m[4] * q.y + m[5], w = m[6] * q.x + m[7] * q.y + m[8]
+                XCTAssertGreaterThan(w, 0)
+                XCTAssertEqual(x / w, p.x, accuracy: 1e-9)
+                XCTAssertEqual(y / w, p.y, accuracy: 1e-9)
+            }
+        }
+        XCTAssertNil(Homography([1, 0, 0, 0, 0, 0, 0, 0, 1]).inverse)   // a plane seen edge-on
+    }
 }

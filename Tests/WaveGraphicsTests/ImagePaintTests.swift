@@ -65,6 +65,35 @@ final class ImagePaintTests: XCTestCase {
         check(toImage, size: 40, path: outline)
     }
 
+    func testAnImageInPerspectiveIsSampledAtEachPixelsPointOfThePlane() {
+        // The image stretched over the plane's square (0, 0)–(60, 60), turned about y about
+        // its centre and seen from 150 px away, placed at (40, 40).
+        let plane = Transform3D.translation(-30, -30, 0).concatenating(.rotationY(-1.0)).concatenating(.perspective(150))
+            .concatenating(.translation(40, 40, 0)).plane
+        let outline = plane.project(fill: TestScene.rect(0, 0, 60, 60), tolerance: 0.1)
+        let paint = Paint.projected(.image(image, toImage: .scale(1.0 / 30, 1.0 / 30)), plane: plane, centre: Point(30, 30))
+        let drawn = TestScene.render([.fill(path: outline, rule: .nonZero, paint: paint, opacity: 1)], width: 80, height: 80)
+        let cover = TestScene.render([TestScene.fill(outline)], width: 80, height: 80)
+        // The plane point of screen point (X, Y), solved from the forward map:
+        // (h0 − X·h6)·x + (h1 − X·h7)·y = X·h8 − h2, likewise for Y (Cramer's rule).
+        let h = plane.h
+        var compared = 0
+        for y in 0..<80 { for x in 0..<80 where TestScene.alpha(cover, x, y) == 255 {
+            let sx = Double(x) + 0.5, sy = Double(y) + 0.5
+            let a = h[0] - sx * h[6], b = h[1] - sx * h[7], c = sx * h[8] - h[2]
+            let d = h[3] - sy * h[6], e = h[4] - sy * h[7], f = sy * h[8] - h[5]
+            let det = a * e - b * d
+            let u = (c * e - b * f) / det / 30, v = (a * f - c * d) / det / 30
+            let px = drawn.pixel(x, y)
+            let got = [px.r, px.g, px.b, px.a].map(Double.init)
+            for ch in 0..<4 {
+                XCTAssertEqual(got[ch], bilinear(u, v, ch), accuracy: 1.5, "(\(x), \(y)) channel \(ch)")
+            }
+            compared += 1
+        }}
+        XCTAssertGreaterThan(compared, 1000)
+    }
+
     /// The sampler's integer floor and rounding give exactly the bytes of the formula written
     /// with the library's `rounded(.down)` and `rounded()`: at random points, exact halves,
     /// negative and huge coordinates, and NaN.

@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzStroke", dependencies: ["WaveGeometry", "WaveGraphics", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzSeek", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
+        .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"], exclude: ["FuzzInputs"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),

@@ -71,7 +71,7 @@ let package = Package(
         // Generated scripts as files, for scripts/export-property.
         .executableTarget(name: "GenerateScripts", dependencies: ["WaveFuzzSupport"]),
         .executableTarget(name: "FuzzSeek", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"]),
+        .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"], exclude: ["FuzzInputs"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),

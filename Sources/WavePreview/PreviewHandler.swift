@@ -14,6 +14,8 @@ public final class PreviewHandler: HTTPHandler, @unchecked Sendable {
     let page: String
     private let lock = NSLock()
     private var check: HostCheck?
+    /// The server's pool, told which connections become WebSockets (nil in tests).
+    var socketPool: GuardedSocketPool?
 
     public init(library: ScriptLibrary, hub: ClientHub, page: String = PreviewPage.html) {
         self.library = library
@@ -44,7 +46,9 @@ public final class PreviewHandler: HTTPHandler, @unchecked Sendable {
             guard check.allows(origin: request.headers[HTTPHeader("Origin")], host: host) else {
                 return PreviewHandler.text(.forbidden, "refused: a WebSocket from another origin\n")
             }
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: hub)).handleRequest(request)
+            let response = try await WebSocketHTTPHandler(handler: PreviewSocketHandler(hub: hub)).handleRequest(request)
+            if response.statusCode == .switchingProtocols { socketPool?.markWebSocket(request.remoteAddress) }
+            return response
         case .notFound:
             return PreviewHandler.text(.notFound, "not found\n")
         case .bad(let why):

@@ -42,7 +42,10 @@ public struct PreviewServer {
         let first = library.script("")   // compiled now: its diagnostics show on the terminal at once
         let hub = ClientHub()
         let handler = PreviewHandler(library: library, hub: hub)
-        let server = HTTPServer(config: .init(address: address, pool: NoDelaySocketPool(), logger: SilentLog()), handler: handler)
+        let log = ConnectionLog()
+        let pool = GuardedSocketPool(connections: log)
+        handler.socketPool = pool
+        let server = HTTPServer(config: .init(address: address, pool: pool, logger: log), handler: handler)
         Interrupts.install()
         let failure = FailureBox()
         let serving = Task {
@@ -157,13 +160,4 @@ final class FailureBox: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return _port }
         set { lock.lock(); _port = newValue; lock.unlock() }
     }
-}
-
-/// FlyingFox's log, off: the page and the terminal say what matters.
-struct SilentLog: Logging {
-    func logDebug(_ debug: @autoclosure () -> String) {}
-    func logInfo(_ info: @autoclosure () -> String) {}
-    func logWarning(_ warning: @autoclosure () -> String) {}
-    func logError(_ error: @autoclosure () -> String) {}
-    func logCritical(_ critical: @autoclosure () -> String) {}
 }

@@ -287,11 +287,12 @@ extension LayoutWriter {
 extension ScriptFormatter {
     /// The text of the lines, and the one-line blocks to open because their line is longer
     /// than `maxLineWidth` (not counting a trailing comment).
-    static func render(_ lines: [OutputLine]) -> (text: String, overlong: Set<Int>) {
+    static func render(_ lines: [OutputLine], meter: WorkMeter = WorkMeter()) -> (text: String, overlong: Set<Int>) {
         var lines = lines
-        alignColumns(&lines)
+        alignColumns(&lines, meter: meter)
         var text = "", overlong: Set<Int> = []
         for line in lines {
+            meter.count(line.pieces.count + 1)
             var s = String(repeating: "  ", count: line.indent), width = line.indent * 2
             for p in line.pieces {
                 s += String(repeating: " ", count: p.spaces) + p.text
@@ -307,14 +308,23 @@ extension ScriptFormatter {
         return (text, overlong)
     }
 
+    /// Most runs of extra spaces one line keeps for columns. A line with more (no table has
+    /// that many columns) is written with canonical spaces: each round below settles at most
+    /// one run a line, so rounds would grow with the line.
+    static let maxPaddedPieces = 32
+
     /// Extra spaces the author wrote before a token stay only while the token starts in the
     /// same column as the same token (`=`, `{`, a property name) on the line above or below,
     /// as in a table. Each round shrinks the runs that line up with nothing to their canonical
     /// width, until none does (the spaces taken go to the line's next padded token when it
     /// lines up, so it stays in its column); so formatting the result again keeps exactly the
     /// same runs.
-    static func alignColumns(_ lines: inout [OutputLine]) {
+    ///
+    /// A round looks again only at the lines that changed in the round before and their
+    /// neighbours: any other line would see what it saw then, and did not change.
+    static func alignColumns(_ lines: inout [OutputLine], meter: WorkMeter = WorkMeter()) {
         func starts(_ line: OutputLine) -> [Int: String] {
+            meter.count(line.pieces.count)
             var column = line.indent * 2, starts: [Int: String] = [:]
             for p in line.pieces {
                 column += p.spaces
@@ -323,17 +333,28 @@ extension ScriptFormatter {
             }
             return starts
         }
-        var changed = true
-        while changed {
-            changed = false
-            let columns = lines.map(starts)
+        func padded(_ line: OutputLine) -> Int { line.pieces.reduce(0) { $0 + ($1.spaces != $1.canonical ? 1 : 0) } }
+        var candidates: [Int] = []
+        for i in lines.indices {
+            meter.count(lines[i].pieces.count + 1)
+            let n = padded(lines[i])
+            if n > maxPaddedPieces {
+                for k in lines[i].pieces.indices { lines[i].pieces[k].spaces = lines[i].pieces[k].canonical }
+            } else if n > 0 {
+                candidates.append(i)
+            }
+        }
+        var columns = lines.map(starts)
+        while !candidates.isEmpty {
             /// Whether `text` starts at `column` on the line above or below line `i`.
             func linesUp(_ text: String, at column: Int, _ i: Int) -> Bool {
                 (i > 0 && columns[i - 1][column] == text) || (i + 1 < lines.count && columns[i + 1][column] == text)
             }
-            for i in lines.indices {
+            var changedLines: [Int] = []
+            for i in candidates {
                 var column = lines[i].indent * 2
                 for k in lines[i].pieces.indices {
+                    meter.count()
                     let p = lines[i].pieces[k]
                     column += p.spaces
                     if p.spaces != p.canonical, !linesUp(p.text, at: column, i) {
@@ -342,6 +363,7 @@ extension ScriptFormatter {
                         // above `let bb   = 2`: the `=` stays in the table).
                         var next = column + p.width
                         for j in k + 1..<lines[i].pieces.count {
+                            meter.count()
                             let q = lines[i].pieces[j]
                             next += q.spaces
                             guard q.spaces == q.canonical else {
@@ -350,12 +372,18 @@ extension ScriptFormatter {
                             }
                             next += q.width
                         }
-                        changed = true
+                        changedLines.append(i)
                         break   // the rest of this line has moved: look again next round
                     }
                     column += p.width
                 }
             }
+            for i in changedLines { columns[i] = starts(lines[i]) }
+            var next = Set<Int>()
+            for i in changedLines {
+                for j in [i - 1, i, i + 1] where lines.indices.contains(j) && padded(lines[j]) > 0 { next.insert(j) }
+            }
+            candidates = next.sorted()
         }
     }
 }

@@ -34,20 +34,29 @@ public struct ScriptFormatter {
     let oneLineBlocks: Set<Int>
     /// `{` token indices of empty blocks (`{}`): never opened to make a line fit.
     let emptyBlocks: Set<Int>
+    /// For each item, the next token after it that is written (a `;` may be dropped).
+    let nextWrittenToken: [Int?]
+    /// `{` token indices of one-line blocks whose tokens alone are wider than a line: opened
+    /// before the first pass (every pass would open them in turn, one level at a time).
+    let tooWideBlocks: Set<Int>
+    let meter: WorkMeter
 
     /// The canonical text of `file`, or the diagnostics that stop it from being formatted.
-    public static func format(_ file: SourceFile) -> Outcome {
-        let script = Parser.parse(file)
+    /// `meter` counts the work done (`WorkMeter`).
+    public static func format(_ file: SourceFile, meter: WorkMeter = WorkMeter()) -> Outcome {
+        let script = Parser.parse(file, meter: meter)
         if script.diagnostics.hasErrors { return .failed(script.diagnostics) }
-        let formatter = ScriptFormatter(file: file, statements: script.statements)
+        let formatter = ScriptFormatter(file: file, statements: script.statements, meter: meter)
         let text = formatter.layout()
         if let problem = formatter.check(text) { return .failed([problem]) }
         return .formatted(text)
     }
 
-    init(file: SourceFile, statements: [Stmt]) {
+    init(file: SourceFile, statements: [Stmt], meter: WorkMeter = WorkMeter()) {
         self.file = file
+        self.meter = meter
         let (all, comments) = Lexer.tokenizeKeepingComments(file)
+        meter.count(all.count + comments.count)
         let tokens = all.filter { !$0.isEOF }
         self.tokens = tokens
         self.comments = comments
@@ -61,31 +70,53 @@ public struct ScriptFormatter {
         }
         items += comments[c...].map { .comment($0.range) }
         self.items = items
+        var nextWritten = [Int?](repeating: nil, count: items.count), next: Int? = nil
+        for k in items.indices.reversed() {
+            nextWritten[k] = next
+            if case .token(let i) = items[k], !tokens[i].isPunct(";") { next = i }
+        }
+        self.nextWrittenToken = nextWritten
 
-        var oneLine: Set<Int> = [], empty: Set<Int> = [], open: [Int] = []
+        var oneLine: Set<Int> = [], empty: Set<Int> = [], tooWide: Set<Int> = [], open: [Int] = []
+        // Widths of the tokens before each token, to measure a block's tokens at once.
+        var widthBefore = [0], width = 0
+        widthBefore.reserveCapacity(tokens.count + 1)
+        for t in tokens {
+            // A `;` may be dropped; every other token is written as it is spelt.
+            if !t.isPunct(";") { width += file.text(of: t.range).unicodeScalars.count }
+            widthBefore.append(width)
+        }
         let commentStarts = comments.map(\.range.start)
+        var lineBreaksBefore = 0, lastEnd = 0   // line breaks in the source before `lastEnd`
+        var breaksAtOpen: [Int] = []
         for (i, t) in tokens.enumerated() {
-            if t.isPunct("{") { open.append(i) }
-            guard t.isPunct("}"), let o = open.popLast() else { continue }
-            let from = tokens[o].range.end, to = t.range.start
-            if o == i - 1, !commentStarts.contains(where: { $0 >= from && $0 < to }) {
+            lineBreaksBefore += ScriptFormatter.lineBreaks(in: file.bytes[(lastEnd - file.base)..<max(lastEnd - file.base, t.range.start - file.base)])
+            lastEnd = max(lastEnd, t.range.end)
+            if t.isPunct("{") { open.append(i); breaksAtOpen.append(lineBreaksBefore) }
+            guard t.isPunct("}"), let o = open.popLast(), let breaks = breaksAtOpen.popLast() else { continue }
+            let from = tokens[o].range.end
+            if o == i - 1, !ScriptFormatter.holdsStart(commentStarts, from: from, to: t.range.start) {
                 empty.insert(o)
                 oneLine.insert(o)
-            } else if ScriptFormatter.lineBreaks(in: file.bytes[from..<to]) == 0 {
+            } else if lineBreaksBefore == breaks {
                 oneLine.insert(o)
+                if widthBefore[i + 1] - widthBefore[o] > ScriptFormatter.maxLineWidth { tooWide.insert(o) }
             }
         }
+        meter.count(file.bytes.count + tokens.count)
         self.oneLineBlocks = oneLine
         self.emptyBlocks = empty
+        self.tooWideBlocks = tooWide
     }
 
     /// Lays the script out, opening one-line blocks on lines that come out too long, outermost
     /// first, until every one-line block left fits.
     func layout() -> String {
-        var opened: Set<Int> = []
+        var opened = tooWideBlocks
         while true {
             var writer = LayoutWriter(f: self, opened: opened)
-            let (text, overlong) = ScriptFormatter.render(writer.run())
+            meter.count(items.count)
+            let (text, overlong) = ScriptFormatter.render(writer.run(), meter: meter)
             let more = overlong.subtracting(opened)
             if more.isEmpty { return text }
             opened.formUnion(more)
@@ -119,6 +150,16 @@ public struct ScriptFormatter {
         var end = r.end
         while end > r.start, [32, 9, 13].contains(source.bytes[end - 1]) { end -= 1 }
         return source.text(of: SourceRange(r.start, end))
+    }
+
+    /// Whether a start offset among `starts` (sorted) lies in `from..<to`.
+    static func holdsStart(_ starts: [Int], from: Int, to: Int) -> Bool {
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] < from { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < starts.count && starts[lo] < to
     }
 
     /// Line breaks among `bytes`: `\n`, `\r\n` and a lone `\r` each count once (as
@@ -209,17 +250,11 @@ struct LayoutWriter {
         for (k, item) in f.items.enumerated() {
             switch item {
             case .token(let i): token(i)
-            case .comment(let r): comment(r, nextToken: nextToken(after: k))
+            case .comment(let r): comment(r, nextToken: f.nextWrittenToken[k])
             }
         }
         flush()
         return lines
-    }
-
-    /// The next token after item `k` that is written (a `;` may be dropped).
-    func nextToken(after k: Int) -> Int? {
-        for item in f.items[(k + 1)...] { if case .token(let i) = item, !f.tokens[i].isPunct(";") { return i } }
-        return nil
     }
 
     func newlines(before offset: Int) -> Int {

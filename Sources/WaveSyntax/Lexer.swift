@@ -81,9 +81,9 @@ public struct Lexer {
             }
             return make(lexColor())
         }
-        for p in ["+=", "-=", "*=", "/=", "==", "!=", "<=", ">=", "&&", "||"] where matches(p) {
+        if let p = Lexer.twoCharacterPuncts.first(where: { $0.first == c && $0.second == peek(1) }) {
             pos += 2
-            return make(.punct(p))
+            return make(.punct(p.text))
         }
         if "+-*/<>=!?:;,.(){}[]".utf8.contains(c) {
             pos += 1
@@ -113,9 +113,22 @@ public struct Lexer {
         return make(.error(.unexpectedCharacter, "unexpected character '\(shown)'"))
     }
 
+    /// Operators of two characters, as bytes (looked up for every punctuation token: no
+    /// string is made to compare).
+    private static let twoCharacterPuncts: [(first: UInt8, second: UInt8, text: String)] =
+        ["+=", "-=", "*=", "/=", "==", "!=", "<=", ">=", "&&", "||"].map { p in
+            let u = Array(p.utf8)
+            return (u[0], u[1], p)
+        }
+
     private func matches(_ p: String) -> Bool {
-        let u = Array(p.utf8)
-        return peek() == u[0] && peek(1) == u[1]
+        var bytes = p.utf8.makeIterator()
+        var k = 0
+        while let b = bytes.next() {
+            if peek(k) != b { return false }
+            k += 1
+        }
+        return true
     }
 
     private mutating func skipLine() { while pos < bytes.count, bytes[pos] != 10, bytes[pos] != 13 { pos += 1 } }

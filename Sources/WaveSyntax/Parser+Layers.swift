@@ -198,8 +198,8 @@ extension Parser {
 
     /// Spaces as wide as the indentation of the line holding `range` (its first token's column).
     func lineIndent(of range: SourceRange) -> String {
-        guard var head = tokens.firstIndex(where: { $0.range.start == range.start }) else { return "" }
-        while head > 0, !tokens[head].newlineBefore { head -= 1 }
+        guard let token = tokens.index(startingAt: range.start) else { return "" }
+        let head = tokens.lineHead(of: token, in: file)
         return String(repeating: " ", count: file.location(of: tokens[head].range.start).column - 1)
     }
 

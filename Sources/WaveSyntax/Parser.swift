@@ -2,7 +2,7 @@
 /// and recovery skips to a strong token (a statement keyword starting a line, or a closing
 /// brace) so one typo gives one diagnostic. Every loop proves progress.
 public struct Parser {
-    var tokens: [Token]
+    var tokens: TokenList
     var index = 0
     public internal(set) var diagnostics: [Diagnostic] = []
     let file: SourceFile
@@ -24,9 +24,9 @@ public struct Parser {
     /// Words that start a declaration; they are only valid at the top level of a script.
     static let declarationKeywords: Set<String> = Set(StatementKeyword.allCases.filter(\.isDeclaration).map(\.rawValue))
 
-    public init(file: SourceFile) {
+    public init(file: SourceFile, meter: WorkMeter = WorkMeter()) {
         self.file = file
-        self.tokens = Lexer.tokenize(file)
+        self.tokens = TokenList(Lexer.tokenize(file), meter: meter)
     }
 
     /// A file holding one expression and nothing else (the vocabulary's default texts);
@@ -38,8 +38,8 @@ public struct Parser {
     }
 
     /// script -> statement* EOF
-    public static func parse(_ file: SourceFile) -> Script {
-        var p = Parser(file: file)
+    public static func parse(_ file: SourceFile, meter: WorkMeter = WorkMeter()) -> Script {
+        var p = Parser(file: file, meter: meter)
         var statements: [Stmt] = []
         while !p.current.isEOF {
             let before = p.index
@@ -200,16 +200,10 @@ public struct Parser {
         return body
     }
 
-    /// Whether the block being parsed is closed before the end of the file (scanning ahead
-    /// from the current token, braces balanced). Linear; called at most once per block.
-    func blockCloses() -> Bool {
-        var nesting = 0
-        for t in tokens[index...] {
-            if t.isPunct("{") { nesting += 1 }
-            if t.isPunct("}") { nesting -= 1; if nesting < 0 { return true } }
-        }
-        return false
-    }
+    /// Whether the block being parsed is closed before the end of the file (a `}` ahead of
+    /// the current token, braces balanced in between). One look-up in a table made with the
+    /// tokens: a scan to the end of the file for each block left open was quadratic.
+    func blockCloses() -> Bool { tokens.closesOpenBlock(from: index) }
 
     /// Skips a balanced `{ … }` after an error inside it.
     mutating func skipToClose() {
@@ -233,8 +227,7 @@ extension Parser {
             error(.unclosedBracket, message, at: open, notes: notes, help: help, fix: fix)
             return
         }
-        var head = opener
-        while head > 0, !tokens[head].newlineBefore { head -= 1 }
+        let head = tokens.lineHead(of: opener, in: file)
         let owner: String
         if let w = tokens[head].identifier, w == "layer" || w == "template", let name = tokens[min(head + 1, opener)].identifier {
             owner = "layer '\(name)'"
@@ -252,7 +245,7 @@ extension Parser {
     /// For a '{' left open: the first '}' after it that starts its line to the left of the
     /// line holding the '{' it closes, and that '{' (token indices).
     func misindentedCloser(after open: SourceRange) -> (closer: Int, opener: Int)? {
-        guard let first = tokens.firstIndex(where: { $0.range.start == open.start }) else { return nil }
+        guard let first = tokens.index(startingAt: open.start) else { return nil }
         var openers: [Int] = []
         for i in (first + 1)..<max(first + 1, index) {
             let t = tokens[i]
@@ -261,8 +254,7 @@ extension Parser {
             } else if t.isPunct("}") {
                 guard let opener = openers.popLast() else { return nil }
                 guard t.newlineBefore else { continue }
-                var head = opener
-                while head > 0, !tokens[head].newlineBefore { head -= 1 }
+                let head = tokens.lineHead(of: opener, in: file)
                 if file.location(of: t.range.start).column < file.location(of: tokens[head].range.start).column { return (i, opener) }
             }
         }

@@ -1,0 +1,85 @@
+/// Counts the steps of work a parse or a format takes: every token the parser reads, and
+/// every item, line and piece the formatter visits. Tests hold these counts to a bound
+/// proportional to the input (`ParseWorkTests`), so a scan that repeats over the whole script
+/// — quadratic work, a hang on a large hostile input — fails a test instead of a deadline.
+public final class WorkMeter {
+    public internal(set) var steps = 0
+    public init() {}
+    @inline(__always) func count(_ n: Int = 1) { steps &+= n }
+}
+
+/// The parser's tokens: an array whose every read is counted on a `WorkMeter`, with the
+/// look-ups recovery needs answered without scanning the script.
+///
+/// Guarantees: tokens are in source order with distinct start offsets (every token but the
+/// last, `.eof`, takes at least one byte), and the last is `.eof`.
+struct TokenList: RandomAccessCollection, MutableCollection {
+    /// One reference, so that the parser (whose frames the nesting limit multiplies on the
+    /// stack of a debug build) stays its size.
+    private final class Storage {
+        var tokens: [Token]
+        let meter: WorkMeter
+        /// For each token index i, the lowest brace balance (`{` +1, `}` −1) of any run of
+        /// tokens starting at i: below zero when a `}` after i closes a block opened before i.
+        let lowestBalanceFrom: [Int32]
+
+        init(_ tokens: [Token], meter: WorkMeter) {
+            self.tokens = tokens
+            self.meter = meter
+            var lowest = [Int32](repeating: 0, count: tokens.count)
+            var next: Int32 = 0
+            for i in tokens.indices.reversed() {
+                let v: Int32 = tokens[i].isPunct("{") ? 1 : tokens[i].isPunct("}") ? -1 : 0
+                next = i == tokens.count - 1 ? v : v + Swift.min(0, next)
+                lowest[i] = next
+            }
+            self.lowestBalanceFrom = lowest
+            meter.count(tokens.count)
+        }
+    }
+    private let storage: Storage
+
+    init(_ tokens: [Token], meter: WorkMeter) { storage = Storage(tokens, meter: meter) }
+
+    var meter: WorkMeter { storage.meter }
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.tokens.count }
+
+    /// Setting a token changes it for every copy of the list (the parser has one).
+    subscript(i: Int) -> Token {
+        get { storage.meter.count(); return storage.tokens[i] }
+        nonmutating set { storage.tokens[i] = newValue }
+    }
+
+    /// Whether a `}` at or after token `i` closes a block opened before `i` (braces balanced
+    /// in between).
+    func closesOpenBlock(from i: Int) -> Bool {
+        storage.meter.count()
+        return i < storage.lowestBalanceFrom.count && storage.lowestBalanceFrom[i] < 0
+    }
+
+    /// The index of the token that starts at `offset`, if one does (binary search).
+    func index(startingAt offset: Int) -> Int? {
+        let i = firstIndex(startingAtOrAfter: offset)
+        return i < count && storage.tokens[i].range.start == offset ? i : nil
+    }
+
+    /// The first token starting at or after `offset` (`count` when none does).
+    func firstIndex(startingAtOrAfter offset: Int) -> Int {
+        var lo = 0, hi = storage.tokens.count
+        while lo < hi {
+            storage.meter.count()
+            let mid = (lo + hi) / 2
+            if storage.tokens[mid].range.start < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The first token on the line of token `i`: the nearest token at or before it that
+    /// follows a line break, or the first token. (A token never holds a line break, so that
+    /// is the first token starting at or after the line's start.)
+    func lineHead(of i: Int, in file: SourceFile) -> Int {
+        let line = file.location(of: storage.tokens[i].range.start).line
+        return Swift.min(i, firstIndex(startingAtOrAfter: file.base + file.lineStarts[line - 1]))
+    }
+}

@@ -39,13 +39,13 @@ public struct StatusLine: Equatable, Sendable {
     /// colours of `palette` nearest its own.
     public func draw(into grid: inout CellGrid, row: Int, color: ColorMode, palette: TerminalPalette = .xterm) {
         guard row >= 0, row < grid.rows else { return }
-        let reducer = ColorReducer(mode: color, palette: palette)
-        let bg = reducer.nearest(0x303030)
-        var plain = reducer.nearest(0xD0D0D0)
-        var red = reducer.nearest(0xFF8080)
+        func nearest(_ rgb: UInt32) -> CellColor { ColorReducer.nearest(rgb, mode: color, terminal: palette) }
+        let bg = nearest(0x303030)
+        var plain = nearest(0xD0D0D0)
+        var red = nearest(0xFF8080)
         // With few colours the dark grey may be the terminal's black: keep the text apart.
-        if plain == bg { plain = reducer.nearest(0xFFFFFF) }
-        if red == bg || red == plain { red = reducer.nearest(0xFF0000) }
+        if plain == bg { plain = nearest(0xFFFFFF) }
+        if red == bg || red == plain { red = nearest(0xFF0000) }
         let text = self.text(width: grid.columns)
         let prefixLength = text.count - (message?.count ?? 0)
         var scalars = Array(text).map { CellRenderer.cellScalar($0) }

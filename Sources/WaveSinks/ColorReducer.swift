@@ -40,11 +40,21 @@ public struct ColorReducer: Sendable {
     /// that must read the same in every cell (the status row), where `reduce` at one
     /// position could give either colour of a mix (light grey as black).
     public func nearest(_ rgb: UInt32) -> CellColor {
+        ColorReducer.nearest(rgb, mode: mode, in: memo.palette(for: mode))
+    }
+
+    /// `nearest` without a reducer (whose memo is 512 KiB): for a few colours a frame, on a
+    /// terminal showing `terminal`'s colours.
+    public static func nearest(_ rgb: UInt32, mode: ColorMode, terminal: TerminalPalette) -> CellColor {
+        nearest(rgb, mode: mode, in: Palette.of(mode, terminal: terminal))
+    }
+
+    static func nearest(_ rgb: UInt32, mode: ColorMode, in palette: Palette) -> CellColor {
         switch mode {
         case .truecolor: return .rgb(rgb)
         case .none: return .terminalDefault
         case .palette256, .ansi16, .ansi8:
-            let palette = memo.palette(for: mode), target = OKLab(rgb: rgb)
+            let target = OKLab(rgb: rgb)
             var best = 0, bestDistance = Double.infinity
             func consider(_ c: Int) {
                 let d = palette.lab[c].distance2(target)

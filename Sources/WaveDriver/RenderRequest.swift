@@ -154,9 +154,6 @@ public struct RenderRequest: Sendable {
                 throw UsageError("give one of --shard K/N, --shard-index-env VAR (with --shards N) and --ticks A..B")
             }
             if outDir == nil {
-                if !info.allowsShards {
-                    throw UsageError("\(info.displayName) cannot be rendered in shards yet: render it whole, or render shards of an APNG or a '%04d.png' sequence and encode those")
-                }
                 if !(info.isAnimated || sequence) { throw UsageError("--shard and --ticks split a range of frames: render an animation or a '%04d.png' sequence") }
                 if output == "-" { throw UsageError("a shard is written to a part file: give -o FILE, not standard output") }
             } else if ticks != nil {

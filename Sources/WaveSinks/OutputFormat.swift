@@ -33,11 +33,10 @@ public enum ImageFormat: String, CaseIterable, Sendable {
         public let allowsSequence: Bool
         /// Encoder settings the format takes (the others are usage errors).
         public let options: Set<SinkOption>
-        /// Makes the sink for one output.
+        /// Makes the sink for one output. Every animated format renders in shards whose
+        /// parts `wave join` makes into the whole render's file: byte for byte, or for MP4 and
+        /// WebM frame for frame (their parts are frames, encoded once by the join).
         public let makeSink: @Sendable (SinkSetup) throws -> FrameSink
-        /// True when `--shard K/N` parts of it join (`wave join`): byte for byte, or for
-        /// MP4 and WebM frame for frame (their parts are frames, encoded once by the join).
-        public var allowsShards = true
     }
 
     /// The format table.

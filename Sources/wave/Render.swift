@@ -76,13 +76,13 @@ struct Render: ParsableCommand {
 
         WebP holds every tick, lossless unless --lossy Q (0-100); durations are
         whole milliseconds, frame n starting at round(n * 1000/60) ms, so they
-        never drift. WebP cannot be rendered in shards yet.
+        never drift. Its shards' parts hold frames, which 'wave join' encodes.
 
         A .cast is an asciicast v2 recording of what 'wave play' writes (asciinema
         play, agg): every tick's changes at its exact time (six decimals), and a
         last event at the range's end; --cells, --color, --text, --width and
         --height as for 'wave play' (default half blocks, 24-bit colour, 80x24,
-        no status row). It cannot be rendered in shards yet.
+        no status row). Its shards join byte for byte, like APNG and GIF.
 
         MP4 (H.264, yuv420p) and WebM (VP9) hold every tick at 60 fps and are
         encoded by ffmpeg (found on PATH or at WAVE_FFMPEG; exit 74 when it is
@@ -91,7 +91,7 @@ struct Render: ParsableCommand {
         right or bottom; transparent shows as black. WebM keeps alpha (yuva420p)
         when the scene's background is transparent. --crf sets the quality:
         lower is better and larger (defaults: MP4 23 of 0-51, WebM 32 of 0-63).
-        MP4 and WebM cannot be rendered in shards yet.
+        Their shards' parts hold frames, which 'wave join' encodes once.
 
         --size WxH fits the scene inside WxH, keeping its shape. Files are
         written to a temporary file and renamed: after an error or Ctrl-C no

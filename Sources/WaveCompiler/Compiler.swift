@@ -138,10 +138,12 @@ public struct Compiler {
     /// Compiles a file and returns the environment too, so that expressions (`wave trace`
     /// properties, REPL input) can later be compiled against its names.
     /// `printsValues`: a value on its own is printed (the REPL), not warned about (W0011).
-    public static func compileKeepingEnvironment(_ file: SourceFile, environment: Environment = Environment(),
+    /// An environment given up by its caller (see `Environment.mark()`) is extended in
+    /// place: what the file adds costs what it adds, however much the environment holds.
+    public static func compileKeepingEnvironment(_ file: SourceFile, environment: consuming Environment = Environment(),
                                                  printsValues: Bool = false) -> (Program?, [Diagnostic], Environment) {
         let script = Parser.parse(file)
-        var compiler = Compiler(file: file, environment: environment)
+        var compiler = Compiler(file: file, environment: consume environment)
         compiler.printsValues = printsValues
         let program = compiler.compile(script)
         let all = script.diagnostics + compiler.diagnostics

@@ -7,12 +7,13 @@ public struct Environment: Sendable {
     public var sceneDeclared = false
     public var globals: [GlobalIR] = []
     public var layers = LayerTable()
-    var globalIndex: [String: Int] = [:]
-    var lets: [String: LetBinding] = [:]
+    var globalIndex = TrackedTable<String, Int>()
+    var lets = TrackedTable<String, LetBinding>()
     var layerIndex: [String: Int] = [:]
-    var usedNames: Set<String> = []
+    /// Names read somewhere (the value is always true).
+    var usedNames = TrackedTable<String, Bool>()
     /// User functions (`func f(x) = …`), inlined where they are called.
-    var functions: [String: FunctionDef] = [:]
+    var functions = TrackedTable<String, FunctionDef>()
     /// Most expression steps one statement may take to compile (`WorkLimit`): the runtime's
     /// work limit for one tick, `WAVE_MAX_WORK` from the process's environment by default.
     public var maxWork = WorkLimit.steps()
@@ -124,7 +125,7 @@ public struct Compiler {
     public init(file: SourceFile, environment: Environment = Environment()) {
         self.file = file
         self.environment = environment
-        self.environment.layers.startTracking()
+        self.environment.startTracking()
         self.firstNewLayer = environment.layers.count
         self.work = CompileWork(limit: environment.maxWork)
     }
@@ -429,7 +430,7 @@ public struct Compiler {
         for stmt in script.statements {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
             if afterErrors, mentions[name.name, default: 0] > 1 || holdsError(stmt.range) { continue }
-            if !environment.usedNames.contains(name.name) {
+            if environment.usedNames[name.name] == nil {
                 warning(.unusedVariable, "variable '\(name.name)' is never used", name.range)
             }
         }

@@ -1,5 +1,5 @@
 import XCTest
-import WaveCompiler
+@testable import WaveCompiler
 import WaveRuntime
 @testable import WaveREPL
 
@@ -33,6 +33,10 @@ final class ReplRollbackTests: XCTestCase {
         ("layer grp: group { layer kid: circle { center (4, 4) radius 1 / (t - t) } }", false),
         ("layer many[4]: circle { center (index, 1) radius sqrt(index - 2) }", false),
         ("layer grp: group { layer kid: circle { center (4, 4) radius 1 } }", true),
+        // Lets, functions and variables read, in inputs that fail later on.
+        ("let m = 5\nfunc g(x) = x * m\nlayer z: circle { center (1, 1) radius g(1) / (t - t) }", false),
+        ("var unread = 3\nlayer y: circle { center (unread, 1) radius nope }", false),
+        ("func g(x) = x + 1\nvar bad = [1][t + 3]", false),
         ("let h = base.radius * 2", true),
         ("func f2(x) = x + 2", true),
         ("layer t1: circle { center (f2(1), h) radius 1 / (t - t) }", false),
@@ -60,6 +64,9 @@ final class ReplRollbackTests: XCTestCase {
             XCTAssertEqual(tried.environment.layerNames, good.environment.layerNames, "layers after '\(input)'")
             XCTAssertEqual(tried.environment.variableNames.sorted(), good.environment.variableNames.sorted(), "variables after '\(input)'")
             XCTAssertEqual(tried.environment.globals.map(\.name), good.environment.globals.map(\.name))
+            XCTAssertEqual(tried.environment.functions.keys.sorted(), good.environment.functions.keys.sorted())
+            XCTAssertEqual(tried.environment.usedNames.keys.sorted(), good.environment.usedNames.keys.sorted())
+            XCTAssertEqual(tried.environment.globalIndex.storage, good.environment.globalIndex.storage)
             XCTAssertEqual(tried.runtime.program.layers.map(\.name), good.runtime.program.layers.map(\.name))
             XCTAssertEqual(tried.script, good.script)
             if n % 4 == 3 {

@@ -27,15 +27,16 @@ public final class Socket: @unchecked Sendable {
     /// Appends at most `max` bytes to `buffer`: `.data(n)` with n > 0, `.closed` at the end
     /// of the stream or on an error, `.timedOut` when nothing came before `deadline`.
     public func read(into buffer: inout [UInt8], max: Int = 64 * 1024, deadline: ContinuousClock.Instant) -> ReadResult {
-        guard wait(for: Int16(POLLIN), until: deadline) else { return .timedOut }
         var chunk = [UInt8](repeating: 0, count: max)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, max, Int32(MSG_DONTWAIT)) }
-        if n > 0 {
-            buffer.append(contentsOf: chunk[..<n])
-            return .data(n)
+        while true {
+            guard wait(for: Int16(POLLIN), until: deadline) else { return .timedOut }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, max, Int32(MSG_DONTWAIT)) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[..<n])
+                return .data(n)
+            }
+            guard n < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return .closed }
         }
-        if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return read(into: &buffer, max: max, deadline: deadline) }
-        return .closed
     }
 
     /// Sends all of `bytes` before `deadline`; false when the peer went or did not read in time.

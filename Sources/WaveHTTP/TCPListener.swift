@@ -47,6 +47,12 @@ public final class TCPListener: @unchecked Sendable {
         self.port = Int(UInt16(bigEndian: netPort))
     }
 
+    /// Whether `address` is an IPv4 or IPv6 literal this listener can bind.
+    public static func isAddress(_ address: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return address.contains(":") ? inet_pton(AF_INET6, address, &v6) == 1 : inet_pton(AF_INET, address, &v4) == 1
+    }
+
     /// The next connection, or nil once `stop()` returns true (looked at every tenth of a
     /// second). `outOfDescriptors` is called each time accepting fails for want of file
     /// descriptors or memory; accepting then pauses for a tenth of a second and goes on.

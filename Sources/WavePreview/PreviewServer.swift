@@ -80,7 +80,7 @@ public struct PreviewServer {
     static func accept(on listener: TCPListener, table: ConnectionTable, handler: PreviewHandler, hub: ClientHub) {
         var warned = false
         while let socket = listener.accept(until: { Interrupts.isInterrupted }, outOfDescriptors: {
-            if !warned { Console.note("out of file descriptors: new connections wait until some close (ulimit -n raises the limit)") }
+            if !warned { Console.note("wave preview: out of file descriptors: new connections wait until some close (ulimit -n raises the limit)") }
             warned = true
         }) {
             guard let id = table.open(socket) else { socket.close(drain: 0, linger: .zero); continue }
@@ -116,7 +116,7 @@ public struct PreviewServer {
     static func socketAddress(_ host: String, port: Int) throws(Exit) -> String {
         guard (0...65535).contains(port) else { Console.error("--port must be 0 to 65535"); throw .usage }
         if host == "localhost" { return "127.0.0.1" }
-        if HostCheck.isIPLiteral(host) { return host }
+        if HostCheck.isIPLiteral(host) && TCPListener.isAddress(host) { return host }
         Console.error("--host '\(Console.visible(host))' is not an IP address: give one, such as 127.0.0.1, ::1 or 0.0.0.0")
         throw .usage
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Guarantees: listens only on the address given; the port is free again as soon as the
 /// process ends (SO_REUSEADDR); running out of file descriptors (or kernel memory) at
-/// accept is reported and waited out, never the end of the loop.
+/// accept is reported and waited out, never the end of the loop, which only `stop` ends.
 public final class TCPListener: @unchecked Sendable {
     public let port: Int
     private let fd: Int32
@@ -55,7 +55,8 @@ public final class TCPListener: @unchecked Sendable {
 
     /// The next connection, or nil once `stop()` returns true (looked at every tenth of a
     /// second). `outOfDescriptors` is called each time accepting fails for want of file
-    /// descriptors or memory; accepting then pauses for a tenth of a second and goes on.
+    /// descriptors; then, as after any other failure but a peer that went, accepting
+    /// pauses for a tenth of a second and goes on.
     public func accept(until stop: () -> Bool, outOfDescriptors: () -> Void) -> Socket? {
         while !stop() {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -66,11 +67,13 @@ public final class TCPListener: @unchecked Sendable {
                 return Socket(fd: client)
             }
             switch errno {
-            case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+            case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED:
+                continue   // a peer that went before it was accepted, or a signal
+            case EMFILE, ENFILE:
                 outOfDescriptors()
                 usleep(TCPListener.backOff)
             default:
-                continue   // EAGAIN, ECONNABORTED, EINTR, a peer that went before it was accepted
+                usleep(TCPListener.backOff)   // ENOBUFS, ENOMEM: no memory for the socket now
             }
         }
         return nil

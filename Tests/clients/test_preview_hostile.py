@@ -295,7 +295,8 @@ def test_a_flood_of_messages_to_clients_that_do_not_read_stays_bounded(server):
     frame(b"\x00\x01", opcode=2),            # binary
     frame(b'{"type":', fin=False),           # a fragment
     frame(b"", opcode=7),                    # a reserved opcode
-], ids=["large", "binary", "fragment", "reserved"])
+    bytes([0x81, 0x02]) + b"{}",             # unmasked
+], ids=["large", "binary", "fragment", "reserved", "unmasked"])
 def test_websocket_frames_the_page_never_sends_end_the_connection(server, bad):
     s, status = server.websocket()
     assert status == 101
@@ -314,6 +315,16 @@ def test_a_websocket_frame_claiming_2_62_bytes_is_refused_from_its_header(server
     assert closed_by_server(s, deadline=5)
     assert server.status("VmRSS") - before < 10 << 10
     assert server.alive() and server.get("/") == 200
+
+
+def test_a_ping_gets_its_pong_and_a_close_its_close(server):
+    s, _ = server.websocket()
+    read_frame(s)
+    s.sendall(frame(b"are you there", opcode=9))
+    assert read_frame(s) == (10, b"are you there")
+    s.sendall(frame(struct.pack(">H", 1000) + b"bye", opcode=8))
+    assert read_frame(s) == (8, struct.pack(">H", 1000))
+    assert closed_by_server(s, deadline=5)
 
 
 def test_a_websocket_that_stops_inside_a_frame_is_closed(server):

@@ -120,7 +120,19 @@ struct Slot {
             for leaf in filled {
                 if let k = structures.firstIndex(of: leaf.kinds) { ids.append(k) } else { ids.append(structures.count); structures.append(leaf.kinds) }
             }
-            shape = .morphing(structures: structures, points: reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
+            var points = filled.map(\.points)
+            var tolerance = Baker.pixelTolerance
+            // A declared stroke keeps its lines (a player lays dashes along curves otherwise).
+            if last.stroke == nil {
+                for k in structures.indices {
+                    let ticks = ids.indices.filter { ids[$0] == k }
+                    guard let fitted = PolylineFit.simplify(kinds: structures[k], samples: ticks.map { points[$0] }) else { continue }
+                    structures[k] = fitted.kinds
+                    for (t, s) in zip(ticks, fitted.samples) { points[t] = s }
+                    tolerance = PolylineFit.morphTolerance
+                }
+            }
+            shape = .morphing(structures: structures, points: reduce(points, structures: ids, tolerance: [tolerance]))
         }
         let c = Baker.colorTolerance
         let paint: BakedPaint

@@ -7,7 +7,8 @@
 /// spaced parameters, with the breakpoints kept: a linear map of the points, so points that
 /// move in a straight line give control points that do too, and the keyframes of the fitted
 /// path fall where the polyline's did. A fit is kept only where every point of every tick is
-/// within `tolerance` of the curve at its parameter.
+/// within `tolerance` of the curve at its parameter, and so is every line's middle (the
+/// curve could otherwise bulge along a line much longer than its neighbours).
 enum PolylineFit {
     /// Fewest lines in a run worth fitting.
     static let minimumRun = 8
@@ -88,8 +89,8 @@ enum PolylineFit {
     }
 
     /// The cubic [c1x, c1y, c2x, c2y, x, y] through points a and b of the run starting at
-    /// coordinate `first` of `xs`, fitted to the points between; nil if one is off by more
-    /// than `tolerance`.
+    /// coordinate `first` of `xs`, fitted to the points between; nil if one of them, or
+    /// the middle of a line between them, is off by more than `tolerance`.
     static func fit(_ xs: [Double], first: Int, _ a: Int, _ b: Int) -> [Double]? {
         func p(_ i: Int) -> (Double, Double) { (xs[first + 2 * i], xs[first + 2 * i + 1]) }
         let p0 = p(a), p3 = p(b)
@@ -108,11 +109,12 @@ enum PolylineFit {
         guard abs(det) > 1e-12 else { return nil }
         let c1 = ((rx1 * a22 - rx2 * a12) / det, (ry1 * a22 - ry2 * a12) / det)
         let c2 = ((a11 * rx2 - a12 * rx1) / det, (a11 * ry2 - a12 * ry1) / det)
-        for m in (a + 1)..<b {
-            let u = Double(m - a) / n, v = 1 - u
+        // Each point, and each line's middle (a long line beside short ones bulges there).
+        for h in (2 * a + 1)..<(2 * b) {
+            let u = Double(h - 2 * a) / (2 * n), v = 1 - u
             let b0 = v * v * v, b1 = 3 * v * v * u, b2 = 3 * v * u * u, b3 = u * u * u
             let x = b0 * p0.0 + b1 * c1.0 + b2 * c2.0 + b3 * p3.0, y = b0 * p0.1 + b1 * c1.1 + b2 * c2.1 + b3 * p3.1
-            let q = p(m)
+            let q = h % 2 == 0 ? p(h / 2) : { let l = p(h / 2), r = p(h / 2 + 1); return ((l.0 + r.0) / 2, (l.1 + r.1) / 2) }()
             if (x - q.0) * (x - q.0) + (y - q.1) * (y - q.1) > tolerance * tolerance { return nil }
         }
         return [c1.0, c1.1, c2.0, c2.1, p3.0, p3.1]

@@ -78,4 +78,22 @@ final class PolylineFitTests: XCTestCase {
             }
         }
     }
+
+    func testALongLineAmongShortOnesStaysOnItsLine() throws {
+        // An arc of 12 short lines, one line of 80 px, another arc: a cubic through the points
+        // at evenly spaced parameters would pass them all and bulge along the long line.
+        var xs: [Double] = []
+        for i in 0...12 { let a = Double(i) / 12 * Double.pi / 2; xs += [10 - 10 * cos(a), 10 * sin(a)] }
+        for i in 0...12 { let a = Double(i) / 12 * Double.pi / 2; xs += [90 + 10 * sin(a), 10 + 10 * sin(a) * 0.3] }
+        let kinds: [PathElementKind] = [.move] + Array(repeating: .line, count: xs.count / 2 - 1)
+        let fitted = PolylineFit.simplify(kinds: kinds, samples: [xs])
+        let path = Path(kinds: fitted?.kinds ?? kinds, coordinates: fitted?.samples[0] ?? xs)
+        for i in stride(from: 0, to: xs.count - 2, by: 2) {
+            for k in 0...8 {
+                let f = Double(k) / 8
+                let p = Point(xs[i] + (xs[i + 2] - xs[i]) * f, xs[i + 1] + (xs[i + 3] - xs[i + 1]) * f)
+                XCTAssertLessThanOrEqual(distance(p, to: path), 2 * PolylineFit.tolerance, "line \(i / 2) at \(f)")
+            }
+        }
+    }
 }

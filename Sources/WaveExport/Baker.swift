@@ -212,8 +212,8 @@ struct Leaf {
                     continue   // not left by tangentApproximation
                 }
                 if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
-                if case .solid = paint, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
-                    // A solid stroke is kept as declared, unless trimmed across sub-paths (wave trims
+                if leaf.paintKind <= 2, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
+                    // A solid or gradient stroke is kept as declared, unless trimmed across sub-paths (wave trims
                     // the length of them all, Lottie's trim paths each one), or dashed along curves
                     // (rlottie measures curves for dashes otherwise than wave and browsers do).
                     let d = masks.strokes.remove(at: k)

@@ -14,7 +14,7 @@ enum PolylineFit {
     static let minimumRun = 8
     /// How far a fitted curve may pass from a point of the polyline, in pixels: a part of
     /// the pixel tolerance, the rest left to the keyframes (`morphTolerance`).
-    static let tolerance = 0.01
+    static let tolerance = 0.02
     /// The keyframe tolerance of a fitted path: with the fit's, the pixel tolerance.
     static let morphTolerance = Baker.pixelTolerance - tolerance
 

@@ -92,7 +92,7 @@ final class PolylineFitTests: XCTestCase {
             for k in 0...8 {
                 let f = Double(k) / 8
                 let p = Point(xs[i] + (xs[i + 2] - xs[i]) * f, xs[i + 1] + (xs[i + 3] - xs[i + 1]) * f)
-                XCTAssertLessThanOrEqual(distance(p, to: path), 2 * PolylineFit.tolerance, "line \(i / 2) at \(f)")
+                XCTAssertLessThanOrEqual(distance(p, to: path), 1.25 * PolylineFit.tolerance, "line \(i / 2) at \(f)")
             }
         }
     }

@@ -15,6 +15,8 @@ extension Track {
     /// - a hold: the value stays within the tolerance of the key's, then jumps (a step);
     /// - one of `curves` (a run eased as an animation of the scene eases it), which may
     ///   start a little after the key, the run before it then being a straight line;
+    /// - where straight lines reach fewer than `minimumCurveTicks`, a timing curve fitted to
+    ///   the run from the key (`Curve.fit`), as long as every component keeps to it;
     /// and a value that stays within the tolerance of the first becomes static, as does the
     /// run after the last key where it changes.
     /// Samples of different `structures` are separated by holds. Where `free` is true the

@@ -78,7 +78,9 @@ struct ExportJob {
         let name = PathName.stem(file)
         Interrupts.install()
         do {
-            let baker = Baker(program: program, source: source, name: name, target: format)
+            // WAVE_EXPORT_BAKE=1 bakes eased animations too (bench/export-sizes.sh measures the cost).
+            let bakeAll = ProcessInfo.processInfo.environment["WAVE_EXPORT_BAKE"] == "1"
+            let baker = Baker(program: program, source: source, name: name, target: format, usesSceneCurves: !bakeAll)
             let scene = try baker.bake(ticks: start..<end) {
                 if Interrupts.isInterrupted { throw Interrupted(signal: Interrupts.signalNumber) }
             }

@@ -50,7 +50,7 @@ public struct BakedLayer: Sendable {
     /// consecutive layers naming one filter are filtered together, as the group was.
     public var filter: Int? = nil
     /// A stroke kept as declared: `shape` is the stroked path and `paint` the stroke's
-    /// (solid) colour; nil for a filled path.
+    /// paint (a colour or a linear or radial gradient); nil for a filled path.
     public var stroke: BakedStroke? = nil
 }
 

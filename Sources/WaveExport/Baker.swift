@@ -18,9 +18,15 @@ public struct Baker {
     public var source: SourceFile?
     public var name: String
     public var target: ExportFormat
+    /// Whether tracks may be eased by the timing curves the scene's animations use
+    /// (`Track.Curve.used(by:)`): an eased animation is then two keys with its curve. False
+    /// bakes every animation as springs and scripts are (straight runs, holds and fitted
+    /// curves), to measure what exact keyframes save.
+    public var usesSceneCurves: Bool
 
-    public init(program: Program, source: SourceFile?, name: String, target: ExportFormat) {
+    public init(program: Program, source: SourceFile?, name: String, target: ExportFormat, usesSceneCurves: Bool = true) {
         self.program = program
+        self.usesSceneCurves = usesSceneCurves
         self.source = source
         self.name = name
         // A dotLottie holds a Lottie animation: it bakes as one.
@@ -64,7 +70,7 @@ public struct Baker {
         }
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
-        let curves = Track.Curve.used(by: program)
+        let curves = usesSceneCurves ? Track.Curve.used(by: program) : []
         let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count, curves: curves) }
         let c = Baker.colorTolerance, px = Baker.pixelTolerance
         let filters = filterSamples.map { f -> BakedFilter in
@@ -206,8 +212,8 @@ struct Leaf {
                     continue   // not left by tangentApproximation
                 }
                 if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
-                if case .solid = paint, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
-                    // A solid stroke is kept as declared, unless trimmed across sub-paths (wave trims
+                if leaf.paintKind <= 2, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
+                    // A solid or gradient stroke is kept as declared, unless trimmed across sub-paths (wave trims
                     // the length of them all, Lottie's trim paths each one), or dashed along curves
                     // (rlottie measures curves for dashes otherwise than wave and browsers do).
                     let d = masks.strokes.remove(at: k)

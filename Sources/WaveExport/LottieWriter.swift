@@ -166,8 +166,8 @@ public struct LottieWriter {
                 }
             }
         }
-        if let stroke = layer.stroke, case .solid(let c) = layer.paint {
-            items += strokeItems(stroke, color: c)
+        if let stroke = layer.stroke {
+            items += strokeItems(stroke, paint: layer.paint)
         } else {
             items.append(paintItem(layer))
         }
@@ -183,10 +183,8 @@ public struct LottieWriter {
         case .solid(let c):
             return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }),
                             ("o", track(c) { [$0[3] * 100] }), ("r", rule)])
-        case .linear(let points, let stops):
-            return gradient(type: 1, start: track(points) { [$0[0], $0[1]] }, end: track(points) { [$0[2], $0[3]] }, stops: stops, rule: rule)
-        case .radial(let circle, let stops):
-            return gradient(type: 2, start: track(circle) { [$0[0], $0[1]] }, end: track(circle) { [$0[0] + $0[2], $0[1]] }, stops: stops, rule: rule)
+        case .linear, .radial:
+            return .object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", fixed(100)), ("r", rule)] + gradientFields(layer.paint))
         case .image:
             // Image layers are written by `imageLayer`; a shape never gets here with one.
             return .object([("ty", .string("fl")), ("nm", .string("fill")), ("c", fixed([1, 1, 1, 1])), ("o", fixed(100)), ("r", rule)])
@@ -194,8 +192,9 @@ public struct LottieWriter {
     }
 
     /// A stroke as Lottie draws it: trim paths (`tm`) when it is trimmed, then the stroke
-    /// (`st`) with its colour, width, cap, join, miter limit and dashes (`d`: on, off…, offset).
-    func strokeItems(_ stroke: BakedStroke, color c: Track) -> [JSON] {
+    /// (`st`, or `gs` for a gradient) with its colour, width, cap, join, miter limit and
+    /// dashes (`d`: on, off…, offset).
+    func strokeItems(_ stroke: BakedStroke, paint: BakedPaint) -> [JSON] {
         let v = stroke.values
         var items: [JSON] = []
         if v.keys.contains(where: { $0.value[2] > 0 || $0.value[3] < 1 }) {
@@ -205,9 +204,13 @@ public struct LottieWriter {
         }
         let cap: Double = stroke.cap == .butt ? 1 : stroke.cap == .round ? 2 : 3
         let join: Double = stroke.join == .miter ? 1 : stroke.join == .round ? 2 : 3
-        var fields: [(String, JSON)] = [("ty", .string("st")), ("nm", .string("stroke")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }),
-                                        ("o", track(c) { [$0[3] * 100] }), ("w", track(v) { [$0[0]] }),
-                                        ("lc", .number(cap)), ("lj", .number(join)), ("ml", .number(v.first[1]))]
+        var fields: [(String, JSON)]
+        if case .solid(let c) = paint {
+            fields = [("ty", .string("st")), ("nm", .string("stroke")), ("c", track(c) { [$0[0], $0[1], $0[2], 1] }), ("o", track(c) { [$0[3] * 100] })]
+        } else {
+            fields = [("ty", .string("gs")), ("nm", .string("gradient stroke")), ("o", fixed(100))] + gradientFields(paint)
+        }
+        fields += [("w", track(v) { [$0[0]] }), ("lc", .number(cap)), ("lj", .number(join)), ("ml", .number(v.first[1]))]
         let dashCount = v.first.count - 5
         if dashCount > 0 {
             var dashes: [JSON] = []
@@ -222,7 +225,18 @@ public struct LottieWriter {
         return items
     }
 
-    func gradient(type: Int, start: JSON, end: JSON, stops: Track, rule: JSON) -> JSON {
+    /// The fields a gradient fill (`gf`) and a gradient stroke (`gs`) share: start, end,
+    /// type (1 linear, 2 radial) and the stops; none for another paint.
+    func gradientFields(_ paint: BakedPaint) -> [(String, JSON)] {
+        let type: Int, start: JSON, end: JSON, stops: Track
+        switch paint {
+        case .linear(let points, let s):
+            (type, start, end, stops) = (1, track(points) { [$0[0], $0[1]] }, track(points) { [$0[2], $0[3]] }, s)
+        case .radial(let circle, let s):
+            (type, start, end, stops) = (2, track(circle) { [$0[0], $0[1]] }, track(circle) { [$0[0] + $0[2], $0[1]] }, s)
+        case .solid, .image:
+            return []
+        }
         let count = stops.first.count / 5
         let colors = track(stops) { v in
             var offsets: [Double] = [], alphas: [Double] = []
@@ -235,9 +249,7 @@ public struct LottieWriter {
             }
             return offsets + alphas
         }
-        return .object([("ty", .string("gf")), ("nm", .string("gradient")), ("o", fixed(100)), ("r", rule),
-                        ("s", start), ("e", end), ("t", .number(Double(type))),
-                        ("g", .object([("p", .number(Double(count))), ("k", colors)]))])
+        return [("s", start), ("e", end), ("t", .number(Double(type))), ("g", .object([("p", .number(Double(count))), ("k", colors)]))]
     }
 
     var staticTransform: [(String, JSON)] {

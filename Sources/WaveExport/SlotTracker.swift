@@ -120,7 +120,24 @@ struct Slot {
             for leaf in filled {
                 if let k = structures.firstIndex(of: leaf.kinds) { ids.append(k) } else { ids.append(structures.count); structures.append(leaf.kinds) }
             }
-            shape = .morphing(structures: structures, points: reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance]))
+            let track = reduce(filled.map(\.points), structures: ids, tolerance: [Baker.pixelTolerance])
+            var morph = BakedShape.morphing(structures: structures, points: track)
+            // A declared stroke keeps its lines (a player lays dashes along curves otherwise).
+            // Fitted polylines leave the keyframes less tolerance: kept where that writes fewer numbers.
+            var fittedKinds = structures, points = filled.map(\.points), fitted = false
+            for k in structures.indices where last.stroke == nil {
+                let ticks = ids.indices.filter { ids[$0] == k }
+                guard let fit = PolylineFit.simplify(kinds: structures[k], samples: ticks.map { points[$0] }) else { continue }
+                fittedKinds[k] = fit.kinds
+                for (t, s) in zip(ticks, fit.samples) { points[t] = s }
+                fitted = true
+            }
+            if fitted {
+                let fittedTrack = reduce(points, structures: ids, tolerance: [PolylineFit.morphTolerance])
+                func size(_ t: Track) -> Int { t.keys.reduce(0) { $0 + $1.value.count } }
+                if size(fittedTrack) < size(track) { morph = .morphing(structures: fittedKinds, points: fittedTrack) }
+            }
+            shape = morph
         }
         let c = Baker.colorTolerance
         let paint: BakedPaint

@@ -15,6 +15,8 @@ extension Track {
     /// - a hold: the value stays within the tolerance of the key's, then jumps (a step);
     /// - one of `curves` (a run eased as an animation of the scene eases it), which may
     ///   start a little after the key, the run before it then being a straight line;
+    /// - where straight lines reach fewer than `minimumCurveTicks`, a timing curve fitted to
+    ///   the run from the key (`Curve.fit`), as long as every component keeps to it;
     /// and a value that stays within the tolerance of the first becomes static, as does the
     /// run after the last key where it changes.
     /// Samples of different `structures` are separated by holds. Where `free` is true the
@@ -54,6 +56,58 @@ extension Track {
             guard isFree(mid) || near(mid, i, j, middles[c][n], from: a) else { return nil }
             for m in (i + 1)..<j where !isFree(m) && !near(m, i, j, curve.progress(Double(m - i) / Double(n)), from: a) { return nil }
             return a
+        }
+        let fitsCurves = samples[0].count <= curveComponentLimit
+        // The curve fitted to the run i...e, if it keeps every component within its tolerance.
+        func fitted(_ i: Int, _ e: Int) -> Curve? {
+            guard !(i...e).contains(where: isFree) else { return nil }
+            let a = samples[i], b = samples[e]
+            guard let d = a.indices.max(by: { abs(b[$0] - a[$0]) / tol($0) < abs(b[$1] - a[$1]) / tol($1) }),
+                  abs(b[d] - a[d]) > tol(d) else { return nil }
+            let progress = (i...e).map { (samples[$0][d] - a[d]) / (b[d] - a[d]) }
+            // One progress moves every component: each must follow the dominant one's (within
+            // its tolerance and what the dominant one's lets the progress stray), or no curve fits.
+            let slack = tol(d) / abs(b[d] - a[d])
+            for (k, p) in progress.enumerated() {
+                let v = samples[i + k]
+                for c in a.indices where abs(a[c] + (b[c] - a[c]) * p - v[c]) > tol(c) + abs(b[c] - a[c]) * slack { return nil }
+            }
+            guard let curve = Curve.fit(progress: progress) else { return nil }
+            for m in (i + 1)..<e where !near(m, i, e, curve.progress(Double(m - i) / Double(e - i))) { return nil }
+            return curve
+        }
+        // The last tick up to `limit` before which no component turns back by more than
+        // twice its tolerance (a fitted curve, within the unit square, moves each one way).
+        func monotoneEnd(from i: Int, limit: Int) -> Int {
+            var travel = [Double](repeating: 0, count: samples[i].count)
+            var e = i + 1
+            while e <= limit {
+                for d in travel.indices {
+                    travel[d] += abs(samples[e][d] - samples[e - 1][d])
+                    if travel[d] - abs(samples[e][d] - samples[i][d]) > 2 * tol(d) { return e - 1 }
+                }
+                e += 1
+            }
+            return limit
+        }
+        // The furthest end of a fitted run from i (at least `minimumCurveTicks` long, up to
+        // `limit`): ends doubling while they fit, then halving the gap to the first that did not.
+        func fittedRun(from i: Int, limit: Int) -> (Int, Curve)? {
+            guard limit - i >= minimumCurveTicks else { return nil }
+            var good: (Int, Curve)? = nil, bad = limit + 1
+            var e = i + minimumCurveTicks
+            while true {
+                guard let c = fitted(i, e) else { bad = e; break }
+                good = (e, c)
+                if e == limit { break }
+                e = min(limit, i + 2 * (e - i))
+            }
+            guard var found = good else { return nil }
+            while bad - found.0 > 1 {
+                let mid = (found.0 + bad) / 2
+                if let c = fitted(i, mid) { found = (mid, c) } else { bad = mid }
+            }
+            return found
         }
         func same(_ i: Int, _ h: Int) -> Bool { samples[i].indices.allSatisfy { abs(samples[h][$0] - samples[i][$0]) <= tol($0) } }
         // From `still` on, every sample is the last one exactly (an animation that has ended,
@@ -102,6 +156,13 @@ extension Track {
                             }
                         }
                     }
+                }
+                // A timing curve fitted to the run from the key (a spring, a script's easing,
+                // an eased animation baked), when it reaches further than the rest.
+                // Tried where straight lines reach only a few ticks (a curve bends there).
+                if fitsCurves && j - i < minimumCurveTicks, let (e, c) = fittedRun(from: i, limit: monotoneEnd(from: i, limit: min(end - 1, still))),
+                   e > reach {
+                    reach = e; hold = false; eased = (i, c, samples[i])
                 }
                 if let (k, c, a) = eased {
                     if k > i { keys.append(Key(tick: k, value: a, hold: false, structure: structure[k])) } else { keys[keys.count - 1].value = a }

@@ -137,6 +137,34 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual((sh["k"] as? [String: Any])?["c"] as? Bool, false)
     }
 
+    /// A gradient stroke is a gradient stroke item (`gs`): the gradient's ends, type and
+    /// stops beside the stroke's width, cap and join, on the stroked path, not an outline
+    /// filled with the gradient.
+    func testAGradientStrokeIsAGradientStrokeItem() throws {
+        let doc = try lottie("""
+        scene 200x100 { background #000000 }
+        layer l: path {
+          move (20, 30) line (180, 30) line (180, 80)
+          fill none  stroke linear-gradient(right, #ff0000, #0000ff)  width 6  cap round  join round
+        }
+        """, ticks: 0..<2)
+        let it = try items(doc)
+        XCTAssertNil(it["gf"], "no outline filled with the gradient")
+        XCTAssertNil(it["st"])
+        let gs = try XCTUnwrap(it["gs"])
+        XCTAssertEqual((gs["w"] as? [String: Any])?["k"] as? Double, 6)
+        XCTAssertEqual(gs["lc"] as? Int, 2)
+        XCTAssertEqual(gs["lj"] as? Int, 2)
+        XCTAssertEqual(gs["t"] as? Int, 1, "linear")
+        let g = try XCTUnwrap(gs["g"] as? [String: Any])
+        XCTAssertEqual(g["p"] as? Int, 2)
+        XCTAssertEqual((g["k"] as? [String: Any])?["k"] as? [Double], [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1])
+        let start = try XCTUnwrap((gs["s"] as? [String: Any])?["k"] as? [Double]), end = try XCTUnwrap((gs["e"] as? [String: Any])?["k"] as? [Double])
+        XCTAssertGreaterThan(end[0], start[0], "left to right")
+        let sh = try XCTUnwrap(it["sh"]?["ks"] as? [String: Any])
+        XCTAssertEqual(((sh["k"] as? [String: Any])?["v"] as? [[Double]])?.count, 3, "the stroked path's three points")
+    }
+
     /// A stroke-end animation is a trim path (`tm`) whose end goes from 20 to 100 % in one
     /// eased segment, before the stroke; the path itself stays still.
     func testAnAnimatedStrokeEndIsATrimPath() throws {

@@ -51,4 +51,27 @@ final class TrackTests: XCTestCase {
         let sheared = [-10.0, -5, 10, -5, 20, 5, 0, 5]
         XCTAssertNil(RigidMotion.fit(reference: q, points: sheared, previousDegrees: nil))
     }
+
+    /// A run eased by a curve the reducer is not given (a baked animation) is fitted with a
+    /// timing curve of its own: two keys, reproduced within the tolerance at every tick.
+    func testAnEasedRunWithoutItsCurveIsOneFittedSegment() {
+        let samples = (0...60).map { i -> [Double] in
+            let p = Track.Curve(0.42, 0, 0.58, 1).progress(Double(i) / 60)
+            return [10 + 150 * p, 40 - 20 * p]
+        }
+        let t = Track.reduce(samples, tolerance: [0.05])
+        XCTAssertEqual(t.keys.map(\.tick), [0, 60])
+        for (i, s) in samples.enumerated() {
+            XCTAssertEqual(t.value(at: i)[0], s[0], accuracy: 0.05, "tick \(i)")
+            XCTAssertEqual(t.value(at: i)[1], s[1], accuracy: 0.05, "tick \(i)")
+        }
+    }
+
+    func testAFittedCurveFollowsTheProgressItWasFittedTo() throws {
+        let ease = Track.Curve(0.25, 0.1, 0.25, 1)
+        let progress = (0...40).map { ease.progress(Double($0) / 40) }
+        let fitted = try XCTUnwrap(Track.Curve.fit(progress: progress))
+        for (m, p) in progress.enumerated() { XCTAssertEqual(fitted.progress(Double(m) / 40), p, accuracy: 2e-4, "sample \(m)") }
+        XCTAssertTrue([fitted.x1, fitted.y1, fitted.x2, fitted.y2].allSatisfy { (0...1).contains($0) }, "in the unit square: \(fitted)")
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 import WaveRuntime
 import WaveSinks
 
@@ -102,7 +103,7 @@ public struct Benchmark {
         var pipeline = FramePipeline(threads: threads, scale: scale)
         if noCache {
             runtime.strokeCache = StrokeCache(enabled: false)
-            pipeline.renderer.caching = false
+            pipeline.renderer = Accelerator(caches: false).renderer()
         }
         var checksum = 0
         var ticks = Array(0..<frames)

@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 import WaveRuntime
 import WaveSinks
 
@@ -22,7 +23,7 @@ import WaveSinks
 public struct FramePipeline {
     public var threads: Int
     public var scale: Double
-    public var renderer = Renderer()
+    public var renderer: Renderer
     /// What one batch of frames in flight may hold.
     var budget: FrameBudget
     let pool: PixmapPool
@@ -42,9 +43,7 @@ public struct FramePipeline {
         self.threads = max(1, threads)
         self.scale = scale
         self.budget = FrameBudget(threads: self.threads)
-        renderer.caching = accelerator.caches
-        renderer.fastEffects = accelerator.effects
-        renderer.sparseShadows = accelerator.sparseShadows
+        renderer = accelerator.renderer()
         pool = PixmapPool(reuse: accelerator.reuse)
     }
 

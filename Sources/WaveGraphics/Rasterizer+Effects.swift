@@ -53,12 +53,12 @@ extension Rasterizer {
             let rect = shadow.bounds(of: layerRect).intersection(out)
             if !rect.isEmpty {
                 if overStale, fx.blend == .normal { fresh = takeStale(under: rect, within: out, on: surface) }
-                let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
-                                          layer: layerRect, rect: rect)
-                let hash = caching ? ShadowCache.fingerprint(key) : 0
-                if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
-                    painted = entry.alpha
+                let key = ShadowKey(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
+                                    layer: layerRect, rect: rect)
+                let recall = accelerator?.shadow(for: key) ?? .missed(ticket: 0)
+                if case .found(let alpha) = recall {
+                    ShadowPainter.paint(alpha, color: color, onto: target, fresh: fresh, background: staleColor)
+                    painted = alpha
                 } else {
                     let visible: ShadowAlpha
                     if direct, sparseShadows, shadow.isCoarse,
@@ -66,8 +66,8 @@ extension Rasterizer {
                         visible = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: shadow.sigma, shiftX: shadow.shiftX,
                                                             shiftY: shadow.shiftY, arena: arena)
                     } else {
-                        if caching, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
-                            spans.expectRepeat(hash: SpanCache.fingerprint(path, rule, contentRect))
+                        if let memo, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
+                            memo.expectRepeat(path, rule: rule, over: contentRect)
                         }
                         let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                         layer = drawn
@@ -75,8 +75,8 @@ extension Rasterizer {
                     }
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = visible
-                    if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible))
+                    if let accelerator, case .missed(let ticket) = recall {
+                        accelerator.offer(visible, for: key, ticket: ticket)
                     }
                 }
             }
@@ -97,22 +97,22 @@ extension Rasterizer {
     }
 
     /// The coverage `item` would leave on a clear layer over `clip`, when it is one solid
-    /// fill that draws something there: its spans, from the span cache or converted now
-    /// (and cached when `keep`, for the fill drawn next over the same rectangle).
+    /// fill that draws something there: its spans, from the memo or converted now (and
+    /// kept when `keep`, for the fill drawn next over the same rectangle).
     mutating func fillCoverage(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> FillCoverage? {
         guard case .fill(let path, let rule, .solid(let color), let opacity) = item, opacity > 0, path.isFinite,
               let box = path.bounds, !PixelBounds(covering: box).intersection(clip).isEmpty else { return nil }
         let packed = color.premultipliedPacked(opacity: Swift.min(opacity, 1))
         guard packed != 0 else { return nil }
-        let hash = caching ? SpanCache.fingerprint(path, rule, clip) : 0
-        if caching, let entry = spans.entry(path: path, rule: rule, rect: clip, hash: hash) {
-            return FillCoverage(rect: clip, spans: entry.spans, color: packed)
-        }
+        let recall = memo?.spans(of: path, rule: rule, over: clip)
+        if case .found(let spans) = recall { return FillCoverage(rect: clip, spans: spans, color: packed) }
         convert(path, clip: clip)
         var sink = RecordingSink(inner: DiscardingSink())
         sink.spans.reserveCapacity(8 * clip.height)   // a round shape's edge pixels and inside
         scan.sweep(rule: rule, into: &sink)
-        if caching, keep { spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: sink.spans)) }
+        if let memo, keep, case .missed(let ticket) = recall {
+            memo.keep(sink.spans, of: path, rule: rule, over: clip, ticket: ticket)
+        }
         return FillCoverage(rect: clip, spans: sink.spans, color: packed)
     }
 

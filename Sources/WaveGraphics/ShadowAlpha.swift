@@ -19,7 +19,7 @@ import WaveGeometry
 /// `rect`; run r's coverage is `bytes[r.offset ..< r.offset + r.count]`, whose first and
 /// last bytes are non-zero when made by `init(alpha:rect:hiddenUnder:)`; no run meets its
 /// row's hidden stretch.
-struct ShadowAlpha {
+package struct ShadowAlpha {
     struct Run: Equatable {
         /// Row and first column, relative to `rect`'s top-left corner.
         let y: Int32
@@ -47,7 +47,7 @@ struct ShadowAlpha {
     private(set) var plans = ShadowPlans()
 
     /// Memory held, for the shadow cache's bound: the plans kept may take as much as the coverage.
-    var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
+    package var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be

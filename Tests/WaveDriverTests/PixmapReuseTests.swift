@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import WaveGeometry
 import WaveGraphics
+@testable import WaveAccelerator
 import WaveRuntime
 @testable import WaveDriver
 

@@ -1,10 +1,12 @@
-import WaveGeometry
+import WaveGraphics
 import CPixelKernels
 import Foundation
 
-/// The accelerator seam's switches. The reference renderer defines every pixel; each part
-/// named here is a way of getting the same bytes with less work, and each can be turned off
-/// so the reference alone renders (`WAVE_ACCEL=off`). CI renders every golden both ways.
+/// The accelerator's switches. The reference renderer (WaveGraphics) defines every pixel;
+/// each part named here is a way of getting the same bytes with less work, and each can be
+/// turned off; with all of them off there is no accelerator at all and the reference alone
+/// renders (`WAVE_ACCEL=off`). CI renders every golden both ways. `make()` gives the object
+/// a `Renderer` asks through its one seam (`RenderAccelerator`).
 ///
 /// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), blurred shadows
 ///   (`ShadowCache`), stroke outlines (`StrokeCache`) and a repeated group's layer, kept
@@ -62,6 +64,19 @@ public struct Accelerator: Sendable, Equatable, CustomStringConvertible {
         if !a.kernels { _ = wave_kernels_use(0) }
         return a
     }()
+
+    /// What a renderer asks first (see `RenderAccelerator`), or nil when no part that
+    /// works through the renderer is on: then the reference alone renders. The `kernels`
+    /// part is a process-wide switch in CPixelKernels, set when `current` is first read.
+    package func make() -> (any RenderAccelerator)? {
+        guard caches || effects || sparseShadows else { return nil }
+        return ActiveAccelerator(self)
+    }
+
+    /// A renderer asking this accelerator first (`make()`): the one to build frames with.
+    public func renderer(tolerance: Double = 0.1) -> Renderer {
+        Renderer(tolerance: tolerance, accelerator: make())
+    }
 
     /// A message when `WAVE_ACCEL` is set to something it cannot mean.
     public static func problem(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

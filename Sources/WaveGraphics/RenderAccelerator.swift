@@ -1,0 +1,108 @@
+import WaveGeometry
+
+/// The one seam between the reference raster and the accelerator (the WaveAccelerator
+/// target).
+///
+/// The reference defines every pixel: with no accelerator (`Renderer.accelerator` nil, as
+/// under `WAVE_ACCEL=off`) it renders everything itself. With one, it asks here first,
+/// where an answer can save work: "have you seen this fill, this mask, this shadow before?"
+/// and "may I take this shortcut?". Every answer is either no, and the reference does its
+/// own work, or something that gives the very bytes that work would (coverage recorded from
+/// the same sweep, a shadow blurred from the same key), so output never depends on the
+/// accelerator. The reference never imports the accelerator; whoever builds a `Renderer`
+/// gets one from `Accelerator.current.make()` there.
+///
+/// Questions are asked a fill, a mask or a shadow at a time, never per span or pixel. The
+/// wide C kernels (CPixelKernels) sit below this seam: the reference's pixel loops call
+/// them, and they choose their AVX-512 or portable form at run time (the accelerator's
+/// `kernels` switch sets that choice once).
+package protocol RenderAccelerator: AnyObject, Sendable {
+    /// Memos for one render at a time (kept with a renderer's scratch buffers, so never
+    /// used by two threads at once), or nil when the caches are off.
+    func makeMemo() -> (any RenderMemo)?
+
+    /// Whether an effect on one fill without a blur may be drawn straight onto its target
+    /// over its shadow instead of on a layer composited after (the same bytes).
+    var drawsEffectsDirect: Bool { get }
+
+    /// Whether a wide shadow may be computed only where it is non-zero and not hidden
+    /// under its layer (`GaussianBlur.coarseShadow`) instead of over its whole rectangle.
+    var sparseShadows: Bool { get }
+
+    /// A shadow's alpha blurred before for `key` (by any render of this renderer, on any
+    /// thread), or a ticket to offer the one about to be blurred.
+    func shadow(for key: ShadowKey) -> Recall<ShadowAlpha>
+
+    /// Offers a shadow just blurred for the key of `ticket`; it may be kept.
+    func offer(_ shadow: ShadowAlpha, for key: ShadowKey, ticket: Int)
+}
+
+/// Coverage remembered from earlier renders: fills' spans and masks' coverage. Owned by
+/// one render at a time.
+package protocol RenderMemo: AnyObject {
+    /// The spans `path` swept into over `rect` last time, or a ticket for `keep`.
+    func spans(of path: Path, rule: FillRule, over rect: PixelBounds) -> Recall<[CoverageSpan]>
+
+    /// Counts a miss; true when the fill has missed before and its spans are worth keeping.
+    func shouldKeep(ticket: Int) -> Bool
+
+    /// Keeps the spans `path` swept into over `rect` (looked up with `ticket`).
+    func keep(_ spans: [CoverageSpan], of path: Path, rule: FillRule, over rect: PixelBounds, ticket: Int)
+
+    /// Counts a miss ahead of time: the fill is about to be swept twice in one render (as
+    /// an effect's layer, then straight onto the target), so its next miss keeps it.
+    func expectRepeat(_ path: Path, rule: FillRule, over rect: PixelBounds)
+
+    /// The coverage `items` leave over `rect` (their whole bounds on the canvas) kept
+    /// from before, or a ticket: with `keep` true when the mask repeats and its coverage
+    /// should be handed to `keepMask`.
+    func mask(of items: [DisplayItem], over rect: PixelBounds) -> Recall<KeptMask>
+
+    /// Whether a mask that missed with `ticket` repeats (counts the miss).
+    func shouldKeepMask(ticket: Int) -> Bool
+
+    /// Keeps a copy of `coverage` (of `items`, over their whole bounds) and returns it.
+    func keepMask(_ coverage: AlphaMask, of items: [DisplayItem], ticket: Int) -> KeptMask
+}
+
+/// An accelerator's answer: what it had, or a ticket (its fingerprint of the question) to
+/// give back when offering the reference's own result.
+package enum Recall<Value> {
+    case found(Value)
+    case missed(ticket: Int)
+}
+
+/// Mask coverage an accelerator holds: valid while `owner` is alive (the render keeps it).
+package struct KeptMask {
+    package let mask: AlphaMask
+    package let owner: AnyObject
+
+    package init(mask: AlphaMask, owner: AnyObject) {
+        self.mask = mask
+        self.owner = owner
+    }
+}
+
+/// What a shadow's alpha is computed from: the items casting it, the effect's blur, the
+/// shadow's offset and radius (not its colour or opacity, which only tint it), the layer the
+/// items were drawn on and the rectangle the alpha covers.
+package struct ShadowKey: Equatable {
+    package let items: [DisplayItem]
+    package let blur: Double
+    package let dx: Double
+    package let dy: Double
+    package let radius: Double
+    package let layer: PixelBounds
+    package let rect: PixelBounds
+
+    package init(items: [DisplayItem], blur: Double, dx: Double, dy: Double, radius: Double, layer: PixelBounds,
+                 rect: PixelBounds) {
+        self.items = items
+        self.blur = blur
+        self.dx = dx
+        self.dy = dy
+        self.radius = radius
+        self.layer = layer
+        self.rect = rect
+    }
+}

@@ -18,6 +18,18 @@ final class ActiveAccelerator: RenderAccelerator, @unchecked Sendable {
 
     func makeMemo() -> (any RenderMemo)? { caches ? RenderCaches() : nil }
 
+    func sparseShadow(of source: ShadowSource, over rect: PixelBounds, kernels: EffectPlan.Kernels,
+                      arena: ScratchArena) -> ShadowAlpha {
+        switch source {
+        case .layer(let layer):
+            return GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: kernels.sigma,
+                                             shiftX: kernels.shiftX, shiftY: kernels.shiftY, arena: arena)
+        case .fill(let spans, let clip, let color):
+            return GaussianBlur.coarseShadow(of: FillCoverage(rect: clip, spans: spans, color: color), dst: rect,
+                                             sigma: kernels.sigma, shiftX: kernels.shiftX, shiftY: kernels.shiftY, arena: arena)
+        }
+    }
+
     func shadow(for key: ShadowKey) -> Recall<ShadowAlpha> {
         guard caches else { return .missed(ticket: 0) }
         let hash = ShadowCache.fingerprint(key)

@@ -3,7 +3,8 @@ import WaveGeometry
 ///
 /// Work is limited to what can reach the target: the items are drawn on a layer covering
 /// only the part of their bounds within the blur's and the shadow's reach of the target;
-/// the blur and the shadow are computed only over the pixels they can change, and the
+/// the blur and the shadow are computed only over the pixels they can change (a wide
+/// shadow only where it is non-zero, when the accelerator can: `sparseShadow`), and the
 /// shadow is painted only where its coverage is non-zero and not hidden under the layer's
 /// opaque pixels (`ShadowAlpha`); with the normal blend mode the shadow and the layer go
 /// straight onto the target, otherwise onto one more layer that is then blended.
@@ -11,8 +12,8 @@ import WaveGeometry
 /// One fill without a blur needs no layer to be composited: it is drawn straight onto the
 /// target over its shadow, the bytes compositing its one-fill layer would give (as for a
 /// group holding one fill). Its layer is then drawn only when the shadow is neither cached
-/// nor wide: a wide shadow (σ ≥ 8) of one solid fill is made from the fill's spans
-/// (`FillCoverage`), which the fill drawn next replays.
+/// nor wide: with an accelerator, a wide shadow (σ ≥ 8) of one solid fill is made from the
+/// fill's spans (`ShadowSource.fill`), which the fill drawn next replays.
 extension Rasterizer {
     /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
     /// anything is drawn over them (the shadow writes the part under it whole).
@@ -61,17 +62,21 @@ extension Rasterizer {
                     painted = alpha
                 } else {
                     let visible: ShadowAlpha
-                    if direct, sparseShadows, shadow.isCoarse,
-                       let coverage = fillCoverage(items[0], over: contentRect, keep: fillTarget.rect == contentRect) {
-                        visible = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: shadow.sigma, shiftX: shadow.shiftX,
-                                                            shiftY: shadow.shiftY, arena: arena)
+                    if direct, sparseShadows, shadow.isCoarse, let accelerator,
+                       let fill = fillSpans(items[0], over: contentRect, keep: fillTarget.rect == contentRect) {
+                        visible = accelerator.sparseShadow(of: .fill(spans: fill.spans, rect: contentRect, color: fill.color),
+                                                           over: rect, kernels: shadow, arena: arena)
                     } else {
                         if let memo, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
                             memo.expectRepeat(path, rule: rule, over: contentRect)
                         }
                         let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
                         layer = drawn
-                        visible = shadow.shadowAlpha(of: drawn, over: rect, coarse: sparseShadows, arena: arena)
+                        if sparseShadows, shadow.isCoarse, let accelerator {
+                            visible = accelerator.sparseShadow(of: .layer(drawn), over: rect, kernels: shadow, arena: arena)
+                        } else {
+                            visible = shadow.shadowAlpha(of: drawn, over: rect, arena: arena)
+                        }
                     }
                     ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
                     painted = visible
@@ -97,15 +102,16 @@ extension Rasterizer {
     }
 
     /// The coverage `item` would leave on a clear layer over `clip`, when it is one solid
-    /// fill that draws something there: its spans, from the memo or converted now (and
-    /// kept when `keep`, for the fill drawn next over the same rectangle).
-    mutating func fillCoverage(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> FillCoverage? {
+    /// fill that draws something there: its spans (surface coordinates) and premultiplied
+    /// colour, from the memo or converted now (and kept when `keep`, for the fill drawn
+    /// next over the same rectangle).
+    mutating func fillSpans(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> (spans: [CoverageSpan], color: UInt32)? {
         guard case .fill(let path, let rule, .solid(let color), let opacity) = item, opacity > 0, path.isFinite,
               let box = path.bounds, !PixelBounds(covering: box).intersection(clip).isEmpty else { return nil }
         let packed = color.premultipliedPacked(opacity: Swift.min(opacity, 1))
         guard packed != 0 else { return nil }
         let recall = memo?.spans(of: path, rule: rule, over: clip)
-        if case .found(let spans) = recall { return FillCoverage(rect: clip, spans: spans, color: packed) }
+        if case .found(let spans) = recall { return (spans, packed) }
         convert(path, clip: clip)
         var sink = RecordingSink(inner: DiscardingSink())
         sink.spans.reserveCapacity(8 * clip.height)   // a round shape's edge pixels and inside
@@ -113,7 +119,7 @@ extension Rasterizer {
         if let memo, keep, case .missed(let ticket) = recall {
             memo.keep(sink.spans, of: path, rule: rule, over: clip, ticket: ticket)
         }
-        return FillCoverage(rect: clip, spans: sink.spans, color: packed)
+        return (sink.spans, packed)
     }
 
     /// The effect's layer over `layerRect`: the items drawn over `contentRect`, blurred
@@ -132,11 +138,11 @@ extension Rasterizer {
 }
 
 /// The blur and shadow kernels of an effect, and the rectangles they map between.
-struct EffectPlan {
-    struct Kernels {
-        let sigma: Double
-        let shiftX: Double
-        let shiftY: Double
+package struct EffectPlan {
+    package struct Kernels {
+        package let sigma: Double
+        package let shiftX: Double
+        package let shiftY: Double
         /// The taps of the exact kernels: they bound the reach of the blur either way (the
         /// coarse path's tails beyond ⌈3.5σ⌉ are dropped). The kernels themselves (one `exp`
         /// a tap) are made only to blur at full resolution, when σ is small.
@@ -169,13 +175,9 @@ struct EffectPlan {
         }
 
         /// The shadow of `layer` (its alpha blurred) over `rect`, hidden under its opaque
-        /// pixels: straight from the coarse grid's non-zero runs for wide blurs when `coarse`
-        /// (`coarseShadow`), else from the whole blurred rectangle (the same bytes).
-        func shadowAlpha(of layer: Surface, over rect: PixelBounds, coarse: Bool = true, arena: ScratchArena) -> ShadowAlpha {
-            if coarse, isCoarse {
-                return GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: sigma, shiftX: shiftX,
-                                                 shiftY: shiftY, arena: arena)
-            }
+        /// pixels: the whole rectangle blurred (an accelerator's `sparseShadow` gives these
+        /// bytes computing only where they are non-zero).
+        func shadowAlpha(of layer: Surface, over rect: PixelBounds, arena: ScratchArena) -> ShadowAlpha {
             let mark = arena.mark
             defer { arena.reset(to: mark) }
             let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
@@ -184,7 +186,7 @@ struct EffectPlan {
         }
 
         /// Whether the blur is computed on a coarse grid (σ ≥ 8).
-        var isCoarse: Bool { GaussianBlur.coarseLevel(sigma: sigma) > 0 }
+        package var isCoarse: Bool { GaussianBlur.coarseLevel(sigma: sigma) > 0 }
 
         /// Pixels the filtered image can be non-zero on, given its input's bounds.
         func bounds(of r: PixelBounds) -> PixelBounds {

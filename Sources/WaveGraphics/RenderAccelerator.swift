@@ -25,9 +25,15 @@ package protocol RenderAccelerator: AnyObject, Sendable {
     /// over its shadow instead of on a layer composited after (the same bytes).
     var drawsEffectsDirect: Bool { get }
 
-    /// Whether a wide shadow may be computed only where it is non-zero and not hidden
-    /// under its layer (`GaussianBlur.coarseShadow`) instead of over its whole rectangle.
+    /// Whether `sparseShadow` may be asked instead of blurring a wide shadow's whole
+    /// rectangle (the reference, `EffectPlan.Kernels.shadowAlpha`).
     var sparseShadows: Bool { get }
+
+    /// The wide shadow (`kernels.isCoarse`) `source` casts over `rect`, hidden under its
+    /// opaque pixels, computed only where it can be non-zero: the bytes of the reference's
+    /// whole-rectangle blur.
+    func sparseShadow(of source: ShadowSource, over rect: PixelBounds, kernels: EffectPlan.Kernels,
+                      arena: ScratchArena) -> ShadowAlpha
 
     /// A shadow's alpha blurred before for `key` (by any render of this renderer, on any
     /// thread), or a ticket to offer the one about to be blurred.
@@ -63,6 +69,13 @@ package protocol RenderMemo: AnyObject {
 
     /// Keeps a copy of `coverage` (of `items`, over their whole bounds) and returns it.
     func keepMask(_ coverage: AlphaMask, of items: [DisplayItem], ticket: Int) -> KeptMask
+}
+
+/// What casts a shadow: a drawn layer, or one solid fill known by its spans over `rect`
+/// (surface coordinates) and its premultiplied colour, without drawing its layer.
+package enum ShadowSource {
+    case layer(Surface)
+    case fill(spans: [CoverageSpan], rect: PixelBounds, color: UInt32)
 }
 
 /// An accelerator's answer: what it had, or a ticket (its fingerprint of the question) to

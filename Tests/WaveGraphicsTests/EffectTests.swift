@@ -509,7 +509,8 @@ final class EffectTests: XCTestCase {
             for (color, opacity) in paints {
                 let item = DisplayItem.fill(path: path, rule: rule, paint: .solid(color), opacity: opacity)
                 for clip in [PixelBounds(x0: 10, y0: 8, x1: 110, y1: 100), PixelBounds(x0: 35, y0: 20, x1: 80, y1: 75)] {
-                    guard let coverage = rasterizer.fillCoverage(item, over: clip, keep: false) else {
+                    guard let coverage = rasterizer.fillSpans(item, over: clip, keep: false)
+                        .map({ FillCoverage(rect: clip, spans: $0.spans, color: $0.color) }) else {
                         XCTFail("no coverage for \(path), \(color)"); continue
                     }
                     var pixels = [UInt32](repeating: 0, count: clip.width * clip.height)

@@ -1,4 +1,4 @@
-import WaveGeometry
+import WaveGraphics
 import CPixelKernels
 
 /// What a wide shadow is made from (`GaussianBlur.coarseShadow`): the alpha its layer has,

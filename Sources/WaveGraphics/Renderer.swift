@@ -54,8 +54,8 @@ public struct Renderer: Sendable {
     /// Draws `items` over `pixmap` whose pixels inside the rectangles `stale` are to be taken
     /// as `background` (a recycled frame buffer: the last frame's drawn rectangles). Gives
     /// the bytes of filling them with `background` first and then drawing; stale pixels are
-    /// written when the drawing reaches them, and a shadow over them writes them once. Sets
-    /// `pixmap.footprint` to where the drawing can have changed pixels.
+    /// written when the drawing reaches them, and a shadow over them writes them once. With
+    /// an accelerator, sets `pixmap.footprint` to where the drawing can have changed pixels.
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap, stale: [PixelBounds], background: Color) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
@@ -70,7 +70,17 @@ public struct Renderer: Sendable {
         pixmap.data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
-            rasterizer.stale = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
+            let staleRects = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
+            guard accelerator != nil else {
+                // The definition: stale pixels are the background, then the items go on top.
+                for r in staleRects { surface.fill(r, background.premultipliedPacked()) }
+                rasterizer.draw(items, on: surface)
+                return
+            }
+            // Accelerated: stale pixels are written when the drawing reaches them, a shadow
+            // over them writes each once, and the footprint is kept for the next frame's
+            // stale region (`Rasterizer+Stale`).
+            rasterizer.stale = staleRects
             rasterizer.staleColor = background.premultipliedPacked()
             footprint = rasterizer.drawOnCanvas(items, on: surface)
         }

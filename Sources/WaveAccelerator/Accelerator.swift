@@ -9,8 +9,8 @@ import Foundation
 /// a `Renderer` asks through its one seam (`RenderAccelerator`).
 ///
 /// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), blurred shadows
-///   (`ShadowCache`), stroke outlines (`StrokeCache`) and a repeated group's layer, kept
-///   from earlier frames and replayed.
+///   (`ShadowCache`) and stroke outlines (`StrokeCache`, the runtime's), kept from earlier
+///   frames and replayed.
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale
 ///   region of the last frame is repainted, and an unchanged frame is not drawn again.
 /// - `effects`: an effect on one fill drawn straight onto the target instead of on a layer
@@ -19,7 +19,8 @@ import Foundation
 ///   its layer (`coarseShadow`), instead of blurring the layer's whole rectangle; with
 ///   `effects`, made from its fill's spans without drawing its layer.
 /// - `kernels`: the AVX-512 pixel kernels (CPixelKernels), where the processor has them,
-///   instead of their portable forms.
+///   instead of their portable forms. Below the seam: the reference's loops call the
+///   kernels, which pick their form at run time; this part only sets that choice, once.
 public struct Accelerator: Sendable, Equatable, CustomStringConvertible {
     public var caches = true
     public var reuse = true

@@ -103,7 +103,9 @@ public struct Benchmark {
         var pipeline = FramePipeline(threads: threads, scale: scale)
         if noCache {
             runtime.strokeCache = StrokeCache(enabled: false)
-            pipeline.renderer = Accelerator(caches: false).renderer()
+            var parts = Accelerator.current
+            parts.caches = false
+            pipeline.renderer = parts.renderer()
         }
         var checksum = 0
         var ticks = Array(0..<frames)

@@ -6,6 +6,8 @@ import WaveGraphics
 /// render's own memos (`RenderCaches`) come from `makeMemo`.
 final class ActiveAccelerator: RenderAccelerator, @unchecked Sendable {
     let caches: Bool
+    /// Whether an effect on one fill without a blur is drawn straight onto its target
+    /// (`ActiveAccelerator+Effects`).
     let drawsEffectsDirect: Bool
     let sparseShadows: Bool
     private let shadows = ShadowCache()

@@ -50,7 +50,7 @@ extension Rasterizer {
     }
 
     /// A transparent RGBA layer over `rect`, from the arena.
-    mutating func clearLayer(_ rect: PixelBounds) -> Surface {
+    package mutating func clearLayer(_ rect: PixelBounds) -> Surface {
         let bytes = rect.width * rect.height * 4
         let base = arena.allocate(bytes)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)

@@ -7,23 +7,21 @@ import WaveGeometry
 /// `RenderAccelerator`). Everything is sequential and integer-exact after quantization, so
 /// the same items always produce the same bytes.
 /// Groups and masks are in `Rasterizer+Groups.swift`.
-struct Rasterizer {
+package struct Rasterizer {
     /// Coordinates are clamped to ±2²⁰ device pixels before quantization.
     static let coordinateLimit = Double(1 << 20)
 
     let tolerance: Double
     var scan = ScanConverter()
-    let arena: ScratchArena
+    package let arena: ScratchArena
     let ramps: RampCache
     /// Asked first; nil for the reference alone.
-    let accelerator: (any RenderAccelerator)?
+    package let accelerator: (any RenderAccelerator)?
     /// Fills' spans and masks' coverage from earlier renders; nil to rasterize everything
     /// afresh (they never change the bytes; tests compare both ways).
-    let memo: (any RenderMemo)?
-    /// False to draw every effect on a layer (the reference; `drawsEffectsDirect`).
-    let fastEffects: Bool
+    package let memo: (any RenderMemo)?
     /// False to blur a shadow's whole rectangle (the reference; `RenderAccelerator.sparseShadows`).
-    let sparseShadows: Bool
+    package let sparseShadows: Bool
     /// The device rectangle of the whole render (masks' coverage is remembered over it).
     let canvas: PixelBounds
     /// Owners of remembered coverage read during this render, kept alive until it ends.
@@ -36,7 +34,6 @@ struct Rasterizer {
     init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, accelerator: (any RenderAccelerator)?) {
         self.accelerator = accelerator
         memo = accelerator == nil ? nil : scratch.memo
-        fastEffects = accelerator?.drawsEffectsDirect ?? false
         sparseShadows = accelerator?.sparseShadows ?? false
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas
@@ -44,7 +41,7 @@ struct Rasterizer {
         ramps = scratch.ramps
     }
 
-    mutating func draw(_ items: [DisplayItem], on surface: Surface) {
+    package mutating func draw(_ items: [DisplayItem], on surface: Surface) {
         for item in items { draw(item, on: surface) }
     }
 

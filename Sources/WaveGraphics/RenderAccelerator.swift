@@ -21,9 +21,12 @@ package protocol RenderAccelerator: AnyObject, Sendable {
     /// used by two threads at once), or nil when the caches are off.
     func makeMemo() -> (any RenderMemo)?
 
-    /// Whether an effect on one fill without a blur may be drawn straight onto its target
-    /// over its shadow instead of on a layer composited after (the same bytes).
-    var drawsEffectsDirect: Bool { get }
+    /// Draws the effect `fx` on `items` over `surface` faster than the reference's layer
+    /// (one fill without a blur, straight onto its target over its shadow), with `rasterizer`,
+    /// and returns its footprint as `Rasterizer.effect` does; nil to leave it to the
+    /// reference.
+    func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface, overStale: Bool,
+                    by rasterizer: inout Rasterizer) -> [PixelBounds]?
 
     /// Whether `sparseShadow` may be asked instead of blurring a wide shadow's whole
     /// rectangle (the reference, `EffectPlan.Kernels.shadowAlpha`).

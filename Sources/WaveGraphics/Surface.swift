@@ -34,7 +34,7 @@ package struct Surface {
 
     /// The part of this surface inside device rectangle `r` (which must lie inside `rect` and
     /// not be empty), sharing its pixels.
-    func window(_ r: PixelBounds) -> Surface {
+    package func window(_ r: PixelBounds) -> Surface {
         let offset = ((r.y0 - originY) * stride + (r.x0 - originX)) << 2
         return Surface(base: base + offset, width: r.width, height: r.height, stride: stride,
                        originX: r.x0, originY: r.y0)

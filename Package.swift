@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "WaveSyntaxTests", dependencies: ["WaveSyntax"], exclude: ["FuzzInputs"]),
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
-        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveAccelerator", "WaveSyntax"]),
+        .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator", "CFreeType", "CPixelKernels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveAcceleratorTests", dependencies: ["WaveAccelerator", "WaveGeometry", "WaveGraphics"]),

@@ -6,13 +6,15 @@ import WaveGeometry
 /// The reference defines every pixel: with no accelerator (`Renderer.accelerator` nil, as
 /// under `WAVE_ACCEL=off`) it renders everything itself. With one, it asks here first,
 /// where an answer can save work: "have you seen this fill, this mask, this shadow before?"
-/// and "may I take this shortcut?". Every answer is either no, and the reference does its
+/// and "can you draw this effect, make this shadow, faster?". Every answer is either no, and the reference does its
 /// own work, or something that gives the very bytes that work would (coverage recorded from
 /// the same sweep, a shadow blurred from the same key), so output never depends on the
 /// accelerator. The reference never imports the accelerator; whoever builds a `Renderer`
-/// gets one from `Accelerator.current.make()` there.
+/// gets one there (`Accelerator.current.renderer()`), and the accelerator works the
+/// reference's steps through `package` access.
 ///
-/// Questions are asked a fill, a mask or a shadow at a time, never per span or pixel. The
+/// Questions are asked a fill, a mask, an effect or a shadow at a time, never per span or
+/// pixel. The
 /// wide C kernels (CPixelKernels) sit below this seam: the reference's pixel loops call
 /// them, and they choose their AVX-512 or portable form at run time (the accelerator's
 /// `kernels` switch sets that choice once).
@@ -63,8 +65,7 @@ package protocol RenderMemo: AnyObject {
     func expectRepeat(_ path: Path, rule: FillRule, over rect: PixelBounds)
 
     /// The coverage `items` leave over `rect` (their whole bounds on the canvas) kept
-    /// from before, or a ticket: with `keep` true when the mask repeats and its coverage
-    /// should be handed to `keepMask`.
+    /// from before, or a ticket for `shouldKeepMask` and `keepMask`.
     func mask(of items: [DisplayItem], over rect: PixelBounds) -> Recall<KeptMask>
 
     /// Whether a mask that missed with `ticket` repeats (counts the miss).

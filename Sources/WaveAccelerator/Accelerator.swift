@@ -8,7 +8,8 @@ import Foundation
 /// renders (`WAVE_ACCEL=off`). CI renders every golden both ways. `make()` gives the object
 /// a `Renderer` asks through its one seam (`RenderAccelerator`).
 ///
-/// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), blurred shadows
+/// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), gradient ramps
+///   (`RampCache`), blurred shadows
 ///   (`ShadowCache`) and stroke outlines (`StrokeCache`, the runtime's), kept from earlier
 ///   frames and replayed.
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale

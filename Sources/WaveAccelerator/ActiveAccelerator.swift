@@ -45,11 +45,17 @@ final class ActiveAccelerator: RenderAccelerator, @unchecked Sendable {
     }
 }
 
-/// One render's memos: fills' spans (`SpanCache`) and masks' coverage (`CoverageCache`),
-/// kept from render to render with the renderer's scratch buffers.
+/// One render's memos: fills' spans (`SpanCache`), masks' coverage (`CoverageCache`) and
+/// gradient ramps (`RampCache`), kept from render to render with the renderer's scratch
+/// buffers.
 final class RenderCaches: RenderMemo {
     private let spans = SpanCache()
     private let coverages = CoverageCache()
+    private let ramps = RampCache()
+
+    func ramp(_ stops: [GradientStop], opacity: Double, make: () -> GradientRamp?) -> GradientRamp? {
+        ramps.ramp(stops, opacity: opacity, make: make)
+    }
 
     func spans(of path: Path, rule: FillRule, over rect: PixelBounds) -> Recall<[CoverageSpan]> {
         let hash = SpanCache.fingerprint(path, rule, rect)

@@ -1,8 +1,8 @@
 import WaveGeometry
 /// Draws display items onto surfaces: the per-render engine behind `Renderer`.
 ///
-/// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask
-/// coverage, and recent gradient ramps, borrowed from a `RasterScratch` for one render call,
+/// Holds the scan converter's buffers and the scratch arena for offscreen layers and mask
+/// coverage, borrowed from a `RasterScratch` for one render call,
 /// and the renderer's accelerator and this render's memos when it has one (asked first: see
 /// `RenderAccelerator`). Everything is sequential and integer-exact after quantization, so
 /// the same items always produce the same bytes.
@@ -14,7 +14,6 @@ package struct Rasterizer {
     let tolerance: Double
     var scan = ScanConverter()
     package let arena: ScratchArena
-    let ramps: RampCache
     /// Asked first; nil for the reference alone.
     package let accelerator: (any RenderAccelerator)?
     /// Fills' spans and masks' coverage from earlier renders; nil to rasterize everything
@@ -38,7 +37,6 @@ package struct Rasterizer {
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas
         arena = scratch.arena
-        ramps = scratch.ramps
     }
 
     package mutating func draw(_ items: [DisplayItem], on surface: Surface) {
@@ -86,22 +84,22 @@ package struct Rasterizer {
             guard packed != 0 else { return }
             cover(path, rule: rule, clip: surface.rect, SolidBlitter(surface: surface, color: packed), factor: factor)
         case .linearGradient(let start, let end, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), path, rule: rule, on: surface, factor: factor)
         case .radialGradient(let center, let radius, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
         case .image(let image, let toImage):
             fillImage(path, rule: rule, ImageBlitter(surface: surface, image: image, toImage: toImage), opacity: op, factor: factor)
         case .conicGradient(let center, let angle, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
                           factor: factor)
         case .projected(let inner, let plane, _):
             switch inner {
             case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops), .conicGradient(_, _, let stops):
-                guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+                guard let ramp = ramp(stops, opacity: op) else { return }
                 sweepGradient(ramp, GradientBlitter.projected(inner, plane: plane), path, rule: rule, on: surface, factor: factor)
             case .image(let image, let toImage):
                 guard let toPlane = plane.inverse else { return }   // seen edge-on
@@ -111,6 +109,13 @@ package struct Rasterizer {
                 fill(path, rule: rule, paint: paint.tangentApproximation, opacity: opacity, on: surface, factor: factor)
             }
         }
+    }
+
+    /// The ramp of a gradient's `stops` at `opacity` (nil without stops): the memo's, or
+    /// built now.
+    private func ramp(_ stops: [GradientStop], opacity: Double) -> GradientRamp? {
+        guard let memo else { return GradientRamp(stops: stops, opacity: opacity) }
+        return memo.ramp(stops, opacity: opacity) { GradientRamp(stops: stops, opacity: opacity) }
     }
 
     /// Fills with an image, its opacity (0...1) scaling its alpha like a group's factor.

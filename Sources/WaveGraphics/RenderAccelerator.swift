@@ -48,9 +48,12 @@ package protocol RenderAccelerator: AnyObject, Sendable {
     func offer(_ shadow: ShadowAlpha, for key: ShadowKey, ticket: Int)
 }
 
-/// Coverage remembered from earlier renders: fills' spans and masks' coverage. Owned by
+/// What earlier renders worked out: fills' spans, masks' coverage, gradient ramps. Owned by
 /// one render at a time.
 package protocol RenderMemo: AnyObject {
+    /// The ramp for `stops` at `opacity`: one kept from before, or `make()`'s, perhaps kept.
+    func ramp(_ stops: [GradientStop], opacity: Double, make: () -> GradientRamp?) -> GradientRamp?
+
     /// The spans `path` swept into over `rect` last time, or a ticket for `keep`.
     func spans(of path: Path, rule: FillRule, over rect: PixelBounds) -> Recall<[CoverageSpan]>
 

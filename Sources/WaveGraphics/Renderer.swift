@@ -89,18 +89,17 @@ public struct Renderer: Sendable {
 }
 
 /// The buffers one render works in: the scan converter's cell arrays, the arena for layers
-/// and masks, recent gradient ramps, and the accelerator's memos when the renderer has one.
+/// and masks, and the accelerator's memos when the renderer has one.
 /// Owned by one render at a time.
 final class RasterScratch {
     var scan = ScanConverter()
     let arena = ScratchArena()
-    let ramps = RampCache()
     var memo: (any RenderMemo)?
 }
 
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one
 /// (or makes a new one) and gives it back. Scratch never affects output bytes (buffers are
-/// written before they are read; remembered ramps and coverage equal rebuilt ones), so which set
+/// written before they are read; remembered ramps, spans and coverage equal rebuilt ones), so which set
 /// a render gets does not matter. Idle sets holding more than 64 MiB are dropped instead of
 /// kept (after a huge frame).
 typealias ScratchPool = ObjectPool<RasterScratch>

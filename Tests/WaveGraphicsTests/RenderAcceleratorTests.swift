@@ -15,6 +15,9 @@ final class RenderAcceleratorTests: XCTestCase {
         subscript(_ question: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[question, default: 0] }
 
         func makeMemo() -> (any RenderMemo)? { self }
+        func ramp(_ stops: [GradientStop], opacity: Double, make: () -> GradientRamp?) -> GradientRamp? {
+            count("ramp"); return make()
+        }
         func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface, overStale: Bool,
                         by rasterizer: inout Rasterizer) -> [PixelBounds]? { count("effect"); return nil }
         var sparseShadows: Bool { false }

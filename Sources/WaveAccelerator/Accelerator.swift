@@ -9,9 +9,8 @@ import Foundation
 /// a `Renderer` asks through its one seam (`RenderAccelerator`).
 ///
 /// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), gradient ramps
-///   (`RampCache`), blurred shadows
-///   (`ShadowCache`) and stroke outlines (`StrokeCache`, the runtime's), kept from earlier
-///   frames and replayed.
+///   (`RampCache`), blurred shadows (`ShadowCache`) and stroke outlines (`StrokeCache`, the
+///   runtime's), kept from earlier frames and replayed.
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale
 ///   region of the last frame is repainted, and an unchanged frame is not drawn again.
 /// - `effects`: an effect on one fill drawn straight onto the target instead of on a layer

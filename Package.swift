@@ -17,9 +17,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // `wave preview`'s HTTP and WebSocket server: small, no SwiftNIO (docs/preview.md has
-        // what it and Hummingbird add to a clean build).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -55,9 +52,11 @@ let package = Package(
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
         // `wave preview`: a local web page with a scrubber over the driver's frames.
+        // HTTP/1.1 and WebSocket for `wave preview`: request heads, responses, frames, the
+        // handshake's SHA-1, sockets with deadlines. Knows nothing of scripts.
+        .target(name: "WaveHTTP"),
         .target(name: "WavePreview", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
-                                                    "WaveCodecs", "WaveSinks", .product(name: "FlyingFox", package: "FlyingFox"),
-                                                    .product(name: "FlyingSocks", package: "FlyingFox")]),
+                                                    "WaveCodecs", "WaveSinks", "WaveHTTP"]),
         .executableTarget(name: "wave", dependencies: ["WaveGeometry", 
             "WaveDriver", "WaveREPL", "WaveLSP", "WavePreview", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
             "WaveAccelerator", "WaveCodecs", "WaveSinks",
@@ -90,8 +89,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver", "WaveRuntime", "WaveCompiler", "WaveSyntax"]),
-        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax",
-                                                         .product(name: "FlyingFox", package: "FlyingFox")]),
+        .testTarget(name: "WaveHTTPTests", dependencies: ["WaveHTTP"]),
+        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveHTTP", "WaveDriver", "WaveCodecs", "WaveCompiler", "WaveSyntax"]),
         .testTarget(name: "WaveLSPTests", dependencies: ["WaveLSP", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "EndToEndTests", dependencies: ["WaveSyntax", "WaveCodecs", "WaveTestSupport"]),
     ]

@@ -116,13 +116,13 @@ extension Compiler {
         if let (slot, v) = instanceVar(n, ctx) { return Typed(ir: .instanceVar(slot), type: v.type) }
         // Variables first; then, inside a layer or spawn body, the layer's own properties.
         if let binding = environment.lets[n] {
-            environment.usedNames.insert(n)
+            environment.usedNames[n] = true
             // A let is written out at each read: the runtime evaluates it there each time.
             guard charge(binding.steps - 1, range) else { return .bad(binding.type) }
             return Typed(ir: binding.expr, type: binding.type)
         }
         if let slot = environment.globalIndex[n] {
-            environment.usedNames.insert(n)
+            environment.usedNames[n] = true
             return Typed(ir: .global(slot), type: environment.globals[slot].type)
         }
         if let l = ctx.currentLayer, let p = Property(rawValue: n), p.applies(to: environment.layers[l].kind) {

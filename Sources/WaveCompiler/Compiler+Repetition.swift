@@ -307,7 +307,7 @@ extension Compiler {
     /// A call of a user function: its body compiled with the parameters bound to the
     /// compiled arguments (so it is typed by each use), reading no caller's locals.
     mutating func callFunction(_ f: Identifier, _ fn: FunctionDef, _ args: [Expr], _ range: SourceRange, _ ctx: Context) -> Typed {
-        environment.usedNames.insert(f.name)
+        environment.usedNames[f.name] = true
         // A runaway is reported at the outermost call, arguments included (`g(g(g(t)))`).
         let outermost = work.outerCall == nil
         if outermost { work.outerCall = range }

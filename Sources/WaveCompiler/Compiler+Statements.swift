@@ -401,7 +401,7 @@ extension Compiler {
             }
             if let (slot, v) = instanceVar(n, ctx) { return (.instanceVar(slot), v.type) }
             if let slot = environment.globalIndex[n] {
-                environment.usedNames.insert(n)
+                environment.usedNames[n] = true
                 if ctx.later { changingGlobals.insert(slot) }
                 return (.global(slot), environment.globals[slot].type)
             }

@@ -7,12 +7,13 @@ public struct Environment: Sendable {
     public var sceneDeclared = false
     public var globals: [GlobalIR] = []
     public var layers = LayerTable()
-    var globalIndex: [String: Int] = [:]
-    var lets: [String: LetBinding] = [:]
+    var globalIndex = TrackedTable<String, Int>()
+    var lets = TrackedTable<String, LetBinding>()
     var layerIndex: [String: Int] = [:]
-    var usedNames: Set<String> = []
+    /// Names read somewhere (the value is always true).
+    var usedNames = TrackedTable<String, Bool>()
     /// User functions (`func f(x) = …`), inlined where they are called.
-    var functions: [String: FunctionDef] = [:]
+    var functions = TrackedTable<String, FunctionDef>()
     /// Most expression steps one statement may take to compile (`WorkLimit`): the runtime's
     /// work limit for one tick, `WAVE_MAX_WORK` from the process's environment by default.
     public var maxWork = WorkLimit.steps()
@@ -124,7 +125,7 @@ public struct Compiler {
     public init(file: SourceFile, environment: Environment = Environment()) {
         self.file = file
         self.environment = environment
-        self.environment.layers.startTracking()
+        self.environment.startTracking()
         self.firstNewLayer = environment.layers.count
         self.work = CompileWork(limit: environment.maxWork)
     }
@@ -138,10 +139,12 @@ public struct Compiler {
     /// Compiles a file and returns the environment too, so that expressions (`wave trace`
     /// properties, REPL input) can later be compiled against its names.
     /// `printsValues`: a value on its own is printed (the REPL), not warned about (W0011).
-    public static func compileKeepingEnvironment(_ file: SourceFile, environment: Environment = Environment(),
+    /// An environment given up by its caller (see `Environment.mark()`) is extended in
+    /// place: what the file adds costs what it adds, however much the environment holds.
+    public static func compileKeepingEnvironment(_ file: SourceFile, environment: consuming Environment = Environment(),
                                                  printsValues: Bool = false) -> (Program?, [Diagnostic], Environment) {
         let script = Parser.parse(file)
-        var compiler = Compiler(file: file, environment: environment)
+        var compiler = Compiler(file: file, environment: consume environment)
         compiler.printsValues = printsValues
         let program = compiler.compile(script)
         let all = script.diagnostics + compiler.diagnostics
@@ -427,7 +430,7 @@ public struct Compiler {
         for stmt in script.statements {
             guard case .variable(_, let name, _) = stmt.kind else { continue }
             if afterErrors, mentions[name.name, default: 0] > 1 || holdsError(stmt.range) { continue }
-            if !environment.usedNames.contains(name.name) {
+            if environment.usedNames[name.name] == nil {
                 warning(.unusedVariable, "variable '\(name.name)' is never used", name.range)
             }
         }

@@ -34,6 +34,14 @@ public struct LayerTable: RandomAccessCollection, MutableCollection, Sendable {
     /// Forgets earlier writes: from now on, `changed(before:)` reports only new ones.
     mutating func startTracking() { originals = [:] }
 
+    /// Back to the first `count` layers as they were when tracking started: the layers
+    /// added since are dropped and the earlier ones written since are put back.
+    mutating func cutBack(to count: Int) {
+        all.removeLast(all.count - count)
+        for (i, was) in originals where i < count { all[i] = was }
+        originals = [:]
+    }
+
     /// The layers below index `end` written since tracking started whose value differs
     /// from what it was then.
     func changed(before end: Int) -> [Int: LayerIR] {

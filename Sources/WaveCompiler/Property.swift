@@ -29,10 +29,14 @@ extension Property {
     /// and `extent (0, width)` follows the scene size).
     /// Guarantees: a constant of the property's type; the test suite compiles every default
     /// for every kind, so the `.number(0)` fallback is unreachable.
+    /// An empty environment, made once: `Environment()` reads the process's environment
+    /// variables for its limits, and a default needs none of them.
+    private static let defaultsEnvironment = Environment()
+
     public func defaultValue(for kind: LayerKind, in scene: SceneIR) -> Value {
         let file = SourceFile(name: "default of \(rawValue)", text: defaultText(for: kind))
         guard let expr = Parser.standaloneExpression(file) else { return .number(0) }
-        var environment = Environment()
+        var environment = Property.defaultsEnvironment
         environment.scene = scene
         environment.sceneDeclared = true
         var compiler = Compiler(file: file, environment: environment)

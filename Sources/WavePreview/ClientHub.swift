@@ -1,17 +1,16 @@
-import FlyingFox
 import Foundation
 
 /// The pages connected to `/events`, and what goes to them: news of a script (a new
 /// version or new diagnostics: the page then asks for `/info`) and the playhead a page
 /// moved, so that other tabs on the same script follow it.
 ///
-/// Each page's outgoing messages wait in a buffer of `maxQueued`; when a page reads too
-/// slowly the oldest are dropped (every message says where things are now, so the newest
-/// is enough). Frames never go this way: a page asks for them one at a time over HTTP.
-public final class ClientHub: WSMessageHandler, @unchecked Sendable {
+/// Each page's outgoing messages wait in an `Outbox` of `maxQueued`; when a page reads too
+/// slowly the oldest are dropped. Frames never go this way: a page asks for them one at a
+/// time over HTTP.
+public final class ClientHub: @unchecked Sendable {
     static let maxQueued = 16
     private let lock = NSLock()
-    private var clients: [Int: AsyncStream<WSMessage>.Continuation] = [:]
+    private var clients: [Int: Outbox] = [:]
     private var nextID = 1
 
     public init() {}
@@ -30,35 +29,33 @@ public final class ClientHub: WSMessageHandler, @unchecked Sendable {
         var from: Int?
     }
 
-    public func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(ClientHub.maxQueued))
-        let id = register(continuation)
-        continuation.yield(.text(#"{"type":"hello","client":\#(id)}"#))
-        Task { [self] in
-            for await message in client {
-                guard case .text(let text) = message, text.utf8.count < 1024,
-                      var seek = try? JSONDecoder().decode(Seek.self, from: Data(text.utf8)),
-                      seek.type == "seek", (0...PreviewRoute.maxTick).contains(seek.tick) else { continue }
-                seek.from = id
-                send(seek, except: id)
-            }
-            remove(id)
-            continuation.finish()
-        }
-        return stream
-    }
-
-    private func register(_ c: AsyncStream<WSMessage>.Continuation) -> Int {
-        lock.lock(); defer { lock.unlock() }
+    /// A new page: its id and its outbox, which holds a hello naming the id.
+    func connect() -> (id: Int, outbox: Outbox) {
+        let outbox = Outbox(capacity: ClientHub.maxQueued)
+        lock.lock()
         let id = nextID
         nextID += 1
-        clients[id] = c
-        return id
+        clients[id] = outbox
+        lock.unlock()
+        outbox.push(#"{"type":"hello","client":\#(id)}"#)
+        return (id, outbox)
     }
 
-    private func remove(_ id: Int) {
-        lock.lock(); defer { lock.unlock() }
-        clients[id] = nil
+    /// A message from page `id`: a seek (on a tick the server would draw) goes to every
+    /// other page; anything else is ignored.
+    func received(_ text: String, from id: Int) {
+        guard text.utf8.count < 1024, var seek = try? JSONDecoder().decode(Seek.self, from: Data(text.utf8)),
+              seek.type == "seek", (0...PreviewRoute.maxTick).contains(seek.tick) else { return }
+        seek.from = id
+        broadcast(seek, except: id)
+    }
+
+    /// Page `id` went: its outbox is closed.
+    func disconnect(_ id: Int) {
+        lock.lock()
+        let outbox = clients.removeValue(forKey: id)
+        lock.unlock()
+        outbox?.close()
     }
 
     /// Tells every page that `script` has news.
@@ -67,8 +64,6 @@ public final class ClientHub: WSMessageHandler, @unchecked Sendable {
         broadcast(Changed(script: script), except: nil)
     }
 
-    func send(_ seek: Seek, except id: Int) { broadcast(seek, except: id) }
-
     private func broadcast<T: Encodable>(_ value: T, except: Int?) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -76,15 +71,15 @@ public final class ClientHub: WSMessageHandler, @unchecked Sendable {
         lock.lock()
         let targets = clients.filter { $0.key != except }.map(\.value)
         lock.unlock()
-        for c in targets { c.yield(.text(text)) }
+        for outbox in targets { outbox.push(text) }
     }
 
-    /// Ends every page's stream (the server is stopping).
+    /// Closes every page's outbox (the server is stopping).
     public func closeAll() {
         lock.lock()
         let all = Array(clients.values)
         clients = [:]
         lock.unlock()
-        for c in all { c.finish() }
+        for outbox in all { outbox.close() }
     }
 }

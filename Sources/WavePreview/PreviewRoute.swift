@@ -1,4 +1,5 @@
 import WaveCompiler
+import WaveHTTP
 
 /// What a request to the preview server asks for, read from its path and query alone (no
 /// files, no scripts): every request the server answers is one of these cases, and
@@ -58,33 +59,10 @@ public enum PreviewRoute: Equatable, Sendable {
         default:
             let prefix = "/file/"
             guard path.hasPrefix(prefix), path.count > prefix.count else { return .notFound }
-            guard let decoded = String(path.dropFirst(prefix.count)).removingPercentEncodingStrict() else {
+            guard let decoded = PercentEncoding.decode(path.dropFirst(prefix.count)) else {
                 return .bad("the file name is not valid percent-encoded UTF-8")
             }
             return .file(script: script(), path: decoded)
         }
-    }
-}
-
-extension String {
-    /// `%XX` sequences decoded; nil when one is malformed or the bytes are not UTF-8.
-    func removingPercentEncodingStrict() -> String? {
-        var bytes: [UInt8] = []
-        var it = Array(utf8)[...]
-        while let b = it.popFirst() {
-            guard b == UInt8(ascii: "%") else { bytes.append(b); continue }
-            guard it.count >= 2, let hi = hexValue(it.removeFirst()), let lo = hexValue(it.removeFirst()) else { return nil }
-            bytes.append(hi << 4 | lo)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-}
-
-private func hexValue(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-    default: return nil
     }
 }

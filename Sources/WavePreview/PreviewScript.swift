@@ -138,8 +138,8 @@ public final class PreviewScript: @unchecked Sendable {
 
     /// The frame at `tick` of the current version as a PNG, with that version; rendered on
     /// the script's queue.
-    public func frame(at tick: Int) async throws -> (version: Int, png: [UInt8]) {
-        try await onQueue { [self] in
+    public func frame(at tick: Int) throws -> (version: Int, png: [UInt8]) {
+        try onQueue { [self] in
             guard let good = current() else { throw FrameError(message: "no version of \(name) has compiled yet", noVersion: true) }
             lock.lock()
             let cached = recent.first { $0.version == good.version && $0.tick == tick }
@@ -160,8 +160,8 @@ public final class PreviewScript: @unchecked Sendable {
     }
 
     /// The state at `tick` of the current version (the inspector's tree).
-    public func inspect(at tick: Int) async throws -> SceneInspector.Snapshot {
-        try await onQueue { [self] in
+    public func inspect(at tick: Int) throws -> SceneInspector.Snapshot {
+        try onQueue { [self] in
             guard let good = current() else { throw FrameError(message: "no version of \(name) has compiled yet", noVersion: true) }
             do { return SceneInspector.snapshot(try good.seeker.runtime(at: tick), version: good.version, tick: tick) } catch {
                 throw FrameError(message: describe(error, in: good.file), noVersion: false)
@@ -170,8 +170,8 @@ public final class PreviewScript: @unchecked Sendable {
     }
 
     /// `props` over the whole scrubber, drawn as `wave trace --plot` draws them.
-    public func plot(_ props: [String]) async throws -> String {
-        try await onQueue { [self] in
+    public func plot(_ props: [String]) throws -> String {
+        try onQueue { [self] in
             guard let good = current() else { throw FrameError(message: "no version of \(name) has compiled yet", noVersion: true) }
             do {
                 return try PropertyPlot.svg(good.program, props: props, ticks: 0...((good.program.scene.durationTicks ?? 300) - 1),
@@ -197,9 +197,22 @@ public final class PreviewScript: @unchecked Sendable {
         return Exit.message(error) + "\n"
     }
 
-    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
+    /// Runs `work` on the script's queue (a thread of Dispatch's, with a full-size stack)
+    /// and waits for it.
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            box.result = Result { try work() }
+            done.signal()
         }
+        done.wait()
+        guard let result = box.result else { throw FrameError(message: "the render did not finish", noVersion: false) }
+        return try result.get()
     }
+}
+
+/// A result handed from the script's queue to the waiting thread (the semaphore orders the two).
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
 }

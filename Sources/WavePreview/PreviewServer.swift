@@ -1,16 +1,16 @@
 import Dispatch
-import FlyingFox
-import FlyingSocks
 import Foundation
 import WaveDriver
+import WaveHTTP
 import WaveSinks
 
 /// `wave preview`: serves the preview page for a script or a folder of scripts until
 /// Ctrl-C (or SIGTERM), watching the scripts for saves.
 ///
 /// The calling thread polls the open scripts' files every `pollInterval` (a save shows
-/// within that and one render) and the signal flags; the server's connections run on
-/// Swift's concurrency threads, and frames render on each script's own queue.
+/// within that and one render) and the signal flags; one thread accepts connections and
+/// each connection has a thread of its own (`PreviewConnection`; a WebSocket has two), at
+/// most `ConnectionTable.maxConnections` of them; frames render on each script's own queue.
 public struct PreviewServer {
     public struct Options: Sendable {
         /// A script, or a folder whose *.wave files the page lists.
@@ -40,45 +40,56 @@ public struct PreviewServer {
         }
         let address = try PreviewServer.socketAddress(options.host, port: options.port)
         let first = library.script("")   // compiled now: its diagnostics show on the terminal at once
-        let hub = ClientHub()
-        let handler = PreviewHandler(library: library, hub: hub)
-        let log = ConnectionLog()
-        let pool = GuardedSocketPool(connections: log)
-        handler.socketPool = pool
-        let server = HTTPServer(config: .init(address: address, pool: pool, logger: log), handler: handler)
-        Interrupts.install()
-        let failure = FailureBox()
-        let serving = Task {
-            do { try await server.run() } catch { failure.set(error) }
-        }
-        let port = PreviewServer.waitForPort(server, failure: failure)
-        guard let port else {
-            Console.error("cannot listen on \(options.host):\(options.port): \(failure.message ?? "the server did not start")")
+        let listener: TCPListener
+        do { listener = try TCPListener(address: address, port: options.port) } catch {
+            Console.error("cannot listen on \(options.host):\(options.port): \(error)")
             throw .io
         }
-        let bound = options.host == "localhost" ? "127.0.0.1" : options.host
-        handler.hostCheck = HostCheck(boundAddress: bound, port: port)
+        let hub = ClientHub()
+        let handler = PreviewHandler(library: library, hub: hub)
+        handler.hostCheck = HostCheck(boundAddress: address, port: listener.port)
+        let table = ConnectionTable()
+        Interrupts.install()
+        signal(SIGPIPE, SIG_IGN)
+        let accepting = DispatchSemaphore(value: 0)
+        guard DetachedThread.start({
+            PreviewServer.accept(on: listener, table: table, handler: handler, hub: hub)
+            accepting.signal()
+        }) else {
+            Console.error("cannot start the server's thread")
+            throw .io
+        }
         // Bound to every interface, the page is opened here through loopback.
-        let local = bound == "0.0.0.0" ? "127.0.0.1" : bound == "::" ? "::1" : bound
+        let local = address == "0.0.0.0" ? "127.0.0.1" : address == "::" ? "::1" : address
         let shownHost = local.contains(":") ? "[\(local)]" : local
-        let url = "http://\(shownHost):\(port)/"
+        let url = "http://\(shownHost):\(listener.port)/"
         print("wave preview: serving \(library.names.count == 1 ? library.names[0] : "\(library.names.count) scripts") at \(url) (Ctrl-C stops)")
         fflush(nil)
         if options.open { PreviewServer.openBrowser(url) }
-        PreviewServer.watch(library, first: first, hub: hub, until: { Interrupts.isInterrupted || failure.message != nil })
+        PreviewServer.watch(library, first: first, hub: hub, until: { Interrupts.isInterrupted })
+        // The accept loop sees the flag within a tenth of a second; then the port is let go.
+        accepting.wait()
+        listener.close()
         hub.closeAll()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await server.stop(timeout: 1)
-            serving.cancel()
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + 3)
-        if let message = failure.message, !Interrupts.isInterrupted {
-            Console.error("the server stopped: \(message)")
-            throw .io
-        }
+        table.shutdownAll()
         throw .signal(Interrupts.signalNumber)
+    }
+
+    /// Accepts connections until a signal, each on a thread of its own. Running out of file
+    /// descriptors is said once on the terminal and waited out.
+    static func accept(on listener: TCPListener, table: ConnectionTable, handler: PreviewHandler, hub: ClientHub) {
+        var warned = false
+        while let socket = listener.accept(until: { Interrupts.isInterrupted }, outOfDescriptors: {
+            if !warned { Console.note("wave preview: out of file descriptors: new connections wait until some close (ulimit -n raises the limit)") }
+            warned = true
+        }) {
+            guard let id = table.open(socket) else { socket.close(drain: 0, linger: .zero); continue }
+            let connection = PreviewConnection(socket: socket, id: id, table: table, handler: handler, hub: hub)
+            if !DetachedThread.start({ connection.run() }) {
+                table.close(id)
+                socket.close(drain: 0, linger: .zero)
+            }
+        }
     }
 
     /// Polls the open scripts for saves until `stop()`, telling the pages of each change.
@@ -102,37 +113,12 @@ public struct PreviewServer {
     }
 
     /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (127.0.0.1).
-    static func socketAddress(_ host: String, port: Int) throws(Exit) -> any SocketAddress {
+    static func socketAddress(_ host: String, port: Int) throws(Exit) -> String {
         guard (0...65535).contains(port) else { Console.error("--port must be 0 to 65535"); throw .usage }
-        let p = UInt16(port)
-        if host == "localhost" { if let a = try? sockaddr_in.inet(ip4: "127.0.0.1", port: p) { return a } }
-        if HostCheck.isIPLiteral(host) {
-            if host.contains(":") { if let a = try? sockaddr_in6.inet6(ip6: host, port: p) { return a } }
-            else if let a = try? sockaddr_in.inet(ip4: host, port: p) { return a }
-        }
+        if host == "localhost" { return "127.0.0.1" }
+        if HostCheck.isIPLiteral(host) && TCPListener.isAddress(host) { return host }
         Console.error("--host '\(Console.visible(host))' is not an IP address: give one, such as 127.0.0.1, ::1 or 0.0.0.0")
         throw .usage
-    }
-
-    /// The port the server listens on once it does, or nil when it failed to start (within
-    /// five seconds).
-    static func waitForPort(_ server: HTTPServer, failure: FailureBox) -> Int? {
-        for _ in 0..<500 {
-            if failure.message != nil { return nil }
-            let box = FailureBox()
-            let done = DispatchSemaphore(value: 0)
-            Task {
-                switch await server.listeningAddress {
-                case .ip4(_, let port)?, .ip6(_, let port)?: box.port = Int(port)
-                default: break
-                }
-                done.signal()
-            }
-            done.wait()
-            if let port = box.port { return port }
-            usleep(10_000)
-        }
-        return nil
     }
 
     static func openBrowser(_ url: String) {
@@ -142,22 +128,5 @@ public struct PreviewServer {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         do { try p.run() } catch { Console.note("could not start a browser (xdg-open): open \(url) yourself") }
-    }
-}
-
-/// A value shared between the server's task and the calling thread.
-final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var error: String?
-    private var _port: Int?
-    func set(_ e: Error) {
-        var text = "\(e)"
-        if case let SocketError.failed(type, _, message) = e { text = "\(type.lowercased()) failed: \(message.lowercased())" }
-        lock.lock(); error = text; lock.unlock()
-    }
-    var message: String? { lock.lock(); defer { lock.unlock() }; return error }
-    var port: Int? {
-        get { lock.lock(); defer { lock.unlock() }; return _port }
-        set { lock.lock(); _port = newValue; lock.unlock() }
     }
 }

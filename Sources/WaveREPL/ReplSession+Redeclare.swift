@@ -19,31 +19,26 @@ extension ReplSession {
         }
     }
 
-    /// The top-level declarations' names, in the order of `declarations`.
-    var declaredNames: [String?] {
-        declarations.map { text in Parser.parse(SourceFile(name: "", text: text)).statements.first.flatMap(ReplSession.declaredName) }
-    }
-
     /// When `file` declares a name the session's script declares already, the session
     /// rebuilt with the new declaration in its place (and the input's other statements
     /// typed now), replayed to the current tick; nil for an input that redeclares nothing
     /// (or does not parse: the usual path reports it).
     func redeclaring(_ file: SourceFile) -> Outcome? {
         let parsed = Parser.parse(file)
-        guard !parsed.diagnostics.hasErrors else { return nil }
-        let names = declaredNames
+        guard !parsed.diagnostics.hasErrors,
+              parsed.statements.contains(where: { ReplSession.declaredName($0).flatMap(declarations.place(of:)) != nil }) else { return nil }
         var newDeclarations = declarations, newStatements = statements, replaced: [String] = []
         var typed: [Int: SourceRange] = [:]   // declarations of this input, by index, with their range in it
         for s in parsed.statements {
             let piece = file.text(of: s.range)
             if let name = ReplSession.declaredName(s) {
-                if let i = names.firstIndex(of: name) {
-                    newDeclarations[i] = piece
+                if let i = declarations.place(of: name) {
+                    newDeclarations.replace(at: i, with: piece)
                     replaced.append(name)
                     typed[i] = s.range
                 } else {
-                    typed[newDeclarations.count] = s.range
-                    newDeclarations.append(piece)
+                    typed[newDeclarations.texts.count] = s.range
+                    newDeclarations.append(piece, declaring: name)
                 }
             } else if case .expression = s.kind {
                 continue

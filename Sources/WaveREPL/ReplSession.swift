@@ -14,7 +14,7 @@ public final class ReplSession {
     public internal(set) var environment = Environment()
     public internal(set) var runtime: SceneRuntime
     /// Declarations in the order typed (they hold at every tick).
-    var declarations: [String] = []
+    var declarations = DeclarationList()
     /// Statements with the tick they were applied at, and where they were typed (or loaded
     /// from), so a handler stopped after an error can be left out of the script.
     var statements: [Recorded] = []
@@ -87,15 +87,21 @@ public final class ReplSession {
         let file = source("<input \(inputCount)>", text)
         if let replayed = redeclaring(file) { return replayed }
         var outcome = Outcome(file: file)
-        let (increment, diagnostics, newEnvironment) = Compiler.compileKeepingEnvironment(file, environment: environment, printsValues: true)
+        // The environment goes to the compiler to be extended in place, and is cut back to
+        // the mark when the input fails (keeping a copy would cost the whole session).
+        let mark = environment.mark()
+        let (increment, diagnostics, compiled) = Compiler.compileKeepingEnvironment(file, environment: takeEnvironment(), printsValues: true)
+        environment = compiled
         outcome.diagnostics = diagnostics.filter { $0.code != .unusedVariable && $0.code != .unspawnedTemplate }
-        guard let increment else { return outcome }
-        let before = runtime
+        guard let increment else {
+            environment.rollBack(to: mark)
+            return outcome
+        }
         runtime.printed = []
         do {
-            try runtime.apply(increment)
+            try runtime.applyOrKeep(increment)
         } catch let e as RuntimeError {
-            runtime = before
+            environment.rollBack(to: mark)
             if let other = self.file(holding: e.range), other.base != file.base {
                 outcome.elsewhere.append((e.diagnostic, other))
             } else {
@@ -103,11 +109,10 @@ public final class ReplSession {
             }
             return outcome
         } catch {
-            runtime = before
+            environment.rollBack(to: mark)
             outcome.message = "\(error)"
             return outcome
         }
-        environment = newEnvironment
         outcome.printed = runtime.printed
         let parsed = Parser.parse(file).statements
         record(file, parsed)
@@ -115,13 +120,24 @@ public final class ReplSession {
         return outcome
     }
 
+    /// The session's environment, given up: left empty here, so the compiler holds the
+    /// only reference and extends it without copying.
+    func takeEnvironment() -> Environment {
+        var given = ReplSession.vacant
+        swap(&given, &environment)
+        return given
+    }
+
+    /// An empty environment, made once (making one reads the process's environment).
+    private static let vacant = Environment()
+
     /// Remembers what was applied for `:save`, `:reset` and `:seek`: declarations as typed,
     /// other statements tagged with their tick. Bare expressions are not kept.
     func record(_ source: SourceFile, _ parsed: [Stmt]) {
         for s in parsed {
             let piece = source.text(of: s.range)
             switch s.kind {
-            case .scene, .variable, .layer, .function: declarations.append(piece)
+            case .scene, .variable, .layer, .function: declarations.append(piece, declaring: ReplSession.declaredName(s))
             case .expression: continue
             default: statements.append(Recorded(runtime.tick, piece, s.range))
             }
@@ -144,7 +160,7 @@ public final class ReplSession {
         var out = "# saved from a wave repl session at tick \(runtime.tick)\n"
         if timeline { out += "# golden: \(runtime.tick)\n" }
         var declarationSpans: [Range<Int>] = []
-        for d in declarations {
+        for d in declarations.texts {
             declarationSpans.append(out.utf8.count..<(out.utf8.count + d.utf8.count))
             out += d + "\n"
         }
@@ -298,13 +314,13 @@ public final class ReplSession {
             return outcome
         }
         environment = env
-        declarations = []
+        declarations = DeclarationList()
         statements = []
         // Keep the loaded file as the session's script: split it into statements.
         for s in Parser.parse(file).statements {
             let piece = file.text(of: s.range)
             switch s.kind {
-            case .scene, .variable, .layer, .function: declarations.append(piece)
+            case .scene, .variable, .layer, .function: declarations.append(piece, declaring: ReplSession.declaredName(s))
             default: statements.append(Recorded(0, piece, s.range))
             }
         }

@@ -87,6 +87,13 @@ public struct SceneRuntime: Sendable {
 
     /// Adds a compiled increment (REPL input) at the current tick without resetting the clock.
     public mutating func apply(_ increment: Program) throws {
+        _ = try apply(increment, onlyAdding: false)
+    }
+
+    /// `apply`; with `onlyAdding`, it stops before running anything that could change what
+    /// was there before (new timers, animations or effects) and returns false, leaving the
+    /// rest to `restore` (see `applyOrKeep`).
+    mutating func apply(_ increment: Program, onlyAdding: Bool) throws -> Bool {
         // An increment of declarations alone (the REPL's `layer`, `var`, `let`, `func`)
         // changes nothing the layers already made read: only what it makes is evaluated.
         let declaresOnly = increment.statements.isEmpty && increment.updatedLayers.isEmpty && increment.scene == program.scene
@@ -166,6 +173,9 @@ public struct SceneRuntime: Sendable {
         program.statements += increment.statements
         for s in increment.statements { try exec(s, .top) }
         if started {
+            if onlyAdding && !(timers.count == firstNewTimer && animations.count == animationsBefore && effects.count == effectsBefore) {
+                return false
+            }
             // Timers typed now run at this tick, as `at Nt { … }` would in a saved script.
             work = 0
             try runTimers(from: firstNewTimer)
@@ -173,12 +183,13 @@ public struct SceneRuntime: Sendable {
                 // The layers made before were evaluated at this tick already, and nothing
                 // they read changed: the new layers' bindings are all there is to do.
                 try evaluateBindings(ofInstancesFrom: firstNewID, steps: firstNewStep)
-                return
+                return true
             }
             // New animations and bindings show at once in the current tick's frame.
             try sampleAnimations()
             try evaluateBindings()
         }
+        return true
     }
 
     /// Advances one tick. After `stop`, nothing changes.

@@ -25,13 +25,13 @@ final class PreviewFrameTests: XCTestCase {
         return try PNGDecoder.decode(Array(try Data(contentsOf: URL(fileURLWithPath: out))))
     }
 
-    func testFramesInAnyOrderEqualWaveRender() async throws {
+    func testFramesInAnyOrderEqualWaveRender() throws {
         for (name, scale) in [("sonar.wave", 1.0), ("progress-ball.wave", 1.0), ("checkmark.wave", 0.5)] {
             let path = PreviewFrameTests.root + "/examples/" + name
             let script = PreviewScript(name: name, path: path, scale: scale)
             // Forward, back across a snapshot, and again: seeking is stepping.
             for tick in [37, 5, 301, 0, 37] {
-                let (version, png) = try await script.frame(at: tick)
+                let (version, png) = try script.frame(at: tick)
                 XCTAssertEqual(version, 1)
                 let expected = try rendered(path, tick: tick, scale: scale)
                 XCTAssertEqual(try PNGDecoder.decode(png), expected, "\(name) tick \(tick) at scale \(scale)")
@@ -39,7 +39,7 @@ final class PreviewFrameTests: XCTestCase {
         }
     }
 
-    func testASaveIsANewVersionAndABrokenSaveKeepsTheLastGood() async throws {
+    func testASaveIsANewVersionAndABrokenSaveKeepsTheLastGood() throws {
         let path = NSTemporaryDirectory() + "wave-preview-\(UUID().uuidString).wave"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let good = "scene 40x30 { background #102030 }\nlayer r: rect { frame (5, 5, 10, 10)  fill #ff0000 }\nanimate r.position to (20, 10) over 1s\n"
@@ -47,12 +47,12 @@ final class PreviewFrameTests: XCTestCase {
         let script = PreviewScript(name: "s.wave", path: path, scale: 1)
         XCTAssertEqual(script.info.version, 1)
         XCTAssertFalse(script.reloadIfChanged(), "nothing changed yet")
-        let first = try await script.frame(at: 30).png
+        let first = try script.frame(at: 30).png
 
         try good.replacingOccurrences(of: "#ff0000", with: "#00ff00").write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertTrue(script.reloadIfChanged())
         XCTAssertEqual(script.info.version, 2)
-        let (version, second) = try await script.frame(at: 30)
+        let (version, second) = try script.frame(at: 30)
         XCTAssertEqual(version, 2)
         XCTAssertNotEqual(try PNGDecoder.decode(second), try PNGDecoder.decode(first))
         XCTAssertEqual(try PNGDecoder.decode(second), try rendered(path, tick: 30))
@@ -64,7 +64,7 @@ final class PreviewFrameTests: XCTestCase {
         XCTAssertEqual(info.version, 2, "the last good version stays")
         XCTAssertTrue(info.diagnostics.hasPrefix("\(path):2:"), info.diagnostics)
         XCTAssertTrue(info.diagnostics.contains("layer r: rect { frame (5, 5, 10, 10)  fill #ff0000\n"), "the source line, as wave check shows it")
-        let kept = try await script.frame(at: 30)
+        let kept = try script.frame(at: 30)
         XCTAssertEqual(kept.version, 2)
         XCTAssertEqual(kept.png, second)
 

@@ -23,9 +23,9 @@ FILES = 512
 
 
 class Server:
-    def __init__(self, folder):
+    def __init__(self, folder, files=FILES):
         self.process = subprocess.Popen(
-            ["prlimit", f"--as={LIMIT}", f"--nofile={FILES}", wave_binary(), "preview", str(folder / "sonar.wave"), "--port", "0"],
+            ["prlimit", f"--as={LIMIT}", f"--nofile={files}", wave_binary(), "preview", str(folder / "sonar.wave"), "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         self.port = int(re.search(r":(\d+)/", line).group(1))
@@ -150,19 +150,22 @@ def wait_for(condition, deadline=60):
     return condition()
 
 
-@pytest.fixture
-def server(tmp_path):
+def folder(tmp_path):
     shutil.copy(ROOT / "examples/sonar.wave", tmp_path / "sonar.wave")
     (tmp_path / "secret.txt").write_text("not for the page")
-    s = Server(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(folder(tmp_path))
     yield s
     assert s.alive(), s.process.stderr.read()
     assert s.stop() == 130
 
 
 def test_half_open_connections_are_closed_and_the_cap_holds(server):
-    # Twice as many connections as the server keeps open, none sending a byte. (Not more
-    # than its file descriptors: FlyingFox stops when accepting fails.)
+    # Twice as many connections as the server keeps open, none sending a byte.
     idle = []
     for _ in range(FILES // 2):
         idle.append(server.connect())
@@ -176,7 +179,6 @@ def test_half_open_connections_are_closed_and_the_cap_holds(server):
 
 
 def test_a_head_left_unfinished_is_cut_off(server):
-    # (Not a long head: FlyingFox reads a header line in time quadratic in its length.)
     dribble = server.connect()
     dribble.sendall(b"GET / HTTP/1.1\r\nX: ")
     unfinished = server.connect()
@@ -194,6 +196,36 @@ def test_a_slow_reader_of_frames_is_dropped(server):
     assert wait_for(lambda: server.open_files() <= server.baseline_files, deadline=300), "the server let go of the connection"
     assert server.get("/frame?tick=3") == 200
     s.close()
+
+
+def test_a_megabyte_header_line_is_refused_at_once(server):
+    start = time.monotonic()
+    reply = server.request(b"GET / HTTP/1.1\r\nHost: " + server.host.encode() + b"\r\nX: " + b"a" * (1 << 20) + b"\r\n\r\n")
+    took = time.monotonic() - start
+    assert re.match(rb"HTTP/1.1 431", reply), reply[:40]
+    assert took < 1, f"answered after {took:.2f} s"
+    assert server.status("VmHWM") < 600 << 10
+    assert server.get("/") == 200
+
+
+def test_running_out_of_file_descriptors_does_not_stop_the_server(tmp_path):
+    server = Server(folder(tmp_path), files=64)
+    held = []
+    try:
+        for _ in range(80):
+            held.append(server.connect())
+    except ConnectionRefusedError:
+        pass
+    assert len(held) == 80, "the server still listens when accept fails for want of descriptors"
+    assert wait_for(lambda: server.open_files() >= 60), "the server took connections until it had no descriptor left"
+    for s in held:
+        s.close()
+    assert wait_for(lambda: server.open_files() <= server.baseline_files + 2)
+    assert server.get("/") == 200
+    assert server.alive()
+    assert server.stop() == 130
+    said = server.process.stderr.read()
+    assert said.count("out of file descriptors") == 1, said
 
 
 def test_malformed_requests_get_an_error_or_a_closed_connection(server):
@@ -263,7 +295,8 @@ def test_a_flood_of_messages_to_clients_that_do_not_read_stays_bounded(server):
     frame(b"\x00\x01", opcode=2),            # binary
     frame(b'{"type":', fin=False),           # a fragment
     frame(b"", opcode=7),                    # a reserved opcode
-], ids=["large", "binary", "fragment", "reserved"])
+    bytes([0x81, 0x02]) + b"{}",             # unmasked
+], ids=["large", "binary", "fragment", "reserved", "unmasked"])
 def test_websocket_frames_the_page_never_sends_end_the_connection(server, bad):
     s, status = server.websocket()
     assert status == 101
@@ -271,6 +304,27 @@ def test_websocket_frames_the_page_never_sends_end_the_connection(server, bad):
     s.sendall(bad)
     assert closed_by_server(s)
     assert server.alive() and server.get("/") == 200
+
+
+def test_a_websocket_frame_claiming_2_62_bytes_is_refused_from_its_header(server):
+    s, _ = server.websocket()
+    read_frame(s)
+    before = server.status("VmRSS")
+    s.sendall(bytes([0x81, 0xFF]) + struct.pack(">Q", 1 << 62) + os.urandom(4) + b"x" * 1000)
+    assert read_frame(s) == (8, struct.pack(">H", 1009) + b"frames are at most 1024 bytes")
+    assert closed_by_server(s, deadline=5)
+    assert server.status("VmRSS") - before < 10 << 10
+    assert server.alive() and server.get("/") == 200
+
+
+def test_a_ping_gets_its_pong_and_a_close_its_close(server):
+    s, _ = server.websocket()
+    read_frame(s)
+    s.sendall(frame(b"are you there", opcode=9))
+    assert read_frame(s) == (10, b"are you there")
+    s.sendall(frame(struct.pack(">H", 1000) + b"bye", opcode=8))
+    assert read_frame(s) == (8, struct.pack(">H", 1000))
+    assert closed_by_server(s, deadline=5)
 
 
 def test_a_websocket_that_stops_inside_a_frame_is_closed(server):

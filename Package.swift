@@ -9,7 +9,8 @@ import PackageDescription
 // (WaveCodecs) → files or terminal cells (WaveSinks). Then the application: WaveDriver runs
 // scripts through that pipeline (render jobs, the player, goldens, exit codes), WaveREPL
 // and the language server (WaveLSP) sit on the driver, and the `wave` executable only parses flags and delegates.
-// Sinks know frames, never scripts: WaveSinks depends on WaveGraphics and WaveCodecs only.
+// Sinks know frames, never scripts: WaveSinks depends on WaveGraphics (with the accelerator)
+// and WaveCodecs only.
 let package = Package(
     name: "wave",
     products: [
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "WaveCodecs", dependencies: ["CZlib", "CWebP"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
-        .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator", "WaveCodecs"]),
         // Exports: bakes a scene into a vector timeline; Lottie and SVG are writers over it.
         .target(name: "WaveExport", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs"]),
         .target(name: "WaveDriver", dependencies: ["WaveExport", "WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveAccelerator",

@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzStroke", dependencies: ["WaveGeometry", "WaveGraphics", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         // Generated scripts as files, for scripts/export-property.

@@ -3,11 +3,14 @@ import PackageDescription
 
 // The pipeline is the layout: source → tokens → AST (WaveSyntax) → timeline IR (WaveCompiler)
 // → state at tick n (WaveRuntime) → Frame display list of paths (WaveGeometry: no pixels)
-// → pixels (WaveGraphics: the reference raster, and the accelerator behind `WAVE_ACCEL`) → bytes
+// → pixels (WaveGraphics: the reference raster, which defines every pixel; WaveAccelerator:
+// caches and shortcuts it asks first through one seam, `RenderAccelerator`, none under
+// `WAVE_ACCEL=off`; the reference never imports it, whoever builds a renderer does) → bytes
 // (WaveCodecs) → files or terminal cells (WaveSinks). Then the application: WaveDriver runs
 // scripts through that pipeline (render jobs, the player, goldens, exit codes), WaveREPL
 // and the language server (WaveLSP) sit on the driver, and the `wave` executable only parses flags and delegates.
-// Sinks know frames, never scripts: WaveSinks depends on WaveGraphics and WaveCodecs only.
+// Sinks know frames, never scripts: WaveSinks depends on WaveGraphics (with the accelerator)
+// and WaveCodecs only.
 let package = Package(
     name: "wave",
     products: [
@@ -35,14 +38,17 @@ let package = Package(
         // Geometry: paths, flattening, stroking, dashing, trimming, measuring, transforms. No pixels.
         .target(name: "WaveGeometry"),
         .target(name: "WaveGraphics", dependencies: ["WaveGeometry", "CFreeType", "CFontconfig", "CPixelKernels"]),
-        .target(name: "WaveRuntime", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveGraphics"]),
+        // The accelerator: memos, pools and shortcuts behind WaveGraphics' one seam; the same bytes.
+        .target(name: "WaveAccelerator", dependencies: ["WaveGeometry", "WaveGraphics", "CPixelKernels"]),
+        .target(name: "WaveRuntime", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveGraphics", "WaveAccelerator"]),
         .target(name: "WaveCodecs", dependencies: ["CZlib", "CWebP"]),
         // Decoders that only tests and fuzzers need (GIF, APNG, LZW): not linked into `wave`.
         .target(name: "WaveTestSupport", dependencies: ["WaveCodecs"]),
-        .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveCodecs"]),
+        .target(name: "WaveSinks", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator", "WaveCodecs"]),
         // Exports: bakes a scene into a vector timeline; Lottie and SVG are writers over it.
         .target(name: "WaveExport", dependencies: ["WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs"]),
-        .target(name: "WaveDriver", dependencies: ["WaveExport", "WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveCodecs", "WaveSinks"]),
+        .target(name: "WaveDriver", dependencies: ["WaveExport", "WaveGeometry", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveAccelerator",
+                                                   "WaveCodecs", "WaveSinks"]),
         .target(name: "WaveREPL", dependencies: ["WaveGeometry", "WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics", "WaveSinks", "CReadline"]),
         // The language server (`wave lsp`): JSON-RPC on Foundation's JSON, over the driver.
         .target(name: "WaveLSP", dependencies: ["WaveDriver", "WaveSyntax", "WaveCompiler", "WaveRuntime"]),
@@ -54,7 +60,7 @@ let package = Package(
                                                     "WaveCodecs", "WaveSinks", "WaveHTTP"]),
         .executableTarget(name: "wave", dependencies: ["WaveGeometry", 
             "WaveDriver", "WaveREPL", "WaveLSP", "WavePreview", "WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveGraphics",
-            "WaveCodecs", "WaveSinks",
+            "WaveAccelerator", "WaveCodecs", "WaveSinks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // libFuzzer entry points (scripts/fuzz builds them with the fuzzer sanitizer). The
@@ -64,7 +70,7 @@ let package = Package(
         .executableTarget(name: "FuzzParse", dependencies: ["WaveSyntax", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCompile", dependencies: ["WaveSyntax", "WaveCompiler", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzRuntime", dependencies: ["WaveSyntax", "WaveCompiler", "WaveRuntime", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "FuzzRaster", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzCodecs", dependencies: ["WaveCodecs", "WaveTestSupport"], linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "FuzzStroke", dependencies: ["WaveGeometry", "WaveGraphics", "WaveFuzzSupport"], linkerSettings: [.linkedLibrary("m")]),
         // Generated scripts as files, for scripts/export-property.
@@ -74,10 +80,13 @@ let package = Package(
         .testTarget(name: "WaveFuzzSupportTests", dependencies: ["WaveFuzzSupport", "WaveSyntax", "WaveCompiler"]),
         .testTarget(name: "WaveCompilerTests", dependencies: ["WaveCompiler", "WaveSyntax"]),
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
-        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "CFreeType", "CPixelKernels"], exclude: ["Goldens"]),
+        .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator", "CFreeType", "CPixelKernels"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "WaveAcceleratorTests", dependencies: ["WaveAccelerator", "WaveGeometry", "WaveGraphics"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveGeometry", "WaveSinks", "WaveGraphics", "WaveCodecs"]),
-        .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics", "WaveFuzzSupport"],
+        .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics",
+                                                       "WaveAccelerator", "WaveFuzzSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "WaveExportTests", dependencies: ["WaveExport", "WaveGeometry", "WaveGraphics", "WaveCompiler", "WaveRuntime", "WaveSyntax"]),
         .testTarget(name: "WaveREPLTests", dependencies: ["WaveREPL", "WaveDriver", "WaveRuntime", "WaveCompiler", "WaveSyntax"]),

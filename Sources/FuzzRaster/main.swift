@@ -1,7 +1,12 @@
 // libFuzzer target: the rasterizer on paths, strokes, paints and transforms read from
-// the input bytes, including huge, tiny, NaN and infinite coordinates.
+// the input bytes, including huge, tiny, NaN and infinite coordinates. The accelerator
+// must give the reference's bytes, afresh and from its caches (three renders: a fill is
+// kept the second time it is seen and replayed the third).
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
+
+let accelerated = Accelerator.on.renderer()
 
 struct ByteReader {
     let bytes: [UInt8]
@@ -63,6 +68,9 @@ public func fuzzRaster(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     items.append(.group(items: [.fill(path: stroked, rule: .nonZero, paint: .solid(color), opacity: 1)], opacity: r.number(),
                         mask: Mask(items: [.fill(path: moved, rule: .nonZero, paint: .solid(.black), opacity: 1)], inverted: r.byte() & 1 == 0)))
     let w = Int(r.byte() % 80), h = Int(r.byte() % 80)
-    _ = Renderer().render(items, width: w, height: h, background: .white)
+    let reference = Renderer().render(items, width: w, height: h, background: .white)
+    for pass in 0..<3 where accelerated.render(items, width: w, height: h, background: .white) != reference {
+        fatalError("the accelerator's bytes differ from the reference's (render \(pass + 1))")
+    }
     return 0
 }

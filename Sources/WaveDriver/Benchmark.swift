@@ -3,6 +3,7 @@ import Foundation
 import WaveCompiler
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 import WaveRuntime
 import WaveSinks
 
@@ -102,7 +103,9 @@ public struct Benchmark {
         var pipeline = FramePipeline(threads: threads, scale: scale)
         if noCache {
             runtime.strokeCache = StrokeCache(enabled: false)
-            pipeline.renderer.caching = false
+            var parts = Accelerator.current
+            parts.caches = false
+            pipeline.renderer = parts.renderer()
         }
         var checksum = 0
         var ticks = Array(0..<frames)

@@ -8,15 +8,15 @@ import WaveGeometry
 ///
 /// Invariants: row y starts at `bytes + y · stride` (`stride ≥ rect.width`); in row y only
 /// [starts[y], ends[y]) has been written (the rest reads as 0 and is never read). The memory
-/// belongs to a `ScratchArena` (valid until it is reset past it) or to a `CoverageCache`
-/// entry (valid while the entry is alive).
-struct AlphaMask {
+/// belongs to a `ScratchArena` (valid until it is reset past it) or to an accelerator
+/// (`KeptMask`, valid while its owner is alive).
+package struct AlphaMask {
     /// Device rectangle covered (not empty).
-    let rect: PixelBounds
-    let bytes: UnsafeMutablePointer<UInt8>
-    let stride: Int
-    let starts: UnsafeMutablePointer<Int32>
-    let ends: UnsafeMutablePointer<Int32>
+    package let rect: PixelBounds
+    package let bytes: UnsafeMutablePointer<UInt8>
+    package let stride: Int
+    package let starts: UnsafeMutablePointer<Int32>
+    package let ends: UnsafeMutablePointer<Int32>
 
     /// An empty (all zero) mask over `rect`, in memory from `arena`.
     init(rect: PixelBounds, arena: ScratchArena) {
@@ -26,7 +26,7 @@ struct AlphaMask {
         ends.initialize(repeating: 0, count: rect.height)
     }
 
-    init(rect: PixelBounds, bytes: UnsafeMutablePointer<UInt8>, stride: Int, starts: UnsafeMutablePointer<Int32>,
+    package init(rect: PixelBounds, bytes: UnsafeMutablePointer<UInt8>, stride: Int, starts: UnsafeMutablePointer<Int32>,
          ends: UnsafeMutablePointer<Int32>) {
         self.rect = rect
         self.bytes = bytes

@@ -4,7 +4,7 @@ import WaveGeometry
 /// Channels are processed two at a time in 16-bit lanes of a 32-bit word (r|b and g|a), so a
 /// multiply by k ≤ 255 never carries between lanes. Division by 255 with rounding uses
 /// x/255 ≈ (t + (t >> 8)) >> 8 with t = x + 128, exact for every x in 0...255·255.
-enum Compositor {
+package enum Compositor {
     /// Each channel of `px` times k / 255, rounded (k in 0...255).
     @inline(__always)
     static func scale(_ px: UInt32, _ k: UInt32) -> UInt32 {
@@ -34,8 +34,8 @@ enum Compositor {
     }
 
     /// a · b / 255 rounded, for a, b in 0...255.
-    @inline(__always)
-    static func mul8(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    @inlinable
+    package static func mul8(_ a: UInt32, _ b: UInt32) -> UInt32 {
         let t = a &* b &+ 128
         return (t &+ (t >> 8)) >> 8
     }

@@ -15,7 +15,7 @@ import Foundation
 /// Two passes: rows into a 16-bit buffer (8 fractional bits kept), then columns back to 8
 /// bits, rounding once at each step. Both passes are the same filter per channel, so colour
 /// never exceeds alpha (the premultiplied invariant holds).
-enum GaussianBlur {
+package enum GaussianBlur {
     /// σ for a blur radius; 0 for none (≤ 0, NaN, or infinite).
     static func sigma(radius: Double) -> Double {
         radius > 0 && radius.isFinite ? Swift.min(radius, 4096) / 2 : 0

@@ -12,7 +12,7 @@ import WaveGeometry
 /// entry that holds the stop keeps the colour below it, and `hardStops` names, for pixels
 /// of that entry at or past the stop's exact position, an extra entry (after `lastIndex`)
 /// with the colour above it.
-struct GradientRamp {
+package struct GradientRamp {
     static let size = 1024
     /// How far past 0–1 a ramp reaches (in gradient lengths) for stops written beyond it;
     /// farther locations count as these bounds.

@@ -11,7 +11,7 @@ public struct PixelBounds: Equatable, Sendable {
     public var width: Int { Swift.max(0, x1 - x0) }
     public var height: Int { Swift.max(0, y1 - y0) }
 
-    func intersection(_ o: PixelBounds) -> PixelBounds {
+    package func intersection(_ o: PixelBounds) -> PixelBounds {
         PixelBounds(x0: Swift.max(x0, o.x0), y0: Swift.max(y0, o.y0),
                   x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
     }

@@ -3,123 +3,129 @@ import WaveGeometry
 ///
 /// Work is limited to what can reach the target: the items are drawn on a layer covering
 /// only the part of their bounds within the blur's and the shadow's reach of the target;
-/// the blur and the shadow are computed only over the pixels they can change, and the
+/// the blur and the shadow are computed only over the pixels they can change (a wide
+/// shadow only where it is non-zero, when the accelerator can: `sparseShadow`), and the
 /// shadow is painted only where its coverage is non-zero and not hidden under the layer's
 /// opaque pixels (`ShadowAlpha`); with the normal blend mode the shadow and the layer go
 /// straight onto the target, otherwise onto one more layer that is then blended.
 ///
-/// One fill without a blur needs no layer to be composited: it is drawn straight onto the
-/// target over its shadow, the bytes compositing its one-fill layer would give (as for a
-/// group holding one fill). Its layer is then drawn only when the shadow is neither cached
-/// nor wide: a wide shadow (σ ≥ 8) of one solid fill is made from the fill's spans
-/// (`FillCoverage`), which the fill drawn next replays.
+/// The accelerator may draw one fill without a blur straight onto the target over its
+/// shadow, without a layer (WaveAccelerator's `ActiveAccelerator+Effects`).
 extension Rasterizer {
     /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
     /// anything is drawn over them (the shadow writes the part under it whole).
     /// Returns where the effect can have changed pixels of `surface`: `out`, the rectangle
     /// the blur and shadow can reach, or tighter strips when a shadow was painted straight
     /// onto it (`shadowFootprint`).
+    ///
+    /// The accelerator is asked first (`RenderAccelerator.drawEffect`: one fill drawn
+    /// straight, no layer); the reference draws the items on a layer, paints its shadow and
+    /// composites the layer over it.
     @discardableResult
     mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface, overStale: Bool = false) -> [PixelBounds] {
-        let contentBounds = DisplayItem.pixelBounds(of: items)
-        let plan = EffectPlan(fx)
-        let out = plan.bounds(of: contentBounds).intersection(surface.rect)
-        guard !out.isEmpty else { return [] }
+        guard let scope = EffectScope(items, fx, within: surface.rect) else { return [] }
         let mark = arena.mark
         defer { arena.reset(to: mark) }
-        // What of the content can reach `out`: through the blur, and through the shadow.
-        var needed = plan.blurSource(of: out)
-        if let shadowKernels = plan.shadow { needed = needed.union(plan.blurSource(of: shadowKernels.source(of: out))) }
-        let contentRect = contentBounds.intersection(needed)
-        guard !contentRect.isEmpty else { return [] }
-        let layerRect = plan.blur.map { $0.bounds(of: contentRect).intersection(needed.union(out)) } ?? contentRect
-        guard !layerRect.isEmpty else { return [] }
-        var direct = false
-        if fastEffects, plan.blur == nil, items.count == 1, case .fill = items[0] { direct = true }
-        var layer = direct ? nil : effectLayer(items, plan, contentRect, layerRect)
-        let target = fx.blend == .normal ? surface : clearLayer(out)
-        // A fill drawn straight is drawn onto the part of the target its layer would cover
-        // when that holds all of it that lands on the target: the same pixels, and the same
-        // span-cache entry as the layer's, so a fresh shadow's layer and the fill over it
-        // are scan-converted once.
-        var fillTarget = target
-        if direct, case let landing = contentBounds.intersection(target.rect),
-           landing.intersection(contentRect) == landing, contentRect.intersection(target.rect) == contentRect {
-            fillTarget = target.window(contentRect)
+        if let accelerator, let footprint = accelerator.drawEffect(items, fx, scope, on: surface, overStale: overStale, by: &self) {
+            return footprint
         }
-        var fresh = FreshRows()
+        let layer = effectLayer(items, scope)
+        let target = fx.blend == .normal ? surface : clearLayer(scope.out)
         var painted: ShadowAlpha?
-        if let shadow = plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0 {
-            let rect = shadow.bounds(of: layerRect).intersection(out)
-            if !rect.isEmpty {
-                if overStale, fx.blend == .normal { fresh = takeStale(under: rect, within: out, on: surface) }
-                let key = ShadowCache.Key(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius,
-                                          layer: layerRect, rect: rect)
-                let hash = caching ? ShadowCache.fingerprint(key) : 0
-                if caching, let entry = shadows.entry(for: key, hash: hash) {
-                    ShadowPainter.paint(entry.alpha, color: color, onto: target, fresh: fresh, background: staleColor)
-                    painted = entry.alpha
-                } else {
-                    let visible: ShadowAlpha
-                    if direct, sparseShadows, shadow.isCoarse,
-                       let coverage = fillCoverage(items[0], over: contentRect, keep: fillTarget.rect == contentRect) {
-                        visible = GaussianBlur.coarseShadow(of: coverage, dst: rect, sigma: shadow.sigma, shiftX: shadow.shiftX,
-                                                            shiftY: shadow.shiftY, arena: arena)
-                    } else {
-                        if caching, fillTarget.rect == contentRect, case .fill(let path, let rule, _, _) = items[0] {
-                            spans.expectRepeat(hash: SpanCache.fingerprint(path, rule, contentRect))
-                        }
-                        let drawn = layer ?? effectLayer(items, plan, contentRect, layerRect)
-                        layer = drawn
-                        visible = shadow.shadowAlpha(of: drawn, over: rect, coarse: sparseShadows, arena: arena)
-                    }
-                    ShadowPainter.paint(visible, color: color, onto: target, fresh: fresh, background: staleColor)
-                    painted = visible
-                    if caching, shadows.shouldStore(hash: hash, bytes: visible.byteCount) {
-                        shadows.store(ShadowCache.Entry(key: key, hash: hash, alpha: visible))
-                    }
-                }
-            }
+        if let cast = beginShadow(items, fx, scope, on: surface, overStale: overStale) {
+            let alpha: ShadowAlpha
+            if case .found(let kept) = cast.recall { alpha = kept } else { alpha = shadowAlpha(of: layer, cast) }
+            paintShadow(alpha, cast, onto: target)
+            painted = alpha
         }
-        if overStale { refillStale(in: out, on: surface) }
-        if direct {
-            draw(items, on: fillTarget)
-        } else if let layer, case let visible = layer.rect.intersection(out), !visible.isEmpty {
+        if overStale { refillStale(in: scope.out, on: surface) }
+        if case let visible = layer.rect.intersection(scope.out), !visible.isEmpty {
             Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
         }
+        return finishEffect(fx, target, on: surface, painted: painted, content: layer.rect, out: scope.out)
+    }
+
+    /// A shadow about to be painted (`beginShadow`): its kernels, rectangle and colour, its
+    /// key and the accelerator's answer for it, and the stale rows it writes whole.
+    package struct ShadowCast {
+        package let kernels: EffectPlan.Kernels
+        package let rect: PixelBounds
+        let color: UInt32
+        let key: ShadowKey
+        package let recall: Recall<ShadowAlpha>
+        let fresh: FreshRows
+    }
+
+    /// The effect's shadow, when it has one that reaches `scope.out`: takes the stale
+    /// rectangles under it (`takeStale`) and asks the accelerator whether it has its alpha.
+    package mutating func beginShadow(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                                      overStale: Bool) -> ShadowCast? {
+        guard let shadow = scope.plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0
+        else { return nil }
+        let rect = shadow.bounds(of: scope.layerRect).intersection(scope.out)
+        guard !rect.isEmpty else { return nil }
+        var fresh = FreshRows()
+        if overStale, fx.blend == .normal { fresh = takeStale(under: rect, within: scope.out, on: surface) }
+        let key = ShadowKey(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius, layer: scope.layerRect,
+                            rect: rect)
+        return ShadowCast(kernels: shadow, rect: rect, color: color, key: key,
+                          recall: accelerator?.shadow(for: key) ?? .missed(ticket: 0), fresh: fresh)
+    }
+
+    /// The shadow `layer` casts: its whole rectangle blurred, or computed only where it
+    /// shows when the accelerator can (`sparseShadow`; the same bytes).
+    package mutating func shadowAlpha(of layer: Surface, _ cast: ShadowCast) -> ShadowAlpha {
+        if sparseShadows, cast.kernels.isCoarse, let accelerator {
+            return accelerator.sparseShadow(of: .layer(layer), over: cast.rect, kernels: cast.kernels, arena: arena)
+        }
+        return cast.kernels.shadowAlpha(of: layer, over: cast.rect, arena: arena)
+    }
+
+    /// Paints `alpha` in the shadow's colour onto `target`, and offers it to the accelerator
+    /// when it did not have it.
+    package mutating func paintShadow(_ alpha: ShadowAlpha, _ cast: ShadowCast, onto target: Surface) {
+        ShadowPainter.paint(alpha, color: cast.color, onto: target, fresh: cast.fresh, background: staleColor)
+        if let accelerator, case .missed(let ticket) = cast.recall { accelerator.offer(alpha, for: cast.key, ticket: ticket) }
+    }
+
+    /// After an effect's content is on `target`: blends it onto `surface` for a blend mode
+    /// other than normal, and returns where the effect changed pixels (strips following the
+    /// shadow `painted` and the content's rectangle, or `out`).
+    package func finishEffect(_ fx: LayerEffects, _ target: Surface, on surface: Surface, painted: ShadowAlpha?,
+                              content: PixelBounds, out: PixelBounds) -> [PixelBounds] {
         if fx.blend != .normal {
             BlendCompositor.composite(target, mode: fx.blend, onto: surface)
             return [out]
         }
         guard let painted else { return [out] }
-        let content = direct ? contentBounds : layer?.rect ?? .empty
         return Self.shadowFootprint(painted, content: content.intersection(out), within: out)
     }
 
     /// The coverage `item` would leave on a clear layer over `clip`, when it is one solid
-    /// fill that draws something there: its spans, from the span cache or converted now
-    /// (and cached when `keep`, for the fill drawn next over the same rectangle).
-    mutating func fillCoverage(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> FillCoverage? {
+    /// fill that draws something there: its spans (surface coordinates) and premultiplied
+    /// colour, from the memo or converted now (and kept when `keep`, for the fill drawn
+    /// next over the same rectangle).
+    package mutating func fillSpans(_ item: DisplayItem, over clip: PixelBounds, keep: Bool) -> (spans: [CoverageSpan], color: UInt32)? {
         guard case .fill(let path, let rule, .solid(let color), let opacity) = item, opacity > 0, path.isFinite,
               let box = path.bounds, !PixelBounds(covering: box).intersection(clip).isEmpty else { return nil }
         let packed = color.premultipliedPacked(opacity: Swift.min(opacity, 1))
         guard packed != 0 else { return nil }
-        let hash = caching ? SpanCache.fingerprint(path, rule, clip) : 0
-        if caching, let entry = spans.entry(path: path, rule: rule, rect: clip, hash: hash) {
-            return FillCoverage(rect: clip, spans: entry.spans, color: packed)
-        }
+        let recall = memo?.spans(of: path, rule: rule, over: clip)
+        if case .found(let spans) = recall { return (spans, packed) }
         convert(path, clip: clip)
         var sink = RecordingSink(inner: DiscardingSink())
         sink.spans.reserveCapacity(8 * clip.height)   // a round shape's edge pixels and inside
         scan.sweep(rule: rule, into: &sink)
-        if caching, keep { spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: sink.spans)) }
-        return FillCoverage(rect: clip, spans: sink.spans, color: packed)
+        if let memo, keep, case .missed(let ticket) = recall {
+            memo.keep(sink.spans, of: path, rule: rule, over: clip, ticket: ticket)
+        }
+        return (sink.spans, packed)
     }
 
-    /// The effect's layer over `layerRect`: the items drawn over `contentRect`, blurred
-    /// when the effect has a blur.
-    private mutating func effectLayer(_ items: [DisplayItem], _ plan: EffectPlan, _ contentRect: PixelBounds,
-                                      _ layerRect: PixelBounds) -> Surface {
+    /// The effect's layer over `scope.layerRect`: the items drawn over `scope.contentRect`,
+    /// blurred when the effect has a blur.
+    package mutating func effectLayer(_ items: [DisplayItem], _ scope: EffectScope) -> Surface {
+        let plan = scope.plan, contentRect = scope.contentRect, layerRect = scope.layerRect
         let layer = clearLayer(contentRect)
         draw(items, on: layer)
         guard let blur = plan.blur else { return layer }
@@ -131,12 +137,39 @@ extension Rasterizer {
     }
 }
 
+/// Where an effect works on a surface: the rectangle it can change (`out`), its items'
+/// bounds, the part of them that can reach `out` (`contentRect`) and the layer they are
+/// drawn and blurred on (`layerRect`).
+package struct EffectScope {
+    package let plan: EffectPlan
+    package let out: PixelBounds
+    package let contentBounds: PixelBounds
+    package let contentRect: PixelBounds
+    package let layerRect: PixelBounds
+
+    /// Nil when the effect cannot change a pixel of `area`.
+    init?(_ items: [DisplayItem], _ fx: LayerEffects, within area: PixelBounds) {
+        contentBounds = DisplayItem.pixelBounds(of: items)
+        plan = EffectPlan(fx)
+        out = plan.bounds(of: contentBounds).intersection(area)
+        guard !out.isEmpty else { return nil }
+        // What of the content can reach `out`: through the blur, and through the shadow.
+        var needed = plan.blurSource(of: out)
+        if let shadowKernels = plan.shadow { needed = needed.union(plan.blurSource(of: shadowKernels.source(of: out))) }
+        let content = contentBounds.intersection(needed), reach = needed.union(out)
+        guard !content.isEmpty else { return nil }
+        contentRect = content
+        layerRect = plan.blur.map { $0.bounds(of: content).intersection(reach) } ?? content
+        guard !layerRect.isEmpty else { return nil }
+    }
+}
+
 /// The blur and shadow kernels of an effect, and the rectangles they map between.
-struct EffectPlan {
-    struct Kernels {
-        let sigma: Double
-        let shiftX: Double
-        let shiftY: Double
+package struct EffectPlan {
+    package struct Kernels {
+        package let sigma: Double
+        package let shiftX: Double
+        package let shiftY: Double
         /// The taps of the exact kernels: they bound the reach of the blur either way (the
         /// coarse path's tails beyond ⌈3.5σ⌉ are dropped). The kernels themselves (one `exp`
         /// a tap) are made only to blur at full resolution, when σ is small.
@@ -169,13 +202,9 @@ struct EffectPlan {
         }
 
         /// The shadow of `layer` (its alpha blurred) over `rect`, hidden under its opaque
-        /// pixels: straight from the coarse grid's non-zero runs for wide blurs when `coarse`
-        /// (`coarseShadow`), else from the whole blurred rectangle (the same bytes).
-        func shadowAlpha(of layer: Surface, over rect: PixelBounds, coarse: Bool = true, arena: ScratchArena) -> ShadowAlpha {
-            if coarse, isCoarse {
-                return GaussianBlur.coarseShadow(of: LayerCoverage(layer: layer), dst: rect, sigma: sigma, shiftX: shiftX,
-                                                 shiftY: shiftY, arena: arena)
-            }
+        /// pixels: the whole rectangle blurred (an accelerator's `sparseShadow` gives these
+        /// bytes computing only where they are non-zero).
+        func shadowAlpha(of layer: Surface, over rect: PixelBounds, arena: ScratchArena) -> ShadowAlpha {
             let mark = arena.mark
             defer { arena.reset(to: mark) }
             let alpha = arena.allocate(UInt8.self, count: rect.width * rect.height)
@@ -184,7 +213,7 @@ struct EffectPlan {
         }
 
         /// Whether the blur is computed on a coarse grid (σ ≥ 8).
-        var isCoarse: Bool { GaussianBlur.coarseLevel(sigma: sigma) > 0 }
+        package var isCoarse: Bool { GaussianBlur.coarseLevel(sigma: sigma) > 0 }
 
         /// Pixels the filtered image can be non-zero on, given its input's bounds.
         func bounds(of r: PixelBounds) -> PixelBounds {
@@ -205,8 +234,8 @@ struct EffectPlan {
         }
     }
 
-    let blur: Kernels?
-    let shadow: Kernels?
+    package let blur: Kernels?
+    package let shadow: Kernels?
 
     init(_ fx: LayerEffects) {
         let s = GaussianBlur.sigma(radius: fx.blur)

@@ -12,7 +12,8 @@ import WaveGeometry
 /// - a group holding a single fill needs no layer at all: the fill is swept straight onto the
 ///   target through a `MaskedSink`, which applies opacity and mask per pixel exactly as
 ///   compositing the one-fill layer would;
-/// - the coverage of a mask that repeats from render to render is kept (`CoverageCache`).
+/// - the coverage of a mask that repeats from render to render is kept, with an
+///   accelerator (`RenderMemo.mask`).
 /// Layers and masks come from the scratch arena and are released when the group is done.
 extension Rasterizer {
     mutating func group(_ items: [DisplayItem], opacity: Double, mask: Mask?, on surface: Surface) {
@@ -49,7 +50,7 @@ extension Rasterizer {
     }
 
     /// A transparent RGBA layer over `rect`, from the arena.
-    mutating func clearLayer(_ rect: PixelBounds) -> Surface {
+    package mutating func clearLayer(_ rect: PixelBounds) -> Surface {
         let bytes = rect.width * rect.height * 4
         let base = arena.allocate(bytes)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -60,24 +61,24 @@ extension Rasterizer {
 
     /// The alpha that drawing `items` on a transparent layer over `rect` would leave, as
     /// 8-bit coverage in the arena (released with the caller's mark), or a window on the
-    /// cached coverage when the same items were masks before (see `CoverageCache`).
+    /// remembered coverage when the same items were masks before (`RenderMemo.mask`).
     mutating func coverage(of items: [DisplayItem], in rect: PixelBounds) -> AlphaMask {
         let full = DisplayItem.pixelBounds(of: items).intersection(canvas)
-        if caching, !full.isEmpty, full.intersection(rect) == rect {
-            let hash = DisplayItem.fingerprint(of: items)
-            if let entry = coverages.entry(for: items, hash: hash, rect: full) {
-                pinned.append(entry)
-                return entry.mask.window(rect, arena: arena)
-            }
-            if coverages.repeatedMiss(hash: hash) {
+        if let memo, !full.isEmpty, full.intersection(rect) == rect {
+            switch memo.mask(of: items, over: full) {
+            case .found(let kept):
+                pinned.append(kept.owner)
+                return kept.mask.window(rect, arena: arena)
+            case .missed(let ticket) where memo.shouldKeepMask(ticket: ticket):
                 let mark = arena.mark
                 let mask = AlphaMask(rect: full, arena: arena)
                 drawAlpha(items, on: mask)
-                let entry = CoverageCache.Entry(items: items, hash: hash, copying: mask)
+                let kept = memo.keepMask(mask, of: items, ticket: ticket)
                 arena.reset(to: mark)
-                coverages.store(entry)
-                pinned.append(entry)
-                return entry.mask.window(rect, arena: arena)
+                pinned.append(kept.owner)
+                return kept.mask.window(rect, arena: arena)
+            case .missed:
+                break
             }
         }
         let mask = AlphaMask(rect: rect, arena: arena)

@@ -56,7 +56,7 @@ extension Rasterizer {
     static let footprintLimit = 96
 
     /// Writes the background over the stale pixels inside `bounds`; they are stale no more.
-    mutating func refillStale(in bounds: PixelBounds, on canvas: Surface) {
+    package mutating func refillStale(in bounds: PixelBounds, on canvas: Surface) {
         guard !stale.isEmpty, !bounds.isEmpty else { return }
         var kept: [PixelBounds] = []
         for r in stale {

@@ -1,54 +1,45 @@
 import WaveGeometry
 /// Draws display items onto surfaces: the per-render engine behind `Renderer`.
 ///
-/// Holds the scan converter's buffers, the scratch arena for offscreen layers and mask
-/// coverage, recent gradient ramps and repeating masks' coverage, borrowed from a
-/// `RasterScratch` for one render call, and the renderer's shared shadow cache. Everything
-/// is sequential and integer-exact after quantization, so the same items always produce the
-/// same bytes.
+/// Holds the scan converter's buffers and the scratch arena for offscreen layers and mask
+/// coverage, borrowed from a `RasterScratch` for one render call,
+/// and the renderer's accelerator and this render's memos when it has one (asked first: see
+/// `RenderAccelerator`). Everything is sequential and integer-exact after quantization, so
+/// the same items always produce the same bytes.
 /// Groups and masks are in `Rasterizer+Groups.swift`.
-struct Rasterizer {
+package struct Rasterizer {
     /// Coordinates are clamped to ±2²⁰ device pixels before quantization.
     static let coordinateLimit = Double(1 << 20)
 
     let tolerance: Double
     var scan = ScanConverter()
-    let arena: ScratchArena
-    let ramps: RampCache
-    let coverages: CoverageCache
-    let spans: SpanCache
-    let shadows: ShadowCache
-    /// False to rasterize everything afresh (the caches never change the bytes; tests
-    /// compare both ways).
-    let caching: Bool
-    /// False to draw every effect on a layer (the reference; `Accelerator.effects`).
-    let fastEffects: Bool
-    /// False to blur a shadow's whole rectangle (the reference; `Accelerator.sparseShadows`).
-    let sparseShadows: Bool
-    /// The device rectangle of the whole render (mask coverage is cached over it).
+    package let arena: ScratchArena
+    /// Asked first; nil for the reference alone.
+    package let accelerator: (any RenderAccelerator)?
+    /// Fills' spans and masks' coverage from earlier renders; nil to rasterize everything
+    /// afresh (they never change the bytes; tests compare both ways).
+    package let memo: (any RenderMemo)?
+    /// False to blur a shadow's whole rectangle (the reference; `RenderAccelerator.sparseShadows`).
+    package let sparseShadows: Bool
+    /// The device rectangle of the whole render (masks' coverage is remembered over it).
     let canvas: PixelBounds
-    /// Cache entries read during this render, kept alive until it ends.
-    var pinned: [CoverageCache.Entry] = []
+    /// Owners of remembered coverage read during this render, kept alive until it ends.
+    var pinned: [AnyObject] = []
     /// Canvas rectangles whose pixels are left from an earlier frame and stand for the
     /// background `staleColor` until written (see `drawOnCanvas`).
     var stale: [PixelBounds] = []
     var staleColor: UInt32 = 0
 
-    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, shadows: ShadowCache, caching: Bool = true,
-         fastEffects: Bool = true, sparseShadows: Bool = true) {
-        self.caching = caching
-        self.fastEffects = fastEffects
-        self.sparseShadows = sparseShadows
-        spans = scratch.spans
+    init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, accelerator: (any RenderAccelerator)?) {
+        self.accelerator = accelerator
+        memo = accelerator == nil ? nil : scratch.memo
+        sparseShadows = accelerator?.sparseShadows ?? false
         self.tolerance = Flattener.sanitized(tolerance)
         self.canvas = canvas
         arena = scratch.arena
-        ramps = scratch.ramps
-        coverages = scratch.coverages
-        self.shadows = shadows
     }
 
-    mutating func draw(_ items: [DisplayItem], on surface: Surface) {
+    package mutating func draw(_ items: [DisplayItem], on surface: Surface) {
         for item in items { draw(item, on: surface) }
     }
 
@@ -93,22 +84,22 @@ struct Rasterizer {
             guard packed != 0 else { return }
             cover(path, rule: rule, clip: surface.rect, SolidBlitter(surface: surface, color: packed), factor: factor)
         case .linearGradient(let start, let end, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.linear(start: start, end: end), path, rule: rule, on: surface, factor: factor)
         case .radialGradient(let center, let radius, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.radial(center: center, radius: radius), path, rule: rule, on: surface,
                           factor: factor)
         case .image(let image, let toImage):
             fillImage(path, rule: rule, ImageBlitter(surface: surface, image: image, toImage: toImage), opacity: op, factor: factor)
         case .conicGradient(let center, let angle, let stops):
-            guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+            guard let ramp = ramp(stops, opacity: op) else { return }
             sweepGradient(ramp, GradientBlitter.conic(center: center, angle: angle), path, rule: rule, on: surface,
                           factor: factor)
         case .projected(let inner, let plane, _):
             switch inner {
             case .linearGradient(_, _, let stops), .radialGradient(_, _, let stops), .conicGradient(_, _, let stops):
-                guard let ramp = ramps.ramp(stops, opacity: op) else { return }
+                guard let ramp = ramp(stops, opacity: op) else { return }
                 sweepGradient(ramp, GradientBlitter.projected(inner, plane: plane), path, rule: rule, on: surface, factor: factor)
             case .image(let image, let toImage):
                 guard let toPlane = plane.inverse else { return }   // seen edge-on
@@ -118,6 +109,13 @@ struct Rasterizer {
                 fill(path, rule: rule, paint: paint.tangentApproximation, opacity: opacity, on: surface, factor: factor)
             }
         }
+    }
+
+    /// The ramp of a gradient's `stops` at `opacity` (nil without stops): the memo's, or
+    /// built now.
+    private func ramp(_ stops: [GradientStop], opacity: Double) -> GradientRamp? {
+        guard let memo else { return GradientRamp(stops: stops, opacity: opacity) }
+        return memo.ramp(stops, opacity: opacity) { GradientRamp(stops: stops, opacity: opacity) }
     }
 
     /// Fills with an image, its opacity (0...1) scaling its alpha like a group's factor.
@@ -142,33 +140,36 @@ struct Rasterizer {
         swap(&edges.scan, &scan)
     }
 
-    /// Draws the coverage of `path` over the device rectangle `clip` with `blitter`: replayed
-    /// from the span cache when this fill was converted before, else converted and swept
-    /// (and recorded the second time the same fill comes by).
+    /// Draws the coverage of `path` over the device rectangle `clip` with `blitter`: converted
+    /// and swept, or replayed from the memo when this fill was swept before (and recorded
+    /// when the memo wants to keep it).
     mutating func cover<B: PaintBlitter>(_ path: Path, rule: FillRule, clip: PixelBounds, _ blitter: B,
                                          factor: GroupFactor?) {
-        guard caching else {
+        guard let memo else {
             convert(path, clip: clip)
             sweep(blitter, rule: rule, factor: factor)
             return
         }
-        let hash = SpanCache.fingerprint(path, rule, clip)
-        if let entry = spans.entry(path: path, rule: rule, rect: clip, hash: hash) {
+        let ticket: Int
+        switch memo.spans(of: path, rule: rule, over: clip) {
+        case .found(let spans):
             if let factor {
                 var sink = MaskedSink(inner: blitter, mask: factor.mask, inverted: factor.inverted, opacity: factor.opacity)
-                Self.replay(entry.spans, into: &sink)
+                Self.replay(spans, into: &sink)
             } else {
                 var sink = blitter
-                Self.replay(entry.spans, into: &sink)
+                Self.replay(spans, into: &sink)
             }
             return
+        case .missed(let t):
+            ticket = t
         }
         convert(path, clip: clip)
-        guard spans.repeatedMiss(hash: hash) else {
+        guard memo.shouldKeep(ticket: ticket) else {
             sweep(blitter, rule: rule, factor: factor)
             return
         }
-        var recorded: [SpanCache.Span]
+        var recorded: [CoverageSpan]
         if let factor {
             var sink = RecordingSink(inner: MaskedSink(inner: blitter, mask: factor.mask, inverted: factor.inverted,
                                                        opacity: factor.opacity))
@@ -179,10 +180,10 @@ struct Rasterizer {
             scan.sweep(rule: rule, into: &sink)
             recorded = sink.spans
         }
-        spans.store(SpanCache.Entry(path: path, rule: rule, rect: clip, hash: hash, spans: recorded))
+        memo.keep(recorded, of: path, rule: rule, over: clip, ticket: ticket)
     }
 
-    private static func replay<S: SpanSink>(_ spans: [SpanCache.Span], into sink: inout S) {
+    private static func replay<S: SpanSink>(_ spans: [CoverageSpan], into sink: inout S) {
         spans.withUnsafeBufferPointer { buffer in
             for s in buffer { sink.span(y: Int(s.y), x: Int(s.x), count: Int(s.count), alpha: Int(s.alpha)) }
         }

@@ -13,25 +13,30 @@ import Foundation
 /// One render runs on the calling thread. A renderer (and its copies) may be used from several
 /// threads at once: each render borrows its own scratch buffers from a shared pool and gives
 /// them back, so steady rendering allocates only the output pixmaps.
+///
+/// `Renderer()` is the reference alone. A renderer with an accelerator (WaveAccelerator's
+/// `Accelerator.current.renderer()`) asks it first through `RenderAccelerator`, the one
+/// seam, and gives the same bytes.
 public struct Renderer: Sendable {
     /// Curve flattening tolerance in device pixels (NaN or ≤ 0 means 0.1).
     public var tolerance: Double = 0.1
-    /// Reuse the coverage of fills, masks, shadows and groups seen in earlier renders
-    /// (`SpanCache`, `CoverageCache`, `ShadowCache`). Off, everything is rasterized afresh;
-    /// the bytes are the same. On unless `WAVE_ACCEL` turns the caches off.
-    public var caching = Accelerator.current.caches
-    /// Effects' fast paths (see `Accelerator.effects`); the bytes are the same.
-    public var fastEffects = Accelerator.current.effects
-    /// Shadows blurred only where they show (see `Accelerator.sparseShadows`); the bytes are the same.
-    public var sparseShadows = Accelerator.current.sparseShadows
+    /// Asked before work it may have done already or may shortcut; shared by the copies of
+    /// this renderer (its shadows serve every thread). Nil: the reference alone.
+    package let accelerator: (any RenderAccelerator)?
     private let scratch = ScratchPool()
-    /// Blurred shadows, shared by every render of this renderer and its copies, so that two
-    /// threads rendering alternate frames of a loop blur each shadow once between them.
-    private let shadows = ShadowCache()
 
     public init(tolerance: Double = 0.1) {
         self.tolerance = tolerance
+        accelerator = nil
     }
+
+    package init(tolerance: Double = 0.1, accelerator: (any RenderAccelerator)?) {
+        self.tolerance = tolerance
+        self.accelerator = accelerator
+    }
+
+    /// Whether an accelerator is asked first (for tests and `wave bench`).
+    public var isAccelerated: Bool { accelerator != nil }
 
     /// A new `width` × `height` pixmap filled with `background`, with `items` drawn on top.
     public func render(_ items: [DisplayItem], width: Int, height: Int, background: Color) -> Pixmap {
@@ -49,23 +54,33 @@ public struct Renderer: Sendable {
     /// Draws `items` over `pixmap` whose pixels inside the rectangles `stale` are to be taken
     /// as `background` (a recycled frame buffer: the last frame's drawn rectangles). Gives
     /// the bytes of filling them with `background` first and then drawing; stale pixels are
-    /// written when the drawing reaches them, and a shadow over them writes them once. Sets
-    /// `pixmap.footprint` to where the drawing can have changed pixels.
+    /// written when the drawing reaches them, and a shadow over them writes them once. With
+    /// an accelerator, sets `pixmap.footprint` to where the drawing can have changed pixels.
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap, stale: [PixelBounds], background: Color) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
         let buffers = scratch.take()
         defer { scratch.give(buffers) }
+        if let accelerator, buffers.memo == nil { buffers.memo = accelerator.makeMemo() }
         var rasterizer = Rasterizer(tolerance: tolerance, canvas: PixelBounds(x0: 0, y0: 0, x1: width, y1: height),
-                                    scratch: buffers, shadows: shadows, caching: caching,
-                                    fastEffects: fastEffects, sparseShadows: sparseShadows)
+                                    scratch: buffers, accelerator: accelerator)
         swap(&rasterizer.scan, &buffers.scan)
         defer { swap(&rasterizer.scan, &buffers.scan) }
         var footprint: [PixelBounds]?
         pixmap.data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
-            rasterizer.stale = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
+            let staleRects = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
+            guard accelerator != nil else {
+                // The definition: stale pixels are the background, then the items go on top.
+                for r in staleRects { surface.fill(r, background.premultipliedPacked()) }
+                rasterizer.draw(items, on: surface)
+                return
+            }
+            // Accelerated: stale pixels are written when the drawing reaches them, a shadow
+            // over them writes each once, and the footprint is kept for the next frame's
+            // stale region (`Rasterizer+Stale`).
+            rasterizer.stale = staleRects
             rasterizer.staleColor = background.premultipliedPacked()
             footprint = rasterizer.drawOnCanvas(items, on: surface)
         }
@@ -74,19 +89,17 @@ public struct Renderer: Sendable {
 }
 
 /// The buffers one render works in: the scan converter's cell arrays, the arena for layers
-/// and masks, recent gradient ramps and repeating masks' coverage. Owned by one render at a
-/// time.
+/// and masks, and the accelerator's memos when the renderer has one.
+/// Owned by one render at a time.
 final class RasterScratch {
     var scan = ScanConverter()
     let arena = ScratchArena()
-    let ramps = RampCache()
-    let coverages = CoverageCache()
-    let spans = SpanCache()
+    var memo: (any RenderMemo)?
 }
 
 /// Scratch buffers shared by the copies of one `Renderer` across threads: a render takes one
 /// (or makes a new one) and gives it back. Scratch never affects output bytes (buffers are
-/// written before they are read; cached ramps and coverage equal rebuilt ones), so which set
+/// written before they are read; remembered ramps, spans and coverage equal rebuilt ones), so which set
 /// a render gets does not matter. Idle sets holding more than 64 MiB are dropped instead of
 /// kept (after a huge frame).
 typealias ScratchPool = ObjectPool<RasterScratch>

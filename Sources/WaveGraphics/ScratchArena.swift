@@ -8,8 +8,8 @@ import WaveGeometry
 /// first one. Memory is handed out uninitialized; callers clear what they read.
 ///
 /// Not thread-safe: one arena belongs to one render at a time (see `RasterScratch`).
-final class ScratchArena {
-    struct Mark {
+package final class ScratchArena {
+    package struct Mark {
         fileprivate let block: Int
         fileprivate let offset: Int
     }
@@ -20,14 +20,14 @@ final class ScratchArena {
     static let minimumBlock = 1 << 20
     static let alignment = 64
 
-    var mark: Mark { Mark(block: block, offset: offset) }
+    package var mark: Mark { Mark(block: block, offset: offset) }
 
     /// Bytes held in blocks (for tests and the scratch pool's bound).
     var capacity: Int { blocks.reduce(0) { $0 + $1.size } }
 
     /// `bytes` (≥ 0) uninitialized bytes, 64-byte aligned, valid until a reset to a mark
     /// taken before this call.
-    func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
+    package func allocate(_ bytes: Int) -> UnsafeMutableRawPointer {
         let size = (Swift.max(bytes, 1) + Self.alignment - 1) & ~(Self.alignment - 1)
         while block < blocks.count {
             if offset + size <= blocks[block].size {
@@ -47,12 +47,12 @@ final class ScratchArena {
     }
 
     /// Typed convenience: `count` uninitialized values of a trivial type.
-    func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+    package func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
         allocate(count * MemoryLayout<T>.stride).bindMemory(to: T.self, capacity: Swift.max(count, 1))
     }
 
     /// Frees (for reuse) everything allocated since `mark` was taken.
-    func reset(to mark: Mark) {
+    package func reset(to mark: Mark) {
         block = mark.block
         offset = mark.offset
     }

@@ -19,7 +19,7 @@ import WaveGeometry
 /// `rect`; run r's coverage is `bytes[r.offset ..< r.offset + r.count]`, whose first and
 /// last bytes are non-zero when made by `init(alpha:rect:hiddenUnder:)`; no run meets its
 /// row's hidden stretch.
-struct ShadowAlpha {
+package struct ShadowAlpha {
     struct Run: Equatable {
         /// Row and first column, relative to `rect`'s top-left corner.
         let y: Int32
@@ -47,7 +47,7 @@ struct ShadowAlpha {
     private(set) var plans = ShadowPlans()
 
     /// Memory held, for the shadow cache's bound: the plans kept may take as much as the coverage.
-    var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
+    package var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be
@@ -85,7 +85,7 @@ struct ShadowAlpha {
     /// Makes a `ShadowAlpha` one row at a time, rows in order, so that the rows can be
     /// computed one by one in one buffer: each row's runs are found, and their bytes copied,
     /// as it is added.
-    struct Builder {
+    package struct Builder {
         let rect: PixelBounds
         private let out: UnsafeMutablePointer<UInt8>?
         /// The final buffer, when the total is known up front (`init(rect:total:)`).
@@ -104,7 +104,7 @@ struct ShadowAlpha {
 
         /// For rows whose bytes will come to exactly `total` (`reserveWhole`): they are
         /// written straight into the shadow's own buffer.
-        init(rect: PixelBounds, total: Int) {
+        package init(rect: PixelBounds, total: Int) {
             self.rect = rect
             let buffer = PageBuffer<UInt8>(count: total)
             exact = buffer
@@ -146,7 +146,7 @@ struct ShadowAlpha {
         /// the caller writes it (only for a builder made with `init(rect:total:)`): columns
         /// [x0, h0) from `at`, then [h1, x1) right after them; [h0, h1) is `hide` within
         /// [x0, x1).
-        mutating func reserveWhole(y: Int, from x0: Int, to x1: Int,
+        package mutating func reserveWhole(y: Int, from x0: Int, to x1: Int,
                                    hiding hide: Range<Int>) -> (at: UnsafeMutablePointer<UInt8>, h0: Int, h1: Int) {
             guard let out else { preconditionFailure("reserveWhole needs the shadow's own buffer") }
             let h0 = Swift.min(Swift.max(hide.lowerBound, x0), x1), h1 = Swift.max(Swift.min(hide.upperBound, x1), h0)
@@ -171,7 +171,7 @@ struct ShadowAlpha {
         /// The runs added, their coverage copied once its size is known: no growing array (a
         /// wide shadow's bytes are hundreds of kilobytes), into pages mapped in one go
         /// (`PageBuffer`); from `rows` (packed over `rect`) when the builder has no buffer.
-        func finish(rows: UnsafePointer<UInt8>? = nil) -> ShadowAlpha {
+        package func finish(rows: UnsafePointer<UInt8>? = nil) -> ShadowAlpha {
             if let exact {
                 precondition(total == exact.count, "rows added do not come to the promised total")
                 return ShadowAlpha(rect: rect, runs: runs, bytes: exact, hidden: hidden)

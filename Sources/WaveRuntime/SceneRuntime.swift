@@ -1,6 +1,7 @@
 import WaveCompiler
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 import WaveSyntax
 
 /// The state of a scene at tick n, and the rules that move it to n + 1.

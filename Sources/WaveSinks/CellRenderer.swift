@@ -1,6 +1,7 @@
 import Foundation
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 
 /// Where the picture goes in a grid: the scene is scaled to fit with its aspect kept and
 /// centred, in the whole cells it covers. A cell is taken to be twice as tall as wide, so it holds `pixelColumns` square
@@ -43,7 +44,8 @@ public struct CellRenderer: Sendable {
     /// Whether small text layers are drawn as characters (the frame must then be built with
     /// `request(for:)`'s `textRunMaxLineHeight`).
     public var textCells: Bool
-    let renderer = Renderer()
+    /// Asks `WAVE_ACCEL`'s accelerator first, like the frame pipeline's.
+    let renderer = Accelerator.current.renderer()
     /// Colour plans worked out for earlier frames (256 and 16 colours): a picture changes
     /// little from frame to frame, so most of its colours are planned once a session.
     let memos: ObjectPool<ReducerMemo>

@@ -5,6 +5,7 @@ import WaveRuntime
 import WaveDriver
 import WaveGeometry
 import WaveGraphics
+import WaveAccelerator
 import WaveSinks
 import WaveSyntax
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import WaveGeometry
 import WaveGraphics
+@testable import WaveAccelerator
 import WaveRuntime
 @testable import WaveDriver
 
@@ -23,6 +24,16 @@ final class AcceleratorTests: XCTestCase {
         XCTAssertNil(Accelerator.problem(in: [:]))
         XCTAssertNil(Accelerator.problem(in: ["WAVE_ACCEL": "off"]))
         XCTAssertEqual(Accelerator.problem(in: ["WAVE_ACCEL": "fast"])?.contains("WAVE_ACCEL='fast'"), true)
+    }
+
+    /// Off, there is no accelerator at all: the reference alone renders.
+    func testOffMeansNoAcceleratorAndOnMeansOne() {
+        XCTAssertNil(Accelerator.off.make())
+        XCTAssertFalse(FramePipeline(threads: 1, accelerator: .off).renderer.isAccelerated)
+        XCTAssertFalse(Renderer().isAccelerated)
+        XCTAssertNotNil(Accelerator(caches: false).make(), "effects and sparse shadows go through the seam")
+        XCTAssertNil(Accelerator(caches: false, effects: false, sparseShadows: false).make(), "reuse and kernels do not")
+        XCTAssertTrue(FramePipeline(threads: 1, accelerator: .on).renderer.isAccelerated)
     }
 
     func testEveryExampleRendersTheSameBytesWithAndWithoutEachPart() throws {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import WaveGeometry
 import WaveGraphics
+@testable import WaveAccelerator
 import WaveRuntime
 @testable import WaveDriver
 
@@ -18,7 +19,7 @@ final class CacheIdentityTests: XCTestCase {
                 var runtime = try SceneRuntime(program: program)
                 runtime.strokeCache = StrokeCache(enabled: cached)
                 var pipeline = FramePipeline(threads: 1, scale: 0.75)
-                pipeline.renderer.caching = cached
+                pipeline.renderer = Accelerator(caches: cached).renderer()
                 var out: [Pixmap] = []
                 try pipeline.run(&runtime, ticks: Array(0..<24) + [60, 61, 62, 150, 151]) { _, p in out.append(p) }
                 return out
@@ -35,7 +36,7 @@ final class CacheIdentityTests: XCTestCase {
     /// render (a hit) gives the bytes of a fresh one, with a new colour and opacity too (the
     /// cache holds only the blurred alpha), and a shadow moved by 1/64 px misses.
     func testARepeatedShadowDrawsTheSameFromTheShadowCache() {
-        var renderer = Renderer()
+        var renderer = Accelerator.on.renderer()
         var heart = Path()
         heart.addCircle(center: Point(30.3, 28.7), radius: 12.4)
         func item(_ color: Color, dx: Double = 2.5) -> DisplayItem {
@@ -47,7 +48,7 @@ final class CacheIdentityTests: XCTestCase {
         let hitSame = renderer.render([first], width: 64, height: 64, background: .black)
         let hitTinted = renderer.render([tinted], width: 64, height: 64, background: .black)
         let moved = renderer.render([item(.white, dx: 2.5 + 1.0 / 64)], width: 64, height: 64, background: .black)
-        renderer.caching = false
+        renderer = Renderer()
         XCTAssertEqual(hitSame, renderer.render([first], width: 64, height: 64, background: .black))
         XCTAssertEqual(hitTinted, renderer.render([tinted], width: 64, height: 64, background: .black))
         XCTAssertEqual(moved, renderer.render([item(.white, dx: 2.5 + 1.0 / 64)], width: 64, height: 64, background: .black))
@@ -57,7 +58,7 @@ final class CacheIdentityTests: XCTestCase {
     /// The span cache must miss when anything about the geometry moves: a fill that
     /// shifts by 1/256 px after being cached renders like a fresh one.
     func testAMovedFillMissesTheSpanCache() {
-        var renderer = Renderer()
+        var renderer = Accelerator.on.renderer()
         var circle = Path()
         circle.addCircle(center: Point(20.3, 20.7), radius: 9.4)
         let item = DisplayItem.fill(path: circle, rule: .nonZero, paint: .solid(.black), opacity: 1)
@@ -65,7 +66,7 @@ final class CacheIdentityTests: XCTestCase {
         let moved = DisplayItem.fill(path: circle.transformed(by: .translation(1.0 / 256, 0)), rule: .nonZero,
                                      paint: .solid(.black), opacity: 1)
         let viaCache = renderer.render([moved], width: 40, height: 40, background: .clear)
-        renderer.caching = false
+        renderer = Renderer()
         XCTAssertEqual(viaCache, renderer.render([moved], width: 40, height: 40, background: .clear))
         XCTAssertNotEqual(viaCache, renderer.render([item], width: 40, height: 40, background: .clear))
     }

@@ -4,6 +4,7 @@ import WaveCompiler
 import WaveFuzzSupport
 @testable import WaveGeometry
 import WaveGraphics
+@testable import WaveAccelerator
 import WaveRuntime
 import WaveSinks
 import WaveSyntax

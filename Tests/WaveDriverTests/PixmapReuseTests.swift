@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import WaveGeometry
 import WaveGraphics
+@testable import WaveAccelerator
 import WaveRuntime
 @testable import WaveDriver
 
@@ -68,7 +69,7 @@ final class PixmapReuseTests: XCTestCase {
                          paint: .solid(Color(r: next(), g: next(), b: next(), a: alpha)), opacity: 1)
         }
         let pool = PixmapPool()
-        let renderer = Renderer()
+        let renderer = Accelerator.on.renderer()
         let backgrounds = [Color(r: 0.06, g: 0.08, b: 0.09, a: 1), .white, .clear]
         var background = backgrounds[0]
         var partial = 0, repeated = 0
@@ -116,7 +117,7 @@ final class PixmapReuseTests: XCTestCase {
         let dot = DisplayItem.fill(path: circle, rule: .nonZero, paint: .solid(Color(r: 1, g: 0, b: 0, a: 1)), opacity: 1)
         let frame = Frame(tick: 0, width: 40, height: 30, background: .white, items: [dot])
         let pool = PixmapPool()
-        let renderer = Renderer()
+        let renderer = Accelerator.on.renderer()
         var shown = pool.render(frame, with: renderer)
         let centre = (15 * 40 + 20) * 4
         XCTAssertEqual(Array(shown.data[centre..<centre + 4]), [255, 0, 0, 255])
@@ -160,6 +161,32 @@ final class PixmapReuseTests: XCTestCase {
         }
     }
 
+    /// The reference alone (no accelerator) takes stale pixels as the background too: it
+    /// fills them first, then draws, so a recycled buffer full of other pixels gives a fresh
+    /// render's bytes, a glow and a plain fill over it included.
+    func testTheReferenceTakesStalePixelsAsTheBackground() {
+        var disc = Path()
+        disc.addCircle(center: Point(30, 24), radius: 9)
+        let glow = DisplayItem.effect(items: [.fill(path: disc, rule: .nonZero, paint: .solid(Color(r: 1, g: 0.2, b: 0.3, a: 1)), opacity: 1)],
+                                      effects: LayerEffects(shadow: Shadow(color: Color(r: 1, g: 0.3, b: 0.4, a: 0.8), dx: 2, dy: 1, radius: 12)))
+        let items = [glow, .fill(path: disc, rule: .nonZero, paint: .solid(Color(r: 0.2, g: 0.9, b: 0.4, a: 0.5)), opacity: 1)]
+        let background = Color(r: 0.1, g: 0.06, b: 0.12, a: 1)
+        let fresh = Renderer().render(items, width: 64, height: 48, background: background)
+        // Last frame's pixels (white) in the stale rectangles, the background elsewhere.
+        var recycled = Pixmap(width: 64, height: 48, fill: background)
+        let stale = [PixelBounds(x0: 0, y0: 0, x1: 40, y1: 48), PixelBounds(x0: 40, y0: 10, x1: 64, y1: 30)]
+        let white = Pixmap(width: 1, height: 1, fill: .white).data
+        for r in stale { for y in r.y0..<r.y1 { for x in r.x0..<r.x1 {
+            recycled.data.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: white)
+        } } }
+        var reference = recycled
+        Renderer().render(items, into: &reference, stale: stale, background: background)
+        XCTAssertEqual(reference.data, fresh.data)
+        var accelerated = recycled
+        Accelerator.on.renderer().render(items, into: &accelerated, stale: stale, background: background)
+        XCTAssertEqual(accelerated.data, fresh.data)
+    }
+
     /// A render reports where it drew (`Pixmap.footprint`): outside those rectangles every
     /// pixel is the background, and a wide glow is reported as strips that follow its
     /// coverage, well inside the rectangle its kernel can reach (so a pool refills less).
@@ -178,7 +205,7 @@ final class PixmapReuseTests: XCTestCase {
         let plain = DisplayItem.fill(path: bar, rule: .nonZero, paint: .solid(Color(r: 0.2, g: 0.9, b: 0.4, a: 0.6)), opacity: 1)
         let frame = Frame(tick: 0, width: width, height: height, background: background, items: [glow(160, 120), plain])
         let pool = PixmapPool()
-        let renderer = Renderer()
+        let renderer = Accelerator.on.renderer()
         let pixmap = pool.render(frame, with: renderer)
         guard let footprint = pixmap.footprint else { return XCTFail("no footprint") }
         let bg = Pixmap(width: 1, height: 1, fill: background).data

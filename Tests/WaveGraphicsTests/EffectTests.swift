@@ -3,6 +3,7 @@ import XCTest
 import CPixelKernels
 @testable import WaveGeometry
 @testable import WaveGraphics
+@testable import WaveAccelerator
 
 /// Blur, shadow and blend modes against references computed here independently: a direct
 /// 2-D convolution with the Gaussian in Double, and the W3C blend formulas.
@@ -466,7 +467,7 @@ final class EffectTests: XCTestCase {
                 for blend in [BlendMode.normal, .screen] {
                     let fill = DisplayItem.fill(path: heart, rule: .nonZero, paint: paint, opacity: 1)
                     let fx = LayerEffects(shadow: shadow, blend: blend)
-                    let straight = Renderer(), layered = Renderer()
+                    let straight = Accelerator.on.renderer(), layered = Accelerator.on.renderer()
                     for pass in 0..<3 {
                         let a = straight.render([.effect(items: [fill], effects: fx)], width: size, height: size,
                                                 background: Color(r: 0.11, g: 0.06, b: 0.13))
@@ -502,13 +503,14 @@ final class EffectTests: XCTestCase {
                                           (Color(r: 0.2, g: 0.9, b: 0.4), 0.75)]
         let arena = ScratchArena()
         var rasterizer = Rasterizer(tolerance: 0.1, canvas: PixelBounds(x0: 0, y0: 0, x1: 200, y1: 200),
-                                    scratch: RasterScratch(), shadows: ShadowCache(), caching: false)
+                                    scratch: RasterScratch(), accelerator: nil)
         var compared = 0, hidden = 0
         for (path, rule) in shapes {
             for (color, opacity) in paints {
                 let item = DisplayItem.fill(path: path, rule: rule, paint: .solid(color), opacity: opacity)
                 for clip in [PixelBounds(x0: 10, y0: 8, x1: 110, y1: 100), PixelBounds(x0: 35, y0: 20, x1: 80, y1: 75)] {
-                    guard let coverage = rasterizer.fillCoverage(item, over: clip, keep: false) else {
+                    guard let coverage = rasterizer.fillSpans(item, over: clip, keep: false)
+                        .map({ FillCoverage(rect: clip, spans: $0.spans, color: $0.color) }) else {
                         XCTFail("no coverage for \(path), \(color)"); continue
                     }
                     var pixels = [UInt32](repeating: 0, count: clip.width * clip.height)
@@ -549,24 +551,6 @@ final class EffectTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1_000_000)
         XCTAssertGreaterThan(hidden, 50_000)
-    }
-
-    /// The shadow cache keeps every new shadow while it has room (a loop is blurred once, in
-    /// its first cycle); once full, only a shadow whose fingerprint missed recently.
-    func testShadowCacheKeepsNewShadowsWhileItHasRoomThenOnlyRepeatedOnes() {
-        let cache = ShadowCache()
-        let key = ShadowCache.Key(items: [], blur: 0, dx: 0, dy: 0, radius: 1, layer: .empty, rect: .empty)
-        var alpha: [UInt8] = [0, 7, 0]
-        let shadow = alpha.withUnsafeMutableBufferPointer {
-            ShadowAlpha(alpha: $0.baseAddress!, rect: PixelBounds(x0: 0, y0: 0, x1: 3, y1: 1), hiddenUnder: nil)
-        }
-        for hash in 0..<ShadowCache.capacity {
-            XCTAssertTrue(cache.shouldStore(hash: hash, bytes: shadow.byteCount), "room for shadow \(hash)")
-            cache.store(ShadowCache.Entry(key: key, hash: hash, alpha: shadow))
-        }
-        XCTAssertFalse(cache.shouldStore(hash: 1000, bytes: shadow.byteCount), "full: a first miss is not kept")
-        XCTAssertTrue(cache.shouldStore(hash: 1000, bytes: shadow.byteCount), "full: a repeated miss is kept")
-        XCTAssertFalse(cache.shouldStore(hash: 0, bytes: ShadowCache.byteLimit), "no room for that many bytes")
     }
 
     /// The taps an effect's bounds are computed from (without the kernel's `exp`s) are those

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import WaveGeometry
 @testable import WaveGraphics
+@testable import WaveAccelerator
 
 /// The renderer's shortcuts for groups and masks give the same bytes as the general path:
 /// a one-fill group drawn straight through its mask equals the offscreen layer composited;
@@ -87,7 +88,7 @@ final class GroupFastPathTests: XCTestCase {
                            mask: Mask(items: [moving])),
                     .group(items: [TestScene.fill(canvas, .white)], opacity: 0.3, mask: Mask(items: [still], inverted: t % 2 == 0))]
         }
-        let renderer = Renderer()
+        let renderer = Accelerator.on.renderer()
         for t in 0..<8 {
             let reused = renderer.render(frame(t), width: size, height: size, background: backdrop)
             XCTAssertEqual(reused, Renderer().render(frame(t), width: size, height: size, background: backdrop), "frame \(t)")
@@ -98,7 +99,7 @@ final class GroupFastPathTests: XCTestCase {
         let items: [DisplayItem] = [.group(items: [.fill(path: canvas, rule: .nonZero, paint: gradient, opacity: 1)],
                                            opacity: 0.8, mask: masks[2])]
         let expected = Renderer().render(items, width: size, height: size, background: backdrop)
-        let renderer = Renderer()
+        let renderer = Accelerator.on.renderer()
         let results = ResultSlots(count: 16)
         let (side, background) = (size, backdrop)
         DispatchQueue.concurrentPerform(iterations: 16) { i in

@@ -1,4 +1,4 @@
-import WaveGeometry
+import WaveGraphics
 import CPixelKernels
 
 /// What a wide shadow is made from (`GaussianBlur.coarseShadow`): the alpha its layer has,
@@ -47,7 +47,7 @@ struct LayerCoverage: ShadowCoverage {
 struct FillCoverage: ShadowCoverage {
     let rect: PixelBounds
     /// The fill's spans over `rect` (surface coordinates: from its top-left corner).
-    let spans: [SpanCache.Span]
+    let spans: [CoverageSpan]
     /// The premultiplied packed colour.
     let color: UInt32
     /// Per row of `rect`, the stretches of alpha 255 (`opaque[first[y] ..< first[y + 1]]`,
@@ -55,7 +55,7 @@ struct FillCoverage: ShadowCoverage {
     private let first: [Int32]
     private let opaque: [(Int32, Int32)]
 
-    init(rect: PixelBounds, spans: [SpanCache.Span], color: UInt32) {
+    init(rect: PixelBounds, spans: [CoverageSpan], color: UInt32) {
         self.rect = rect
         self.spans = spans
         self.color = color

@@ -1,14 +1,16 @@
-import WaveGeometry
+import WaveGraphics
 import CPixelKernels
 import Foundation
 
-/// The accelerator seam's switches. The reference renderer defines every pixel; each part
-/// named here is a way of getting the same bytes with less work, and each can be turned off
-/// so the reference alone renders (`WAVE_ACCEL=off`). CI renders every golden both ways.
+/// The accelerator's switches. The reference renderer (WaveGraphics) defines every pixel;
+/// each part named here is a way of getting the same bytes with less work, and each can be
+/// turned off; with all of them off there is no accelerator at all and the reference alone
+/// renders (`WAVE_ACCEL=off`). CI renders every golden both ways. `make()` gives the object
+/// a `Renderer` asks through its one seam (`RenderAccelerator`).
 ///
-/// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), blurred shadows
-///   (`ShadowCache`), stroke outlines (`StrokeCache`) and a repeated group's layer, kept
-///   from earlier frames and replayed.
+/// - `caches`: fill spans (`SpanCache`), mask coverage (`CoverageCache`), gradient ramps
+///   (`RampCache`), blurred shadows (`ShadowCache`) and stroke outlines (`StrokeCache`, the
+///   runtime's), kept from earlier frames and replayed.
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale
 ///   region of the last frame is repainted, and an unchanged frame is not drawn again.
 /// - `effects`: an effect on one fill drawn straight onto the target instead of on a layer
@@ -17,7 +19,8 @@ import Foundation
 ///   its layer (`coarseShadow`), instead of blurring the layer's whole rectangle; with
 ///   `effects`, made from its fill's spans without drawing its layer.
 /// - `kernels`: the AVX-512 pixel kernels (CPixelKernels), where the processor has them,
-///   instead of their portable forms.
+///   instead of their portable forms. Below the seam: the reference's loops call the
+///   kernels, which pick their form at run time; this part only sets that choice, once.
 public struct Accelerator: Sendable, Equatable, CustomStringConvertible {
     public var caches = true
     public var reuse = true
@@ -62,6 +65,19 @@ public struct Accelerator: Sendable, Equatable, CustomStringConvertible {
         if !a.kernels { _ = wave_kernels_use(0) }
         return a
     }()
+
+    /// What a renderer asks first (see `RenderAccelerator`), or nil when no part that
+    /// works through the renderer is on: then the reference alone renders. The `kernels`
+    /// part is a process-wide switch in CPixelKernels, set when `current` is first read.
+    package func make() -> (any RenderAccelerator)? {
+        guard caches || effects || sparseShadows else { return nil }
+        return ActiveAccelerator(self)
+    }
+
+    /// A renderer asking this accelerator first (`make()`): the one to build frames with.
+    public func renderer(tolerance: Double = 0.1) -> Renderer {
+        Renderer(tolerance: tolerance, accelerator: make())
+    }
 
     /// A message when `WAVE_ACCEL` is set to something it cannot mean.
     public static func problem(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

@@ -1,4 +1,5 @@
 import WaveGeometry
+import WaveGraphics
 /// Coverage of masks that come back frame after frame (a mask layer that does not move),
 /// kept so a renderer drawing a sequence rasterizes them once.
 ///
@@ -8,7 +9,7 @@ import WaveGeometry
 /// rasterization would. Entries are matched by full equality of the items (the hash only
 /// finds candidates). A mask is stored the second time it is seen, so masks that change
 /// every frame (a moving wave) cost only a hash. Owned by one render at a time (it lives in
-/// `RasterScratch`); entries in use are kept alive by the render that uses them.
+/// `RenderCaches`); entries in use are kept alive by the render that uses them.
 final class CoverageCache {
     final class Entry {
         let items: [DisplayItem]

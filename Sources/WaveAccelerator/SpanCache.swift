@@ -1,4 +1,5 @@
 import WaveGeometry
+import WaveGraphics
 /// Coverage spans of fills that come back frame after frame (a shape or stroke that does
 /// not move), kept so a renderer drawing a sequence scan-converts them once.
 ///
@@ -9,23 +10,15 @@ import WaveGeometry
 /// change of geometry or transform misses; the paint is not part of the key, as coverage
 /// does not depend on it. A fill is stored the second time it is seen, so fills that
 /// change every frame cost only a fingerprint. Owned by one render at a time (it lives in
-/// `RasterScratch`).
+/// `RenderCaches`).
 final class SpanCache {
-    /// One coverage span: `count` pixels from (x, y) with coverage `alpha`.
-    struct Span {
-        let y: Int32
-        let x: Int32
-        let count: Int32
-        let alpha: Int32
-    }
-
     final class Entry {
         let path: Path
         let rule: FillRule
         let rect: PixelBounds
         let hash: Int
-        let spans: [Span]
-        init(path: Path, rule: FillRule, rect: PixelBounds, hash: Int, spans: [Span]) {
+        let spans: [CoverageSpan]
+        init(path: Path, rule: FillRule, rect: PixelBounds, hash: Int, spans: [CoverageSpan]) {
             self.path = path
             self.rule = rule
             self.rect = rect
@@ -68,23 +61,4 @@ final class SpanCache {
         }
         return Int(truncatingIfNeeded: h)
     }
-}
-
-/// Passes spans on to `inner` and keeps a copy.
-struct RecordingSink<Inner: SpanSink>: SpanSink {
-    var inner: Inner
-    var spans: [SpanCache.Span] = []
-
-    @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {
-        spans.append(SpanCache.Span(y: Int32(y), x: Int32(x), count: Int32(count), alpha: Int32(alpha)))
-        inner.span(y: y, x: x, count: count, alpha: alpha)
-    }
-}
-
-/// Takes spans and does nothing with them (under a `RecordingSink`, to learn a fill's spans
-/// without drawing it).
-struct DiscardingSink: SpanSink {
-    @inline(__always)
-    mutating func span(y: Int, x: Int, count: Int, alpha: Int) {}
 }

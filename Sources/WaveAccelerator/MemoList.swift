@@ -1,4 +1,3 @@
-import WaveGeometry
 /// The bookkeeping the accelerator's caches share (`SpanCache`, `CoverageCache`,
 /// `ShadowCache`): entries kept least recently used first and dropped, oldest first, past
 /// `capacity` entries or `costLimit` in total (the newest entry always stays), and the

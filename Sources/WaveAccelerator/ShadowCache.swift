@@ -1,4 +1,5 @@
 import WaveGeometry
+import WaveGraphics
 import Foundation
 
 /// Blurred shadow alpha of layers that come back frame after frame: a static shadow, or an
@@ -22,17 +23,7 @@ import Foundation
 /// alternate frames of a loop blur each shadow once between them. Which thread stores an
 /// entry first never changes a byte: a hit is the same alpha a fresh blur gives.
 final class ShadowCache: @unchecked Sendable {
-    /// What a shadow's alpha is computed from.
-    struct Key: Equatable {
-        let items: [DisplayItem]
-        let blur: Double
-        let dx: Double
-        let dy: Double
-        let radius: Double
-        /// The layer the items were drawn on, and the rectangle the alpha covers.
-        let layer: PixelBounds
-        let rect: PixelBounds
-    }
+    typealias Key = ShadowKey
 
     final class Entry {
         let key: Key

@@ -1,6 +1,5 @@
 import XCTest
-@testable import WaveGeometry
-@testable import WaveGraphics
+@testable import WaveAccelerator
 
 /// The caches' shared bookkeeping: least recently used out first, limits on count and on
 /// total cost (the newest always kept), and misses remembered to keep what comes back.

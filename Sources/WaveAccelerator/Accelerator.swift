@@ -12,7 +12,8 @@ import Foundation
 ///   (`RampCache`), blurred shadows (`ShadowCache`) and stroke outlines (`StrokeCache`, the
 ///   runtime's), kept from earlier frames and replayed.
 /// - `reuse`: frame buffers recycled from earlier frames (`PixmapPool`): only the stale
-///   region of the last frame is repainted, and an unchanged frame is not drawn again.
+///   region of the last frame is repainted, written as the drawing reaches it
+///   (`ActiveAccelerator+Stale`), and an unchanged frame is not drawn again.
 /// - `effects`: an effect on one fill drawn straight onto the target instead of on a layer
 ///   composited after.
 /// - `sparse-shadows`: a wide shadow kept only where it is non-zero and not hidden under

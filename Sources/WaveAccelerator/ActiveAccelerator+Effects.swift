@@ -6,10 +6,30 @@ import WaveGraphics
 /// is then drawn only when the shadow is neither remembered nor wide: a wide shadow (σ ≥ 8)
 /// of one solid fill is made from the fill's spans (`ShadowSource.fill`, with
 /// `sparse-shadows`), which the fill drawn next replays.
+///
+/// Both this and the reference's layered path also run over a recycled frame's stale pixels
+/// (`ActiveAccelerator+Stale`): the shadow then writes the stale pixels under it whole
+/// (`StaleRegion.take`), and the rest of the effect's rectangle is refilled before the
+/// content goes on.
 extension ActiveAccelerator {
-    func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface, overStale: Bool,
-                    by r: inout Rasterizer) -> [PixelBounds]? {
-        guard drawsEffectsDirect, scope.plan.blur == nil, items.count == 1, case .fill = items[0] else { return nil }
+    func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                    by r: inout Rasterizer) -> Bool {
+        guard drawsDirect(items, scope) else { return false }
+        var none = StaleRegion()
+        _ = drawDirect(items, fx, scope, on: surface, stale: &none, by: &r)
+        return true
+    }
+
+    /// Whether `drawDirect` draws this effect.
+    func drawsDirect(_ items: [DisplayItem], _ scope: EffectScope) -> Bool {
+        guard drawsEffectsDirect, scope.plan.blur == nil, items.count == 1, case .fill = items[0] else { return false }
+        return true
+    }
+
+    /// Draws one fill without a blur straight onto the target over its shadow; returns the
+    /// shadow painted, if any, and the content's rectangle.
+    func drawDirect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                    stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: ShadowAlpha?, content: PixelBounds) {
         let contentRect = scope.contentRect
         let target = fx.blend == .normal ? surface : r.clearLayer(scope.out)
         // The fill is drawn onto the part of the target its layer would cover when that
@@ -22,7 +42,8 @@ extension ActiveAccelerator {
             fillTarget = target.window(contentRect)
         }
         var painted: ShadowAlpha?
-        if let cast = r.beginShadow(items, fx, scope, on: surface, overStale: overStale) {
+        if let cast = r.beginShadow(items, fx, scope) {
+            let fresh = fx.blend == .normal ? stale.take(under: cast.rect, within: scope.out, on: surface) : FreshRows()
             let alpha: ShadowAlpha
             if case .found(let kept) = cast.recall {
                 alpha = kept
@@ -37,11 +58,40 @@ extension ActiveAccelerator {
                 let layer = r.effectLayer(items, scope)
                 alpha = r.shadowAlpha(of: layer, cast)
             }
-            r.paintShadow(alpha, cast, onto: target)
+            paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
             painted = alpha
         }
-        if overStale { r.refillStale(in: scope.out, on: surface) }
+        stale.refill(in: scope.out, on: surface)
         r.draw(items, on: fillTarget)
-        return r.finishEffect(fx, target, on: surface, painted: painted, content: scope.contentBounds, out: scope.out)
+        r.finishEffect(fx, target, on: surface)
+        return (painted, scope.contentBounds)
+    }
+
+    /// The reference's layered effect (`Rasterizer.effect`), over stale pixels; returns the
+    /// shadow painted, if any, and the layer's rectangle.
+    func drawLayered(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                     stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: ShadowAlpha?, content: PixelBounds) {
+        let layer = r.effectLayer(items, scope)
+        let target = fx.blend == .normal ? surface : r.clearLayer(scope.out)
+        var painted: ShadowAlpha?
+        if let cast = r.beginShadow(items, fx, scope) {
+            let fresh = fx.blend == .normal ? stale.take(under: cast.rect, within: scope.out, on: surface) : FreshRows()
+            let alpha: ShadowAlpha
+            if case .found(let kept) = cast.recall { alpha = kept } else { alpha = r.shadowAlpha(of: layer, cast) }
+            paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
+            painted = alpha
+        }
+        stale.refill(in: scope.out, on: surface)
+        r.composite(layer, within: scope.out, onto: target)
+        r.finishEffect(fx, target, on: surface)
+        return (painted, layer.rect)
+    }
+
+    /// Paints `alpha` in the shadow's colour onto `target`, writing the stale pixels `fresh`
+    /// whole over `background`, and keeps it when it was not kept before.
+    private func paint(_ alpha: ShadowAlpha, _ cast: Rasterizer.ShadowCast, onto target: Surface, fresh: FreshRows,
+                       background: UInt32) {
+        ShadowPainter.paint(alpha, color: cast.color, onto: target, fresh: fresh, background: background)
+        if case .missed(let ticket) = cast.recall { offer(alpha, for: cast.key, ticket: ticket) }
     }
 }

@@ -16,7 +16,7 @@ public indirect enum DisplayItem: Equatable, Sendable {
 
 extension DisplayItem {
     /// Device pixels the item can change (conservative; empty when it draws nothing).
-    var pixelBounds: PixelBounds {
+    package var pixelBounds: PixelBounds {
         switch self {
         case .fill(let path, _, _, let opacity):
             guard opacity > 0, let box = path.bounds else { return .empty }

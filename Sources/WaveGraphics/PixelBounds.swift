@@ -16,7 +16,7 @@ public struct PixelBounds: Equatable, Sendable {
                   x1: Swift.min(x1, o.x1), y1: Swift.min(y1, o.y1))
     }
 
-    func union(_ o: PixelBounds) -> PixelBounds {
+    package func union(_ o: PixelBounds) -> PixelBounds {
         if isEmpty { return o }
         if o.isEmpty { return self }
         return PixelBounds(x0: Swift.min(x0, o.x0), y0: Swift.min(y0, o.y0),
@@ -25,7 +25,7 @@ public struct PixelBounds: Equatable, Sendable {
 
     /// Appends to `pieces` the parts of this rectangle outside `o`: at most four disjoint
     /// rectangles (the bands above and below `o`, then the parts left and right of it).
-    func subtracting(_ o: PixelBounds, into pieces: inout [PixelBounds]) {
+    package func subtracting(_ o: PixelBounds, into pieces: inout [PixelBounds]) {
         let both = intersection(o)
         guard !both.isEmpty else {
             if !isEmpty { pieces.append(self) }
@@ -37,9 +37,9 @@ public struct PixelBounds: Equatable, Sendable {
         if both.x1 < x1 { pieces.append(PixelBounds(x0: both.x1, y0: both.y0, x1: x1, y1: both.y1)) }
     }
 
-    var area: Int { width * height }
+    package var area: Int { width * height }
 
-    static let empty = PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
+    package static let empty = PixelBounds(x0: 0, y0: 0, x1: 0, y1: 0)
 
     /// Pixels touched by geometry within `r`, with a one-pixel margin, clamped to ±2²⁰.
     init(covering r: Rect) {

@@ -10,66 +10,49 @@ import WaveGeometry
 /// straight onto the target, otherwise onto one more layer that is then blended.
 ///
 /// The accelerator may draw one fill without a blur straight onto the target over its
-/// shadow, without a layer (WaveAccelerator's `ActiveAccelerator+Effects`).
+/// shadow, without a layer, and paints shadows over a recycled frame's stale pixels
+/// (WaveAccelerator's `ActiveAccelerator+Effects` and `+Stale`).
 extension Rasterizer {
-    /// `overStale`: `surface` is the canvas, whose `stale` rectangles are written here before
-    /// anything is drawn over them (the shadow writes the part under it whole).
-    /// Returns where the effect can have changed pixels of `surface`: `out`, the rectangle
-    /// the blur and shadow can reach, or tighter strips when a shadow was painted straight
-    /// onto it (`shadowFootprint`).
-    ///
     /// The accelerator is asked first (`RenderAccelerator.drawEffect`: one fill drawn
     /// straight, no layer); the reference draws the items on a layer, paints its shadow and
     /// composites the layer over it.
-    @discardableResult
-    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface, overStale: Bool = false) -> [PixelBounds] {
-        guard let scope = EffectScope(items, fx, within: surface.rect) else { return [] }
+    mutating func effect(_ items: [DisplayItem], _ fx: LayerEffects, on surface: Surface) {
+        guard let scope = EffectScope(items, fx, within: surface.rect) else { return }
         let mark = arena.mark
         defer { arena.reset(to: mark) }
-        if let accelerator, let footprint = accelerator.drawEffect(items, fx, scope, on: surface, overStale: overStale, by: &self) {
-            return footprint
-        }
+        if let accelerator, accelerator.drawEffect(items, fx, scope, on: surface, by: &self) { return }
         let layer = effectLayer(items, scope)
         let target = fx.blend == .normal ? surface : clearLayer(scope.out)
-        var painted: ShadowAlpha?
-        if let cast = beginShadow(items, fx, scope, on: surface, overStale: overStale) {
+        if let cast = beginShadow(items, fx, scope) {
             let alpha: ShadowAlpha
             if case .found(let kept) = cast.recall { alpha = kept } else { alpha = shadowAlpha(of: layer, cast) }
             paintShadow(alpha, cast, onto: target)
-            painted = alpha
         }
-        if overStale { refillStale(in: scope.out, on: surface) }
-        if case let visible = layer.rect.intersection(scope.out), !visible.isEmpty {
-            Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
-        }
-        return finishEffect(fx, target, on: surface, painted: painted, content: layer.rect, out: scope.out)
+        composite(layer, within: scope.out, onto: target)
+        finishEffect(fx, target, on: surface)
     }
 
     /// A shadow about to be painted (`beginShadow`): its kernels, rectangle and colour, its
-    /// key and the accelerator's answer for it, and the stale rows it writes whole.
+    /// key and the accelerator's answer for it.
     package struct ShadowCast {
         package let kernels: EffectPlan.Kernels
         package let rect: PixelBounds
-        let color: UInt32
-        let key: ShadowKey
+        package let color: UInt32
+        package let key: ShadowKey
         package let recall: Recall<ShadowAlpha>
-        let fresh: FreshRows
     }
 
-    /// The effect's shadow, when it has one that reaches `scope.out`: takes the stale
-    /// rectangles under it (`takeStale`) and asks the accelerator whether it has its alpha.
-    package mutating func beginShadow(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
-                                      overStale: Bool) -> ShadowCast? {
+    /// The effect's shadow, when it has one that reaches `scope.out`, with the accelerator's
+    /// answer whether it has its alpha.
+    package func beginShadow(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope) -> ShadowCast? {
         guard let shadow = scope.plan.shadow, let cast = fx.shadow, case let color = cast.color.premultipliedPacked(), color != 0
         else { return nil }
         let rect = shadow.bounds(of: scope.layerRect).intersection(scope.out)
         guard !rect.isEmpty else { return nil }
-        var fresh = FreshRows()
-        if overStale, fx.blend == .normal { fresh = takeStale(under: rect, within: scope.out, on: surface) }
         let key = ShadowKey(items: items, blur: fx.blur, dx: cast.dx, dy: cast.dy, radius: cast.radius, layer: scope.layerRect,
                             rect: rect)
         return ShadowCast(kernels: shadow, rect: rect, color: color, key: key,
-                          recall: accelerator?.shadow(for: key) ?? .missed(ticket: 0), fresh: fresh)
+                          recall: accelerator?.shadow(for: key) ?? .missed(ticket: 0))
     }
 
     /// The shadow `layer` casts: its whole rectangle blurred, or computed only where it
@@ -83,22 +66,22 @@ extension Rasterizer {
 
     /// Paints `alpha` in the shadow's colour onto `target`, and offers it to the accelerator
     /// when it did not have it.
-    package mutating func paintShadow(_ alpha: ShadowAlpha, _ cast: ShadowCast, onto target: Surface) {
-        ShadowPainter.paint(alpha, color: cast.color, onto: target, fresh: cast.fresh, background: staleColor)
+    package func paintShadow(_ alpha: ShadowAlpha, _ cast: ShadowCast, onto target: Surface) {
+        ShadowPainter.paint(alpha, color: cast.color, onto: target)
         if let accelerator, case .missed(let ticket) = cast.recall { accelerator.offer(alpha, for: cast.key, ticket: ticket) }
     }
 
-    /// After an effect's content is on `target`: blends it onto `surface` for a blend mode
-    /// other than normal, and returns where the effect changed pixels (strips following the
-    /// shadow `painted` and the content's rectangle, or `out`).
-    package func finishEffect(_ fx: LayerEffects, _ target: Surface, on surface: Surface, painted: ShadowAlpha?,
-                              content: PixelBounds, out: PixelBounds) -> [PixelBounds] {
-        if fx.blend != .normal {
-            BlendCompositor.composite(target, mode: fx.blend, onto: surface)
-            return [out]
+    /// Composites the effect's layer over `target`, within `out`.
+    package func composite(_ layer: Surface, within out: PixelBounds, onto target: Surface) {
+        if case let visible = layer.rect.intersection(out), !visible.isEmpty {
+            Compositor.composite(layer.window(visible), mask: nil, inverted: false, opacity: 255, onto: target)
         }
-        guard let painted else { return [out] }
-        return Self.shadowFootprint(painted, content: content.intersection(out), within: out)
+    }
+
+    /// After an effect's content is on `target`: blends it onto `surface` for a blend mode
+    /// other than normal (`target` is then a layer of its own).
+    package func finishEffect(_ fx: LayerEffects, _ target: Surface, on surface: Surface) {
+        if fx.blend != .normal { BlendCompositor.composite(target, mode: fx.blend, onto: surface) }
     }
 
     /// The coverage `item` would leave on a clear layer over `clip`, when it is one solid
@@ -148,7 +131,7 @@ package struct EffectScope {
     package let layerRect: PixelBounds
 
     /// Nil when the effect cannot change a pixel of `area`.
-    init?(_ items: [DisplayItem], _ fx: LayerEffects, within area: PixelBounds) {
+    package init?(_ items: [DisplayItem], _ fx: LayerEffects, within area: PixelBounds) {
         contentBounds = DisplayItem.pixelBounds(of: items)
         plan = EffectPlan(fx)
         out = plan.bounds(of: contentBounds).intersection(area)

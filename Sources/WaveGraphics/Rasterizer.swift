@@ -25,10 +25,6 @@ package struct Rasterizer {
     let canvas: PixelBounds
     /// Owners of remembered coverage read during this render, kept alive until it ends.
     var pinned: [AnyObject] = []
-    /// Canvas rectangles whose pixels are left from an earlier frame and stand for the
-    /// background `staleColor` until written (see `drawOnCanvas`).
-    var stale: [PixelBounds] = []
-    var staleColor: UInt32 = 0
 
     init(tolerance: Double, canvas: PixelBounds, scratch: RasterScratch, accelerator: (any RenderAccelerator)?) {
         self.accelerator = accelerator
@@ -43,7 +39,7 @@ package struct Rasterizer {
         for item in items { draw(item, on: surface) }
     }
 
-    mutating func draw(_ item: DisplayItem, on surface: Surface) {
+    package mutating func draw(_ item: DisplayItem, on surface: Surface) {
         switch item {
         case .fill(let path, let rule, let paint, let opacity):
             fill(path, rule: rule, paint: paint, opacity: opacity, on: surface)

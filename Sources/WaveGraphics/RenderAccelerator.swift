@@ -13,8 +13,8 @@ import WaveGeometry
 /// gets one there (`Accelerator.current.renderer()`), and the accelerator works the
 /// reference's steps through `package` access.
 ///
-/// Questions are asked a fill, a mask, an effect or a shadow at a time, never per span or
-/// pixel. The
+/// Questions are asked a frame, a fill, a mask, an effect or a shadow at a time, never per
+/// span or pixel. The
 /// wide C kernels (CPixelKernels) sit below this seam: the reference's pixel loops call
 /// them, and they choose their AVX-512 or portable form at run time (the accelerator's
 /// `kernels` switch sets that choice once).
@@ -23,12 +23,20 @@ package protocol RenderAccelerator: AnyObject, Sendable {
     /// used by two threads at once), or nil when the caches are off.
     func makeMemo() -> (any RenderMemo)?
 
+    /// Draws a frame's `items` over `canvas` (the whole pixmap), whose pixels inside the
+    /// rectangles `stale` are left from an earlier frame and stand for `background`
+    /// (premultiplied, packed), with `rasterizer`: the bytes of filling them with it first
+    /// and drawing after. Returns where the drawing can have changed pixels (stale ones
+    /// counting as background), kept as `Pixmap.footprint` for the next frame's stale
+    /// region; nil to leave the frame to the reference, which fills and then draws.
+    func drawFrame(_ items: [DisplayItem], on canvas: Surface, stale: [PixelBounds], background: UInt32,
+                   by rasterizer: inout Rasterizer) -> [PixelBounds]?
+
     /// Draws the effect `fx` on `items` over `surface` faster than the reference's layer
-    /// (one fill without a blur, straight onto its target over its shadow), with `rasterizer`,
-    /// and returns its footprint as `Rasterizer.effect` does; nil to leave it to the
-    /// reference.
-    func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface, overStale: Bool,
-                    by rasterizer: inout Rasterizer) -> [PixelBounds]?
+    /// (one fill without a blur, straight onto its target over its shadow), with
+    /// `rasterizer`; false to leave it to the reference.
+    func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                    by rasterizer: inout Rasterizer) -> Bool
 
     /// Whether `sparseShadow` may be asked instead of blurring a wide shadow's whole
     /// rectangle (the reference, `EffectPlan.Kernels.shadowAlpha`).

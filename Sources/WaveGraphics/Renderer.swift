@@ -53,9 +53,9 @@ public struct Renderer: Sendable {
 
     /// Draws `items` over `pixmap` whose pixels inside the rectangles `stale` are to be taken
     /// as `background` (a recycled frame buffer: the last frame's drawn rectangles). Gives
-    /// the bytes of filling them with `background` first and then drawing; stale pixels are
-    /// written when the drawing reaches them, and a shadow over them writes them once. With
-    /// an accelerator, sets `pixmap.footprint` to where the drawing can have changed pixels.
+    /// the bytes of filling them with `background` first and then drawing, which is what the
+    /// reference does. The accelerator is asked first (`RenderAccelerator.drawFrame`); when
+    /// it draws the frame, `pixmap.footprint` is where the drawing can have changed pixels.
     public func render(_ items: [DisplayItem], into pixmap: inout Pixmap, stale: [PixelBounds], background: Color) {
         let width = pixmap.width, height = pixmap.height
         guard width > 0, height > 0, pixmap.data.count == width * height * 4 else { return }
@@ -71,18 +71,14 @@ public struct Renderer: Sendable {
             guard let base = raw.baseAddress else { return }
             let surface = Surface(base: base, width: width, height: height, originX: 0, originY: 0)
             let staleRects = stale.compactMap { let r = $0.intersection(surface.rect); return r.isEmpty ? nil : r }
-            guard accelerator != nil else {
-                // The definition: stale pixels are the background, then the items go on top.
-                for r in staleRects { surface.fill(r, background.premultipliedPacked()) }
-                rasterizer.draw(items, on: surface)
-                return
+            let color = background.premultipliedPacked()
+            if let accelerator {
+                footprint = accelerator.drawFrame(items, on: surface, stale: staleRects, background: color, by: &rasterizer)
+                if footprint != nil { return }
             }
-            // Accelerated: stale pixels are written when the drawing reaches them, a shadow
-            // over them writes each once, and the footprint is kept for the next frame's
-            // stale region (`Rasterizer+Stale`).
-            rasterizer.stale = staleRects
-            rasterizer.staleColor = background.premultipliedPacked()
-            footprint = rasterizer.drawOnCanvas(items, on: surface)
+            // The definition: stale pixels are the background, then the items go on top.
+            for r in staleRects { surface.fill(r, color) }
+            rasterizer.draw(items, on: surface)
         }
         pixmap.footprint = footprint
     }

@@ -31,7 +31,7 @@ package struct ShadowAlpha {
     /// Zero bytes between two non-zero ones that may end a run (shorter gaps are painted, as 0).
     static let gap = 32
 
-    let rect: PixelBounds
+    package let rect: PixelBounds
     let runs: [Run]
     let bytes: PageBuffer<UInt8>
     /// For each row of `rect`, columns [hidden[2y], hidden[2y + 1]) (from `rect`'s left) lie
@@ -39,9 +39,13 @@ package struct ShadowAlpha {
     /// such a stretch recorded.
     let hidden: [Int32]
 
-    /// For each strip of `Rasterizer.footprintRows` rows of `rect`, the columns its runs span,
-    /// [extents[2i], extents[2i + 1]) from `rect`'s left (empty when it has none).
-    let extents: [Int32]
+    /// For each strip of `extentRows` rows of `rect`, the columns its runs span,
+    /// [extents[2i], extents[2i + 1]) from `rect`'s left (empty when it has none): where an
+    /// accelerator's frame reuse finds what the shadow changed.
+    package let extents: [Int32]
+
+    /// Rows a strip of `extents`.
+    package static let extentRows = 16
 
     /// How it was painted over stale pixels lately (`ShadowPainter`).
     private(set) var plans = ShadowPlans()
@@ -68,7 +72,7 @@ package struct ShadowAlpha {
         self.runs = runs
         self.bytes = bytes
         self.hidden = hidden
-        let n = Rasterizer.footprintRows
+        let n = Self.extentRows
         var extents = [Int32](repeating: 0, count: 2 * ((rect.height + n - 1) / n))
         for run in runs {
             let i = 2 * (Int(run.y) / n), end = run.x + run.count

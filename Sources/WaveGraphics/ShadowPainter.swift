@@ -20,7 +20,7 @@ import CPixelKernels
 /// path computes the same integer formula, so the bytes are those of the per-pixel
 /// definition (`EffectTests.testShadowPainterEqualsThePerPixelFormula`,
 /// `testWholeRowShadowOverStalePixelsAndItsKeptPlans`).
-struct ShadowPainter {
+package struct ShadowPainter {
     /// 2 · 256 words: the tint scaled by coverage, and 255 − its alpha.
     private let tables: UnsafeMutablePointer<UInt32>
     /// The finished pixels over the plain colour (in memory byte order); valid when `hasPlain`.
@@ -41,7 +41,7 @@ struct ShadowPainter {
     /// (packed): every one of them inside `shadow.rect` is written, never read: the shadow
     /// over `background` where the coverage is non-zero, else `background`, except in the
     /// row's hidden stretch (`ShadowAlpha.hidden`), which the layer drawn next replaces.
-    static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, fresh: FreshRows = FreshRows(),
+    package static func paint(_ shadow: ShadowAlpha, color: UInt32, onto target: Surface, fresh: FreshRows = FreshRows(),
                       background: UInt32 = 0) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * 256) { buffer in
             withUnsafeTemporaryAllocation(of: wave_word_table.self, capacity: 1) { table in
@@ -272,18 +272,18 @@ struct ShadowPainter {
 
 /// Stale pixels a shadow is to write whole (`ShadowPainter.paint`): at most one stretch of
 /// columns a device row, over a range of rows.
-struct FreshRows {
+package struct FreshRows {
     private var y0 = 0
     /// Two device columns a row, [x0, x1); equal when the row has none.
     private var columns: [Int32] = []
 
-    var isEmpty: Bool { columns.isEmpty }
+    package var isEmpty: Bool { columns.isEmpty }
 
     /// None.
-    init() {}
+    package init() {}
 
     /// Room for stretches in device rows `rows`, none taken yet.
-    init(rows: Range<Int>) {
+    package init(rows: Range<Int>) {
         y0 = rows.lowerBound
         columns = [Int32](repeating: 0, count: 2 * rows.count)
     }
@@ -303,7 +303,7 @@ struct FreshRows {
 
     /// Takes rectangle `r` (within the rows given at `init(rows:)`) when none of its rows
     /// has a stretch yet; false, taking nothing, otherwise.
-    mutating func take(_ r: PixelBounds) -> Bool {
+    package mutating func take(_ r: PixelBounds) -> Bool {
         guard !r.isEmpty, r.y0 >= y0, 2 * (r.y1 - y0) <= columns.count else { return false }
         let (x0, x1) = (Int32(truncatingIfNeeded: r.x0), Int32(truncatingIfNeeded: r.x1)), first = 2 * (r.y0 - y0)
         return columns.withUnsafeMutableBufferPointer { c in

@@ -52,7 +52,7 @@ package struct Surface {
 
     /// Stores `value` into every pixel of device rectangle `r` (clipped to this surface); a
     /// value whose four bytes are equal is set byte-wise.
-    func fill(_ r: PixelBounds, _ value: UInt32) {
+    package func fill(_ r: PixelBounds, _ value: UInt32) {
         let box = r.intersection(rect)
         guard !box.isEmpty else { return }
         let byte = UInt8(truncatingIfNeeded: value)

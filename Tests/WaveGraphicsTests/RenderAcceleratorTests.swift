@@ -18,8 +18,10 @@ final class RenderAcceleratorTests: XCTestCase {
         func ramp(_ stops: [GradientStop], opacity: Double, make: () -> GradientRamp?) -> GradientRamp? {
             count("ramp"); return make()
         }
-        func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface, overStale: Bool,
-                        by rasterizer: inout Rasterizer) -> [PixelBounds]? { count("effect"); return nil }
+        func drawFrame(_ items: [DisplayItem], on canvas: Surface, stale: [PixelBounds], background: UInt32,
+                       by rasterizer: inout Rasterizer) -> [PixelBounds]? { count("frame"); return nil }
+        func drawEffect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
+                        by rasterizer: inout Rasterizer) -> Bool { count("effect"); return false }
         var sparseShadows: Bool { false }
         func sparseShadow(of source: ShadowSource, over rect: PixelBounds, kernels: EffectPlan.Kernels,
                           arena: ScratchArena) -> ShadowAlpha {
@@ -66,10 +68,32 @@ final class RenderAcceleratorTests: XCTestCase {
         for pass in 0..<2 {
             XCTAssertEqual(renderer.render(scene(), width: 128, height: 128, background: background), reference, "pass \(pass)")
         }
+        XCTAssertEqual(refusing["frame"], 2)
         XCTAssertEqual(refusing["effect"], 2)
         XCTAssertEqual(refusing["shadow"], 2)
         XCTAssertEqual(refusing["offer"], 2)
         XCTAssertEqual(refusing["mask"], 2)
+    }
+
+    /// A recycled frame buffer whose stale rectangles hold the last frame: an accelerator
+    /// that leaves the frame to the reference gets the bytes of filling them with the
+    /// background and drawing after, is asked once a frame, and no footprint is kept.
+    func testAFrameOverStalePixelsLeftToTheReferenceFillsThemFirst() {
+        let background = Color(r: 0.05, g: 0.05, b: 0.1), left = Color(r: 0.9, g: 0.1, b: 0.1)
+        let refusing = Refusing()
+        let renderer = Renderer(accelerator: refusing)
+        let stale = [PixelBounds(x0: 0, y0: 0, x1: 128, y1: 40), PixelBounds(x0: 30, y0: 40, x1: 100, y1: 120)]
+        // Outside the stale rectangles the recycled pixels are what they are; inside, the
+        // last frame's (light grey) stands for the background.
+        var recycled = Pixmap(width: 128, height: 128, fill: left)
+        for r in stale { recycled.fill(Color(r: 0.9, g: 0.9, b: 0.9), in: r) }
+        var expected = Pixmap(width: 128, height: 128, fill: left)
+        for r in stale { expected.fill(background, in: r) }
+        Renderer().render(scene(), into: &expected)
+        renderer.render(scene(), into: &recycled, stale: stale, background: background)
+        XCTAssertEqual(recycled, expected)
+        XCTAssertNil(recycled.footprint)
+        XCTAssertEqual(refusing["frame"], 1)
     }
 
     /// Each fill drawn is one question, however many spans it sweeps: the three plain fills,

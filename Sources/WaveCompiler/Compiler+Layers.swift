@@ -160,8 +160,11 @@ extension Compiler {
                           + "'frame (x, y, width, height)'", clause.head.range)
                     continue
                 }
-                var names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause] + (kind == .group ? [Vocabulary.replicateClause] : [])
-                if kind == .path { names += Parser.pathCommands }
+                var names: [String] = []
+                if suggests {
+                    names = Property.allCases.filter { $0.applies(to: kind) }.flatMap { [$0.rawValue] + $0.spec.aliases } + [Vocabulary.maskClause] + (kind == .group ? [Vocabulary.replicateClause] : [])
+                    if kind == .path { names += Parser.pathCommands }
+                }
                 error(.unknownProperty, "unknown property '\(head)' on \(kind.rawValue)\(didYouMean(head, names))", clause.head.range, fix: fixIt(head, names, clause.head.range))
                 continue
             }

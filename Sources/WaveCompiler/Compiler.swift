@@ -257,13 +257,23 @@ public struct Compiler {
     /// "did you mean" tail for a message; when nothing is close and the valid words are few,
     /// "; expected one of: …"; else "".
     func didYouMean(_ name: String, _ candidates: [String]) -> String {
-        Suggestion.tail(for: name, among: candidates, listIfShort: true)
+        guard suggests else { return "" }
+        return Suggestion.tail(for: name, among: candidates, listIfShort: true)
     }
+
+    /// Diagnostics after which errors come without a did-you-mean or its fix: finding the
+    /// nearest word is the dearest part of an error, and a megabyte of mistakes (hundreds of
+    /// thousands of errors, which no one reads past the first) would take seconds.
+    static let suggestionLimit = 1_000
+
+    /// Whether errors still get suggestions (`suggestionLimit`).
+    var suggests: Bool { diagnostics.count < Compiler.suggestionLimit }
 
     /// The edit a did-you-mean stands for: `range` (the misspelt word) replaced by the
     /// suggestion; nil when nothing is suggested.
     func fixIt(_ name: String, _ candidates: [String], _ range: SourceRange) -> Diagnostic.FixIt? {
-        suggestion(for: name, among: candidates).map { Diagnostic.FixIt(range, $0) }
+        guard suggests else { return nil }
+        return suggestion(for: name, among: candidates).map { Diagnostic.FixIt(range, $0) }
     }
 
     /// Reports `word` (at `range`), another tool's name for wave's `meant`, with the fix that

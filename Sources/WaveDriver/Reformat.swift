@@ -30,7 +30,8 @@ public struct Reformat {
                     // Show what `wave check` shows for the script, and why it was not formatted
                     // if that is not among it.
                     let (_, checked) = Compiler.compile(file)
-                    Console.diagnostics(checked + reasons.filter { !checked.contains($0) }, in: file)
+                    let shown = Set(checked)
+                    Console.diagnostics(checked + reasons.filter { !shown.contains($0) }, in: file)
                     scriptFailed = true
                 case .formatted(let text):
                     if path == "-", !check {

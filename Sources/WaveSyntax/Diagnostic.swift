@@ -1,7 +1,7 @@
 /// Diagnostics are values: every stage appends them and keeps going; only the command line prints.
 /// Guarantees: the severity agrees with the code (`W…` codes are warnings, `E…` errors).
-public struct Diagnostic: Sendable, Equatable {
-    public enum Severity: String, Sendable { case error, warning, note }
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable { case error, warning, note }
     public var severity: Severity
     /// The stable catalogue entry; react to this, never to `message`.
     public var code: DiagnosticCode
@@ -19,13 +19,13 @@ public struct Diagnostic: Sendable, Equatable {
     public var readAsMeant = false
 
     /// One edit: replace `range` (empty: insert at its start) with `replacement`.
-    public struct FixIt: Sendable, Equatable {
+    public struct FixIt: Sendable, Hashable {
         public var range: SourceRange
         public var replacement: String
         public init(_ range: SourceRange, _ replacement: String) { self.range = range; self.replacement = replacement }
     }
 
-    public struct Note: Sendable, Equatable {
+    public struct Note: Sendable, Hashable {
         public var message: String
         public var range: SourceRange
         public init(_ message: String, _ range: SourceRange) { self.message = message; self.range = range }

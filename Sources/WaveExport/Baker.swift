@@ -146,6 +146,35 @@ struct Leaf {
         [s.width, s.miterLimit, s.trimStart, s.trimEnd, s.dashPhase] + dashes(s)
     }
 
+    /// Whether every piece of a path (`split`'s kinds and coordinates), the closing ones too,
+    /// is a level or upright line. rlottie lays dashes along anything else at other lengths
+    /// than wave and browsers do: along a curve, and along a slanted line (a period of 10 on
+    /// a line at 29° came out about 9.7, so the dashes drift off wave's: 24 dB), so a dashed
+    /// stroke is kept as Lottie's own only on such paths and is an outline elsewhere.
+    static func levelAndUpright(_ kinds: [PathElementKind], _ xs: [Double]) -> Bool {
+        var i = 0, current = (x: 0.0, y: 0.0), start = current
+        func straight(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
+            let tolerance = 1e-9 * max(1, abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+            return abs(a.x - b.x) <= tolerance || abs(a.y - b.y) <= tolerance
+        }
+        for k in kinds {
+            switch k {
+            case .move:
+                current = (xs[i], xs[i + 1]); start = current; i += 2
+            case .line:
+                let next = (x: xs[i], y: xs[i + 1])
+                guard straight(current, next) else { return false }
+                current = next; i += 2
+            case .close:
+                guard straight(current, start) else { return false }
+                current = start
+            case .quad, .cubic:
+                return false
+            }
+        }
+        return true
+    }
+
     /// The dash lengths the stroker lays (on, off, …), none for a solid line.
     static func dashes(_ s: StrokeStyle) -> [Double] {
         let d = s.dashes
@@ -214,13 +243,13 @@ struct Leaf {
                 if leaf.stops.isEmpty && (leaf.paintKind == 1 || leaf.paintKind == 2) { continue }   // no stops paints nothing
                 if leaf.paintKind <= 2, let k = masks.strokes.firstIndex(where: { $0.outline == path }) {
                     // A solid or gradient stroke is kept as declared, unless trimmed across sub-paths (wave trims
-                    // the length of them all, Lottie's trim paths each one), or dashed along curves
-                    // (rlottie measures curves for dashes otherwise than wave and browsers do).
+                    // the length of them all, Lottie's trim paths each one), or dashed along anything but
+                    // level and upright lines (`Leaf.levelAndUpright`).
                     let d = masks.strokes.remove(at: k)
                     let (kinds, points) = d.path.split
                     let trimmed = d.style.trimStart > 0 || d.style.trimEnd < 1
-                    let dashedCurve = !Leaf.dashes(d.style).isEmpty && kinds.contains { $0 == .cubic || $0 == .quad }
-                    if !(trimmed && kinds.filter({ $0 == .move }).count > 1), !dashedCurve, points.allSatisfy(\.isFinite) {
+                    let dashedSlant = !Leaf.dashes(d.style).isEmpty && !Leaf.levelAndUpright(kinds, points)
+                    if !(trimmed && kinds.filter({ $0 == .move }).count > 1), !dashedSlant, points.allSatisfy(\.isFinite) {
                         leaf.kinds = kinds; leaf.points = points; leaf.rule = .nonZero; leaf.stroke = d.style
                     }
                 }

@@ -137,6 +137,25 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertEqual((sh["k"] as? [String: Any])?["c"] as? Bool, false)
     }
 
+    /// A dashed stroke along a slanted line (here a level one turned 20°) is an outline:
+    /// rlottie lays dashes along slanted lines at other lengths than wave (24 dB against
+    /// `wave render`). Undashed, or dashed along level and upright lines, it stays a stroke.
+    func testADashedStrokeOnASlantIsAnOutline() throws {
+        func kinds(_ body: String) throws -> Set<String> {
+            let doc = try lottie("scene 200x100 { background #000000 }\nlayer l: path { \(body) }", ticks: 0..<2)
+            return Set(try items(doc).keys)
+        }
+        let slanted = try kinds("move (20, 30) line (180, 30)  fill none  stroke #ff0000  width 5  dash [3, 7]  rotation 20deg")
+        XCTAssertNil(slanted.firstIndex(of: "st"), "\(slanted)")
+        XCTAssertNotNil(slanted.firstIndex(of: "fl"), "\(slanted)")
+        let solid = try kinds("move (20, 30) line (180, 30)  fill none  stroke #ff0000  width 5  rotation 20deg")
+        XCTAssertNotNil(solid.firstIndex(of: "st"), "\(solid)")
+        let level = try kinds("move (20, 30) line (180, 30) line (180, 80) line (20, 80) close  fill none  stroke #ff0000  width 5  dash [3, 7]")
+        XCTAssertNotNil(level.firstIndex(of: "st"), "\(level)")
+        let closedSlant = try kinds("move (20, 30) line (180, 30) line (180, 80) close  fill none  stroke #ff0000  width 5  dash [3, 7]")
+        XCTAssertNil(closedSlant.firstIndex(of: "st"), "the closing piece (180, 80) → (20, 30) is slanted: \(closedSlant)")
+    }
+
     /// A gradient stroke is a gradient stroke item (`gs`): the gradient's ends, type and
     /// stops beside the stroke's width, cap and join, on the stroked path, not an outline
     /// filled with the gradient.

@@ -146,6 +146,29 @@ struct Leaf {
         [s.width, s.miterLimit, s.trimStart, s.trimEnd, s.dashPhase] + dashes(s)
     }
 
+    /// Whether any two of `leaves` may cover a pixel in common: their boxes (a declared
+    /// stroke's widened by its width, and its miter) meet. Past 64 leaves, assumed so.
+    static func mayOverlap(_ leaves: ArraySlice<Leaf>) -> Bool {
+        guard leaves.count > 1 else { return false }
+        guard leaves.count <= 64 else { return true }
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+        for leaf in leaves {
+            var b = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+            var i = 0
+            while i + 1 < leaf.points.count {
+                b = (min(b.x0, leaf.points[i]), min(b.y0, leaf.points[i + 1]), max(b.x1, leaf.points[i]), max(b.y1, leaf.points[i + 1]))
+                i += 2
+            }
+            // An image leaf is its frame's path; a leaf without points draws nothing.
+            guard b.x0 <= b.x1 else { continue }
+            let grow = leaf.stroke.map { $0.width / 2 * max(1, $0.miterLimit) } ?? 0
+            let box = (b.x0 - grow, b.y0 - grow, b.x1 + grow, b.y1 + grow)
+            if boxes.contains(where: { $0.x0 < box.2 && box.0 < $0.x1 && $0.y0 < box.3 && box.1 < $0.y1 }) { return true }
+            boxes.append(box)
+        }
+        return false
+    }
+
     /// Whether every piece of a path (`split`'s kinds and coordinates), the closing ones too,
     /// is a level or upright line. rlottie lays dashes along anything else at other lengths
     /// than wave and browsers do: along a curve, and along a slanted line (a period of 10 on
@@ -268,8 +291,18 @@ struct Leaf {
                     masks.list[id].leaves = maskLeaves
                     applied = id
                 }
-                flatten(inner, opacity: opacity * (o.isNaN ? 0 : min(1, max(0, o))), blend: blend, mask: applied, filter: filter, into: &out,
+                let groupOpacity = o.isNaN ? 0 : min(1, max(0, o))
+                let first = out.count
+                flatten(inner, opacity: opacity * groupOpacity, blend: blend, mask: applied, filter: filter, into: &out,
                         masks: &masks, report: &report, source: source)
+                // A declared group opacity is reported where it is declared (`ExportReport.scan`);
+                // this finds the rest: a layer's own fill and stroke, an animated group opacity.
+                if groupOpacity > 0 && groupOpacity < 1 && Leaf.mayOverlap(out[first...])
+                    && !report.entries.contains(where: { $0.construct.hasPrefix("group opacity on") }) {
+                    report.add(source, nil, "opacity of a layer or group over parts that overlap", .approximated,
+                               "applied to each part (a fill, a stroke, a child layer), so where two overlap the lower one shows through "
+                               + "the upper; the renderer fades them together")
+                }
             case .effect(let inner, let effects):
                 var applied = filter
                 if effects.blur > 0 || effects.shadow != nil {

@@ -16,6 +16,27 @@ final class BakerTests: XCTestCase {
         return try Baker(program: p, source: file, name: "t", target: target).bake(ticks: ticks)
     }
 
+    /// A layer's or group's opacity fades its parts together in the renderer, but the
+    /// exports give each part (fill, stroke, child) the opacity: where parts overlap, the
+    /// lower shows through (a half-opaque circle with a wide stroke scored 25 dB in rlottie).
+    /// That is reported; parts that do not meet, or an opaque layer, are exact.
+    func testOpacityOverOverlappingPartsIsReported() throws {
+        func constructs(_ body: String) throws -> [String] {
+            try bake("scene 80x60 { background #000000 }\n" + body, ticks: 0..<2).report.entries.map(\.construct)
+        }
+        let overlap = "opacity of a layer or group over parts that overlap"
+        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10  opacity 0.5 }"), [overlap])
+        // An animated group opacity (a declared one is reported where it is declared).
+        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (25, 30) radius 15  fill #ff0000 }\n"
+                                      + "  layer b: circle { center (35, 30) radius 15  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s"), [overlap])
+        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (25, 30) radius 15  fill #ff0000 }\n"
+                                      + "  layer b: circle { center (35, 30) radius 15  fill #0000ff }\n  opacity 0.5\n}"), ["group opacity on layer 'g'"])
+        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10 }"), [])
+        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (15, 30) radius 10  fill #ff0000 }\n"
+                                      + "  layer b: circle { center (60, 30) radius 10  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s"), [])
+        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  opacity 0.5 }"), [])
+    }
+
     func testATurningRectIsOneRigidPathWithTwoKeys() throws {
         let scene = try bake("""
         scene 100x100 { background #000000 }

@@ -65,10 +65,20 @@ enum WaveBinary {
     }
 }
 
-func temporaryDirectory() throws -> URL {
+/// A new empty folder; whoever makes it removes it.
+func newTemporaryDirectory() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wave-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
+}
+
+extension XCTestCase {
+    /// A new empty folder for this test, removed with everything in it when the test ends.
+    func temporaryDirectory() throws -> URL {
+        let dir = try newTemporaryDirectory()
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
 }
 
 final class CLITests: XCTestCase {

@@ -201,13 +201,16 @@ final class KeyShell {
     var runs = 0
 
     init(width: Int, height: Int) throws {
-        dir = try temporaryDirectory()
+        dir = try newTemporaryDirectory()
         let command = "cd '\(WaveBinary.packageRoot.path)' && HOME='\(dir.path)' XDG_STATE_HOME= PAGER= INPUTRC=/dev/null COLORTERM=truecolor PS1='$ ' bash --norc --noprofile -i"
         tmux = try Tmux(command: command, width: width, height: height)
         try tmux.waitUntil("the shell's prompt") { tmux.capture().hasPrefix("$ ") }
     }
 
-    func kill() { tmux.kill() }
+    func kill() {
+        tmux.kill()
+        try? FileManager.default.removeItem(at: dir)
+    }
 
     /// Starts `wave ARGS` as the shell's foreground job (so Ctrl-Z stops it and `fg` brings
     /// it back), after `stty -a` is saved; the run's number names its files and exit line.

@@ -22,9 +22,8 @@ enum RenderFixtures {
     every tick { x += 1 }
     """
 
-    static func script(_ text: String, name: String = "s.wave", in dir: URL? = nil) throws -> URL {
-        let d = try dir ?? temporaryDirectory()
-        let url = d.appendingPathComponent(name)
+    static func script(_ text: String, name: String = "s.wave", in dir: URL) throws -> URL {
+        let url = dir.appendingPathComponent(name)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }

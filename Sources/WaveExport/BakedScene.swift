@@ -17,6 +17,8 @@ public struct BakedScene: Sendable {
     public var masks: [BakedMask] = []
     /// The filters layers name (`BakedLayer.filter`): a blur and a drop shadow.
     public var filters: [BakedFilter] = []
+    /// The opacities layers name (`BakedLayer.fades`) that fade several of them together.
+    public var fades: [BakedFade] = []
     /// What could not be expressed exactly, and what was done instead.
     public var report: ExportReport
 
@@ -52,6 +54,33 @@ public struct BakedLayer: Sendable {
     /// A stroke kept as declared: `shape` is the stroked path and `paint` the stroke's
     /// paint (a colour or a linear or radial gradient); nil for a filled path.
     public var stroke: BakedStroke? = nil
+    /// The indices in `BakedScene.fades` of the opacities this layer is faded with together
+    /// with the consecutive layers naming each (drawn as one group, then faded), outermost
+    /// first.
+    public var fades: [Int] = []
+    /// How many of `fades` hold the layer's filter (the rest are inside it).
+    public var filterDepth = 0
+
+    /// The groups the layer is drawn in, outermost first: its fades and its filter, in the
+    /// order they nest.
+    public var scopes: [BakedScope] {
+        let f = fades.map(BakedScope.fade)
+        guard let filter else { return f }
+        return Array(f[..<filterDepth]) + [.filter(filter)] + Array(f[filterDepth...])
+    }
+}
+
+/// A group a layer is drawn in: a filter or a fade, by its index in the scene's lists.
+public enum BakedScope: Equatable, Sendable {
+    case filter(Int)
+    case fade(Int)
+}
+
+/// An opacity a run of layers is faded with as a group: the group is drawn, then shown
+/// with this opacity, as the renderer draws a group whose parts overlap.
+public struct BakedFade: Sendable {
+    /// [opacity] 0...1.
+    public var opacity: Track
 }
 
 /// A stroke kept as the scene declares it, for a writer that strokes paths itself.

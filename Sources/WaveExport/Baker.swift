@@ -39,6 +39,7 @@ public struct Baker {
         var runtime = try SceneRuntime(program: program)
         var report = ExportReport.scan(program, source: source, target: target)
         var tracker = SlotTracker()
+        var fadeTracker = FadeTracker()
         // Mask k of every tick (numbered in drawing order) is followed as one mask.
         var maskTrackers: [SlotTracker] = []
         var inverted: [Bool] = []
@@ -55,6 +56,7 @@ public struct Baker {
             masks.strokes = f.strokes
             Leaf.flatten(f.items, opacity: 1, blend: .normal, mask: nil, into: &leaves, masks: &masks, report: &report, source: source)
             tracker.add(leaves, tick: i)
+            fadeTracker.add(leaves, slots: tracker.live, tick: i)
             for (k, m) in masks.list.enumerated() {
                 if k == maskTrackers.count { maskTrackers.append(SlotTracker()); inverted.append(m.inverted) }
                 maskTrackers[k].add(m.leaves, tick: i)
@@ -71,7 +73,12 @@ public struct Baker {
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
         let curves = usesSceneCurves ? Track.Curve.used(by: program) : []
-        let layers = tracker.order.map { tracker.slots[$0].baked(tickCount: count, curves: curves) }
+        let (fades, fadeOf) = fadeTracker.resolve(&tracker, tickCount: count, curves: curves, report: &report, source: source)
+        let layers = tracker.order.map { s in
+            var layer = tracker.slots[s].baked(tickCount: count, curves: curves)
+            if let f = fadeOf[s] { (layer.fades, layer.filterDepth) = f }
+            return layer
+        }
         let c = Baker.colorTolerance, px = Baker.pixelTolerance
         let filters = filterSamples.map { f -> BakedFilter in
             // Held before its first tick and after its last, so every track covers the export.
@@ -102,7 +109,7 @@ public struct Baker {
             report.add(source, nil, "image in a mask", .approximated, "the SVG mask uses the image's shape, as if the image were opaque")
         }
         return BakedScene(name: name, width: program.scene.width, height: program.scene.height, background: bg,
-                          tickCount: count, layers: layers, masks: masks, filters: filters, report: report)
+                          tickCount: count, layers: layers, masks: masks, filters: filters, fades: fades, report: report)
     }
 }
 
@@ -129,6 +136,20 @@ struct Leaf {
     /// For a stroke kept as declared: its style (device units), `kinds` and `points` being
     /// the stroked path's, not the outline's.
     var stroke: StrokeStyle? = nil
+    /// The groups whose opacity below 1 fades this fill together with others it may
+    /// overlap (`FadeTracker`), outermost first.
+    var fades: [FadeMark] = []
+
+    /// A group fading its fills together, at one tick.
+    struct FadeMark {
+        /// Its number at this tick.
+        var id: Int
+        /// Its own opacity, included in the fill's.
+        var opacity: Double
+        /// Whether the fill's filter (`filter`) applies to this group as a whole (the group
+        /// is inside a blurred or shadowed one), not to a part of it.
+        var filterOutside: Bool
+    }
 
     /// What one tick's fills refer to: the masks and the filters (blur, drop shadow) of its
     /// display list, each in the order its group is drawn.
@@ -138,6 +159,8 @@ struct Leaf {
         var filters: [(blur: [Double], shadow: [Double])] = []
         /// The strokes declared beside their outlines (`Frame.strokes`).
         var strokes: [DeclaredStroke] = []
+        /// How many groups fade their fills together (`Leaf.fades`).
+        var fadeCount = 0
     }
 
     /// The values of a stroke that a track follows: [width, miter limit, trim start, trim
@@ -229,13 +252,18 @@ struct Leaf {
     /// The fills of `items`, in drawing order, with group opacities multiplied in and the
     /// innermost blend mode. Filters are left out (`ExportReport.scan` names them).
     ///
+    /// A group whose opacity is below 1 and whose fills may overlap (`mayOverlap`) fades
+    /// them together in the renderer, not one by one: with `fading`, its fills name it
+    /// (`Leaf.fades`), and `FadeTracker` writes it as a group with that opacity. Inside a mask (not `fading`) its opacity stays on each fill,
+    /// and the report says so.
+    ///
     /// A group's mask becomes an entry of `masks` (its own fills, flattened the same way)
     /// that the group's fills name. Inside a masked group a nested mask's fills are masked
     /// by the outer mask, so one mask per fill gives the product of both alphas (exact for
     /// masks that are not inverted). Masking each fill, not the group's composite, differs
     /// only where fills of one group overlap under a partly transparent mask edge.
-    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, mask: Int?, filter: Int? = nil, into out: inout [Leaf],
-                        masks: inout Referents, report: inout ExportReport, source: SourceFile?) {
+    static func flatten(_ items: [DisplayItem], opacity: Double, blend: BlendMode, mask: Int?, filter: Int? = nil, fading: Bool = true,
+                        into out: inout [Leaf], masks: inout Referents, report: inout ExportReport, source: SourceFile?) {
         for item in items {
             switch item {
             case .fill(let path, let rule, let paint, let o):
@@ -287,21 +315,24 @@ struct Leaf {
                     let id = masks.list.count
                     masks.list.append(([], groupMask.inverted))
                     var maskLeaves: [Leaf] = []
-                    flatten(groupMask.items, opacity: 1, blend: .normal, mask: mask, into: &maskLeaves, masks: &masks, report: &report, source: source)
+                    flatten(groupMask.items, opacity: 1, blend: .normal, mask: mask, fading: false, into: &maskLeaves, masks: &masks,
+                            report: &report, source: source)
                     masks.list[id].leaves = maskLeaves
                     applied = id
                 }
                 let groupOpacity = o.isNaN ? 0 : min(1, max(0, o))
                 let first = out.count
-                flatten(inner, opacity: opacity * groupOpacity, blend: blend, mask: applied, filter: filter, into: &out,
-                        masks: &masks, report: &report, source: source)
-                // A declared group opacity is reported where it is declared (`ExportReport.scan`);
-                // this finds the rest: a layer's own fill and stroke, an animated group opacity.
-                if groupOpacity > 0 && groupOpacity < 1 && Leaf.mayOverlap(out[first...])
-                    && !report.entries.contains(where: { $0.construct.hasPrefix("group opacity on") }) {
-                    report.add(source, nil, "opacity of a layer or group over parts that overlap", .approximated,
-                               "applied to each part (a fill, a stroke, a child layer), so where two overlap the lower one shows through "
-                               + "the upper; the renderer fades them together")
+                flatten(inner, opacity: opacity * groupOpacity, blend: blend, mask: applied, filter: filter, fading: fading,
+                        into: &out, masks: &masks, report: &report, source: source)
+                guard groupOpacity > 0 && groupOpacity < 1 && Leaf.mayOverlap(out[first...]) else { continue }
+                guard fading else {
+                    report.add(source, nil, Leaf.overlapConstruct, .approximated, Leaf.overlapDetail + " (inside a mask)")
+                    continue
+                }
+                let id = masks.fadeCount
+                masks.fadeCount += 1
+                for j in first..<out.count {
+                    out[j].fades.insert(FadeMark(id: id, opacity: groupOpacity, filterOutside: out[j].filter != nil && out[j].filter == filter), at: 0)
                 }
             case .effect(let inner, let effects):
                 var applied = filter
@@ -313,11 +344,16 @@ struct Leaf {
                     let shadow = effects.shadow.map { [$0.dx, $0.dy, $0.radius / 2, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }
                     masks.filters.append(([max(0, min(effects.blur, 4096)) / 2], shadow ?? [0, 0, 0, 0, 0, 0, 0]))
                 }
-                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, mask: mask, filter: applied, into: &out,
-                        masks: &masks, report: &report, source: source)
+                flatten(inner, opacity: opacity, blend: effects.blend == .normal ? blend : effects.blend, mask: mask, filter: applied,
+                        fading: fading, into: &out, masks: &masks, report: &report, source: source)
             }
         }
     }
+
+    /// What the report calls an opacity the exports give each part of a group.
+    static let overlapConstruct = "opacity of a layer or group over parts that overlap"
+    static let overlapDetail = "applied to each part (a fill, a stroke, a child layer), so where two overlap the lower one shows through "
+        + "the upper; the renderer fades them together"
 
     static func flat(_ stops: [GradientStop]) -> [Double] {
         stops.flatMap { [$0.location, $0.color.r, $0.color.g, $0.color.b, $0.color.a] }

@@ -85,10 +85,6 @@ public struct ExportReport: Equatable, Sendable {
                 r.add(source, at(p), "3D transform (\(p.rawValue)) on \(name)", .baked, "projected into path keyframes, one a tick where it moves")
                 break
             }
-            if layer.kind == .group && set.contains(.opacity) {
-                r.add(source, at(.opacity), "group opacity on \(name)", .approximated,
-                      "applied to each shape of the group: where its shapes overlap they show through each other")
-            }
             if layer.replicator != nil || !layer.emitters.isEmpty {
                 r.add(source, layer.range, "\(layer.replicator != nil ? "replicator" : "emitter") on \(name)", .baked,
                       "each copy is a shape of its own, with keyframes where it moves")

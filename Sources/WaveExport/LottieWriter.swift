@@ -35,6 +35,12 @@ public struct LottieWriter {
             var assets = scene.masks.enumerated().map { k, mask in
                 JSON.object([("id", .string("mask\(k)")), ("nm", .string("mask \(k)")), ("layers", .array(composition(mask.layers, firstIndex: 1)))])
             }
+            for k in scene.fades.indices {
+                let held = scene.layers.filter { $0.fades.contains(k) }
+                let depth = (held.first?.fades.firstIndex(of: k) ?? 0) + 1
+                assets.append(.object([("id", .string("fade\(k)")), ("nm", .string("fade \(k)")),
+                                       ("layers", .array(composition(held, firstIndex: 1, depth: depth)))]))
+            }
             for (k, image) in images.enumerated() {
                 let png = try PNGEncoder.encode(width: image.width, height: image.height, rgba: image.straightRGBA, compression: 9)
                 assets.append(.object([("id", .string("image\(k)")), ("w", .number(Double(image.width))), ("h", .number(Double(image.height))),
@@ -54,10 +60,24 @@ public struct LottieWriter {
     /// masked layer gets its mask as a track matte: a precomposition of the mask's shapes
     /// (asset `maskK`) placed right above it with `td` 1, and `tt` 1 on the layer (2, the
     /// inverted alpha matte, for an inverted mask).
-    func composition(_ layers: [BakedLayer], firstIndex: Int) -> [JSON] {
+    ///
+    /// A run of layers naming one fade (the one `depth` deep in their `fades`; the ones
+    /// before hold the whole composition) is one precomposition layer instead (asset
+    /// `fadeK`, the run's layers), whose opacity fades them together.
+    func composition(_ layers: [BakedLayer], firstIndex: Int, depth: Int = 0) -> [JSON] {
         var out: [JSON] = []
         var index = firstIndex
+        var fadesDone = Set<Int>()
         for layer in layers.reversed() {
+            if layer.fades.count > depth {
+                let k = layer.fades[depth]
+                guard fadesDone.insert(k).inserted else { continue }
+                let run = layers.filter { $0.fades.count > depth && $0.fades[depth] == k }
+                let ticks = run.map(\.ticks.lowerBound).min()! ..< run.map(\.ticks.upperBound).max()!
+                out.append(fadeLayer(k, index: index, ticks: ticks))
+                index += 1
+                continue
+            }
             var shape: JSON
             if case .image(let image, let placement) = layer.paint {
                 shape = imageLayer(layer, index: index + (layer.mask == nil ? 0 : 1), image: image, placement: placement)
@@ -122,6 +142,16 @@ public struct LottieWriter {
                         ("hasMask", .bool(true)), ("masksProperties", .array(masks)),
                         ("ip", .number(Double(layer.ticks.lowerBound))), ("op", .number(Double(layer.ticks.upperBound))), ("st", .number(0)),
                         ("bm", .number(Double(LottieWriter.blendCode(layer.blend))))])
+    }
+
+    /// A precomposition layer of fade `k`'s layers, with its opacity.
+    func fadeLayer(_ k: Int, index: Int, ticks: Range<Int>) -> JSON {
+        .object([("ddd", .number(0)), ("ind", .number(Double(index))), ("ty", .number(0)), ("nm", .string("fade \(k)")),
+                 ("refId", .string("fade\(k)")), ("sr", .number(1)),
+                 ("ks", .object(staticTransform + [("o", track(scene.fades[k].opacity) { [$0[0] * 100] })])), ("ao", .number(0)),
+                 ("w", .number(Double(scene.width))), ("h", .number(Double(scene.height))),
+                 ("ip", .number(Double(ticks.lowerBound))), ("op", .number(Double(ticks.upperBound))), ("st", .number(0)),
+                 ("bm", .number(0))])
     }
 
     /// A precomposition layer of mask `k`, as the track matte of the layer below it.

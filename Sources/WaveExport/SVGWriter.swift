@@ -44,20 +44,32 @@ public struct SVGWriter {
     }
 
     /// The layers in order; a run of consecutive layers naming one filter goes in one
-    /// `<g filter>`, so a group's blur and shadow apply to its shapes together.
+    /// `<g filter>`, so a group's blur and shadow apply to its shapes together, and a run
+    /// naming one fade in one `<g opacity>`, so the group is drawn, then faded (nested as
+    /// `BakedLayer.scopes` says).
     func elements(_ layers: [BakedLayer], prefix: String, ink: [Double]?) -> String {
         var out = ""
-        var run: Int? = nil
+        var open: [BakedScope] = []
         for (i, layer) in layers.enumerated() {
-            if layer.filter != run {
-                if run != nil { out += "</g>\n" }
-                if let f = layer.filter { out += "<g filter=\"url(#f\(f))\">\n" }
-                run = layer.filter
+            let scopes = layer.scopes
+            var kept = 0
+            while kept < min(open.count, scopes.count) && open[kept] == scopes[kept] { kept += 1 }
+            out += String(repeating: "</g>\n", count: open.count - kept)
+            for scope in scopes[kept...] {
+                switch scope {
+                case .filter(let f):
+                    out += "<g filter=\"url(#f\(f))\">\n"
+                case .fade(let f):
+                    let opacity = scene.fades[f].opacity
+                    out += "<g opacity=\"\(n(opacity.first[0]))\">"
+                    if !opacity.isStatic { out += animate("opacity", opacity) { n($0[0]) } }
+                    out += "\n"
+                }
             }
+            open = scopes
             out += element(layer, id: "\(prefix)\(i)", ink: ink)
         }
-        if run != nil { out += "</g>\n" }
-        return out
+        return out + String(repeating: "</g>\n", count: open.count)
     }
 
     /// `<filter id="fK">` in the scene's coordinates: the renderer's order, blur first

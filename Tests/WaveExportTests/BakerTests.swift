@@ -16,25 +16,77 @@ final class BakerTests: XCTestCase {
         return try Baker(program: p, source: file, name: "t", target: target).bake(ticks: ticks)
     }
 
-    /// A layer's or group's opacity fades its parts together in the renderer, but the
-    /// exports give each part (fill, stroke, child) the opacity: where parts overlap, the
-    /// lower shows through (a half-opaque circle with a wide stroke scored 25 dB in rlottie).
-    /// That is reported; parts that do not meet, or an opaque layer, are exact.
-    func testOpacityOverOverlappingPartsIsReported() throws {
-        func constructs(_ body: String) throws -> [String] {
-            try bake("scene 80x60 { background #000000 }\n" + body, ticks: 0..<2).report.entries.map(\.construct)
+    /// A layer's or group's opacity fades its parts together in the renderer: where parts
+    /// overlap, the lower does not show through the upper. The exports draw such parts as a
+    /// group and fade the group (a half-opaque circle with a wide stroke scored 25 dB in
+    /// rlottie with the opacity on each part, 42 as a faded group).
+    func testOpacityOverOverlappingPartsFadesThemAsAGroup() throws {
+        let head = "scene 80x60 { background #000000 }\n"
+        let ring = try bake(head + "layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10  opacity 0.5 }", ticks: 0..<2)
+        XCTAssertTrue(ring.report.isEmpty, "\(ring.report.entries)")
+        XCTAssertEqual(ring.fades.count, 1)
+        XCTAssertEqual(ring.fades[0].opacity.first[0], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(ring.layers.map(\.fades), [[0], [0]])
+        XCTAssertEqual(ring.layers.map { $0.opacity.first[0] }, [1, 1], "the parts keep their own opacity, 1")
+
+        // An animated group opacity: 1 at tick 0 (no group drawn), then below 1.
+        let group = try bake(head + "layer g: group {\n  layer a: circle { center (25, 30) radius 15  fill #ff0000 }\n"
+                             + "  layer b: circle { center (35, 30) radius 15  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s\n"
+                             + "layer c: rect { frame (0, 0, 10, 10)  fill #ffffff  opacity 0.5 }", ticks: 0..<61)
+        XCTAssertTrue(group.report.isEmpty, "\(group.report.entries)")
+        XCTAssertEqual(group.layers.map(\.fades), [[0], [0], []])
+        XCTAssertEqual(group.fades[0].opacity.value(at: 0)[0], 1, accuracy: 1e-9)
+        XCTAssertEqual(group.fades[0].opacity.value(at: 30)[0], 0.5, accuracy: 1 / 255)
+        XCTAssertEqual(group.layers[0].opacity.value(at: 30)[0], 1, accuracy: 1e-9)
+        XCTAssertEqual(group.layers[2].opacity.first[0], 0.5, accuracy: 1e-9, "a lone shape keeps its opacity")
+        let svg = SVGWriter(group).document
+        XCTAssertTrue(svg.contains("<g opacity=\"1\"><animate attributeName=\"opacity\""), svg)
+        let lottie = try LottieWriter(group).json
+        XCTAssertTrue(lottie.contains("\"refId\":\"fade0\""), lottie)
+
+        // Parts that do not meet, or an opaque layer: no group needed.
+        for body in ["layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10 }",
+                     "layer g: group {\n  layer a: circle { center (15, 30) radius 10  fill #ff0000 }\n"
+                     + "  layer b: circle { center (60, 30) radius 10  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s",
+                     "layer a: circle { center (30, 30) radius 20  fill #ff0000  opacity 0.5 }"] {
+            let scene = try bake(head + body, ticks: 0..<2)
+            XCTAssertTrue(scene.report.isEmpty && scene.fades.isEmpty, body)
         }
-        let overlap = "opacity of a layer or group over parts that overlap"
-        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10  opacity 0.5 }"), [overlap])
-        // An animated group opacity (a declared one is reported where it is declared).
-        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (25, 30) radius 15  fill #ff0000 }\n"
-                                      + "  layer b: circle { center (35, 30) radius 15  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s"), [overlap])
-        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (25, 30) radius 15  fill #ff0000 }\n"
-                                      + "  layer b: circle { center (35, 30) radius 15  fill #0000ff }\n  opacity 0.5\n}"), ["group opacity on layer 'g'"])
-        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10 }"), [])
-        XCTAssertEqual(try constructs("layer g: group {\n  layer a: circle { center (15, 30) radius 10  fill #ff0000 }\n"
-                                      + "  layer b: circle { center (60, 30) radius 10  fill #0000ff }\n}\nanimate g.opacity from 1 to 0 over 1s"), [])
-        XCTAssertEqual(try constructs("layer a: circle { center (30, 30) radius 20  fill #ff0000  opacity 0.5 }"), [])
+    }
+
+    /// Faded groups inside faded groups nest, in both writers; a group faded inside a mask
+    /// keeps its opacity on each part, and the report says so.
+    func testFadesNestAndFadesInsideMasksAreReported() throws {
+        let nested = try bake("""
+        scene 80x60 { background #000000 }
+        layer g: group {
+          opacity 0.5
+          layer a: circle { center (30, 30) radius 20  fill #ff0000  stroke #0000ff  width 10  opacity 0.4 }
+          layer b: rect { frame (40, 20, 30, 30)  fill #00ff00 }
+        }
+        """, ticks: 0..<2)
+        XCTAssertTrue(nested.report.isEmpty, "\(nested.report.entries)")
+        XCTAssertEqual(nested.fades.count, 2)
+        let outer = nested.layers[2].fades
+        XCTAssertEqual(outer.count, 1)
+        XCTAssertEqual(nested.layers[0].fades.count, 2)
+        XCTAssertEqual(nested.layers[0].fades.first, outer.first, "the outer fade holds the inner")
+        XCTAssertEqual(nested.layers[1].fades, nested.layers[0].fades)
+        XCTAssertEqual(nested.fades[outer[0]].opacity.first[0], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(nested.fades[nested.layers[0].fades[1]].opacity.first[0], 0.4, accuracy: 1e-9)
+        XCTAssertEqual(nested.layers.map { $0.opacity.first[0] }, [1, 1, 1])
+        let svg = SVGWriter(nested).document
+        XCTAssertTrue(svg.contains("<g opacity=\"0.5\">\n<g opacity=\"0.4\">\n"), svg)
+        let lottie = try LottieWriter(nested).json
+        XCTAssertEqual(lottie.components(separatedBy: "\"ty\":0,").count - 1, 2, "a precomposition layer a fade: \(lottie)")
+
+        let masked = try bake("""
+        scene 80x60 { background #000000 }
+        layer m: circle { center (30, 30) radius 20  fill #ffffff  stroke #ffffff  width 10  opacity 0.5 }
+        layer a: rect { frame (0, 0, 80, 60)  fill #ff0000  mask m }
+        """, ticks: 0..<2)
+        XCTAssertEqual(masked.report.entries.map(\.construct), ["opacity of a layer or group over parts that overlap"])
+        XCTAssertTrue(masked.fades.isEmpty)
     }
 
     func testATurningRectIsOneRigidPathWithTwoKeys() throws {

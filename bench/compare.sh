@@ -25,7 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 cairo="$tmp/cairo-frames"
 cc -O2 -o "$cairo" bench/cairo-frames.c $(pkg-config --cflags --libs cairo cairo-ft freetype2) -lm
 
-machine() { echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+. bench/machine.sh
 machine
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); wave: $wave; cairo: $(pkg-config --modversion cairo)"
 echo "at least $rounds interleaved rounds, more until each side has run 0.5 s (at most 25); CPU ms per frame (medians) over ticks 0..N-1; PSNR of wave and cairo at tick N/2"

@@ -46,7 +46,7 @@ blend2d=1
 script() { case $1 in fresh/*) echo "bench/$1.wave" ;; *) echo "examples/$1.wave" ;; esac; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 frames_at() { [ "$1" = 1920x1080 ] && echo 20 || echo 60; }
-machine() { echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+. bench/machine.sh
 
 if [ "${TIMES:-1}" != 0 ]; then
 machine

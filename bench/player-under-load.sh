@@ -23,7 +23,7 @@ command -v tmux >/dev/null || { echo "needs tmux" >&2; exit 69; }
 session=wave-load-$$
 tmp=$(mktemp -d)
 trap 'tmux kill-session -t "$session" 2>/dev/null; pkill -f "yes-hog-$$" 2>/dev/null; rm -rf "$tmp"' EXIT
-machine() { echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), cores: $(nproc), load average: $(cut -d' ' -f1-3 /proc/loadavg)"; }
+. bench/machine.sh
 machine
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); wave: $wave; 600 ticks at 1x, 120x40"
 tmux new-session -d -s "$session" -x 120 -y 40 "bash --norc --noprofile"

@@ -89,6 +89,32 @@ final class BakerTests: XCTestCase {
         XCTAssertTrue(masked.fades.isEmpty)
     }
 
+    /// A fade inside a shadowed group is inside its filter; a blurred layer inside a faded
+    /// group has its filter inside the fade. The SVG nests the elements the same way.
+    func testFadesAndFiltersNestAsTheSceneDoes() throws {
+        let scene = try bake("""
+        scene 160x120 { background #ffffff }
+        layer card: group {
+          shadow-opacity 0.6  shadow-radius 8  shadow-offset (0, 4)
+          layer a: rect { frame (20, 20, 60, 50)  corner 6  fill #457b9d }
+          layer b: circle { center (70, 60)  radius 25  fill #e9c46a  stroke #264653  width 8  opacity 0.5 }
+        }
+        layer g: group {
+          opacity 0.6
+          layer c: rect { frame (90, 30, 50, 50)  fill #2a9d8f  blur 3 }
+          layer d: circle { center (120, 80)  radius 20  fill #e76f51 }
+        }
+        """, ticks: 0..<2)
+        XCTAssertTrue(scene.report.isEmpty, "\(scene.report.entries)")
+        let inner = try XCTUnwrap(scene.layers[1].fades.first), outer = try XCTUnwrap(scene.layers[3].fades.first)
+        XCTAssertEqual(scene.layers.map(\.scopes), [[.filter(0)], [.filter(0), .fade(inner)], [.filter(0), .fade(inner)],
+                                                    [.fade(outer), .filter(1)], [.fade(outer)]])
+        let svg = SVGWriter(scene).document
+        XCTAssertTrue(svg.contains("<g filter=\"url(#f0)\">\n<g transform"), svg)
+        XCTAssertTrue(svg.contains("</path></g>\n<g opacity=\"0.5\">\n"), svg)
+        XCTAssertTrue(svg.contains("<g opacity=\"0.6\">\n<g filter=\"url(#f1)\">\n"), svg)
+    }
+
     func testATurningRectIsOneRigidPathWithTwoKeys() throws {
         let scene = try bake("""
         scene 100x100 { background #000000 }

@@ -73,7 +73,8 @@ public struct Baker {
         let bg = frame?.background ?? Color.clear
         let count = ticks.count
         let curves = usesSceneCurves ? Track.Curve.used(by: program) : []
-        let (fades, fadeOf) = fadeTracker.resolve(&tracker, tickCount: count, curves: curves, report: &report, source: source)
+        let (fades, fadeOf) = fadeTracker.resolve(&tracker, tickCount: count, curves: curves,
+                                                     fadedAtOnce: target == .lottie ? 4 : nil, report: &report, source: source)
         let layers = tracker.order.map { s in
             var layer = tracker.slots[s].baked(tickCount: count, curves: curves)
             if let f = fadeOf[s] { (layer.fades, layer.filterDepth) = f }

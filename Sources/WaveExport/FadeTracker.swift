@@ -22,6 +22,10 @@ struct FadeTracker {
         var filterOutside: Bool
     }
 
+    /// The most fades a layer is written inside, and in a whole export.
+    static let maxDepth = 8
+    static let maxFades = 1000
+
     /// The groups seen, by the slots they hold (sorted), each with its groups by tick.
     var groups: [[Int]: [Int: Group]] = [:]
     /// The keys of `groups` in the order first seen, so fades are numbered the same every run.
@@ -58,8 +62,13 @@ struct FadeTracker {
     /// and how many of them hold its filter, after taking the fades' opacities out of their
     /// fills' in `tracker`. A fade that cannot be written leaves its fills as they are and
     /// is reported.
-    func resolve(_ tracker: inout SlotTracker, tickCount: Int, curves: [Track.Curve], report: inout ExportReport,
-                 source: SourceFile?) -> (fades: [BakedFade], fadeOf: [Int: (fades: [Int], filterDepth: Int)]) {
+    ///
+    /// `fadedAtOnce`, when set, is the most fades below opacity 1 a tick may show (for
+    /// Lottie: rlottie 0.2 lowers the alpha of the whole frame by about 1/255 for each
+    /// precomposition it fades, so a few dozen darken everything); past it no fade is
+    /// written.
+    func resolve(_ tracker: inout SlotTracker, tickCount: Int, curves: [Track.Curve], fadedAtOnce: Int? = nil,
+                 report: inout ExportReport, source: SourceFile?) -> (fades: [BakedFade], fadeOf: [Int: (fades: [Int], filterDepth: Int)]) {
         var position = Array(repeating: 0, count: tracker.slots.count)
         for (i, s) in tracker.order.enumerated() { position[s] = i }
         let filterAt = tracker.order.map { tracker.slots[$0].last.filter }
@@ -102,13 +111,28 @@ struct FadeTracker {
         for p in path.values {
             let flags = p.map { spans[$0].filterOutside }
             if let firstInside = flags.firstIndex(of: true), flags[firstInside...].contains(false) { mixed.formUnion(p) }
+            // Groups whose parts change every tick (spawned copies under a faded group) can
+            // nest deeply; players are not asked to nest without bound.
+            if p.count > FadeTracker.maxDepth { mixed.formUnion(p[FadeTracker.maxDepth...]) }
         }
+        if spans.count - crossing.count > FadeTracker.maxFades { mixed.formUnion(spans.indices) }
         if !crossing.isEmpty || !mixed.isEmpty { bad = true }
 
         var fades: [BakedFade] = []
         var number: [Int: Int] = [:]   // span → fade
         // Numbered in the order their keys were first seen.
-        let written = spans.indices.filter { !crossing.contains($0) && !mixed.contains($0) }
+        var written = spans.indices.filter { !crossing.contains($0) && !mixed.contains($0) }
+        if let limit = fadedAtOnce, !written.isEmpty {
+            var faded = Array(repeating: 0, count: tickCount)
+            for i in written {
+                for (t, g) in groups[spans[i].key]! where t < tickCount && g.opacity < 1 { faded[t] += 1 }
+            }
+            if faded.contains(where: { $0 > limit }) {
+                written = []
+                report.add(source, nil, Leaf.overlapConstruct, .approximated,
+                           Leaf.overlapDetail + " (more than \(limit) faded groups at once: rlottie darkens the whole frame a little for each)")
+            }
+        }
         let order = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         for i in written.sorted(by: { order[spans[$0].key]! < order[spans[$1].key]! }) {
             let key = spans[i].key

@@ -54,6 +54,25 @@ final class BakerTests: XCTestCase {
         }
     }
 
+    /// rlottie lowers the whole frame's alpha by about 1/255 for each precomposition it
+    /// fades, so a Lottie export fades at most 4 groups at once; past that the parts keep
+    /// the opacity, as reported. SVG has no such limit.
+    func testLottieFadesAtMostFourGroupsAtOnce() throws {
+        func rings(_ n: Int) -> String {
+            "scene 200x40 { background #000000 }\n" + (0..<n).map {
+                "layer r\($0): circle { center (\(20 + 35 * $0), 20) radius 10  fill #ff0000  stroke #0000ff  width 6  opacity 0.5 }\n"
+            }.joined()
+        }
+        XCTAssertEqual(try bake(rings(4), ticks: 0..<2, target: .lottie).fades.count, 4)
+        let five = try bake(rings(5), ticks: 0..<2, target: .lottie)
+        XCTAssertTrue(five.fades.isEmpty)
+        XCTAssertEqual(five.report.entries.map(\.construct), ["opacity of a layer or group over parts that overlap"])
+        XCTAssertEqual(five.layers.map { $0.opacity.first[0] }, Array(repeating: 0.5, count: 10), "each part keeps the opacity")
+        let svg = try bake(rings(5), ticks: 0..<2)
+        XCTAssertEqual(svg.fades.count, 5)
+        XCTAssertTrue(svg.report.isEmpty)
+    }
+
     /// Faded groups inside faded groups nest, in both writers; a group faded inside a mask
     /// keeps its opacity on each part, and the report says so.
     func testFadesNestAndFadesInsideMasksAreReported() throws {

@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "WaveRuntimeTests", dependencies: ["WaveGeometry", "WaveRuntime", "WaveCompiler", "WaveGraphics", "WaveSyntax"]),
         .testTarget(name: "WaveGraphicsTests", dependencies: ["WaveGeometry", "WaveGraphics", "WaveAccelerator", "CFreeType", "CPixelKernels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "WaveAcceleratorTests", dependencies: ["WaveAccelerator", "WaveGeometry", "WaveGraphics"]),
+        .testTarget(name: "WaveAcceleratorTests", dependencies: ["WaveAccelerator", "WaveGeometry", "WaveGraphics", "CPixelKernels"]),
         .testTarget(name: "WaveCodecsTests", dependencies: ["WaveCodecs", "WaveTestSupport"]),
         .testTarget(name: "WaveSinksTests", dependencies: ["WaveGeometry", "WaveSinks", "WaveGraphics", "WaveCodecs"]),
         .testTarget(name: "WaveDriverTests", dependencies: ["WaveGeometry", "WaveDriver", "WaveCodecs", "WaveSinks", "WaveRuntime", "WaveCompiler", "WaveSyntax", "WaveGraphics",

@@ -29,7 +29,7 @@ extension ActiveAccelerator {
     /// Draws one fill without a blur straight onto the target over its shadow; returns the
     /// shadow painted, if any, and the content's rectangle.
     func drawDirect(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
-                    stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: ShadowAlpha?, content: PixelBounds) {
+                    stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: PaintedShadow?, content: PixelBounds) {
         let contentRect = scope.contentRect
         let target = fx.blend == .normal ? surface : r.clearLayer(scope.out)
         // The fill is drawn onto the part of the target its layer would cover when that
@@ -41,7 +41,7 @@ extension ActiveAccelerator {
            landing.intersection(contentRect) == landing, contentRect.intersection(target.rect) == contentRect {
             fillTarget = target.window(contentRect)
         }
-        var painted: ShadowAlpha?
+        var painted: PaintedShadow?
         if let cast = r.beginShadow(items, fx, scope) {
             let fresh = fx.blend == .normal ? stale.take(under: cast.rect, within: scope.out, on: surface) : FreshRows()
             let alpha: ShadowAlpha
@@ -58,8 +58,7 @@ extension ActiveAccelerator {
                 let layer = r.effectLayer(items, scope)
                 alpha = r.shadowAlpha(of: layer, cast)
             }
-            paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
-            painted = alpha
+            painted = paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
         }
         stale.refill(in: scope.out, on: surface)
         r.draw(items, on: fillTarget)
@@ -70,16 +69,15 @@ extension ActiveAccelerator {
     /// The reference's layered effect (`Rasterizer.effect`), over stale pixels; returns the
     /// shadow painted, if any, and the layer's rectangle.
     func drawLayered(_ items: [DisplayItem], _ fx: LayerEffects, _ scope: EffectScope, on surface: Surface,
-                     stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: ShadowAlpha?, content: PixelBounds) {
+                     stale: inout StaleRegion, by r: inout Rasterizer) -> (painted: PaintedShadow?, content: PixelBounds) {
         let layer = r.effectLayer(items, scope)
         let target = fx.blend == .normal ? surface : r.clearLayer(scope.out)
-        var painted: ShadowAlpha?
+        var painted: PaintedShadow?
         if let cast = r.beginShadow(items, fx, scope) {
             let fresh = fx.blend == .normal ? stale.take(under: cast.rect, within: scope.out, on: surface) : FreshRows()
             let alpha: ShadowAlpha
             if case .found(let kept) = cast.recall { alpha = kept } else { alpha = r.shadowAlpha(of: layer, cast) }
-            paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
-            painted = alpha
+            painted = paint(alpha, cast, onto: target, fresh: fresh, background: stale.color)
         }
         stale.refill(in: scope.out, on: surface)
         r.composite(layer, within: scope.out, onto: target)
@@ -88,10 +86,37 @@ extension ActiveAccelerator {
     }
 
     /// Paints `alpha` in the shadow's colour onto `target`, writing the stale pixels `fresh`
-    /// whole over `background`, and keeps it when it was not kept before.
+    /// whole over `background` (`StaleShadowPainter`, with the plans kept in the shadow
+    /// cache's entry), and keeps it when it was not kept before.
     private func paint(_ alpha: ShadowAlpha, _ cast: Rasterizer.ShadowCast, onto target: Surface, fresh: FreshRows,
-                       background: UInt32) {
-        ShadowPainter.paint(alpha, color: cast.color, onto: target, fresh: fresh, background: background)
-        if case .missed(let ticket) = cast.recall { offer(alpha, for: cast.key, ticket: ticket) }
+                       background: UInt32) -> PaintedShadow {
+        var entry: ShadowCache.Entry?, found = false
+        switch cast.recall {
+        case .found: found = true
+        case .missed(let ticket): entry = keep(alpha, for: cast.key, ticket: ticket)
+        }
+        if fresh.isEmpty {
+            ShadowPainter.paint(alpha, color: cast.color, onto: target)
+        } else {
+            if found { entry = keptEntry(holding: alpha) }
+            StaleShadowPainter.paint(alpha, color: cast.color, onto: target, fresh: fresh, background: background,
+                                     plans: entry?.plans ?? ShadowPlans())
+        }
+        return PaintedShadow(alpha: alpha, entry: entry, found: found)
     }
+
+    /// Where `painted`'s runs lie: kept in its entry, or worked out now.
+    func extents(of painted: PaintedShadow) -> ShadowExtents {
+        let entry = painted.entry ?? (painted.found ? keptEntry(holding: painted.alpha) : nil)
+        return entry?.extents ?? ShadowExtents(painted.alpha)
+    }
+}
+
+/// A shadow an effect painted, with the shadow cache's entry for it when one was made or
+/// looked up while painting it.
+struct PaintedShadow {
+    let alpha: ShadowAlpha
+    let entry: ShadowCache.Entry?
+    /// Whether it came from the cache (whose entry may then not have been looked up).
+    let found: Bool
 }

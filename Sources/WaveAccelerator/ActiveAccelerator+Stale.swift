@@ -73,18 +73,18 @@ extension ActiveAccelerator {
             ? drawDirect(items, fx, scope, on: canvas, stale: &stale, by: &r)
             : drawLayered(items, fx, scope, on: canvas, stale: &stale, by: &r)
         guard fx.blend == .normal, let painted else { return [scope.out] }
-        return Self.shadowFootprint(painted, content: content.intersection(scope.out), within: scope.out)
+        return Self.shadowFootprint(extents(of: painted), content: content.intersection(scope.out), within: scope.out)
     }
 
-    /// Where an effect's pixels can differ from what lay below after its shadow (`shadow`,
-    /// painted) and its content (drawn over `content`): strips of `ShadowAlpha.extentRows`
-    /// rows, each as wide as the shadow's runs and the content in them, within `out`.
-    /// Tighter than the effect's rectangle, which reaches as far as the blur's kernel does:
-    /// a glow's non-zero coverage is round, and its rectangle's corners are empty.
-    static func shadowFootprint(_ shadow: ShadowAlpha, content: PixelBounds, within out: PixelBounds) -> [PixelBounds] {
-        let rect = shadow.rect, n = ShadowAlpha.extentRows
+    /// Where an effect's pixels can differ from what lay below after its shadow (painted,
+    /// its runs spanning `shadow`) and its content (drawn over `content`): strips of
+    /// `ShadowExtents.rows` rows, each as wide as the shadow's runs and the content in them,
+    /// within `out`. Tighter than the effect's rectangle, which reaches as far as the blur's
+    /// kernel does: a glow's non-zero coverage is round, and its rectangle's corners are empty.
+    static func shadowFootprint(_ shadow: ShadowExtents, content: PixelBounds, within out: PixelBounds) -> [PixelBounds] {
+        let rect = shadow.rect, n = ShadowExtents.rows
         guard !rect.isEmpty else { return [content.intersection(out)].filter { !$0.isEmpty } }
-        let extents = shadow.extents, strips = extents.count / 2
+        let extents = shadow.columns, strips = extents.count / 2
         var regions: [PixelBounds] = []
         regions.reserveCapacity(strips + 4)
         for i in 0..<strips {

@@ -10,7 +10,7 @@ final class ActiveAccelerator: RenderAccelerator, @unchecked Sendable {
     /// (`ActiveAccelerator+Effects`).
     let drawsEffectsDirect: Bool
     let sparseShadows: Bool
-    private let shadows = ShadowCache()
+    let shadows = ShadowCache()
 
     init(_ parts: Accelerator) {
         caches = parts.caches
@@ -40,8 +40,21 @@ final class ActiveAccelerator: RenderAccelerator, @unchecked Sendable {
     }
 
     func offer(_ shadow: ShadowAlpha, for key: ShadowKey, ticket: Int) {
-        guard caches, shadows.shouldStore(hash: ticket, bytes: shadow.byteCount) else { return }
-        shadows.store(ShadowCache.Entry(key: key, hash: ticket, alpha: shadow))
+        _ = keep(shadow, for: key, ticket: ticket)
+    }
+
+    /// Keeps a shadow just made for `key` (missed with `ticket`) when the cache takes it,
+    /// and returns its entry then.
+    func keep(_ shadow: ShadowAlpha, for key: ShadowKey, ticket: Int) -> ShadowCache.Entry? {
+        guard caches, shadows.shouldStore(hash: ticket, bytes: ShadowCache.Entry.byteCount(of: shadow)) else { return nil }
+        let entry = ShadowCache.Entry(key: key, hash: ticket, alpha: shadow)
+        shadows.store(entry)
+        return entry
+    }
+
+    /// The shadow cache's entry holding `shadow` (as `shadow(for:)` found it), if it is still kept.
+    func keptEntry(holding shadow: ShadowAlpha) -> ShadowCache.Entry? {
+        caches ? shadows.entry(holding: shadow) : nil
     }
 }
 

@@ -12,8 +12,9 @@ import Foundation
 /// Entries hold the compact `ShadowAlpha` (the runs that can show, a byte a pixel: painting
 /// one looks each byte up in a table of finished pixels, which costs about what copying
 /// four-byte finished pixels from memory would); at most `capacity` entries and
-/// `byteLimit` bytes in all (an entry's coverage counted twice: the plans its painter keeps,
-/// `ShadowPlans`, may take as much again). While there is room every new shadow is kept, so a loop is
+/// `byteLimit` bytes in all (an entry's coverage counted twice: the plans kept with it for
+/// painting it over stale pixels, `ShadowPlans`, may take as much again). While there is
+/// room every new shadow is kept, so a loop is
 /// blurred once, in its first cycle; once full, a shadow is kept only the second time its
 /// fingerprint misses within the last `missMemory` misses, displacing the least recently
 /// used, so shadows that never repeat do not push out ones that do.
@@ -29,14 +30,25 @@ final class ShadowCache: @unchecked Sendable {
         let key: Key
         let hash: Int
         let alpha: ShadowAlpha
+        /// How the shadow was painted over stale pixels lately (`StaleShadowPainter`).
+        let plans = ShadowPlans()
+        /// Where its runs lie, strip by strip (`ActiveAccelerator.shadowFootprint`).
+        let extents: ShadowExtents
 
         init(key: Key, hash: Int, alpha: ShadowAlpha) {
             self.key = key
             self.hash = hash
             self.alpha = alpha
+            extents = ShadowExtents(alpha)
         }
 
-        fileprivate var byteCount: Int { alpha.byteCount }
+        /// What an entry for `alpha` is counted as: the shadow, room for its plans (as
+        /// many bytes as its coverage) and its extents.
+        static func byteCount(of alpha: ShadowAlpha) -> Int {
+            alpha.byteCount + alpha.bytes.count + 4 * ShadowExtents.count(over: alpha.rect)
+        }
+
+        fileprivate var byteCount: Int { Self.byteCount(of: alpha) }
     }
 
     static let capacity = 64
@@ -61,6 +73,16 @@ final class ShadowCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return memo.find { $0.hash == hash && $0.key == key }
+    }
+
+    /// What it holds, least recently used first.
+    var entries: [Entry] { lock.withLock { memo.entries } }
+
+    /// The entry holding `alpha` (found with `entry(for:hash:)` just before), if it is still kept.
+    func entry(holding alpha: ShadowAlpha) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return memo.entries.last { $0.alpha.bytes === alpha.bytes }
     }
 
     /// Whether to keep a shadow of `bytes` bytes that just missed: yes while the cache has

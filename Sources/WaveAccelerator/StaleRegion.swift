@@ -32,7 +32,7 @@ struct StaleRegion {
 
     /// Before a shadow over `rect` is painted on the canvas: the stale pixels under it that
     /// the shadow painter will write whole, row by row, with the background where its
-    /// coverage is zero (`ShadowPainter.paint(fresh:)`): the stale rectangles that meet
+    /// coverage is zero (`StaleShadowPainter`): the stale rectangles that meet
     /// `rect`, largest overlap first, as long as no two share a row (the last frame's glow
     /// comes back as strips that follow its coverage, `ActiveAccelerator.shadowFootprint`).
     /// The rest of the stale pixels inside `out` (all the effect can touch) is refilled now

@@ -18,9 +18,9 @@ import Glibc
 /// script, or a cache that evicts and refills, does not pay for them twice); beyond that,
 /// and a slab of its own, it is unmapped. Where the system refuses either advice, the pages
 /// fault in as heap memory's do. The contents start undefined: write before reading.
-final class PageBuffer<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Element>
-    let count: Int
+package final class PageBuffer<Element>: @unchecked Sendable {
+    package let base: UnsafeMutablePointer<Element>
+    package let count: Int
     /// The slab holding the buffer; nil when it came from the heap.
     private let slab: PageSlab?
 

@@ -12,46 +12,37 @@ import WaveGeometry
 ///
 /// A wide shadow made from the coarse grid (`GaussianBlur.coarseShadow`) is kept as whole
 /// rows instead, each from the first to the last column that can be non-zero, less one
-/// `hidden` stretch a row: pixels the layer covers opaquely, which the painter leaves
-/// alone, even stale ones, since the layer drawn next replaces them whatever they hold.
+/// `hidden` stretch a row: pixels the layer covers opaquely, which need not be written at
+/// all (not even the background, over stale pixels), since the layer drawn next replaces
+/// them whatever they hold.
 ///
 /// Invariants: runs are in row order, left to right within a row, non-overlapping, inside
 /// `rect`; run r's coverage is `bytes[r.offset ..< r.offset + r.count]`, whose first and
 /// last bytes are non-zero when made by `init(alpha:rect:hiddenUnder:)`; no run meets its
 /// row's hidden stretch.
 package struct ShadowAlpha {
-    struct Run: Equatable {
+    package struct Run: Equatable {
         /// Row and first column, relative to `rect`'s top-left corner.
-        let y: Int32
-        let x: Int32
-        let count: Int32
-        let offset: Int32
+        package let y: Int32
+        package let x: Int32
+        package let count: Int32
+        /// Where its coverage starts in `bytes`.
+        package let offset: Int32
     }
 
     /// Zero bytes between two non-zero ones that may end a run (shorter gaps are painted, as 0).
     static let gap = 32
 
     package let rect: PixelBounds
-    let runs: [Run]
-    let bytes: PageBuffer<UInt8>
+    package let runs: [Run]
+    package let bytes: PageBuffer<UInt8>
     /// For each row of `rect`, columns [hidden[2y], hidden[2y + 1]) (from `rect`'s left) lie
     /// under the layer's opaque pixels and need not be written at all; empty when no row has
     /// such a stretch recorded.
-    let hidden: [Int32]
+    package let hidden: [Int32]
 
-    /// For each strip of `extentRows` rows of `rect`, the columns its runs span,
-    /// [extents[2i], extents[2i + 1]) from `rect`'s left (empty when it has none): where an
-    /// accelerator's frame reuse finds what the shadow changed.
-    package let extents: [Int32]
-
-    /// Rows a strip of `extents`.
-    package static let extentRows = 16
-
-    /// How it was painted over stale pixels lately (`ShadowPainter`).
-    private(set) var plans = ShadowPlans()
-
-    /// Memory held, for the shadow cache's bound: the plans kept may take as much as the coverage.
-    package var byteCount: Int { 2 * bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count + extents.count) * 4 }
+    /// Memory held, for the shadow cache's bound.
+    package var byteCount: Int { bytes.count + (runs.count * MemoryLayout<Run>.stride + hidden.count) * 4 }
 
     /// From `alpha`, packed rows over `rect` (not empty), which it may change: coverage
     /// under pixels of `layer` with alpha 255 is set to 0 (pass the layer that will be
@@ -72,18 +63,6 @@ package struct ShadowAlpha {
         self.runs = runs
         self.bytes = bytes
         self.hidden = hidden
-        let n = Self.extentRows
-        var extents = [Int32](repeating: 0, count: 2 * ((rect.height + n - 1) / n))
-        for run in runs {
-            let i = 2 * (Int(run.y) / n), end = run.x + run.count
-            if extents[i] >= extents[i + 1] {
-                (extents[i], extents[i + 1]) = (run.x, end)
-            } else {
-                extents[i] = Swift.min(extents[i], run.x)
-                extents[i + 1] = Swift.max(extents[i + 1], end)
-            }
-        }
-        self.extents = extents
     }
 
     /// Makes a `ShadowAlpha` one row at a time, rows in order, so that the rows can be

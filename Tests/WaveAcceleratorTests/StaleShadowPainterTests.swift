@@ -160,7 +160,7 @@ final class StaleShadowPainterTests: XCTestCase {
         XCTAssertLessThanOrEqual(plans.byteCount, shadow.bytes.count)
         // A shadow too small to keep its plan (a plan has a column pair a row).
         var tiny = ShadowAlpha.Builder(rect: PixelBounds(x0: 0, y0: 0, x1: 40, y1: 40), total: 1)
-        _ = tiny.reserveWhole(y: 0, from: 0, to: 1, hiding: 0..<0).at.initialize(to: 9)
+        tiny.reserveWhole(y: 0, from: 0, to: 1, hiding: 0..<0).at.initialize(to: 9)
         let small = tiny.finish()
         let smallPlans = ShadowPlans()
         var pixels = [UInt32](repeating: 0, count: 40 * 40)

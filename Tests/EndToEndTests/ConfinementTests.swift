@@ -23,8 +23,6 @@ final class ConfinementTests: XCTestCase {
         XCTAssertEqual(mkfifo(project.appendingPathComponent("pipe.png").path, 0o600), 0)
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(at: root) }
-
     private func check(_ source: String, confined: Bool) throws -> Run {
         let script = project.appendingPathComponent("s.wave").path
         try "scene 40x40\nlayer p: image { source \"\(source)\" }\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -9,8 +9,6 @@ final class GalleryBrowserTests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws { dir = try temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
     /// Renders two good scripts and a broken one as `format` into `dir/out`.
     func renderGallery(format: String) throws -> (page: String, path: String) {
         let a = try RenderFixtures.script(RenderFixtures.movingDot, name: "moving.wave", in: dir).path

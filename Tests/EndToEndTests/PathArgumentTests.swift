@@ -17,8 +17,6 @@ final class PathArgumentTests: XCTestCase {
         try FileManager.default.copyItem(at: dir.appendingPathComponent("s"), to: dir.appendingPathComponent("s.wave"))
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
     private func wave(_ args: [String]) throws -> Run { try WaveBinary.run(args, in: dir) }
 
     private func isPNG(_ path: String) -> Bool {

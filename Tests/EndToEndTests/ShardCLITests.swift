@@ -13,8 +13,6 @@ final class ShardCLITests: XCTestCase {
         script = try RenderFixtures.script(RenderFixtures.transparentDot, in: dir).path
     }
 
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     func render(_ args: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {

@@ -8,8 +8,6 @@ final class StateCLITests: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws { dir = try temporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
     func example(_ name: String) -> String { WaveBinary.packageRoot.appendingPathComponent("examples/\(name)").path }
 

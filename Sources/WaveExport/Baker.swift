@@ -167,7 +167,20 @@ struct Leaf {
     /// The values of a stroke that a track follows: [width, miter limit, trim start, trim
     /// end, dash phase, dash lengths…] (an odd dash list repeated, as the stroker does).
     static func strokeValues(_ s: StrokeStyle) -> [Double] {
-        [s.width, s.miterLimit, s.trimStart, s.trimEnd, s.dashPhase] + dashes(s)
+        [s.width, s.miterLimit, s.trimStart, s.trimEnd, dashPhase(s)] + dashes(s)
+    }
+
+    /// The dash phase a Lottie stroke is written with. rlottie lays a pattern of more than
+    /// one dash and gap from the right place only for a phase from 0 to the first dash's
+    /// length (with [7, 6, 4, 4] on a rectangle: from 3 or 7, 46 dB; from 10, 13, 22 or −2,
+    /// 15–17.5), so such a phase is taken modulo the pattern (22 is 1), and a stroke whose
+    /// phase is then past its first dash stays an outline. One dash and gap: any phase.
+    static func dashPhase(_ s: StrokeStyle) -> Double {
+        let d = dashes(s)
+        guard d.count > 2 else { return s.dashPhase }
+        let period = d.reduce(0, +)
+        let p = s.dashPhase.truncatingRemainder(dividingBy: period)
+        return p < 0 ? p + period : p
     }
 
     /// Whether any two of `leaves` may cover a pixel in common: their boxes (a declared
@@ -300,8 +313,10 @@ struct Leaf {
                     let d = masks.strokes.remove(at: k)
                     let (kinds, points) = d.path.split
                     let trimmed = d.style.trimStart > 0 || d.style.trimEnd < 1
-                    let dashedSlant = !Leaf.dashes(d.style).isEmpty && !Leaf.levelAndUpright(kinds, points)
-                    if !(trimmed && kinds.filter({ $0 == .move }).count > 1), !dashedSlant, points.allSatisfy(\.isFinite) {
+                    let dashes = Leaf.dashes(d.style)
+                    let dashedSlant = !dashes.isEmpty && !Leaf.levelAndUpright(kinds, points)
+                    let phasedPattern = dashes.count > 2 && Leaf.dashPhase(d.style) > dashes[0]
+                    if !(trimmed && kinds.filter({ $0 == .move }).count > 1), !dashedSlant, !phasedPattern, points.allSatisfy(\.isFinite) {
                         leaf.kinds = kinds; leaf.points = points; leaf.rule = .nonZero; leaf.stroke = d.style
                     }
                 }

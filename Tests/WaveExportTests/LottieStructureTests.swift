@@ -156,6 +156,26 @@ final class LottieStructureTests: XCTestCase {
         XCTAssertNil(closedSlant.firstIndex(of: "st"), "the closing piece (180, 80) → (20, 30) is slanted: \(closedSlant)")
     }
 
+    /// rlottie lays a pattern of more than one dash and gap from the right place only for a
+    /// phase from 0 to the first dash's length: the phase is written modulo the pattern, and
+    /// a stroke whose phase is then past its first dash is an outline (a rectangle with
+    /// [7, 6, 4, 4] from 10 scored 17.4 dB as a stroke, 63 as an outline).
+    func testADashPatternWithAPhasePastItsFirstDashIsAnOutline() throws {
+        func stroke(_ dashes: String) throws -> [String: Any]? {
+            let doc = try lottie("scene 60x40 { background #000000 }\nlayer l: rect { frame (15, 5, 30, 25)  fill none  stroke #00ff1d  width 4  dash \(dashes) }",
+                                 ticks: 0..<2)
+            return try items(doc)["st"]
+        }
+        func offset(_ st: [String: Any]?) -> Double? {
+            ((st?["d"] as? [[String: Any]])?.last?["v"] as? [String: Any])?["k"] as? Double
+        }
+        XCTAssertNil(try stroke("[7, 6, 4, 4]  dash-phase 10"))
+        XCTAssertNil(try stroke("[7, 6, 4, 4]  dash-phase -2"), "−2 is 19 into the pattern")
+        XCTAssertEqual(offset(try stroke("[7, 6, 4, 4]  dash-phase 3")), 3)
+        XCTAssertEqual(offset(try stroke("[7, 6, 4, 4]  dash-phase 22")), 1, "22 is 1 into the pattern")
+        XCTAssertEqual(offset(try stroke("[7, 6]  dash-phase 10")), 10, "one dash and gap: any phase")
+    }
+
     /// A gradient stroke is a gradient stroke item (`gs`): the gradient's ends, type and
     /// stops beside the stroke's width, cap and join, on the stroked path, not an outline
     /// filled with the gradient.

@@ -250,7 +250,7 @@ public struct SVGWriter {
                 values.append(v)
                 prev = v
             }
-            return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"), "")
+            return (times.map(SVGWriter.keyTime).joined(separator: ";"), values.joined(separator: ";"), "")
         }
         let straight = "0 0 1 1"
         for (i, k) in track.keys.enumerated() {
@@ -265,11 +265,20 @@ public struct SVGWriter {
         }
         if times.last != 1 { times.append(1); values.append(values.last ?? ""); splines.append(straight) }
         let eased = track.keys.contains { $0.curve != nil }
-        return (times.map { String(format: "%.6f", $0) }.joined(separator: ";"), values.joined(separator: ";"),
+        return (times.map(SVGWriter.keyTime).joined(separator: ";"), values.joined(separator: ";"),
                 eased ? " calcMode=\"spline\" keySplines=\"\(splines.joined(separator: ";"))\"" : "")
     }
 
     var duration: String { "\(n(Double(scene.tickCount) / 60))s" }
+
+    /// A key time to 6 decimals, rounded down: a key that a hold jumps to then never lies
+    /// after its tick's time, where a player paused on that tick would show a value part of
+    /// the way through the jump (rounded to nearest, a jump at 2/3 of a 3 s scene was
+    /// written at 0.666667, and Chromium showed 95 % of it: 3.6° short, 17.5 dB), and
+    /// key times stay in order however close two are.
+    static func keyTime(_ x: Double) -> String {
+        String(format: "%.6f", (x * 1_000_000).rounded(.down) / 1_000_000)
+    }
 
     func animate(_ attribute: String, _ track: Track, discrete: Bool = false, format: ([Double]) -> String) -> String {
         let (times, values, splines) = timing(track, discrete: discrete) { v, _ in format(v) }

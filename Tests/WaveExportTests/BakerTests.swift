@@ -134,6 +134,26 @@ final class BakerTests: XCTestCase {
         XCTAssertTrue(svg.contains("<g opacity=\"0.6\">\n<g filter=\"url(#f1)\">\n"), svg)
     }
 
+    /// A hold's jump is keyed at its tick's time rounded down, never after it: a player
+    /// paused on the tick shows the value after the jump (at 2/3 of a 3 s scene the key
+    /// rounded to nearest was 0.666667, and Chromium showed the turn 3.6° short).
+    func testSVGKeyTimesNeverFallAfterTheirTick() throws {
+        XCTAssertEqual(SVGWriter.keyTime(2.0 / 3), "0.666666")
+        XCTAssertEqual(SVGWriter.keyTime(1), "1.000000")
+        let scene = try bake("""
+        scene 50x60 { background #ffffff  duration 3s }
+        layer l: rect { frame (10, 10, 30, 20)  fill #000000 }
+        animate l.rotation from 0deg to 96deg over 0.5s ease steps(4) repeat forever
+        """, ticks: 0..<180)
+        let svg = SVGWriter(scene).document
+        let times = try XCTUnwrap(svg.range(of: "type=\"rotate\"").flatMap { r in
+            svg[r.upperBound...].range(of: "keyTimes=\"").map { k in svg[k.upperBound...].prefix { $0 != "\"" } }
+        }).split(separator: ";").map { Double($0)! }
+        XCTAssertTrue(times.contains(0.666666), "\(times)")
+        XCTAssertFalse(times.contains(0.666667), "\(times)")
+        XCTAssertEqual(times, times.sorted())
+    }
+
     func testATurningRectIsOneRigidPathWithTwoKeys() throws {
         let scene = try bake("""
         scene 100x100 { background #000000 }

@@ -63,7 +63,7 @@ enum Dasher {
         var index = pattern.startIndex
         var remaining = pattern.startRemaining
         var on = pattern.startsOn
-        var current: StrokeLine? = on ? StrokeLine(start: pts[0], direction: line.direction) : nil
+        var current: StrokeLine? = on ? StrokeLine(start: pts[0], direction: line.direction, leaving: line.leaving(at: 0)) : nil
         let startsOnAtZero = on
 
         for i in 0..<segmentCount {
@@ -91,7 +91,8 @@ enum Dasher {
             }
             remaining -= length - pos
             if on, var c = current {
-                c.append(b, corner: line.corners[(i + 1) % n])
+                let j = (i + 1) % n
+                c.append(b, corner: line.corners[j], arriving: line.arriving(at: j), leaving: line.leaving(at: j))
                 current = c
             }
         }
@@ -103,7 +104,10 @@ enum Dasher {
                 // The last dash runs into the first one through the start vertex: merge them.
                 let first = result[0]
                 // `last` already ends on pts[0] with the start vertex's corner flag.
-                for k in 1..<first.points.count { last.append(first.points[k], corner: first.corners[k]) }
+                for k in 1..<first.points.count {
+                    last.append(first.points[k], corner: first.corners[k], arriving: first.arriving(at: k),
+                                leaving: first.leaving(at: k))
+                }
                 result[0] = last
             } else {
                 result.append(last)

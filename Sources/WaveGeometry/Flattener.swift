@@ -9,6 +9,11 @@ import Foundation
 struct FlatSubpath: Equatable {
     var points: [Point] = []
     var corners: [Bool] = []
+    /// A curve's own unit tangents at its end points, for strokes (see `StrokeLine`): the
+    /// direction in which the path arrives at point i and leaves it; zero where the chord is
+    /// the direction. Empty when no curve set one.
+    var arriving: [Point] = []
+    var leaving: [Point] = []
     var closed = false
     /// False for a lone `move` that draws nothing.
     var drawn = false
@@ -58,6 +63,15 @@ package enum Flattener {
         let n = (turning() / step).rounded(.up)
         guard n.isFinite else { return maxSegments }
         return Swift.min(maxSegments, Swift.max(1, Int(n)))
+    }
+
+    /// The unit vector along the first of `a`, `b`, `c` that is not zero (nil if none is, or
+    /// it is not finite): a curve's tangent at an end where control points may coincide.
+    static func direction(_ a: Point, _ b: Point, _ c: Point) -> Point? {
+        let zero = Point(0, 0)
+        let leg = a != zero ? a : b != zero ? b : c
+        let t = leg * (1 / leg.length)
+        return leg != zero && t.isFinite ? t : nil
     }
 
     /// Flattens every sub-path of `path`; sub-paths with a non-finite point are dropped.
@@ -127,6 +141,18 @@ package enum Flattener {
             last = p
             current = p
         }
+        /// For strokes, tells the sink the direction a curve leaves its start with, before its
+        /// points (`leg` is the first non-zero leg of its control polygon).
+        let tangents = turnStep.isFinite
+        func leaves(_ a: Point, _ b: Point, _ c: Point = Point(0, 0)) {
+            guard tangents, let t = Self.direction(a, b, c) else { return }
+            sink.curveLeaves(t)
+        }
+        /// … and the direction it arrives at its end with, after its end point.
+        func arrives(_ a: Point, _ b: Point, _ c: Point = Point(0, 0)) {
+            guard tangents, let t = Self.direction(a, b, c) else { return }
+            sink.curveArrives(t)
+        }
 
         for element in path.elements {
             switch element {
@@ -141,18 +167,21 @@ package enum Flattener {
                 let p0 = last
                 let n = Swift.max(pieceCount((p0 - c * 2 + p).length, 4 * tol),
                                   turnPieces(Self.turn(c - p0, p - c), turnStep))
+                leaves(c - p0, p - p0)
                 curve(n) { t in
                     let u = 1 - t
                     return Point(u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
                                  u * u * p0.y + 2 * u * t * c.y + t * t * p.y)
                 }
                 end(p)
+                arrives(p - c, p - p0)
             case .cubic(let c1, let c2, let p):
                 ensure(c1)
                 let p0 = last
                 let m = Swift.max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
                 let n = Swift.max(pieceCount(3 * m, 4 * tol),
                                   turnPieces(Self.turn(c1 - p0, c2 - c1) + Self.turn(c2 - c1, p - c2), turnStep))
+                leaves(c1 - p0, c2 - p0, p - p0)
                 curve(n) { t in
                     let u = 1 - t
                     let b0 = u * u * u, b1 = 3 * u * u * t, b2 = 3 * u * t * t, b3 = t * t * t
@@ -160,6 +189,7 @@ package enum Flattener {
                                  b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p.y)
                 }
                 end(p)
+                arrives(p - c2, p - c1, p - p0)
             case .close:
                 guard open else { continue }
                 sink.closeSubpath()
@@ -178,6 +208,16 @@ package protocol FlattenSink {
     mutating func lineTo(_ p: Point, corner: Bool)
     /// Closes the sub-path back to its start.
     mutating func closeSubpath()
+    /// For strokes: a curve starting at the last point leaves it in unit direction `t`.
+    mutating func curveLeaves(_ t: Point)
+    /// For strokes: the curve ending at the last point arrives in unit direction `t`.
+    mutating func curveArrives(_ t: Point)
+}
+
+extension FlattenSink {
+    /// Fills need no tangents.
+    package mutating func curveLeaves(_ t: Point) {}
+    package mutating func curveArrives(_ t: Point) {}
 }
 
 /// Collects `FlatSubpath`s, dropping those with non-finite points.
@@ -203,7 +243,28 @@ struct SubpathCollector: FlattenSink {
         if !p.isFinite { finite = false }
         sub.points.append(p)
         sub.corners.append(corner)
+        if !sub.leaving.isEmpty {
+            sub.arriving.append(Point(0, 0))
+            sub.leaving.append(Point(0, 0))
+        }
         sub.drawn = true
+    }
+
+    mutating func curveLeaves(_ t: Point) {
+        tangents()
+        sub.leaving[sub.leaving.count - 1] = t
+    }
+
+    mutating func curveArrives(_ t: Point) {
+        tangents()
+        sub.arriving[sub.arriving.count - 1] = t
+    }
+
+    /// Gives the sub-path its tangent lists (zero at every point so far).
+    private mutating func tangents() {
+        guard sub.leaving.isEmpty else { return }
+        sub.arriving = Array(repeating: Point(0, 0), count: sub.points.count)
+        sub.leaving = sub.arriving
     }
 
     mutating func closeSubpath() {

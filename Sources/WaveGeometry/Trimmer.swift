@@ -52,7 +52,8 @@ enum Trimmer {
     }
 
     /// The open polyline between arc lengths `from` < `to` of `line` (0 at its first point).
-    /// Vertices strictly inside keep their corner flags; the cut ends are new points.
+    /// Vertices strictly inside keep their corner flags and tangents; the cut ends are new
+    /// points.
     static func piece(of line: StrokeLine, from: Double, to: Double) -> StrokeLine? {
         let pts = line.points, n = pts.count
         let segmentCount = line.closed ? n : n - 1
@@ -66,13 +67,17 @@ enum Trimmer {
             guard length > 0, next > from else { continue }
             let direction = (q - p) * (1 / length)
             if result == nil {
-                result = StrokeLine(start: p + direction * (from - position), direction: direction)
+                // A cut exactly at a vertex keeps the direction a curve leaves it with.
+                result = StrokeLine(start: p + direction * (from - position), direction: direction,
+                                    leaving: from == position ? line.leaving(at: i) : Point(0, 0))
             }
+            let j = (i + 1) % n
             if next >= to {
-                result?.append(p + direction * (to - position), corner: false)
+                result?.append(p + direction * (to - position), corner: false,
+                               arriving: to == next ? line.arriving(at: j) : Point(0, 0))
                 break
             }
-            result?.append(q, corner: line.corners[(i + 1) % n])
+            result?.append(q, corner: line.corners[j], arriving: line.arriving(at: j), leaving: line.leaving(at: j))
         }
         return result
     }

@@ -70,6 +70,57 @@ final class StrokerTests: XCTestCase {
         XCTAssertGreaterThan(unlimited, bevel + 40)
     }
 
+    /// The outline's points (every element's end point).
+    private func outlinePoints(_ outline: Path) -> [Point] {
+        outline.elements.compactMap { element -> Point? in
+            switch element {
+            case .move(let p), .line(let p): return p
+            default: return nil
+            }
+        }
+    }
+
+    func testMiterAfterACurveTurnsWithTheCurvesOwnTangent() {
+        // The quad arrives at (7, 40) along its last control leg, (−11, 1); the line leaves
+        // along (13, −4). Interior angle 11.9°: miter ratio 1 / sin(5.96°) = 9.64, under the
+        // limit of 10, so Chromium, cairo and rlottie draw the miter. The last chord of the
+        // flattened quad turns further, which made the join a bevel.
+        let corner = Point(7, 40)
+        let path = Path([.move(Point(17, 21)), .quad(Point(18, 39), corner), .line(Point(20, 36))])
+        let t1 = Point(-11, 1) * (1 / Point(-11, 1).length), t2 = Point(13, -4) * (1 / Point(13, -4).length)
+        let interior = acos((t1 * -1).dot(t2))
+        let bisector = (t1 - t2) * (1 / (t1 - t2).length)
+        let tip = corner + bisector * (2.5 / sin(interior / 2))
+        XCTAssertEqual(1 / sin(interior / 2), 9.64, accuracy: 0.01)
+        // Whole, trimmed around the corner, and inside one dash: the same tip.
+        for style in [StrokeStyle(width: 5), StrokeStyle(width: 5, trimStart: 0.3, trimEnd: 0.9),
+                      StrokeStyle(width: 5, dashes: [30, 2], dashPhase: 10)] {
+            let outline = path.stroked(style)
+            let nearest = outlinePoints(outline).map { $0.distance(to: tip) }.min() ?? .infinity
+            XCTAssertLessThan(nearest, 1e-9, "the miter tip at \(tip), \(style)")
+            XCTAssertEqual(outline.bounds?.minX ?? 0, tip.x, accuracy: 1e-9)
+        }
+        // Over the limit it is a bevel: nothing reaches past the offset points.
+        let bevelled = path.stroked(StrokeStyle(width: 5, join: .miter, miterLimit: 9))
+        XCTAssertGreaterThan(bevelled.bounds?.minX ?? 0, corner.x - 2.5)
+    }
+
+    func testCapsAtACurvesEndsAreSquareToItsTangent() {
+        // A wide butt-capped arch: each cap is the segment p ± n·w/2, n normal to the curve's
+        // tangent at p (along the control legs), not to the last chord of its flattening.
+        let start = Point(20, 60), control = Point(60, 0), end = Point(100, 60)
+        let path = Path([.move(start), .quad(control, end)])
+        let outline = path.stroked(StrokeStyle(width: 12))
+        let points = outlinePoints(outline)
+        for (p, leg) in [(start, control - start), (end, end - control)] {
+            let n = Point(-leg.y, leg.x) * (6 / leg.length)
+            for corner in [p + n, p - n] {
+                let nearest = points.map { $0.distance(to: corner) }.min() ?? .infinity
+                XCTAssertLessThan(nearest, 1e-9, "cap corner \(corner)")
+            }
+        }
+    }
+
     func testClosedRectStrokeHasNoCapsAndJoinsAtStart() {
         let area = strokeArea(TestScene.rect(20, 20, 40, 40), StrokeStyle(width: 4, cap: .round, join: .miter))
         XCTAssertEqual(area, 44 * 44 - 36 * 36)

@@ -63,7 +63,7 @@ enum Dasher {
         var index = pattern.startIndex
         var remaining = pattern.startRemaining
         var on = pattern.startsOn
-        var current: StrokeLine? = on ? StrokeLine(start: pts[0], direction: line.direction, leaving: line.leaving(at: 0)) : nil
+        var current: StrokeLine? = on ? StrokeLine(start: pts[0], direction: line.direction, leaving: line.tangents(at: 0).leaving) : nil
         let startsOnAtZero = on
 
         for i in 0..<segmentCount {
@@ -92,7 +92,8 @@ enum Dasher {
             remaining -= length - pos
             if on, var c = current {
                 let j = (i + 1) % n
-                c.append(b, corner: line.corners[j], arriving: line.arriving(at: j), leaving: line.leaving(at: j))
+                let ends = line.tangents(at: j)
+                c.append(b, corner: line.corners[j], arriving: ends.0, leaving: ends.1)
                 current = c
             }
         }
@@ -105,8 +106,8 @@ enum Dasher {
                 let first = result[0]
                 // `last` already ends on pts[0] with the start vertex's corner flag.
                 for k in 1..<first.points.count {
-                    last.append(first.points[k], corner: first.corners[k], arriving: first.arriving(at: k),
-                                leaving: first.leaving(at: k))
+                    let ends = first.tangents(at: k)
+                    last.append(first.points[k], corner: first.corners[k], arriving: ends.0, leaving: ends.1)
                 }
                 result[0] = last
             } else {

@@ -9,11 +9,9 @@ import Foundation
 struct FlatSubpath: Equatable {
     var points: [Point] = []
     var corners: [Bool] = []
-    /// A curve's own unit tangents at its end points, for strokes (see `StrokeLine`): the
-    /// direction in which the path arrives at point i and leaves it; zero where the chord is
-    /// the direction. Empty when no curve set one.
-    var arriving: [Point] = []
-    var leaving: [Point] = []
+    /// For strokes, a curve's own unit tangents at the points where it starts or ends (see
+    /// `CurveEnds`).
+    var ends = CurveEnds()
     var closed = false
     /// False for a lone `move` that draws nothing.
     var drawn = false
@@ -243,28 +241,15 @@ struct SubpathCollector: FlattenSink {
         if !p.isFinite { finite = false }
         sub.points.append(p)
         sub.corners.append(corner)
-        if !sub.leaving.isEmpty {
-            sub.arriving.append(Point(0, 0))
-            sub.leaving.append(Point(0, 0))
-        }
         sub.drawn = true
     }
 
     mutating func curveLeaves(_ t: Point) {
-        tangents()
-        sub.leaving[sub.leaving.count - 1] = t
+        sub.ends.set(at: sub.points.count - 1, leaving: t)
     }
 
     mutating func curveArrives(_ t: Point) {
-        tangents()
-        sub.arriving[sub.arriving.count - 1] = t
-    }
-
-    /// Gives the sub-path its tangent lists (zero at every point so far).
-    private mutating func tangents() {
-        guard sub.leaving.isEmpty else { return }
-        sub.arriving = Array(repeating: Point(0, 0), count: sub.points.count)
-        sub.leaving = sub.arriving
+        sub.ends.set(at: sub.points.count - 1, arriving: t)
     }
 
     mutating func closeSubpath() {

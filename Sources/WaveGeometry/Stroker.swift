@@ -78,11 +78,9 @@ struct Stroker {
         let rcorners = (0..<n).map { line.corners[back($0)] }
         let rdirs = (0..<segmentCount).map { dirs[segmentCount - 1 - $0] * -1 }
         let rlens = (0..<segmentCount).map { lens[segmentCount - 1 - $0] }
-        // Where a curve ends, its own tangents; walked backwards, arriving and leaving swap.
-        let ends = Tangents(arriving: line.arriving, leaving: line.leaving)
-        let rends = line.leaving.isEmpty ? ends
-            : Tangents(arriving: (0..<n).map { line.leaving[back($0)] * -1 },
-                       leaving: (0..<n).map { line.arriving[back($0)] * -1 })
+        // Where a curve ends, its own tangents (see `CurveEnds`).
+        let ends = line.ends
+        let rends = ends.isEmpty ? ends : ends.reversed(back)
 
         contour.removeAll(keepingCapacity: true)
         if line.closed {
@@ -100,39 +98,30 @@ struct Stroker {
         }
     }
 
-    /// A curve's own unit tangents at the vertices where it ends (see `StrokeLine`): joins
-    /// and caps there use them instead of the chords next to the vertex, so they turn as the
-    /// curve does. On the last chord of a piece that turns by α they are off by α/2, which
-    /// made a miter near the limit after a curve a bevel where Chromium and rlottie draw it.
-    private struct Tangents {
-        let arriving: [Point], leaving: [Point]
-        @inline(__always) func arriving(at i: Int, else chord: Point) -> Point {
-            arriving.isEmpty || arriving[i] == Point(0, 0) ? chord : arriving[i]
-        }
-        @inline(__always) func leaving(at i: Int, else chord: Point) -> Point {
-            leaving.isEmpty || leaving[i] == Point(0, 0) ? chord : leaving[i]
-        }
-    }
 
     /// Appends the offset of the polyline on its `side`: for an open line from the start of
     /// the first segment to the end of the last, for a closed one the joins at every vertex.
     /// `returning` is true for the walk back along the other side.
     private mutating func offsetSide(_ pts: [Point], _ dirs: [Point], _ lens: [Double], _ corners: [Bool],
-                                     _ ends: Tangents, closed: Bool, returning: Bool = false) {
+                                     _ ends: CurveEnds, closed: Bool, returning: Bool = false) {
         let n = pts.count, hw = halfWidth
+        // Curve ends are corners: only they look their tangents up.
+        let curved = !ends.isEmpty
         if closed {
             let m = dirs.count
             for i in 0..<n {
                 let prev = (i + m - 1) % m
-                joinAt(pts[i], ends.arriving(at: i, else: dirs[prev]), ends.leaving(at: i, else: dirs[i]),
-                       lens[prev], lens[i], corner: corners[i], returning: returning)
+                var d1 = dirs[prev], d2 = dirs[i]
+                if curved && corners[i] { d1 = ends.arriving(at: i, else: d1); d2 = ends.leaving(at: i, else: d2) }
+                joinAt(pts[i], d1, d2, lens[prev], lens[i], corner: corners[i], returning: returning)
             }
         } else {
             add(pts[0] + Self.side(ends.leaving(at: 0, else: dirs[0])) * hw)
             if n > 2 {
                 for i in 1..<(n - 1) {
-                    joinAt(pts[i], ends.arriving(at: i, else: dirs[i - 1]), ends.leaving(at: i, else: dirs[i]),
-                           lens[i - 1], lens[i], corner: corners[i], returning: returning)
+                    var d1 = dirs[i - 1], d2 = dirs[i]
+                    if curved && corners[i] { d1 = ends.arriving(at: i, else: d1); d2 = ends.leaving(at: i, else: d2) }
+                    joinAt(pts[i], d1, d2, lens[i - 1], lens[i], corner: corners[i], returning: returning)
                 }
             }
             add(pts[n - 1] + Self.side(ends.arriving(at: n - 1, else: dirs[n - 2])) * hw)

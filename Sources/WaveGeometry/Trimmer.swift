@@ -69,15 +69,16 @@ enum Trimmer {
             if result == nil {
                 // A cut exactly at a vertex keeps the direction a curve leaves it with.
                 result = StrokeLine(start: p + direction * (from - position), direction: direction,
-                                    leaving: from == position ? line.leaving(at: i) : Point(0, 0))
+                                    leaving: from == position ? line.tangents(at: i).leaving : Point(0, 0))
             }
             let j = (i + 1) % n
             if next >= to {
                 result?.append(p + direction * (to - position), corner: false,
-                               arriving: to == next ? line.arriving(at: j) : Point(0, 0))
+                               arriving: to == next ? line.tangents(at: j).arriving : Point(0, 0))
                 break
             }
-            result?.append(q, corner: line.corners[j], arriving: line.arriving(at: j), leaving: line.leaving(at: j))
+            let ends = line.tangents(at: j)
+            result?.append(q, corner: line.corners[j], arriving: ends.0, leaving: ends.1)
         }
         return result
     }

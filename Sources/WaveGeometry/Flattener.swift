@@ -140,13 +140,13 @@ package enum Flattener {
             current = p
         }
         /// For strokes, tells the sink the direction a curve leaves its start with, before its
-        /// points (`leg` is the first non-zero leg of its control polygon).
+        /// points: along the first of the legs `a`, `b`, `c` from its start that is not zero.
         let tangents = turnStep.isFinite
         func leaves(_ a: Point, _ b: Point, _ c: Point = Point(0, 0)) {
             guard tangents, let t = Self.direction(a, b, c) else { return }
             sink.curveLeaves(t)
         }
-        /// … and the direction it arrives at its end with, after its end point.
+        /// … and the direction it arrives at its end with, after its end point (legs into it).
         func arrives(_ a: Point, _ b: Point, _ c: Point = Point(0, 0)) {
             guard tangents, let t = Self.direction(a, b, c) else { return }
             sink.curveArrives(t)

@@ -7,7 +7,8 @@ import Foundation
 /// along the offset of the other side and around the start cap. At each vertex the side on
 /// the outer side of the turn gets the join (miter up to the limit, else bevel; round arc;
 /// bevel chord; curve-interior vertices, whose turn is at most one arc step, get the single
-/// point where the two offset lines meet). The inner side takes the point where its two
+/// point where the two offset lines meet). Where a curve starts or ends, joins and caps take
+/// the curve's own tangent there (`CurveEnds`) instead of the chord next to the vertex. The inner side takes the point where its two
 /// offset lines cross when that point lies within half of each segment; otherwise it runs
 /// through the vertex itself (offset end → vertex → next offset start).
 ///
@@ -97,7 +98,6 @@ struct Stroker {
             emitContour()
         }
     }
-
 
     /// Appends the offset of the polyline on its `side`: for an open line from the start of
     /// the first segment to the end of the last, for a closed one the joins at every vertex.

@@ -229,7 +229,9 @@ struct Stroker {
     /// ≈ r·α²/6 ≤ ⅔ · tolerance outside the circle and chord middles inside it by less.
     private mutating func appendArc(center: Point, from u: Point, toward v: Point,
                            angle: Double) {
-        if angle <= arcStep {
+        // NaN (a direction from an overflowed segment) takes this branch too: its points are
+        // not finite, so `emitContour` drops the contour instead of trapping below.
+        if !(angle > arcStep) {
             add(center + u * halfWidth)
             add(center + (u * cos(angle) + v * sin(angle)) * halfWidth)
             return

@@ -16,6 +16,22 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(PathMeasure.sampleCount(.init(degree: 3, p0: Point(0, 0), p1: Point(0, 1e300), p2: Point(1, 1), p3: Point(2, 2))), 1024)
     }
 
+    /// FuzzRaster crash-1188b893: a segment whose length overflows to infinity has a NaN
+    /// direction, and a round join there trapped converting its NaN angle to a step count.
+    func testARoundJoinAfterAnOverflowingSegmentDoesNotTrap() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.line(to: Point(1e308, 0))
+        path.line(to: Point(-1e308, 1))
+        path.line(to: Point(5, 5))
+        for join in [LineJoin.round, .miter, .bevel] {
+            let outline = path.stroked(StrokeStyle(width: 2, cap: .round, join: join), tolerance: 0.1)
+            for element in outline.elements {
+                if case .line(let p) = element { XCTAssertTrue(p.isFinite, "\(join)") }
+            }
+        }
+    }
+
     /// FuzzRaster timeout-8146fabf: a huge width with round caps on thousands of dashes
     /// built hundreds of millions of points. The outline now has a size budget.
     func testWideRoundCappedDashesStayWithinTheOutlineBudget() {

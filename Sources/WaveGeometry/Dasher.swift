@@ -93,7 +93,7 @@ enum Dasher {
             if on, var c = current {
                 let j = (i + 1) % n
                 let ends = line.tangents(at: j)
-                c.append(b, corner: line.corners[j], arriving: ends.0, leaving: ends.1)
+                c.append(b, corner: line.corners[j], arriving: ends.arriving, leaving: ends.leaving)
                 current = c
             }
         }
@@ -107,7 +107,7 @@ enum Dasher {
                 // `last` already ends on pts[0] with the start vertex's corner flag.
                 for k in 1..<first.points.count {
                     let ends = first.tangents(at: k)
-                    last.append(first.points[k], corner: first.corners[k], arriving: ends.0, leaving: ends.1)
+                    last.append(first.points[k], corner: first.corners[k], arriving: ends.arriving, leaving: ends.leaving)
                 }
                 result[0] = last
             } else {

@@ -8,9 +8,10 @@ import Foundation
 /// the outer side of the turn gets the join (miter up to the limit, else bevel; round arc;
 /// bevel chord; curve-interior vertices, whose turn is at most one arc step, get the single
 /// point where the two offset lines meet). Where a curve starts or ends, joins and caps take
-/// the curve's own tangent there (`CurveEnds`) instead of the chord next to the vertex. The inner side takes the point where its two
-/// offset lines cross when that point lies within half of each segment; otherwise it runs
-/// through the vertex itself (offset end → vertex → next offset start).
+/// the curve's own tangent there (`CurveEnds`) instead of the chord next to the vertex. The
+/// inner side takes the point where its two offset lines cross when that point lies within
+/// half of each segment; otherwise it runs through the vertex itself (offset end → vertex →
+/// next offset start).
 ///
 /// Winding: as a chain of edges the contour equals the sum of the boundaries of the simple
 /// pieces a union stroker would draw (a rectangle per segment, a wedge per outer join, a

@@ -78,7 +78,7 @@ enum Trimmer {
                 break
             }
             let ends = line.tangents(at: j)
-            result?.append(q, corner: line.corners[j], arriving: ends.0, leaving: ends.1)
+            result?.append(q, corner: line.corners[j], arriving: ends.arriving, leaving: ends.leaving)
         }
         return result
     }

@@ -149,6 +149,7 @@ public struct Parser {
 
     /// Skips to the next strong token, `}` or end of file, without consuming it.
     mutating func synchronize() {
+        if let stop = tokens.syncPoint(from: index) { index = stop; return }
         var nesting = 0
         while !current.isEOF {
             if isPunct("{") { nesting += 1 }

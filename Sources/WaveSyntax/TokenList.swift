@@ -22,19 +22,55 @@ struct TokenList: RandomAccessCollection, MutableCollection {
         /// For each token index i, the lowest brace balance (`{` +1, `}` −1) of any run of
         /// tokens starting at i: below zero when a `}` after i closes a block opened before i.
         let lowestBalanceFrom: [Int32]
+        /// For each token index i, where `Parser.synchronize()` started at i stops: the first
+        /// token from i on that is a `}` or a line-starting statement keyword outside every
+        /// block opened from i on, else the `.eof`. Computed from the tokens as lexed.
+        let syncPointFrom: [Int32]
+        /// What each token was to recovery as lexed, and the indices (ascending) of the tokens
+        /// set since to something recovery treats otherwise: `syncPointFrom` is not used
+        /// across those.
+        let lexedRole: [Role]
+        var changedRoles: [Int] = []
+
+        enum Role: UInt8 { case open, close, statement, other }
+
+        static func role(of token: Token, at i: Int) -> Role {
+            if token.isPunct("{") { return .open }
+            if token.isPunct("}") { return .close }
+            if let w = token.identifier, Parser.statementKeywords.contains(w), token.newlineBefore || i == 0 { return .statement }
+            return .other
+        }
 
         init(_ tokens: [Token], meter: WorkMeter) {
             self.tokens = tokens
             self.meter = meter
-            var lowest = [Int32](repeating: 0, count: tokens.count)
+            let n = tokens.count
+            var lowest = [Int32](repeating: 0, count: n)
             var next: Int32 = 0
             for i in tokens.indices.reversed() {
                 let v: Int32 = tokens[i].isPunct("{") ? 1 : tokens[i].isPunct("}") ? -1 : 0
-                next = i == tokens.count - 1 ? v : v + Swift.min(0, next)
+                next = i == n - 1 ? v : v + Swift.min(0, next)
                 lowest[i] = next
             }
             self.lowestBalanceFrom = lowest
-            meter.count(tokens.count)
+            let roles = tokens.indices.map { Storage.role(of: tokens[$0], at: $0) }
+            self.lexedRole = roles
+            // The '}' that closes each '{' (-1 when none does), then the stops from the end:
+            // a '{' skips to after its '}' (to the end when it is never closed).
+            var closer = [Int32](repeating: -1, count: n), open: [Int] = []
+            for i in roles.indices {
+                if roles[i] == .open { open.append(i) } else if roles[i] == .close, let o = open.popLast() { closer[o] = Int32(i) }
+            }
+            var sync = [Int32](repeating: Int32(n - 1), count: n)
+            for i in stride(from: n - 2, through: 0, by: -1) {
+                switch roles[i] {
+                case .close, .statement: sync[i] = Int32(i)
+                case .open: sync[i] = closer[i] >= 0 ? sync[Int(closer[i]) + 1] : Int32(n - 1)
+                case .other: sync[i] = sync[i + 1]
+                }
+            }
+            self.syncPointFrom = sync
+            meter.count(3 * n)
         }
     }
     private let storage: Storage
@@ -48,7 +84,24 @@ struct TokenList: RandomAccessCollection, MutableCollection {
     /// Setting a token changes it for every copy of the list (the parser has one).
     subscript(i: Int) -> Token {
         get { storage.meter.count(); return storage.tokens[i] }
-        nonmutating set { storage.tokens[i] = newValue }
+        nonmutating set {
+            storage.tokens[i] = newValue
+            let changed = Storage.role(of: newValue, at: i) != storage.lexedRole[i]
+            let at = storage.changedRoles.partitioningIndex { $0 >= i }
+            let listed = at < storage.changedRoles.count && storage.changedRoles[at] == i
+            if changed, !listed { storage.changedRoles.insert(i, at: at) }
+            if !changed, listed { storage.changedRoles.remove(at: at) }
+        }
+    }
+
+    /// Where `Parser.synchronize()` started at token `i` stops, without scanning; nil when a
+    /// token on the way was set to one recovery treats otherwise than the one lexed (the
+    /// caller then scans).
+    func syncPoint(from i: Int) -> Int? {
+        storage.meter.count()
+        let stop = Int(storage.syncPointFrom[i])
+        let at = storage.changedRoles.partitioningIndex { $0 >= i }
+        return at < storage.changedRoles.count && storage.changedRoles[at] <= stop ? nil : stop
     }
 
     /// Whether a `}` at or after token `i` closes a block opened before `i` (braces balanced
@@ -81,5 +134,18 @@ struct TokenList: RandomAccessCollection, MutableCollection {
     func lineHead(of i: Int, in file: SourceFile) -> Int {
         let line = file.location(of: storage.tokens[i].range.start).line
         return Swift.min(i, firstIndex(startingAtOrAfter: file.base + file.lineStarts[line - 1]))
+    }
+}
+
+fileprivate extension Array where Element == Int {
+    /// The first index whose element satisfies `isAbove`, for a predicate false then true
+    /// along the array (binary search).
+    func partitioningIndex(where isAbove: (Int) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isAbove(self[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 }

@@ -70,6 +70,14 @@ final class ParseWorkTests: XCTestCase {
         XCTAssertLessThan(b, 40)
     }
 
+    func testMisspeltDeclarationsThatRecoverToTheEnd() {
+        // `layeu` is read as the `layer` it was meant for; when that fails, recovery skipped to
+        // the next statement keyword, here the end of the script, and the guess was dropped:
+        // every line scanned the rest of the script (the compile fuzz target, over 2 minutes).
+        assertLinear("misspelt layers", n: 300) { k in String(repeating: "layeu s:\u{0}e { amplitde 5 }\n", count: k) }
+        assertLinear("misspelt templates", n: 300) { k in String(repeating: "tempalte t(: { x }\n", count: k) }
+    }
+
     /// Inputs the parse fuzz target kept as slow units, each held to the same bound.
     func testSlowFuzzInputsStayLinear() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzInputs")
@@ -100,5 +108,34 @@ final class ParseWorkTests: XCTestCase {
             XCTAssertEqual(list.index(startingAt: tokens[i].range.start), i)
         }
         XCTAssertNil(list.index(startingAt: 1))
+    }
+
+    /// Where recovery stops, looked up, is where the scan it replaces stops: at the first `}` or
+    /// line-starting statement keyword outside the blocks opened on the way; and a token set
+    /// to a keyword (as a misspelt one is read) sends the look-up back to the scan.
+    func testSyncPointsAgreeWithTheScan() {
+        let text = "layer a: rect { frame (0, 0, 1, 1) }\nlayeu b: x { every 1s {\nlayer c: y } } z\nevery 1s { x = 1 }\n}\nlayer d { var e = 1\n"
+        let file = SourceFile(name: "t.wave", text: text)
+        let tokens = Lexer.tokenize(file), list = TokenList(tokens, meter: WorkMeter())
+        func scan(from i: Int) -> Int {
+            var nesting = 0, j = i
+            while j < tokens.count - 1 {
+                let t = list[j]
+                if t.isPunct("{") { nesting += 1 }
+                if t.isPunct("}") { if nesting == 0 { return j }; nesting -= 1 }
+                if nesting == 0, let w = t.identifier, Parser.statementKeywords.contains(w), t.newlineBefore || j == 0 { return j }
+                j += 1
+            }
+            return j
+        }
+        XCTAssertGreaterThan(Set(tokens.indices.map { list.syncPoint(from: $0) }).count, 3)
+        for i in tokens.indices { XCTAssertEqual(list.syncPoint(from: i), scan(from: i), "token \(i)") }
+        let misspelt = tokens.firstIndex { $0.identifier == "layeu" }!
+        list[misspelt].kind = .identifier("layer")
+        XCTAssertEqual(scan(from: 1), misspelt)
+        XCTAssertNil(list.syncPoint(from: 1))
+        XCTAssertEqual(list.syncPoint(from: misspelt + 1), scan(from: misspelt + 1))
+        list[misspelt].kind = .identifier("layeu")
+        for i in tokens.indices { XCTAssertEqual(list.syncPoint(from: i), scan(from: i), "token \(i) after the word is set back") }
     }
 }

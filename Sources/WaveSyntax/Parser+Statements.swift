@@ -667,7 +667,11 @@ extension Parser {
     /// reported, and its value is read as the suggested label's, so nothing cascades.
     mutating func parseArgs(_ owner: ClauseOwner, context: String) -> [Arg] {
         let labels = owner.arities
-        var args: [Arg] = []
+        // The labels given so far, beside the list: a statement may hold many thousands of
+        // arguments (a megabyte of one repeated), and looking one up in the list each time
+        // made the parse quadratic.
+        var args: [Arg] = [], given: Set<String> = []
+        func add(_ arg: Arg) { args.append(arg); given.insert(arg.label.name) }
         while true {
             while let w = current.identifier, let count = labels[w], !(current.newlineBefore && Parser.statementKeywords.contains(w)) {
                 let label = Identifier(w, current.range)
@@ -703,17 +707,17 @@ extension Parser {
                     advance()
                     if !on { continue }
                 }
-                args.append(Arg(label: label, values: values))
+                add(Arg(label: label, values: values))
             }
             if owner.takes(.autoreverse), let read = parseCSSDirection(context: context) {
-                if let arg = read { args.append(arg) }
+                if let arg = read { add(arg) }
                 continue
             }
-            if let arg = parseSynonymArg(owner, context: context, keyframed: args.contains(.values)) {
-                args.append(arg)
+            if let arg = parseSynonymArg(owner, context: context, keyframed: given.contains(ClauseLabel.values.rawValue)) {
+                add(arg)
                 continue
             }
-            if !current.newlineBefore, owner.takes(.over), !args.contains(.over), !args.contains(.duration),
+            if !current.newlineBefore, owner.takes(.over), !given.contains(ClauseLabel.over.rawValue), !given.contains(ClauseLabel.duration.rawValue),
                case .number(_, let unit?) = current.kind, [.seconds, .milliseconds, .ticks].contains(unit) {
                 // `animate a.opacity from 0 to 1 1s` (CSS's `transition: opacity 1s`): the
                 // duration without its 'over'; read as it.
@@ -721,7 +725,7 @@ extension Parser {
                 error(.expectedToken, "a duration in '\(context)' follows 'over': write 'over \(file.text(of: at))'", at: at,
                       help: "write 'over' before it", fix: .init(SourceRange(at.start, at.start), "over "))
                 readAsMeant(at: at)
-                args.append(Arg(label: Identifier(ClauseLabel.over.rawValue, at), values: [parseExpression()]))
+                add(Arg(label: Identifier(ClauseLabel.over.rawValue, at), values: [parseExpression()]))
                 continue
             }
             if isPunct(","), !current.newlineBefore, let last = args.last, [ClauseLabel.from, .to, .by].contains(where: last.isLabel),
@@ -747,7 +751,7 @@ extension Parser {
                 readAsMeant(at: word.range)
                 var values: [Expr] = []
                 for _ in 0..<count where canStartExpression && !isPunct("{") { values.append(parseExpression()) }
-                args.append(Arg(label: Identifier(s, word.range), values: values))
+                add(Arg(label: Identifier(s, word.range), values: values))
             } else {
                 while !current.isEOF, !current.newlineBefore, !isPunct("{"), !isPunct("}"),
                       !(current.identifier.map { labels[$0] != nil } ?? false) { advance() }

@@ -78,6 +78,12 @@ final class ParseWorkTests: XCTestCase {
         assertLinear("misspelt templates", n: 300) { k in String(repeating: "tempalte t(: { x }\n", count: k) }
     }
 
+    func testOneStatementOfManyOptions() {
+        // A megabyte line of `animate a.path to b ove…` is one statement of ~40,000 options,
+        // each an unknown word read as the option meant (the compile and seek fuzz targets).
+        assertLinear("many options", n: 300) { k in "layer a: rect {}\n" + String(repeating: "animate a.opacity to 1 ove", count: k) + "\n" }
+    }
+
     /// Inputs the parse fuzz target kept as slow units, each held to the same bound.
     func testSlowFuzzInputsStayLinear() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzInputs")

@@ -83,13 +83,12 @@ public struct Parser {
     /// valid word as did-you-mean and fix-it, or the valid words when they are few.
     /// The message reads "\(what) 'word' \(place)" and then the suggestion.
     mutating func unknownWord(_ code: DiagnosticCode, _ what: String, _ word: Identifier, _ place: String, valid: [String]) {
-        let sorted = valid.sorted()
         let head = "\(what) '\(word.name)' \(place)"
-        if let s = Suggestion.best(for: word.name, among: sorted) {
+        if let s = Suggestion.best(for: word.name, among: valid) {
             error(code, "\(head); did you mean '\(s)'?", at: word.range,
                   help: "replace '\(word.name)' with '\(s)'", fix: .init(word.range, s))
         } else {
-            error(code, head + Suggestion.tail(for: word.name, among: sorted, listIfShort: true), at: word.range)
+            error(code, head + (valid.count <= Suggestion.maxListed ? Suggestion.listing(valid.sorted()) : ""), at: word.range)
         }
     }
 

@@ -19,44 +19,98 @@ public enum Suggestion {
     /// The closest candidate within the limits, looking in `preferred` first and then in
     /// `others`; nil when nothing is close enough.
     public static func best(for word: String, among preferred: [String], others: [String] = []) -> String? {
-        let w = Array(word.lowercased())
+        let query = Query(word)
+        let p = query.closest(preferred), o = query.closest(others)
+        if let p, let o, o.1 < p.1 { return o.0 }
+        return p?.0 ?? o?.0
+    }
+
+    /// A word to find a candidate for, lowercased once. A word of printable ASCII (nearly
+    /// every word a script has) meets each ASCII candidate as bytes: there each byte is one
+    /// character and lowercasing maps bytes to bytes, so the answers are those of comparing
+    /// characters, without building a lowercased copy of every candidate it is matched with.
+    struct Query {
+        let word: String
+        let characters: [Character]
+        let bytes: [UInt8]?
+
+        init(_ word: String, asBytes: Bool = true) {
+            self.word = word
+            characters = Array(word.lowercased())
+            var bytes: [UInt8] = []
+            self.bytes = asBytes && Suggestion.lowercasedIfPrintableASCII(word, into: &bytes) ? bytes : nil
+        }
+
+        /// The closest candidate and its distance; ties go to the alphabetically first.
         func closest(_ candidates: [String]) -> (String, Int)? {
             var best: (String, Int)? = nil
+            var scratch: [UInt8] = []
             for c in candidates where c != word {
-                let cw = Array(c.lowercased())
-                // `skew-x` is not a misspelt `skew`: never suggest by dropping a part.
-                if word.hasPrefix(c + "-") || c.hasPrefix(word + "-") { continue }
-                // A two-letter word is only reached by one letter more (`too` → `to`).
-                let shortest = min(w.count, cw.count)
-                // Otherwise the distance suits the word as typed: `rounded` (7 letters) may
-                // lose two to be `round`.
-                let limit = shortest == 2 ? (max(w.count, cw.count) == 3 ? 1 : 0) : maxDistance(forLength: shortest == 1 ? 1 : w.count)
-                guard limit > 0, abs(cw.count - w.count) <= limit else { continue }
-                let d = distance(w, cw)
-                guard d <= limit else { continue }
+                guard let d = distance(to: c, scratch: &scratch) else { continue }
                 if let b = best, d > b.1 || (d == b.1 && c >= b.0) { continue }
                 best = (c, d)
             }
             return best
         }
-        let p = closest(preferred), o = closest(others)
-        if let p, let o, o.1 < p.1 { return o.0 }
-        return p?.0 ?? o?.0
+
+        /// Edits from the word to `candidate`, or nil when that is beyond the limits.
+        func distance(to candidate: String, scratch: inout [UInt8]) -> Int? {
+            if let bytes, Suggestion.lowercasedIfPrintableASCII(candidate, into: &scratch) {
+                guard let limit = limit(to: scratch.count) else { return nil }
+                let w = word.utf8, c = candidate.utf8
+                if Suggestion.isPart(c, of: w) || Suggestion.isPart(w, of: c) { return nil }
+                let d = Suggestion.distance(bytes, scratch)
+                return d <= limit ? d : nil
+            }
+            // `skew-x` is not a misspelt `skew`: never suggest by dropping a part.
+            if word.hasPrefix(candidate + "-") || candidate.hasPrefix(word + "-") { return nil }
+            let c = Array(candidate.lowercased())
+            guard let limit = limit(to: c.count) else { return nil }
+            let d = Suggestion.distance(characters, c)
+            return d <= limit ? d : nil
+        }
+
+        /// Most edits allowed to a candidate of `count` letters, or nil when it is out of reach.
+        private func limit(to count: Int) -> Int? {
+            let n = characters.count, shortest = min(n, count)
+            // A two-letter word is only reached by one letter more (`too` → `to`). Otherwise
+            // the distance suits the word as typed: `rounded` (7 letters) may lose two to be
+            // `round`.
+            let limit = shortest == 2 ? (max(n, count) == 3 ? 1 : 0) : maxDistance(forLength: shortest == 1 ? 1 : n)
+            return limit > 0 && abs(count - n) <= limit ? limit : nil
+        }
+    }
+
+    /// Puts `s` lowercased into `bytes` and answers true when it is printable ASCII.
+    static func lowercasedIfPrintableASCII(_ s: String, into bytes: inout [UInt8]) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        for b in s.utf8 {
+            guard b >= 0x20 && b < 0x7F else { return false }
+            bytes.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return true
+    }
+
+    /// Whether `whole` begins with `part` and a hyphen (`skew-x` and `skew`), in bytes.
+    static func isPart(_ part: String.UTF8View, of whole: String.UTF8View) -> Bool {
+        whole.count > part.count && whole.starts(with: part) && whole[whole.index(whole.startIndex, offsetBy: part.count)] == 0x2D
     }
 
     /// The tail of a message: "; did you mean 'x'?" when something is close, else
     /// "; expected one of: a, b, c" when the valid words are few (and `listIfShort`), else "".
     public static func tail(for word: String, among preferred: [String], others: [String] = [], listIfShort: Bool = false) -> String {
         if let s = best(for: word, among: preferred, others: others) { return "; did you mean '\(s)'?" }
-        if listIfShort, !preferred.isEmpty, preferred.count <= maxListed {
-            return "; expected one of: \(preferred.joined(separator: ", "))"
-        }
-        return ""
+        return listIfShort ? listing(preferred) : ""
+    }
+
+    /// "; expected one of: a, b, c" when `words` are few, else "".
+    public static func listing(_ words: [String]) -> String {
+        !words.isEmpty && words.count <= maxListed ? "; expected one of: \(words.joined(separator: ", "))" : ""
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
     /// two neighbours (`valeus` → `values`) each cost one.
-    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance<Letter: Equatable>(_ a: [Letter], _ b: [Letter]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var before = [Int](repeating: 0, count: b.count + 1)

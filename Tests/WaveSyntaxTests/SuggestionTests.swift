@@ -43,4 +43,42 @@ final class SuggestionTests: XCTestCase {
         XCTAssertEqual(d("", "abc"), 3)
         XCTAssertEqual(d("same", "same"), 0)
     }
+
+    /// Words of printable ASCII are compared as bytes; that must give what comparing
+    /// characters gives, for every pair: mixed case, hyphenated parts, swaps, non-ASCII.
+    func testBytesAndCharactersGiveTheSameDistances() {
+        let bases = ["stiffness", "skew", "skew-x", "rotation-y", "to", "too", "t", "Blue", "corner-radius",
+                     "straße", "İris", "café", "e\u{301}", "tab\there", "", "-", "a-", "x-y-z"]
+        var seed: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int((seed >> 33) % UInt64(n)) }
+        let letters = Array("abeEsSt-yxK")
+        var words = bases
+        for base in bases where !base.isEmpty {
+            for _ in 0..<12 {
+                var w = Array(base)
+                for _ in 0...next(3) {
+                    switch next(4) {
+                    case 0: w.insert(letters[next(letters.count)], at: next(w.count + 1))
+                    case 1: if !w.isEmpty { w.remove(at: next(w.count)) }
+                    case 2: if !w.isEmpty { w[next(w.count)] = letters[next(letters.count)] }
+                    default: if w.count > 1 { let i = next(w.count - 1); w.swapAt(i, i + 1) }
+                    }
+                }
+                words.append(String(w))
+            }
+        }
+        var scratch: [UInt8] = [], compared = 0, close = 0
+        for word in words {
+            let fast = Suggestion.Query(word), slow = Suggestion.Query(word, asBytes: false)
+            for candidate in words {
+                let d = fast.distance(to: candidate, scratch: &scratch)
+                XCTAssertEqual(d, slow.distance(to: candidate, scratch: &scratch), "\(word) → \(candidate)")
+                compared += 1
+                if d != nil { close += 1 }
+            }
+            XCTAssertEqual(fast.closest(words).map { "\($0.0) \($0.1)" }, slow.closest(words).map { "\($0.0) \($0.1)" }, word)
+        }
+        XCTAssertGreaterThan(close, 500)   // the pairs cover suggestions, not only misses
+        XCTAssertGreaterThan(compared, 40_000)
+    }
 }

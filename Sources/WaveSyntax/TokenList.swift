@@ -45,16 +45,16 @@ struct TokenList: RandomAccessCollection, MutableCollection {
             self.tokens = tokens
             self.meter = meter
             let n = tokens.count
+            let roles = tokens.indices.map { Storage.role(of: tokens[$0], at: $0) }
+            self.lexedRole = roles
             var lowest = [Int32](repeating: 0, count: n)
             var next: Int32 = 0
-            for i in tokens.indices.reversed() {
-                let v: Int32 = tokens[i].isPunct("{") ? 1 : tokens[i].isPunct("}") ? -1 : 0
+            for i in roles.indices.reversed() {
+                let v: Int32 = roles[i] == .open ? 1 : roles[i] == .close ? -1 : 0
                 next = i == n - 1 ? v : v + Swift.min(0, next)
                 lowest[i] = next
             }
             self.lowestBalanceFrom = lowest
-            let roles = tokens.indices.map { Storage.role(of: tokens[$0], at: $0) }
-            self.lexedRole = roles
             // The '}' that closes each '{' (-1 when none does), then the stops from the end:
             // a '{' skips to after its '}' (to the end when it is never closed).
             var closer = [Int32](repeating: -1, count: n), open: [Int] = []
@@ -87,7 +87,7 @@ struct TokenList: RandomAccessCollection, MutableCollection {
         nonmutating set {
             storage.tokens[i] = newValue
             let changed = Storage.role(of: newValue, at: i) != storage.lexedRole[i]
-            let at = storage.changedRoles.partitioningIndex { $0 >= i }
+            let at = firstChangedRole(atOrAfter: i)
             let listed = at < storage.changedRoles.count && storage.changedRoles[at] == i
             if changed, !listed { storage.changedRoles.insert(i, at: at) }
             if !changed, listed { storage.changedRoles.remove(at: at) }
@@ -100,7 +100,7 @@ struct TokenList: RandomAccessCollection, MutableCollection {
     func syncPoint(from i: Int) -> Int? {
         storage.meter.count()
         let stop = Int(storage.syncPointFrom[i])
-        let at = storage.changedRoles.partitioningIndex { $0 >= i }
+        let at = firstChangedRole(atOrAfter: i)
         return at < storage.changedRoles.count && storage.changedRoles[at] <= stop ? nil : stop
     }
 
@@ -119,13 +119,12 @@ struct TokenList: RandomAccessCollection, MutableCollection {
 
     /// The first token starting at or after `offset` (`count` when none does).
     func firstIndex(startingAtOrAfter offset: Int) -> Int {
-        var lo = 0, hi = storage.tokens.count
-        while lo < hi {
-            storage.meter.count()
-            let mid = (lo + hi) / 2
-            if storage.tokens[mid].range.start < offset { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        partitionPoint(storage.tokens.count) { storage.meter.count(); return storage.tokens[$0].range.start >= offset }
+    }
+
+    /// Where token index `i` is, or would go, in `changedRoles`.
+    private func firstChangedRole(atOrAfter i: Int) -> Int {
+        partitionPoint(storage.changedRoles.count) { storage.changedRoles[$0] >= i }
     }
 
     /// The first token on the line of token `i`: the nearest token at or before it that
@@ -137,15 +136,13 @@ struct TokenList: RandomAccessCollection, MutableCollection {
     }
 }
 
-fileprivate extension Array where Element == Int {
-    /// The first index whose element satisfies `isAbove`, for a predicate false then true
-    /// along the array (binary search).
-    func partitioningIndex(where isAbove: (Int) -> Bool) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if isAbove(self[mid]) { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
+/// The first of `0..<count` where `isAbove` holds, for a predicate that is false and then
+/// true along the range (binary search).
+private func partitionPoint(_ count: Int, _ isAbove: (Int) -> Bool) -> Int {
+    var lo = 0, hi = count
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if isAbove(mid) { hi = mid } else { lo = mid + 1 }
     }
+    return lo
 }

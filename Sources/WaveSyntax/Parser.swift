@@ -141,9 +141,12 @@ public struct Parser {
 
     /// True when the current token is a statement keyword that begins a line: the strong
     /// token recovery stops at.
-    var atStrongToken: Bool {
-        guard let w = current.identifier, Parser.statementKeywords.contains(w) else { return false }
-        return current.newlineBefore || index == 0
+    var atStrongToken: Bool { Parser.isStrong(current, at: index) }
+
+    /// Whether `token`, at index `i`, is a statement keyword that begins a line.
+    static func isStrong(_ token: Token, at i: Int) -> Bool {
+        guard let w = token.identifier, statementKeywords.contains(w) else { return false }
+        return token.newlineBefore || i == 0
     }
 
     /// Skips to the next strong token, `}` or end of file, without consuming it.

@@ -37,7 +37,7 @@ struct TokenList: RandomAccessCollection, MutableCollection {
         static func role(of token: Token, at i: Int) -> Role {
             if token.isPunct("{") { return .open }
             if token.isPunct("}") { return .close }
-            if let w = token.identifier, Parser.statementKeywords.contains(w), token.newlineBefore || i == 0 { return .statement }
+            if Parser.isStrong(token, at: i) { return .statement }
             return .other
         }
 
